@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// KitchenHarness depends on the Swift toolchain only: no package dependencies.
+// Dependencies point one way: wire ← API ← controllers; recording ← recorder/replay/contracts.
+let package = Package(
+    name: "KitchenHarness",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "kitchen", targets: ["kitchen"]),
+        .library(name: "KitchenAPI", targets: ["KitchenAPI"]),
+        .library(name: "KitchenControllers", targets: ["KitchenControllers"]),
+        .library(name: "KitchenTesting", targets: ["KitchenTesting"]),
+    ],
+    targets: [
+        // Value-level building blocks: JSON, timestamps, seeded randomness, the scheduling clock.
+        .target(name: "HarnessCore"),
+        // HTTP/1.1 and RFC 6455 codecs, sockets, server and client. Knows nothing about kitchens.
+        .target(name: "HTTPWire"),
+        // The app's API layer: models, errors, the real client, the mock, the WebSocket client.
+        .target(name: "KitchenAPI", dependencies: ["HarnessCore", "HTTPWire"]),
+        // The app's view models, coordinator, presenters and telemetry.
+        .target(name: "KitchenControllers", dependencies: ["KitchenAPI", "HarnessCore"]),
+        // The reference server implementing ../shared/API.md.
+        .target(name: "KitchenSimulator", dependencies: ["HTTPWire", "HarnessCore"]),
+        // The HAR fixture format, redaction and volatile fields.
+        .target(name: "KitchenRecording", dependencies: ["HarnessCore"]),
+        // The recording proxy.
+        .target(name: "KitchenRecorder", dependencies: ["KitchenRecording", "HTTPWire", "HarnessCore"]),
+        // Serving a recording back, over sockets or in-process.
+        .target(name: "KitchenReplay", dependencies: ["KitchenRecording", "HTTPWire", "KitchenAPI", "HarnessCore"]),
+        // JSON Schema checks of recordings against the contracts, and contract/recording diffs.
+        .target(name: "KitchenContracts", dependencies: ["KitchenRecording", "HarnessCore"]),
+        // Virtual time and the property-testing engine (no Swift Testing dependency).
+        .target(name: "KitchenTesting", dependencies: ["HarnessCore"]),
+        // Swift Testing glue: property checks that report the minimal failure, the replaying trait.
+        .target(name: "KitchenSwiftTesting", dependencies: ["KitchenTesting", "KitchenReplay", "KitchenRecording"]),
+        // Named scenarios driven through the real client, for recording and verification.
+        .target(name: "KitchenScenarios", dependencies: ["KitchenAPI", "HarnessCore"]),
+        // The verification gate: records, checks, reports.
+        .target(name: "KitchenVerify", dependencies: [
+            "KitchenContracts", "KitchenScenarios", "KitchenRecorder", "KitchenSimulator",
+            "KitchenReplay", "KitchenRecording", "KitchenAPI", "HarnessCore",
+        ]),
+        // Feeding a recording through the controllers on virtual time.
+        .target(name: "KitchenReproduce", dependencies: [
+            "KitchenControllers", "KitchenReplay", "KitchenRecording", "KitchenTesting", "KitchenAPI",
+        ]),
+        // The one CLI.
+        .executableTarget(name: "kitchen", dependencies: [
+            "KitchenSimulator", "KitchenRecorder", "KitchenReplay", "KitchenVerify",
+            "KitchenReproduce", "KitchenScenarios", "KitchenAPI", "HTTPWire", "HarnessCore",
+        ]),
+
+        .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore"]),
+    ]
+)

@@ -1,0 +1,167 @@
+import Foundation
+
+/// ISO 8601 / RFC 3339 timestamps as the Kitchen API writes them:
+/// UTC with exactly three fractional digits, e.g. `2026-11-20T10:15:30.123Z`.
+///
+/// Formatting and parsing work on whole milliseconds, so a value survives a
+/// round trip exactly (no floating-point drift through `Date`).
+///
+/// ```swift
+/// Timestamp.format(milliseconds: 1_795_169_730_123)   // "2026-11-20T10:15:30.123Z"
+/// Timestamp.milliseconds(from: "2026-11-20T10:15:30.123Z")  // 1795169730123
+/// ```
+public enum Timestamp {
+    /// Milliseconds since 1970-01-01T00:00:00Z, rounded to the nearest millisecond.
+    public static func milliseconds(of date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// The date `milliseconds` after the epoch.
+    public static func date(milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    /// The API form of `date`.
+    public static func format(_ date: Date) -> String {
+        format(milliseconds: milliseconds(of: date))
+    }
+
+    /// The API form of an instant given in milliseconds since the epoch.
+    public static func format(milliseconds: Int64) -> String {
+        let (days, millisOfDay) = floorDivide(milliseconds, 86_400_000)
+        let (year, month, day) = civil(fromDays: days)
+        let hour = millisOfDay / 3_600_000
+        let minute = millisOfDay / 60_000 % 60
+        let second = millisOfDay / 1000 % 60
+        let millis = millisOfDay % 1000
+        var text = ""
+        text.reserveCapacity(24)
+        append(year, width: 4, to: &text)
+        text.append("-")
+        append(month, width: 2, to: &text)
+        text.append("-")
+        append(day, width: 2, to: &text)
+        text.append("T")
+        append(hour, width: 2, to: &text)
+        text.append(":")
+        append(minute, width: 2, to: &text)
+        text.append(":")
+        append(second, width: 2, to: &text)
+        text.append(".")
+        append(millis, width: 3, to: &text)
+        text.append("Z")
+        return text
+    }
+
+    /// Parses an RFC 3339 `date-time` (any number of fractional digits, `Z` or a
+    /// numeric offset) into milliseconds since the epoch; digits past the
+    /// millisecond are truncated. Returns `nil` for anything else.
+    public static func milliseconds(from text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20 else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for index in range {
+                let byte = bytes[index]
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int64(byte - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), bytes[4] == UInt8(ascii: "-"),
+              let month = number(5..<7), bytes[7] == UInt8(ascii: "-"),
+              let day = number(8..<10), bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
+              let hour = number(11..<13), bytes[13] == UInt8(ascii: ":"),
+              let minute = number(14..<16), bytes[16] == UInt8(ascii: ":"),
+              let second = number(17..<19)
+        else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              hour < 24, minute < 60, second < 61
+        else { return nil }
+        var index = 19
+        var millis: Int64 = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+            guard index > start else { return nil }
+            for position in 0..<3 {
+                millis *= 10
+                if start + position < index { millis += Int64(bytes[start + position] - 0x30) }
+            }
+        }
+        guard index < bytes.count else { return nil }
+        var offsetMinutes: Int64 = 0
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            index += 1
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
+                  let offsetHour = number(index + 1..<index + 3), let offsetMinute = number(index + 4..<index + 6),
+                  offsetHour < 24, offsetMinute < 60
+            else { return nil }
+            offsetMinutes = (offsetHour * 60 + offsetMinute) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+            index += 6
+        default:
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60
+        return seconds * 1000 + millis
+    }
+
+    /// Parses an RFC 3339 `date-time` into a `Date` (see ``milliseconds(from:)``).
+    public static func date(from text: String) -> Date? {
+        milliseconds(from: text).map(date(milliseconds:))
+    }
+
+    /// Whether `text` is exactly the API form: UTC, three fractional digits, `Z`.
+    public static func isCanonical(_ text: String) -> Bool {
+        guard let millis = milliseconds(from: text) else { return false }
+        return format(milliseconds: millis) == text
+    }
+
+    // MARK: Calendar arithmetic (proleptic Gregorian, after Howard Hinnant's algorithms)
+
+    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+        let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
+        return (quotient, value - quotient * divisor)
+    }
+
+    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthPrime = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
+        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day)
+    }
+
+    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let adjustedYear = month <= 2 ? year - 1 : year
+        let era = (adjustedYear >= 0 ? adjustedYear : adjustedYear - 399) / 400
+        let yearOfEra = adjustedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private static func append(_ value: Int64, width: Int, to text: inout String) {
+        let digits = String(value)
+        if digits.count < width { text.append(String(repeating: "0", count: width - digits.count)) }
+        text.append(digits)
+    }
+}

@@ -1,0 +1,1 @@
+print("kitchen: not yet implemented")
