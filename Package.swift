@@ -53,5 +53,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore"]),
+        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"]),
+        .testTarget(name: "KitchenAPITests", dependencies: ["KitchenAPI", "HarnessCore"]),
     ]
 )

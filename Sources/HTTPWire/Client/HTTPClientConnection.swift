@@ -1,0 +1,137 @@
+/// A client connection to one server, reused across requests (keep-alive) and
+/// able to pipeline. Blocking; use it from one thread.
+///
+/// ```swift
+/// let connection = try HTTPClientConnection(host: "127.0.0.1", port: 8080)
+/// let response = try connection.send(HTTPRequest(method: .get, target: "/devices"))
+/// ```
+/// For relaying, `write(_:)` then `readHead()` and `readBodyChunk()` stream the
+/// response as it arrives.
+public final class HTTPClientConnection {
+    public let host: String
+    public let port: Int
+    let socket: Socket
+    private var decoder: HTTPResponseDecoder
+    private var reachedEndOfStream = false
+    private var closeAfterResponse = false
+
+    /// Connects to `host:port`.
+    public init(host: String, port: Int, limits: HTTPLimits = HTTPLimits(),
+                connectTimeout: Duration = .seconds(10), responseTimeout: Duration? = .seconds(60)) throws(HTTPClientError) {
+        self.host = host
+        self.port = port
+        do throws(SocketError) {
+            socket = try Socket.connect(host: host, port: port, timeoutMilliseconds: connectTimeout.milliseconds)
+        } catch {
+            throw .socket(error)
+        }
+        socket.setReadTimeout(milliseconds: responseTimeout?.milliseconds)
+        decoder = HTTPResponseDecoder(limits: limits)
+    }
+
+    /// Whether another request may be sent on this connection.
+    public var isReusable: Bool { !closeAfterResponse && !reachedEndOfStream && !socket.isClosed }
+
+    /// Sends `request` and reads the whole response.
+    public func send(_ request: HTTPRequest) throws(HTTPClientError) -> HTTPResponse {
+        try write(request)
+        var response = try readHead()
+        var body: [UInt8] = []
+        while let chunk = try readBodyChunk() { body.append(contentsOf: chunk) }
+        response.body = .bytes(body)
+        return response
+    }
+
+    /// Writes `request`: adds `Host` when missing, frames the body with Content-Length, or
+    /// chunked when the request says `Transfer-Encoding: chunked`.
+    public func write(_ request: HTTPRequest) throws(HTTPClientError) {
+        var request = request
+        if !request.headers.contains("Host") { request.headers.add("Host", "\(host):\(port)") }
+        let chunked = request.headers.containsToken("chunked", in: "Transfer-Encoding")
+        if chunked {
+            request.headers.remove("Content-Length")
+        } else if !request.body.isEmpty || [.post, .put, .patch].contains(request.method) {
+            request.headers["Content-Length"] = String(request.body.count)
+        }
+        var output: [UInt8]
+        do throws(HTTPEncodeError) { output = try HTTPEncoder.requestHead(request) } catch { throw .encode(error) }
+        if chunked {
+            var offset = 0
+            while offset < request.body.count {
+                let end = min(offset + 16_384, request.body.count)
+                output.append(contentsOf: HTTPEncoder.chunk(request.body[offset..<end]))
+                offset = end
+            }
+            output.append(contentsOf: HTTPEncoder.lastChunk)
+        } else {
+            output.append(contentsOf: request.body)
+        }
+        decoder.expectResponse(to: request.method)
+        if !request.keepsConnectionAlive { closeAfterResponse = true }
+        do throws(SocketError) { try socket.write(output) } catch {
+            // The server may have answered and closed already (e.g. 413); let the read tell.
+            if error.kind != .brokenPipe && error.kind != .connectionReset { throw .socket(error) }
+        }
+    }
+
+    /// Reads the next response's head (interim 1xx responses are skipped).
+    public func readHead() throws(HTTPClientError) -> HTTPResponse {
+        while true {
+            switch try nextEvent() {
+            case .head(let response)?:
+                if response.headers.containsToken("close", in: "Connection") || response.version == .http1_0 {
+                    closeAfterResponse = true
+                }
+                return response
+            case .body?, .end?:
+                continue
+            case nil:
+                throw .closedBeforeResponse
+            }
+        }
+    }
+
+    /// The next piece of the current response's body, or `nil` at its end.
+    public func readBodyChunk() throws(HTTPClientError) -> [UInt8]? {
+        switch try nextEvent() {
+        case .body(let bytes)?: return bytes
+        case .end?: return nil
+        case .head?: throw .parse(.truncated)
+        case nil: throw .parse(.truncated)
+        }
+    }
+
+    /// Bytes received after the last response (e.g. WebSocket frames right after a 101).
+    func takeBufferedBytes() -> [UInt8] { decoder.takeBufferedBytes() }
+
+    /// Closes the connection.
+    public func close() { socket.close() }
+
+    /// Closes with a TCP reset.
+    public func reset() { socket.reset() }
+
+    /// The next decoder event, reading from the socket as needed; `nil` at end of stream
+    /// with nothing pending.
+    private func nextEvent() throws(HTTPClientError) -> HTTPResponseDecoder.Event? {
+        while true {
+            do throws(HTTPParseError) {
+                if let event = try decoder.next() { return event }
+            } catch {
+                throw .parse(error)
+            }
+            if reachedEndOfStream { return nil }
+            let count: Int
+            do throws(SocketError) {
+                count = try decoder.feed(capacity: 65_536) { (buffer) throws(SocketError) -> Int in
+                    try socket.read(into: buffer)
+                }
+            } catch {
+                throw .socket(error)
+            }
+            if count == 0 {
+                reachedEndOfStream = true
+                decoder.finish()
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// Why a client request failed.
+public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Connecting, reading or writing failed (refused, reset, timed out…).
+    case socket(SocketError)
+    /// The server's bytes were not valid HTTP/1.1.
+    case parse(HTTPParseError)
+    /// The request could not be written (e.g. CR/LF in a header value).
+    case encode(HTTPEncodeError)
+    /// The server closed the connection before a complete response.
+    case closedBeforeResponse
+
+    public var description: String {
+        switch self {
+        case .socket(let error): "\(error)"
+        case .parse(let error): "invalid response: \(error)"
+        case .encode(let error): "invalid request: \(error)"
+        case .closedBeforeResponse: "the server closed the connection before responding"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// Opens client WebSocket connections (RFC 6455 §4.1).
+///
+/// ```swift
+/// let socket = try WebSocketClient.connect(host: "127.0.0.1", port: 8080, target: "/ws",
+///                                          headers: ["Authorization": "Bearer \(token)"])
+/// try socket.send(text: "hello")
+/// ```
+public enum WebSocketClient {
+    /// Connects, performs the opening handshake and returns the open connection.
+    public static func connect(
+        host: String, port: Int, target: String, headers: HTTPHeaders = [:],
+        configuration: WebSocketConfiguration = WebSocketConfiguration(),
+        timeout: Duration = .seconds(10)
+    ) throws(WebSocketClientError) -> WebSocketConnection {
+        let connection: HTTPClientConnection
+        do throws(HTTPClientError) {
+            connection = try HTTPClientConnection(host: host, port: port, connectTimeout: timeout, responseTimeout: timeout)
+        } catch {
+            throw .connection(error)
+        }
+        let key = WebSocketHandshake.makeKey()
+        let hostHeader = port == 80 ? host : "\(host):\(port)"
+        let request = WebSocketHandshake.upgradeRequest(host: hostHeader, target: target, key: key, headers: headers)
+        let head: HTTPResponse
+        do throws(HTTPClientError) {
+            try connection.write(request)
+            head = try connection.readHead()
+        } catch {
+            connection.close()
+            throw .connection(error)
+        }
+        guard head.status.code == 101 else {
+            // Read the refusal's body for the caller (e.g. a JSON error), then give up.
+            var body: [UInt8] = []
+            while let chunk = try? connection.readBodyChunk() { body.append(contentsOf: chunk) }
+            connection.close()
+            var refusal = head
+            refusal.body = .bytes(body)
+            throw .rejected(refusal)
+        }
+        do throws(WebSocketHandshakeError) {
+            try WebSocketHandshake.validate(response: head, key: key)
+        } catch {
+            connection.close()
+            throw .handshake(error)
+        }
+        connection.socket.setReadTimeout(milliseconds: nil)
+        return WebSocketConnection(socket: connection.socket, role: .client, configuration: configuration,
+                                   bufferedBytes: connection.takeBufferedBytes())
+    }
+}
+
+/// Why a WebSocket could not be opened.
+public enum WebSocketClientError: Error, Sendable, CustomStringConvertible {
+    /// Connecting or the HTTP exchange failed.
+    case connection(HTTPClientError)
+    /// The server answered the upgrade with another status (e.g. 401); the response, body included.
+    case rejected(HTTPResponse)
+    /// The server's 101 broke the handshake rules.
+    case handshake(WebSocketHandshakeError)
+
+    public var description: String {
+        switch self {
+        case .connection(let error): "\(error)"
+        case .rejected(let response): "the server refused the upgrade with \(response.status)"
+        case .handshake(let error): "invalid handshake: \(error)"
+        }
+    }
+}

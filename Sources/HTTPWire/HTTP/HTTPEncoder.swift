@@ -1,0 +1,87 @@
+/// Writes request and response heads and chunked framing (RFC 9112).
+///
+/// Header names must be tokens and values must not contain CR, LF, NUL or
+/// other controls: such a header is refused with `HTTPEncodeError`, never
+/// written (a replayed fixture is untrusted input; a CR/LF would split the header).
+public enum HTTPEncoder {
+    /// The status line and header fields, ending with the empty line.
+    public static func responseHead(status: HTTPStatus, version: HTTPVersion = .http1_1,
+                                    headers: HTTPHeaders) throws(HTTPEncodeError) -> [UInt8] {
+        guard status.code >= 100, status.code <= 999 else { throw .invalidStatus(status.code) }
+        guard status.reasonPhrase.utf8.allSatisfy(HTTPSyntax.isFieldValueByte) else {
+            throw .invalidReasonPhrase(status.reasonPhrase)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(128 + headers.count * 32)
+        output.append(contentsOf: version == .http1_0 ? "HTTP/1.0 ".utf8 : "HTTP/1.1 ".utf8)
+        output.append(contentsOf: String(status.code).utf8)
+        output.append(0x20)
+        output.append(contentsOf: status.reasonPhrase.utf8)
+        output.append(contentsOf: [0x0D, 0x0A])
+        try appendFields(headers, to: &output)
+        return output
+    }
+
+    /// The request line and header fields, ending with the empty line.
+    public static func requestHead(_ request: HTTPRequest) throws(HTTPEncodeError) -> [UInt8] {
+        guard HTTPSyntax.isValidFieldName(request.method.rawValue) else { throw .invalidMethod(request.method.rawValue) }
+        guard !request.target.isEmpty, request.target.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
+            throw .invalidTarget(request.target)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(128 + request.headers.count * 32)
+        output.append(contentsOf: request.method.rawValue.utf8)
+        output.append(0x20)
+        output.append(contentsOf: request.target.utf8)
+        output.append(contentsOf: request.version == .http1_0 ? " HTTP/1.0\r\n".utf8 : " HTTP/1.1\r\n".utf8)
+        try appendFields(request.headers, to: &output)
+        return output
+    }
+
+    /// One chunk (RFC 9112 §7.1); empty input yields nothing (an empty chunk would end the body).
+    public static func chunk<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+        guard !bytes.isEmpty else { return [] }
+        var output = Array(String(bytes.count, radix: 16).utf8)
+        output.append(contentsOf: [0x0D, 0x0A])
+        output.append(contentsOf: bytes)
+        output.append(contentsOf: [0x0D, 0x0A])
+        return output
+    }
+
+    /// The last chunk with an empty trailer section.
+    public static let lastChunk: [UInt8] = Array("0\r\n\r\n".utf8)
+
+    private static func appendFields(_ headers: HTTPHeaders, to output: inout [UInt8]) throws(HTTPEncodeError) {
+        for field in headers {
+            guard HTTPSyntax.isValidFieldName(field.name) else { throw .invalidHeaderName(field.name) }
+            guard HTTPSyntax.isValidFieldValue(field.value) else { throw .invalidHeaderValue(name: field.name) }
+            output.append(contentsOf: field.name.utf8)
+            output.append(contentsOf: [UInt8(ascii: ":"), 0x20])
+            output.append(contentsOf: field.value.utf8)
+            output.append(contentsOf: [0x0D, 0x0A])
+        }
+        output.append(contentsOf: [0x0D, 0x0A])
+    }
+}
+
+/// Why a message could not be written.
+public enum HTTPEncodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidHeaderName(String)
+    /// The value holds CR, LF, NUL or another control character (the value is not echoed).
+    case invalidHeaderValue(name: String)
+    case invalidMethod(String)
+    case invalidTarget(String)
+    case invalidStatus(Int)
+    case invalidReasonPhrase(String)
+
+    public var description: String {
+        switch self {
+        case .invalidHeaderName(let name): "header name \"\(name)\" is not a token"
+        case .invalidHeaderValue(let name): "header \"\(name)\" has a control character (CR, LF or NUL) in its value"
+        case .invalidMethod(let method): "method \"\(method)\" is not a token"
+        case .invalidTarget(let target): "request target \"\(target)\" has spaces, controls or non-ASCII bytes"
+        case .invalidStatus(let code): "status \(code) is not three digits"
+        case .invalidReasonPhrase: "reason phrase has a control character"
+        }
+    }
+}

@@ -1,0 +1,135 @@
+/// An HTTP request as received (or to be sent): the request line, the header
+/// fields in wire order, and the decoded body.
+///
+/// ```swift
+/// let request = HTTPRequest(method: .post, target: "/auth/login",
+///                           headers: ["Content-Type": "application/json"], body: Array(json.utf8))
+/// request.path          // "/auth/login"
+/// ```
+public struct HTTPRequest: Sendable, Hashable {
+    public var method: HTTPMethod
+    /// The request-target exactly as on the wire (origin-form `/path?query` or absolute-form).
+    public var target: String
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
+                headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The path component (still percent-encoded), without scheme and authority
+    /// when the target is in absolute-form.
+    public var path: String {
+        let pathAndQuery = originForm
+        if let question = pathAndQuery.firstIndex(of: "?") { return String(pathAndQuery[..<question]) }
+        return String(pathAndQuery)
+    }
+
+    /// The raw query (after `?`, still percent-encoded), if any.
+    public var query: String? {
+        let pathAndQuery = originForm
+        guard let question = pathAndQuery.firstIndex(of: "?") else { return nil }
+        return String(pathAndQuery[pathAndQuery.index(after: question)...])
+    }
+
+    /// The query's name/value pairs, percent-decoded, in order.
+    public var queryItems: [(name: String, value: String)] {
+        guard let query, !query.isEmpty else { return [] }
+        return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            if let equals = pair.firstIndex(of: "=") {
+                return (PercentEncoding.decodeQueryComponent(pair[..<equals]),
+                        PercentEncoding.decodeQueryComponent(pair[pair.index(after: equals)...]))
+            }
+            return (PercentEncoding.decodeQueryComponent(pair), "")
+        }
+    }
+
+    /// The first value of query parameter `name`.
+    public func queryValue(_ name: String) -> String? {
+        queryItems.first { $0.name == name }?.value
+    }
+
+    /// Whether the connection stays open after this exchange (RFC 9112 §9.3).
+    public var keepsConnectionAlive: Bool {
+        if headers.containsToken("close", in: "Connection") { return false }
+        if version == .http1_0 { return headers.containsToken("keep-alive", in: "Connection") }
+        return true
+    }
+
+    /// The target reduced to `/path?query` (absolute-form loses its scheme and authority).
+    private var originForm: Substring {
+        guard !target.hasPrefix("/"), let scheme = target.range(of: "://") else { return Substring(target) }
+        let afterAuthority = target[scheme.upperBound...]
+        guard let slash = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
+        let rest = afterAuthority[slash...]
+        return rest.hasPrefix("?") ? Substring("/" + rest) : rest
+    }
+}
+
+/// RFC 3986 percent-decoding (and `+` as space in query components).
+public enum PercentEncoding {
+    /// Decodes `%XX` escapes; malformed escapes are kept as written; invalid UTF-8 is replaced.
+    public static func decode<Text: StringProtocol>(_ text: Text) -> String {
+        decode(text, plusAsSpace: false)
+    }
+
+    /// Decodes a query component: `%XX` escapes and `+` as space.
+    public static func decodeQueryComponent<Text: StringProtocol>(_ text: Text) -> String {
+        decode(text, plusAsSpace: true)
+    }
+
+    /// Encodes everything but RFC 3986 unreserved characters.
+    public static func encode(_ text: String) -> String {
+        var output = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                output.append("%")
+                output.append(String(byte >> 4, radix: 16, uppercase: true))
+                output.append(String(byte & 0x0F, radix: 16, uppercase: true))
+            }
+        }
+        return output
+    }
+
+    private static func decode<Text: StringProtocol>(_ text: Text, plusAsSpace: Bool) -> String {
+        let bytes = Array(text.utf8)
+        guard bytes.contains(UInt8(ascii: "%")) || (plusAsSpace && bytes.contains(UInt8(ascii: "+"))) else {
+            return String(text)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
+                output.append(high << 4 | low)
+                index += 3
+            } else {
+                output.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,141 @@
+/// Turns bytes from a client into requests, one event at a time, strictly per
+/// RFC 9112. Fed by the socket code; never touches a socket itself.
+///
+/// ```swift
+/// var decoder = HTTPRequestDecoder(limits: HTTPLimits())
+/// decoder.feed(Array("GET / HTTP/1.1\r\nHost: a\r\n\r\n".utf8))
+/// while let event = try decoder.next() { ... }   // .head, .body, .end
+/// ```
+/// Pipelined requests come out in order. After an upgrade request's `.end`,
+/// `takeBufferedBytes()` hands the bytes that followed it to the next protocol.
+public struct HTTPRequestDecoder: Sendable {
+    /// One step of a request.
+    public enum Event: Sendable, Equatable {
+        /// The request line and headers (the body is empty here; it follows as `.body`).
+        case head(HTTPRequest)
+        case body([UInt8])
+        case end
+    }
+
+    private enum State: Sendable {
+        case head
+        case fixed(remaining: Int)
+        case chunked(ChunkedDecoder)
+    }
+
+    public let limits: HTTPLimits
+    var buffer = ByteBuffer()
+    private var headParser: HTTPHeadParser
+    private var state: State = .head
+
+    public init(limits: HTTPLimits = HTTPLimits()) {
+        self.limits = limits
+        self.headParser = HTTPHeadParser(limits: limits, skipsLeadingEmptyLines: true)
+    }
+
+    /// Adds received bytes.
+    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Reads straight into the decoder's buffer: `fill` writes up to `capacity` bytes and returns the count.
+    public mutating func feed<Failure: Error>(
+        capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
+    ) throws(Failure) -> Int {
+        try buffer.appendIn(capacity: capacity, fill)
+    }
+
+    /// Whether bytes of an unfinished request are buffered or in progress.
+    public var isMidMessage: Bool {
+        if case .head = state { return !buffer.isEmpty }
+        return true
+    }
+
+    /// The next event, or `nil` when more bytes are needed.
+    public mutating func next() throws(HTTPParseError) -> Event? {
+        switch state {
+        case .head:
+            guard let head = try headParser.parse(&buffer) else { return nil }
+            let request = try Self.makeRequest(head)
+            state = try framing(of: request)
+            return .head(request)
+        case .fixed(let remaining):
+            if remaining == 0 {
+                state = .head
+                return .end
+            }
+            guard !buffer.isEmpty else { return nil }
+            let count = min(remaining, buffer.readableCount)
+            state = .fixed(remaining: remaining - count)
+            return .body(buffer.read(count))
+        case .chunked(var decoder):
+            let output = try decoder.next(&buffer)
+            switch output {
+            case nil:
+                state = .chunked(decoder)
+                return nil
+            case .data(let bytes)?:
+                state = .chunked(decoder)
+                return .body(Array(bytes))
+            case .end?:
+                state = .head
+                return .end
+            }
+        }
+    }
+
+    /// Removes and returns the bytes buffered after the last complete request.
+    public mutating func takeBufferedBytes() -> [UInt8] { buffer.readAll() }
+
+    private func framing(of request: HTTPRequest) throws(HTTPParseError) -> State {
+        let chunked = try BodyFraming.isChunked(request.headers)
+        let length = try BodyFraming.contentLength(in: request.headers)
+        if chunked != nil {
+            // RFC 9112 §6.1: both present is a smuggling vector; refuse.
+            guard length == nil else { throw .contentLengthWithTransferEncoding }
+            guard request.version != .http1_0 else { throw .transferEncodingInHTTP10 }
+            return .chunked(ChunkedDecoder(limits: limits, maxBodyBytes: limits.maxBodyBytes))
+        }
+        let bodyLength = length ?? 0
+        guard bodyLength <= limits.maxBodyBytes else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
+        return .fixed(remaining: bodyLength)
+    }
+
+    /// request-line = method SP request-target SP HTTP-version (RFC 9112 §3).
+    static func makeRequest(_ head: HTTPHeadParser.Head) throws(HTTPParseError) -> HTTPRequest {
+        let line = head.startLine
+        let text = HTTPHeadParser.text(line)
+        guard let firstSpace = line.firstIndex(of: 0x20),
+              let secondSpace = line[(firstSpace + 1)...].firstIndex(of: 0x20)
+        else { throw .malformedStartLine(text) }
+        let method = line[line.startIndex..<firstSpace]
+        let target = line[(firstSpace + 1)..<secondSpace]
+        let version = line[(secondSpace + 1)...]
+        guard !method.isEmpty, method.allSatisfy(HTTPSyntax.isTokenByte),
+              !target.isEmpty, target.allSatisfy(HTTPSyntax.isTargetByte)
+        else { throw .malformedStartLine(text) }
+        let parsedVersion = try parseVersion(version, line: text)
+        let request = HTTPRequest(
+            method: HTTPMethod(rawValue: HTTPHeadParser.text(method)),
+            target: HTTPHeadParser.text(target),
+            version: parsedVersion,
+            headers: head.headers)
+        // RFC 9112 §3.2: an HTTP/1.1 request needs exactly one Host.
+        let hosts = request.headers.count(of: "Host")
+        if hosts > 1 { throw .multipleHost }
+        if hosts == 0, parsedVersion == .http1_1 { throw .missingHost }
+        return request
+    }
+
+    /// HTTP-version = "HTTP/" DIGIT "." DIGIT. 1.x is answered as 1.1; other majors get 505.
+    static func parseVersion(_ bytes: ArraySlice<UInt8>, line: String) throws(HTTPParseError) -> HTTPVersion {
+        let prefix: [UInt8] = Array("HTTP/".utf8)
+        guard bytes.count == 8, bytes.starts(with: prefix) else { throw .malformedStartLine(line) }
+        let major = bytes[bytes.startIndex + 5], dot = bytes[bytes.startIndex + 6], minor = bytes[bytes.startIndex + 7]
+        guard (0x30...0x39).contains(major), dot == UInt8(ascii: "."), (0x30...0x39).contains(minor) else {
+            throw .malformedStartLine(line)
+        }
+        guard major == UInt8(ascii: "1") else { throw .unsupportedVersion(HTTPHeadParser.text(bytes)) }
+        return minor == UInt8(ascii: "0") ? .http1_0 : .http1_1
+    }
+}

@@ -1,0 +1,53 @@
+/// An HTTP response: status, header fields in wire order, and a body that is
+/// either bytes in hand or a stream written as it is produced.
+///
+/// ```swift
+/// HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: Array(json.utf8))
+/// ```
+public struct HTTPResponse: Sendable {
+    public var status: HTTPStatus
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: HTTPBody
+
+    public init(status: HTTPStatus, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.status = status
+        self.version = version
+        self.headers = headers
+        self.body = .bytes(body)
+    }
+
+    public init(status: HTTPStatus, headers: HTTPHeaders = [:], stream: HTTPBodyStream) {
+        self.status = status
+        self.version = .http1_1
+        self.headers = headers
+        self.body = .stream(stream)
+    }
+
+    /// A plain-text response.
+    public static func text(_ status: HTTPStatus, _ text: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
+    }
+
+    /// The body when it is held in memory (`nil` for a stream).
+    public var bodyBytes: [UInt8]? {
+        if case .bytes(let bytes) = body { return bytes }
+        return nil
+    }
+}
+
+/// A response body.
+public enum HTTPBody: Sendable {
+    case bytes([UInt8])
+    case stream(HTTPBodyStream)
+}
+
+/// A body produced piece by piece: `produce` calls `write` for each piece, in order.
+/// With a Content-Length header the pieces are written raw; without one, chunked.
+public struct HTTPBodyStream: Sendable {
+    public let produce: @Sendable (_ write: (ArraySlice<UInt8>) throws -> Void) throws -> Void
+
+    public init(_ produce: @escaping @Sendable (_ write: (ArraySlice<UInt8>) throws -> Void) throws -> Void) {
+        self.produce = produce
+    }
+}

@@ -1,0 +1,145 @@
+/// Turns bytes from a server into responses, one event at a time (RFC 9112 §6.3).
+///
+/// Call `expectResponse(to:)` with each request's method before decoding its
+/// response, so that HEAD responses are known to have no body; call
+/// `finish()` when the connection reaches end of stream (ends a read-to-close body).
+public struct HTTPResponseDecoder: Sendable {
+    /// One step of a response.
+    public enum Event: Sendable {
+        case head(HTTPResponse)
+        case body([UInt8])
+        case end
+    }
+
+    private enum State: Sendable {
+        case head
+        case fixed(remaining: Int)
+        case chunked(ChunkedDecoder)
+        case untilClose
+        case finished
+    }
+
+    public let limits: HTTPLimits
+    private var buffer = ByteBuffer()
+    private var headParser: HTTPHeadParser
+    private var state: State = .head
+    private var pendingMethods: [HTTPMethod] = []
+    private var total = 0
+    private var sawEndOfStream = false
+
+    public init(limits: HTTPLimits = HTTPLimits()) {
+        self.limits = limits
+        self.headParser = HTTPHeadParser(limits: limits, skipsLeadingEmptyLines: false)
+    }
+
+    /// Records that a request with `method` was sent; responses are matched in order.
+    public mutating func expectResponse(to method: HTTPMethod) { pendingMethods.append(method) }
+
+    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Reads straight into the decoder's buffer.
+    public mutating func feed<Failure: Error>(
+        capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
+    ) throws(Failure) -> Int {
+        try buffer.appendIn(capacity: capacity, fill)
+    }
+
+    /// Signals end of stream: completes a read-to-close body, fails a truncated message.
+    public mutating func finish() { sawEndOfStream = true }
+
+    /// Removes and returns the bytes buffered after the last complete response (after a 101).
+    public mutating func takeBufferedBytes() -> [UInt8] { buffer.readAll() }
+
+    /// The next event, or `nil` when more bytes are needed.
+    public mutating func next() throws(HTTPParseError) -> Event? {
+        switch state {
+        case .finished:
+            return nil
+        case .head:
+            guard let head = try headParser.parse(&buffer) else {
+                if sawEndOfStream, !buffer.isEmpty { throw .truncated }
+                return nil
+            }
+            let response = try Self.makeResponse(head)
+            // RFC 9110 §15.2: interim 1xx responses (other than 101) precede the final one.
+            if (100..<200).contains(response.status.code), response.status.code != 101 {
+                return try next()
+            }
+            let method = pendingMethods.isEmpty ? HTTPMethod.get : pendingMethods.removeFirst()
+            total = 0
+            state = try framing(of: response, method: method)
+            return .head(response)
+        case .fixed(let remaining):
+            if remaining == 0 { return complete() }
+            guard !buffer.isEmpty else {
+                if sawEndOfStream { throw .truncated }
+                return nil
+            }
+            let count = min(remaining, buffer.readableCount)
+            state = .fixed(remaining: remaining - count)
+            return .body(buffer.read(count))
+        case .chunked(var decoder):
+            let output = try decoder.next(&buffer)
+            state = .chunked(decoder)
+            switch output {
+            case nil:
+                if sawEndOfStream { throw .truncated }
+                return nil
+            case .data(let bytes)?: return .body(Array(bytes))
+            case .end?: return complete()
+            }
+        case .untilClose:
+            if !buffer.isEmpty {
+                total += buffer.readableCount
+                guard total <= limits.maxBodyBytes else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
+                return .body(buffer.readAll())
+            }
+            if sawEndOfStream {
+                state = .finished
+                return .end
+            }
+            return nil
+        }
+    }
+
+    private mutating func complete() -> Event {
+        state = .head
+        return .end
+    }
+
+    private func framing(of response: HTTPResponse, method: HTTPMethod) throws(HTTPParseError) -> State {
+        if method == .head || response.status.forbidsBody || response.status.code == 101 {
+            return .fixed(remaining: 0)
+        }
+        let chunked = try BodyFraming.isChunked(response.headers)
+        let length = try BodyFraming.contentLength(in: response.headers)
+        if chunked != nil {
+            guard length == nil else { throw .contentLengthWithTransferEncoding }
+            return .chunked(ChunkedDecoder(limits: limits, maxBodyBytes: limits.maxBodyBytes))
+        }
+        if let length {
+            guard length <= limits.maxBodyBytes else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
+            return .fixed(remaining: length)
+        }
+        return .untilClose
+    }
+
+    /// status-line = HTTP-version SP status-code SP [ reason-phrase ] (RFC 9112 §4).
+    static func makeResponse(_ head: HTTPHeadParser.Head) throws(HTTPParseError) -> HTTPResponse {
+        let line = head.startLine
+        let text = HTTPHeadParser.text(line)
+        guard line.count >= 12, line[line.startIndex + 8] == 0x20 else { throw .malformedStartLine(text) }
+        let version = try HTTPRequestDecoder.parseVersion(line.prefix(8), line: text)
+        let codeBytes = line[(line.startIndex + 9)..<(line.startIndex + 12)]
+        guard codeBytes.allSatisfy({ (0x30...0x39).contains($0) }) else { throw .malformedStartLine(text) }
+        let code = codeBytes.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        var reason = ""
+        if line.count > 12 {
+            guard line[line.startIndex + 12] == 0x20 else { throw .malformedStartLine(text) }
+            reason = HTTPHeadParser.text(line[(line.startIndex + 13)...])
+        }
+        return HTTPResponse(status: HTTPStatus(code, reasonPhrase: reason), version: version, headers: head.headers)
+    }
+}

@@ -1,0 +1,47 @@
+/// What a server does with each request. Called on the connection's own
+/// thread, so it may block (a slow handler holds up only its connection).
+///
+/// ```swift
+/// struct Hello: HTTPResponder {
+///     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
+///         .response(.text(.ok, "hello"))
+///     }
+/// }
+/// ```
+public protocol HTTPResponder: Sendable {
+    /// The reply to `request`.
+    func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply
+
+    /// The response to a request that could not be parsed or was over a limit. The default
+    /// is plain text with the error's status (400, 413, 414, 431, 501 or 505).
+    func response(for error: HTTPParseError) -> HTTPResponse
+}
+
+extension HTTPResponder {
+    public func response(for error: HTTPParseError) -> HTTPResponse {
+        .text(error.status, "\(error)\n")
+    }
+}
+
+/// Where a request came from.
+public struct HTTPRequestContext: Sendable {
+    /// The client's address.
+    public var peer: SocketAddress?
+    /// A number unique to the connection within this server.
+    public var connectionID: Int
+    /// 0 for the first request on the connection, then 1, 2… (keep-alive, pipelining).
+    public var requestIndex: Int
+}
+
+/// A responder's answer.
+public enum HTTPReply: Sendable {
+    /// Send this response.
+    case response(HTTPResponse)
+    /// Accept a WebSocket upgrade (after the server checks the handshake, RFC 6455 §4.2):
+    /// answer 101 with `headers` added, then run `handler` on this thread; the connection
+    /// closes when it returns.
+    case webSocket(headers: HTTPHeaders = [:], configuration: WebSocketConfiguration? = nil,
+                   handler: @Sendable (WebSocketConnection) -> Void)
+    /// Drop the connection with a TCP reset and no response (for fault injection).
+    case reset
+}

@@ -1,0 +1,109 @@
+/// Serves one accepted connection on its own thread: reads requests (keep-alive
+/// and pipelined ones in order), asks the responder, writes the replies, and
+/// hands an upgraded connection to its WebSocket handler.
+struct HTTPServerConnection {
+    let socket: Socket
+    let id: Int
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let heartbeat: WebSocketHeartbeat
+
+    func serve() {
+        defer { socket.close() }
+        socket.setReadTimeout(milliseconds: configuration.idleTimeout.milliseconds)
+        var decoder = HTTPRequestDecoder(limits: configuration.limits)
+        var current: HTTPRequest?
+        var body: [UInt8] = []
+        var requestIndex = 0
+        while true {
+            let event: HTTPRequestDecoder.Event?
+            do throws(HTTPParseError) {
+                event = try decoder.next()
+            } catch {
+                refuse(error)
+                return
+            }
+            switch event {
+            case .head(let head)?:
+                current = head
+                body = []
+                // RFC 9110 §10.1.1: tell a client that waits for it to send the body.
+                if head.headers.containsToken("100-continue", in: "Expect"), decoder.isMidMessage || hasBody(head) {
+                    guard (try? socket.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))) != nil else { return }
+                }
+            case .body(let chunk)?:
+                body.append(contentsOf: chunk)
+            case .end?:
+                guard var request = current else { return }
+                request.body = body
+                current = nil
+                let context = HTTPRequestContext(peer: socket.peer, connectionID: id, requestIndex: requestIndex)
+                requestIndex += 1
+                guard respond(to: request, context: context, decoder: &decoder) else { return }
+            case nil:
+                let count: Int
+                do throws(SocketError) {
+                    count = try decoder.feed(capacity: 16_384) { (buffer) throws(SocketError) -> Int in
+                        try socket.read(into: buffer)
+                    }
+                } catch {
+                    return  // idle timeout, reset or shutdown
+                }
+                if count == 0 { return }  // the client closed; a partial request is abandoned
+            }
+        }
+    }
+
+    private func hasBody(_ request: HTTPRequest) -> Bool {
+        request.headers.contains("Transfer-Encoding") || (request.headers["Content-Length"].map { $0 != "0" } ?? false)
+    }
+
+    /// Returns whether to keep reading requests on this connection.
+    private func respond(to request: HTTPRequest, context: HTTPRequestContext, decoder: inout HTTPRequestDecoder) -> Bool {
+        switch responder.respond(to: request, context: context) {
+        case .response(let response):
+            do throws(SocketError) {
+                let closes = try ResponseWriter.write(response, to: socket, method: request.method,
+                                                      version: request.version, keepAlive: request.keepsConnectionAlive)
+                return !closes
+            } catch {
+                return false
+            }
+        case .reset:
+            socket.reset()
+            return false
+        case .webSocket(let headers, let configuration, let handler):
+            let key: String
+            do throws(WebSocketHandshakeError) {
+                key = try WebSocketHandshake.validate(request: request)
+            } catch {
+                _ = try? ResponseWriter.write(WebSocketHandshake.rejection(for: error), to: socket,
+                                              method: request.method, version: request.version, keepAlive: false)
+                return false
+            }
+            let accept = WebSocketHandshake.acceptResponse(key: key, headers: headers)
+            guard let head = try? HTTPEncoder.responseHead(status: accept.status, headers: accept.headers),
+                  (try? socket.write(head)) != nil
+            else { return false }
+            // RFC 6455 §4.2.2: bytes after the upgrade request are already WebSocket frames.
+            let connection = WebSocketConnection(
+                socket: socket, role: .server, configuration: configuration ?? self.configuration.webSocket,
+                bufferedBytes: decoder.takeBufferedBytes())
+            socket.setReadTimeout(milliseconds: nil)
+            heartbeat.register(connection)
+            handler(connection)
+            heartbeat.unregister(connection)
+            if !connection.isEnded { connection.close(code: .goingAway, reason: "handler finished") }
+            return false
+        }
+    }
+
+    /// Answers a request that broke the protocol or a limit, then closes without resetting
+    /// (the client may still be sending the body we refused).
+    private func refuse(_ error: HTTPParseError) {
+        var response = responder.response(for: error)
+        response.headers["Connection"] = "close"
+        _ = try? ResponseWriter.write(response, to: socket, method: .get, version: .http1_1, keepAlive: false)
+        socket.lingeringClose()
+    }
+}

@@ -1,0 +1,59 @@
+import Synchronization
+
+/// A listening TCP socket. `accept()` blocks until a client connects or the
+/// listener is closed from another thread.
+///
+/// ```swift
+/// let listener = try Listener(host: "127.0.0.1", port: 0)   // port 0: any free port
+/// print(listener.address.port)
+/// ```
+public final class Listener: Sendable {
+    private let descriptor: Int32
+    private let closed = Atomic<Bool>(false)
+    /// The bound address (with the real port when 0 was asked for).
+    public let address: SocketAddress
+
+    /// Binds and listens on `host:port`.
+    public init(host: String, port: Int, backlog: Int32 = 1024) throws(SocketError) {
+        guard let address = Platform.resolve(host: host, port: port, passive: true).first else {
+            throw SocketError(kind: .unresolvable, operation: "resolve \(host):\(port)")
+        }
+        let fd = Platform.makeStreamSocket(family: address.family)
+        guard fd >= 0 else { throw SocketError.fromErrno("socket") }
+        Platform.setReuseAddress(fd)
+        guard Platform.bind(fd, address) else {
+            let error = SocketError.fromErrno("bind \(address)")
+            Platform.close(fd)
+            throw error
+        }
+        guard Platform.listen(fd, backlog: backlog) else {
+            let error = SocketError.fromErrno("listen \(address)")
+            Platform.close(fd)
+            throw error
+        }
+        self.descriptor = fd
+        self.address = Platform.localAddress(fd) ?? address
+    }
+
+    deinit { close() }
+
+    /// Waits for the next connection. Returns `nil` once the listener is closed.
+    public func accept() -> Socket? {
+        while !closed.load(ordering: .acquiring) {
+            // Poll with a timeout so that `close()` from another thread is noticed on every platform.
+            guard Platform.waitReadable(descriptor, milliseconds: 250) else { continue }
+            guard !closed.load(ordering: .acquiring) else { return nil }
+            let (fd, peer) = Platform.accept(descriptor)
+            if fd >= 0 { return Socket(descriptor: fd, peer: peer) }
+            // EMFILE, ECONNABORTED, EINTR: keep serving; the listener itself is fine.
+        }
+        return nil
+    }
+
+    /// Stops accepting; a blocked `accept()` returns `nil` within a quarter second.
+    public func close() {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        Platform.shutdown(descriptor, read: true, write: true)
+        Platform.close(descriptor)
+    }
+}

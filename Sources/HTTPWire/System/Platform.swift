@@ -1,0 +1,247 @@
+// The one file in HTTPWire that names platform APIs. Everything else calls `Platform`.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("HTTPWire supports Linux (Glibc/Musl) and Apple platforms (Darwin).")
+#endif
+
+/// Thin, typed wrappers over the POSIX calls HTTPWire needs, with the
+/// platform differences (socket type constants, SIGPIPE suppression, errno
+/// access) resolved here and nowhere else.
+enum Platform {
+    static var errno: Int32 {
+        #if canImport(Darwin)
+        Darwin.errno
+        #elseif canImport(Glibc)
+        Glibc.errno
+        #else
+        Musl.errno
+        #endif
+    }
+
+    static func errorDescription(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "errno \(code)" }
+        return String(cString: text)
+    }
+
+    static let interrupted = Int32(EINTR)
+    static let wouldBlock = Int32(EAGAIN)
+    static let wouldBlockAlternative = Int32(EWOULDBLOCK)
+    static let connectionRefused = Int32(ECONNREFUSED)
+    static let connectionReset = Int32(ECONNRESET)
+    static let brokenPipe = Int32(EPIPE)
+    static let timedOut = Int32(ETIMEDOUT)
+
+    /// A TCP stream socket for `family`, close-on-exec, with SIGPIPE suppressed where the
+    /// platform does that per socket.
+    static func makeStreamSocket(family: Int32) -> Int32 {
+        #if canImport(Darwin)
+        let fd = Darwin.socket(family, SOCK_STREAM, 0)
+        if fd >= 0 {
+            var on: Int32 = 1
+            _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        return fd
+        #else
+        return socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #endif
+    }
+
+    /// `send` that never raises SIGPIPE.
+    static func send(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.send(fd, pointer, count, 0)
+        #elseif canImport(Glibc)
+        Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
+        #else
+        Musl.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
+        #endif
+    }
+
+    /// `send` that returns at once with EAGAIN instead of blocking, and never raises SIGPIPE.
+    static func sendWithoutBlocking(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.send(fd, pointer, count, MSG_DONTWAIT)
+        #elseif canImport(Glibc)
+        Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+        #else
+        Musl.send(fd, pointer, count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+        #endif
+    }
+
+    static func receive(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        recv(fd, pointer, count, 0)
+    }
+
+    static func close(_ fd: Int32) {
+        #if canImport(Darwin)
+        _ = Darwin.close(fd)
+        #elseif canImport(Glibc)
+        _ = Glibc.close(fd)
+        #else
+        _ = Musl.close(fd)
+        #endif
+    }
+
+    static func shutdown(_ fd: Int32, read: Bool, write: Bool) {
+        let how: Int32
+        switch (read, write) {
+        case (true, true): how = Int32(SHUT_RDWR)
+        case (true, false): how = Int32(SHUT_RD)
+        default: how = Int32(SHUT_WR)
+        }
+        #if canImport(Darwin)
+        _ = Darwin.shutdown(fd, how)
+        #elseif canImport(Glibc)
+        _ = Glibc.shutdown(fd, how)
+        #else
+        _ = Musl.shutdown(fd, how)
+        #endif
+    }
+
+    static func setOption(_ fd: Int32, level: Int32, name: Int32, value: Int32) {
+        var value = value
+        _ = setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    static func setNoDelay(_ fd: Int32) {
+        setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
+    }
+
+    static func setReuseAddress(_ fd: Int32) {
+        setOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, value: 1)
+    }
+
+    /// Sets SO_RCVTIMEO or SO_SNDTIMEO; `nil` means wait forever.
+    static func setTimeout(_ fd: Int32, receive: Bool, milliseconds: Int?) {
+        var time = timeval()
+        if let milliseconds {
+            time.tv_sec = .init(milliseconds / 1000)
+            time.tv_usec = .init(milliseconds % 1000 * 1000)
+        }
+        _ = setsockopt(fd, SOL_SOCKET, receive ? SO_RCVTIMEO : SO_SNDTIMEO, &time,
+                       socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Sets SO_LINGER {on, 0}: the next close sends RST instead of FIN (used to simulate a reset).
+    static func setAbortiveClose(_ fd: Int32) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// Resolves `host:port` to socket addresses (numeric or named hosts), streams only.
+    static func resolve(host: String, port: Int, passive: Bool) -> [SocketAddress] {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Darwin)
+        hints.ai_socktype = SOCK_STREAM
+        #else
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #endif
+        if passive { hints.ai_flags = AI_PASSIVE }
+        var result: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &result) == 0, let first = result else { return [] }
+        defer { freeaddrinfo(first) }
+        var addresses: [SocketAddress] = []
+        var cursor: UnsafeMutablePointer<addrinfo>? = first
+        while let info = cursor {
+            if let address = info.pointee.ai_addr {
+                addresses.append(SocketAddress(raw: address, length: Int(info.pointee.ai_addrlen)))
+            }
+            cursor = info.pointee.ai_next
+        }
+        return addresses
+    }
+
+    static func bind(_ fd: Int32, _ address: SocketAddress) -> Bool {
+        address.withSockAddr { pointer, length in
+            #if canImport(Darwin)
+            Darwin.bind(fd, pointer, length) == 0
+            #elseif canImport(Glibc)
+            Glibc.bind(fd, pointer, length) == 0
+            #else
+            Musl.bind(fd, pointer, length) == 0
+            #endif
+        }
+    }
+
+    static func listen(_ fd: Int32, backlog: Int32) -> Bool {
+        #if canImport(Darwin)
+        Darwin.listen(fd, backlog) == 0
+        #elseif canImport(Glibc)
+        Glibc.listen(fd, backlog) == 0
+        #else
+        Musl.listen(fd, backlog) == 0
+        #endif
+    }
+
+    static func accept(_ fd: Int32) -> (Int32, SocketAddress?) {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let client = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                #if canImport(Darwin)
+                Darwin.accept(fd, $0, &length)
+                #elseif canImport(Glibc)
+                Glibc.accept(fd, $0, &length)
+                #else
+                Musl.accept(fd, $0, &length)
+                #endif
+            }
+        }
+        guard client >= 0 else { return (client, nil) }
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        #if canImport(Darwin)
+        setOption(client, level: SOL_SOCKET, name: SO_NOSIGPIPE, value: 1)
+        #endif
+        let address = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SocketAddress(raw: $0, length: Int(length)) }
+        }
+        return (client, address)
+    }
+
+    static func connect(_ fd: Int32, _ address: SocketAddress) -> Bool {
+        address.withSockAddr { pointer, length in
+            #if canImport(Darwin)
+            Darwin.connect(fd, pointer, length) == 0
+            #elseif canImport(Glibc)
+            Glibc.connect(fd, pointer, length) == 0
+            #else
+            Musl.connect(fd, pointer, length) == 0
+            #endif
+        }
+    }
+
+    static func localAddress(_ fd: Int32) -> SocketAddress? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let ok = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) == 0 }
+        }
+        guard ok else { return nil }
+        return withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SocketAddress(raw: $0, length: Int(length)) }
+        }
+    }
+
+    /// Waits until `fd` is readable or `milliseconds` pass (-1: forever). Returns whether it is readable.
+    static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let result = poll(&descriptor, 1, milliseconds)
+            if result < 0, errno == interrupted { continue }
+            return result > 0
+        }
+    }
+
+    /// Ignores SIGPIPE process-wide (belt and braces next to MSG_NOSIGNAL / SO_NOSIGPIPE).
+    static func ignoreBrokenPipeSignal() {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }
+}
+

@@ -1,0 +1,50 @@
+/// A failure at the socket layer, with the call that failed and the system's reason.
+public struct SocketError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure it was, for callers that react differently to each.
+    public enum Kind: Sendable, Equatable {
+        /// The peer refused the connection (nothing listening).
+        case connectionRefused
+        /// The peer reset the connection.
+        case connectionReset
+        /// A send or receive timeout elapsed.
+        case timedOut
+        /// Writing to a connection the peer has closed.
+        case brokenPipe
+        /// The host name did not resolve.
+        case unresolvable
+        /// The socket was already closed locally.
+        case closed
+        /// Anything else; see `code`.
+        case other
+    }
+
+    public var kind: Kind
+    /// The call that failed, e.g. `connect 127.0.0.1:8080`.
+    public var operation: String
+    /// The errno value, when there was one.
+    public var code: Int32?
+
+    public init(kind: Kind, operation: String, code: Int32? = nil) {
+        self.kind = kind
+        self.operation = operation
+        self.code = code
+    }
+
+    /// Builds the error for the current `errno`.
+    static func fromErrno(_ operation: String) -> SocketError {
+        let code = Platform.errno
+        let kind: Kind = switch code {
+        case Platform.connectionRefused: .connectionRefused
+        case Platform.connectionReset: .connectionReset
+        case Platform.wouldBlock, Platform.wouldBlockAlternative, Platform.timedOut: .timedOut
+        case Platform.brokenPipe: .brokenPipe
+        default: .other
+        }
+        return SocketError(kind: kind, operation: operation, code: code)
+    }
+
+    public var description: String {
+        if let code { return "\(operation): \(Platform.errorDescription(code))" }
+        return "\(operation): \(kind)"
+    }
+}

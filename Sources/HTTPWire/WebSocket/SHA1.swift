@@ -1,0 +1,106 @@
+/// SHA-1 (FIPS 180-4), needed only for `Sec-WebSocket-Accept` (RFC 6455 §4.2.2).
+/// Not for anything security-sensitive.
+enum SHA1 {
+    static func hash(_ message: [UInt8]) -> [UInt8] {
+        var h0: UInt32 = 0x6745_2301, h1: UInt32 = 0xEFCD_AB89, h2: UInt32 = 0x98BA_DCFE
+        var h3: UInt32 = 0x1032_5476, h4: UInt32 = 0xC3D2_E1F0
+        var padded = message
+        padded.append(0x80)
+        while padded.count % 64 != 56 { padded.append(0) }
+        let bitLength = UInt64(message.count) * 8
+        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        var words = [UInt32](repeating: 0, count: 80)
+        for blockStart in stride(from: 0, to: padded.count, by: 64) {
+            for index in 0..<16 {
+                let base = blockStart + index * 4
+                words[index] = UInt32(padded[base]) << 24 | UInt32(padded[base + 1]) << 16
+                    | UInt32(padded[base + 2]) << 8 | UInt32(padded[base + 3])
+            }
+            for index in 16..<80 {
+                let mixed = words[index - 3] ^ words[index - 8] ^ words[index - 14] ^ words[index - 16]
+                words[index] = mixed << 1 | mixed >> 31
+            }
+            var a = h0, b = h1, c = h2, d = h3, e = h4
+            for index in 0..<80 {
+                let (f, k): (UInt32, UInt32) = switch index {
+                case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
+                case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
+                case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+                default: (b ^ c ^ d, 0xCA62_C1D6)
+                }
+                let temp = (a << 5 | a >> 27) &+ f &+ e &+ k &+ words[index]
+                e = d
+                d = c
+                c = b << 30 | b >> 2
+                b = a
+                a = temp
+            }
+            h0 = h0 &+ a; h1 = h1 &+ b; h2 = h2 &+ c; h3 = h3 &+ d; h4 = h4 &+ e
+        }
+        return [h0, h1, h2, h3, h4].flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
+    }
+}
+
+/// Base64 (RFC 4648 §4) with padding.
+public enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// Encodes `bytes`.
+    public static func encode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let input = Array(bytes)
+        var output: [UInt8] = []
+        output.reserveCapacity((input.count + 2) / 3 * 4)
+        var index = 0
+        while index + 2 < input.count {
+            let value = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+            for shift in [18, 12, 6, 0] { output.append(alphabet[Int(value >> UInt32(shift) & 0x3F)]) }
+            index += 3
+        }
+        let remaining = input.count - index
+        if remaining > 0 {
+            let value = UInt32(input[index]) << 16 | (remaining == 2 ? UInt32(input[index + 1]) << 8 : 0)
+            output.append(alphabet[Int(value >> 18 & 0x3F)])
+            output.append(alphabet[Int(value >> 12 & 0x3F)])
+            output.append(remaining == 2 ? alphabet[Int(value >> 6 & 0x3F)] : UInt8(ascii: "="))
+            output.append(UInt8(ascii: "="))
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Decodes padded base64; `nil` for anything malformed.
+    public static func decode(_ text: String) -> [UInt8]? {
+        let input = Array(text.utf8)
+        guard input.count % 4 == 0 else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count / 4 * 3)
+        var index = 0
+        while index < input.count {
+            var value: UInt32 = 0
+            var padding = 0
+            for offset in 0..<4 {
+                let byte = input[index + offset]
+                let sextet: UInt32
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextet = UInt32(byte - UInt8(ascii: "A"))
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): sextet = UInt32(byte - UInt8(ascii: "a") + 26)
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): sextet = UInt32(byte - UInt8(ascii: "0") + 52)
+                case UInt8(ascii: "+"): sextet = 62
+                case UInt8(ascii: "/"): sextet = 63
+                case UInt8(ascii: "="):
+                    // Padding only in the last group, only in its last two places.
+                    guard index + 4 == input.count, offset >= 2 else { return nil }
+                    padding += 1
+                    sextet = 0
+                default: return nil
+                }
+                if padding > 0, byte != UInt8(ascii: "=") { return nil }
+                value = value << 6 | sextet
+            }
+            output.append(UInt8(truncatingIfNeeded: value >> 16))
+            if padding < 2 { output.append(UInt8(truncatingIfNeeded: value >> 8)) }
+            if padding < 1 { output.append(UInt8(truncatingIfNeeded: value)) }
+            index += 4
+        }
+        return output
+    }
+}

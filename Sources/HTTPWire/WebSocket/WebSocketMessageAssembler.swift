@@ -1,0 +1,71 @@
+/// A complete data message.
+public enum WebSocketMessage: Sendable, Hashable {
+    case text(String)
+    case binary([UInt8])
+}
+
+/// Reassembles fragmented data messages and checks the sequencing rules
+/// (RFC 6455 §5.4): a continuation needs an open message, a new data frame
+/// may not start inside one, control frames may be interleaved. Text is
+/// validated as UTF-8 fragment by fragment (§8.1), and the message size cap
+/// applies to the whole message.
+public struct WebSocketMessageAssembler: Sendable {
+    public let maxMessageSize: Int
+    private var openOpcode: WebSocketOpcode?
+    private var parts: [UInt8] = []
+    private var validator = UTF8Validator()
+
+    public init(maxMessageSize: Int) { self.maxMessageSize = maxMessageSize }
+
+    /// Whether a fragmented message is in progress.
+    public var isMidMessage: Bool { openOpcode != nil }
+
+    /// Takes a data frame (text, binary or continuation); returns the message when `frame`
+    /// completes it. Control frames must not be passed here.
+    public mutating func push(_ frame: WebSocketFrame) throws(WebSocketProtocolError) -> WebSocketMessage? {
+        switch frame.opcode {
+        case .text, .binary:
+            guard openOpcode == nil else { throw .protocolViolation("new data frame inside a fragmented message") }
+            openOpcode = frame.opcode
+            parts.removeAll(keepingCapacity: true)
+            validator = UTF8Validator()
+        case .continuation:
+            guard openOpcode != nil else { throw .protocolViolation("continuation frame without a message to continue") }
+        default:
+            preconditionFailure("control frames are handled by the connection, not the assembler")
+        }
+        guard frame.payload.count <= maxMessageSize - parts.count else { throw .tooBig(limit: maxMessageSize) }
+        if openOpcode == .text, !validator.consume(frame.payload) { throw .invalidUTF8 }
+        parts.append(contentsOf: frame.payload)
+        guard frame.fin else { return nil }
+        let opcode = openOpcode
+        openOpcode = nil
+        if opcode == .text {
+            guard validator.isComplete else { throw .invalidUTF8 }
+            return .text(String(decoding: parts, as: UTF8.self))
+        }
+        return .binary(parts)
+    }
+}
+
+/// A received close frame, decoded and checked (§5.5.1, §7.4).
+struct WebSocketClosePayload: Sendable, Equatable {
+    var code: WebSocketCloseCode?
+    var reason: String
+
+    init(_ payload: [UInt8]) throws(WebSocketProtocolError) {
+        guard !payload.isEmpty else {
+            code = nil
+            reason = ""
+            return
+        }
+        guard payload.count >= 2 else { throw .protocolViolation("close payload of 1 byte") }
+        let value = WebSocketCloseCode(rawValue: UInt16(payload[0]) << 8 | UInt16(payload[1]))
+        guard value.isValidOnWire else { throw .protocolViolation("invalid close code \(value.rawValue)") }
+        var validator = UTF8Validator()
+        let reasonBytes = payload[2...]
+        guard validator.consume(reasonBytes), validator.isComplete else { throw .invalidUTF8 }
+        code = value
+        reason = String(decoding: reasonBytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One REST call before it meets a base URL and a token: the operation, the
+/// device it addresses, its query and its encoded JSON body. Every operation
+/// of ``APIService`` goes through this one type, so headers, paths and
+/// encoding are decided in one place.
+struct APIRequest {
+    var operation: APIOperation
+    var deviceId: String?
+    var query: [(name: String, value: String)] = []
+    var body: Data?
+
+    init(_ operation: APIOperation, deviceId: String? = nil, query: [(name: String, value: String)] = []) {
+        self.operation = operation
+        self.deviceId = deviceId
+        self.query = query
+    }
+
+    /// A request with `body` encoded by ``KitchenJSON`` (optional fields left out when nil).
+    init(_ operation: APIOperation, deviceId: String? = nil, body: some Encodable) throws(AppError) {
+        self.init(operation, deviceId: deviceId)
+        do {
+            self.body = try KitchenJSON.makeEncoder().encode(body)
+        } catch {
+            throw AppError.badRequest(message: "The request body could not be encoded: \(error)")
+        }
+    }
+
+    /// The `URLRequest` against `baseURL` (scheme, host, port and an optional
+    /// path prefix), with the bearer `token` when the route needs one.
+    func urlRequest(baseURL: URL, token: String?) -> URLRequest {
+        var request = URLRequest(url: url(baseURL: baseURL))
+        request.httpMethod = operation.method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = body
+        }
+        if operation.requiresAuthorization, let token {
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        }
+        return request
+    }
+
+    func url(baseURL: URL) -> URL {
+        var text = baseURL.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        var path = operation.pathTemplate
+        if let deviceId {
+            path = path.replacingOccurrences(of: "{deviceId}", with: Self.pathSegment(deviceId))
+        }
+        precondition(!path.contains("{"), "\(operation) needs a device id")
+        text += path
+        if !query.isEmpty {
+            text += "?" + query.map { "\(Self.percentEncoded($0.name))=\(Self.percentEncoded($0.value))" }
+                .joined(separator: "&")
+        }
+        // Every byte outside RFC 3986's unreserved set is escaped above, so the text is a valid URL.
+        guard let url = URL(string: text) else { preconditionFailure("Invalid URL built from \(baseURL): \(text)") }
+        return url
+    }
+
+    /// RFC 3986 §2.3: only unreserved characters stay literal. Everything
+    /// else, including `/`, `?`, `#`, `%`, `&`, `=`, `+` and non-ASCII, is
+    /// percent-encoded as UTF-8 (§2.1), so a device id is always exactly one
+    /// path segment and a query value cannot split the query.
+    static func percentEncoded(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if unreserved.contains(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += "%" + hexDigits[Int(byte >> 4)] + hexDigits[Int(byte & 0x0F)]
+            }
+        }
+        return result
+    }
+
+    /// One path segment. A segment of only `.` or `..` would be removed by
+    /// dot-segment normalization (RFC 3986 §5.2.4), so its dots are escaped too.
+    static func pathSegment(_ text: String) -> String {
+        text == "." || text == ".." ? String(repeating: "%2E", count: text.count) : percentEncoded(text)
+    }
+
+    private static let unreserved: Set<UInt8> = Set(
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
+    private static let hexDigits = "0123456789ABCDEF".map(String.init)
+}
+
+// The JSON bodies of API.md, one per shape. Optional members are omitted when
+// nil by the synthesized `encode(to:)` (`compartment?` in the contract).
+
+struct LoginBody: Encodable {
+    var username: String
+    var password: String
+}
+
+/// Oven and ice maker power: `{"isOn": bool, "compartment"?: K}`.
+struct PowerBody: Encodable {
+    var isOn: Bool
+    var compartment: String?
+}
+
+struct OvenTemperatureBody: Encodable {
+    var targetTemperature: Int
+    var compartment: String?
+}
+
+struct OvenModeBody: Encodable {
+    var mode: String
+    var compartment: String?
+}
+
+/// Fridge and freezer: `{"temperature": int}`.
+struct TemperatureBody: Encodable {
+    var temperature: Int
+}
+
+struct CycleBody: Encodable {
+    var cycle: String
+}
+
+struct RateBody: Encodable {
+    var rate: String
+}

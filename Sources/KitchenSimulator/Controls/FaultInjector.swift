@@ -1,0 +1,43 @@
+import HTTPWire
+import Synchronization
+
+/// Faults injected through the controls: for matching requests, a delay, a
+/// status instead of the real answer, or both.
+final class FaultInjector: Sendable {
+    struct Fault: Sendable, Equatable {
+        /// Method to match; `nil` matches any.
+        var method: String?
+        /// Path to match; a `*` segment matches any one segment (`/devices/*/oven`).
+        var path: String
+        var status: Int?
+        var delayMilliseconds: Int?
+        /// How many requests it applies to; `nil` until cleared.
+        var remaining: Int?
+
+        func matches(_ request: HTTPRequest) -> Bool {
+            if let method, method != request.method.rawValue { return false }
+            let pattern = path.split(separator: "/", omittingEmptySubsequences: false)
+            let actual = request.path.split(separator: "/", omittingEmptySubsequences: false)
+            guard pattern.count == actual.count else { return false }
+            return zip(pattern, actual).allSatisfy { $0 == "*" || $0 == $1 }
+        }
+    }
+
+    private let faults = Mutex<[Fault]>([])
+
+    func add(_ fault: Fault) { faults.withLock { $0.append(fault) } }
+
+    func clear() { faults.withLock { $0.removeAll() } }
+
+    /// The first fault matching `request`, counting it against its remaining uses.
+    func match(_ request: HTTPRequest) -> Fault? {
+        faults.withLock { faults in
+            guard let index = faults.firstIndex(where: { $0.matches(request) }) else { return nil }
+            let fault = faults[index]
+            if let remaining = fault.remaining {
+                if remaining <= 1 { faults.remove(at: index) } else { faults[index].remaining = remaining - 1 }
+            }
+            return fault
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import HarnessCore
+import HTTPWire
+
+/// Routes each request of the Kitchen API to its handler.
+///
+/// Checks run in this order, so that each failure has one answer: the route
+/// (404) and method (405), then the token (401), then the device and its type
+/// (404), then the body (400 bad_request), then values (400 invalid_value),
+/// then state (409). Over-limit bodies are refused by the HTTP layer (413).
+struct SimulatorResponder: HTTPResponder {
+    let simulator: Simulator
+
+    var now: Int64 { simulator.world.withLock { $0.now } }
+
+    func response(for error: HTTPParseError) -> HTTPResponse {
+        Replies.error(APIError.from(error), now: now)
+    }
+
+    func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
+        guard let route = Route(path: request.path, controlsEnabled: simulator.configuration.controlsEnabled) else {
+            return .response(Replies.error(.notFound, now: now))
+        }
+        if case .control(let segments) = route {
+            return .response(ControlHandlers(simulator: simulator).handle(request, segments: segments))
+        }
+        if let fault = simulator.faults.match(request) {
+            if let delay = fault.delayMilliseconds { Thread.sleep(forTimeInterval: Double(delay) / 1000) }
+            if let status = fault.status { return .response(Replies.error(.injected(status: status), now: now)) }
+        }
+        let method = request.method == .head ? HTTPMethod.get : request.method
+        guard let allowed = route.allowedMethod, method == allowed else {
+            var response = Replies.error(.methodNotAllowed(request.method.rawValue), now: now)
+            if let allowed = route.allowedMethod {
+                response.headers.add("Allow", allowed == .get ? "GET, HEAD" : allowed.rawValue)
+            }
+            return .response(response)
+        }
+        if route == .login { return .response(login(request)) }
+        guard let (username, token) = authenticate(request, allowQueryToken: route == .liveUpdates) else {
+            return .response(Replies.error(.unauthorized, now: now))
+        }
+        switch route {
+        case .logout: return .response(logout(token: token))
+        case .devices: return .response(listDevices(username: username))
+        case .liveUpdates: return liveUpdates(username: username, token: token)
+        case .oven(let id, let action): return .response(oven(request, deviceID: id, action: action, username: username))
+        case .fridge(let id, let action): return .response(fridge(request, deviceID: id, action: action, username: username))
+        case .dishwasher(let id, let action):
+            return .response(dishwasher(request, deviceID: id, action: action, username: username))
+        case .iceMaker(let id, let action):
+            return .response(iceMaker(request, deviceID: id, action: action, username: username))
+        case .login, .control: return .response(Replies.error(.notFound, now: now))
+        }
+    }
+
+    /// The user and token of a request: `Authorization: Bearer T`, or (for /ws) `?token=T`.
+    private func authenticate(_ request: HTTPRequest, allowQueryToken: Bool) -> (String, String)? {
+        var token: String?
+        if let header = request.headers["Authorization"] {
+            let parts = header.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, HTTPHeaders.namesMatch(parts[0], "Bearer") { token = String(parts[1].trimmingCharacters(in: .whitespaces)) }
+        } else if allowQueryToken {
+            token = request.queryValue("token")
+        }
+        guard let token, let username = simulator.world.withLock({ $0.user(forToken: token) }) else { return nil }
+        return (username, token)
+    }
+
+    private func login(_ request: HTTPRequest) -> HTTPResponse {
+        do throws(APIError) {
+            let body = try JSONBody(request)
+            let username = try body.string("username")
+            let password = try body.string("password")
+            return simulator.world.withLock { world in
+                switch world.login(username: username, password: password) {
+                case .success(let session):
+                    let value: JSONValue = [
+                        "token": .string(session.token),
+                        "expiresAt": .string(Timestamp.format(milliseconds: session.expiresAt)),
+                        "user": ["id": .string(session.userID), "username": .string(session.username)],
+                    ]
+                    return Replies.json(200, value, now: world.now)
+                case .failure(let error):
+                    return Replies.error(error, now: world.now)
+                }
+            }
+        } catch {
+            return Replies.error(error, now: now)
+        }
+    }
+
+    private func logout(token: String) -> HTTPResponse {
+        simulator.world.withLock { world in
+            world.revoke(token: token)
+            simulator.hub.closeConnections(usingTokens: [token])
+            return Replies.noContent(now: world.now)
+        }
+    }
+
+    private func listDevices(username: String) -> HTTPResponse {
+        simulator.world.withLock { world in
+            Replies.json(200, .array(world.kitchen(of: username).map(\.json)), now: world.now)
+        }
+    }
+
+    /// Upgrades to the live-update socket: the snapshot, then every change, until the socket closes.
+    private func liveUpdates(username: String, token: String) -> HTTPReply {
+        let simulator = self.simulator
+        return .webSocket { connection in
+            simulator.world.withLock { world in
+                // Registered and snapshotted under one lock: no change is missed or sent twice.
+                simulator.hub.add(.init(connection: connection, username: username, token: token))
+                simulator.hub.sendSnapshot(world.snapshot(of: username), to: connection, now: world.now)
+            }
+            // Client→server frames are not part of v1: read them only to notice the close.
+            while case .message = connection.receive() {}
+            simulator.hub.remove(connection)
+        }
+    }
+}
+
+extension APIError {
+    /// The error an injected fault answers with.
+    static func injected(status: Int) -> APIError {
+        let code = switch status {
+        case 400: "bad_request"
+        case 401: "unauthorized"
+        case 404: "not_found"
+        case 405: "method_not_allowed"
+        case 409: "conflict"
+        case 413: "payload_too_large"
+        default: "internal"
+        }
+        return APIError(status: status, code: code, message: "injected fault")
+    }
+}
