@@ -46,14 +46,19 @@ let package = Package(
         .target(name: "KitchenReproduce", dependencies: [
             "KitchenControllers", "KitchenReplay", "KitchenRecording", "KitchenTesting", "KitchenAPI",
         ]),
-        // The one CLI.
-        .executableTarget(name: "kitchen", dependencies: [
+        // The commands of the CLI, as a library so tests can run them in-process.
+        .target(name: "KitchenCLI", dependencies: [
             "KitchenSimulator", "KitchenRecorder", "KitchenReplay", "KitchenVerify",
             "KitchenReproduce", "KitchenScenarios", "KitchenAPI", "HTTPWire", "HarnessCore",
         ]),
+        // The one CLI.
+        .executableTarget(name: "kitchen", dependencies: ["KitchenCLI"]),
 
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"]),
         .testTarget(name: "KitchenAPITests", dependencies: ["KitchenAPI", "HarnessCore"]),
+        .testTarget(name: "KitchenRecordingTests", dependencies: ["KitchenRecording", "HarnessCore"]),
+        .testTarget(name: "KitchenSimulatorTests", dependencies: ["KitchenSimulator", "HTTPWire", "HarnessCore"]),
+        .testTarget(name: "KitchenCLITests", dependencies: ["KitchenCLI"]),
     ]
 )

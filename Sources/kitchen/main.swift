@@ -1,1 +1,4 @@
-print("kitchen: not yet implemented")
+import Foundation
+import KitchenCLI
+
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())).rawValue)

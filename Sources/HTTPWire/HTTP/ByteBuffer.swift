@@ -1,35 +1,43 @@
-/// Bytes received but not yet consumed: an array with a read position,
-/// compacted lazily so that consuming from the front stays cheap.
+/// Bytes received but not yet consumed. Storage is allocated ahead of need and
+/// read into in place (no per-read zero fill); consumed bytes are dropped from
+/// the front lazily, by moving the rest down.
 struct ByteBuffer: Sendable {
-    private(set) var storage: [UInt8] = []
+    /// Allocated bytes; only `readerIndex..<writerIndex` hold data.
+    private var storage: [UInt8] = []
     private(set) var readerIndex = 0
+    private var writerIndex = 0
 
-    var readableCount: Int { storage.count - readerIndex }
-    var isEmpty: Bool { readableCount == 0 }
+    var readableCount: Int { writerIndex - readerIndex }
+    var isEmpty: Bool { writerIndex == readerIndex }
 
     mutating func append<Bytes: Sequence>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
-        compactIfWorthwhile()
-        storage.append(contentsOf: bytes)
+        let array = Array(bytes)
+        guard !array.isEmpty else { return }
+        reserveWritable(array.count)
+        storage.withUnsafeMutableBufferPointer { target in
+            array.withUnsafeBufferPointer { source in
+                _ = UnsafeMutableBufferPointer(rebasing: target[writerIndex...]).initialize(from: source)
+            }
+        }
+        writerIndex += array.count
     }
 
     /// Lets `fill` write up to `capacity` bytes at the end; keeps what it reports it wrote.
     mutating func appendIn<Failure: Error>(
         capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
     ) throws(Failure) -> Int {
-        compactIfWorthwhile()
-        let start = storage.count
-        storage.append(contentsOf: repeatElement(0, count: capacity))
-        var written = 0
-        var failure: Failure?
+        reserveWritable(capacity)
+        var result: Result<Int, Failure> = .success(0)
+        let start = writerIndex
         storage.withUnsafeMutableBytes { raw in
             do throws(Failure) {
-                written = try fill(UnsafeMutableRawBufferPointer(rebasing: raw[start..<start + capacity]))
+                result = .success(try fill(UnsafeMutableRawBufferPointer(rebasing: raw[start..<start + capacity])))
             } catch {
-                failure = error
+                result = .failure(error)
             }
         }
-        storage.removeLast(capacity - written)
-        if let failure { throw failure }
+        let written = try result.get()
+        writerIndex += max(0, min(written, capacity))
         return written
     }
 
@@ -42,20 +50,21 @@ struct ByteBuffer: Sendable {
 
     /// Offset (relative to the read position) of the first `byte` at or after `from`, if any.
     func firstIndex(of byte: UInt8, from: Int = 0) -> Int? {
-        var index = readerIndex + from
-        let end = storage.count
-        while index < end {
-            if storage[index] == byte { return index - readerIndex }
-            index += 1
+        storage.withUnsafeBufferPointer { buffer in
+            var index = readerIndex + from
+            while index < writerIndex {
+                if buffer[index] == byte { return index - readerIndex }
+                index += 1
+            }
+            return nil
         }
-        return nil
     }
 
     mutating func consume(_ count: Int) {
         readerIndex += count
-        if readerIndex == storage.count {
-            storage.removeAll(keepingCapacity: true)
+        if readerIndex == writerIndex {
             readerIndex = 0
+            writerIndex = 0
         }
     }
 
@@ -67,10 +76,32 @@ struct ByteBuffer: Sendable {
 
     mutating func readAll() -> [UInt8] { read(readableCount) }
 
-    private mutating func compactIfWorthwhile() {
-        if readerIndex > 0, readerIndex >= storage.count / 2 {
-            storage.removeFirst(readerIndex)
+    /// Makes room for `count` more bytes after the data: first by moving the data to the
+    /// front, then by growing (doubling) the storage.
+    private mutating func reserveWritable(_ count: Int) {
+        if storage.count - writerIndex >= count { return }
+        if readerIndex > 0 {
+            let live = readableCount
+            storage.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                base.update(from: base + readerIndex, count: live)
+            }
             readerIndex = 0
+            writerIndex = live
+            if storage.count - writerIndex >= count { return }
         }
+        let needed = writerIndex + count
+        var capacity = max(storage.count, 4096)
+        while capacity < needed { capacity *= 2 }
+        // Array(repeating:count:) is a memset inside the (optimised) standard library.
+        var grown = [UInt8](repeating: 0, count: capacity)
+        if writerIndex > 0 {
+            grown.withUnsafeMutableBufferPointer { target in
+                storage.withUnsafeBufferPointer { source in
+                    target.baseAddress!.update(from: source.baseAddress!, count: writerIndex)
+                }
+            }
+        }
+        storage = grown
     }
 }

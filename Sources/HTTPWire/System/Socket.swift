@@ -65,17 +65,14 @@ public final class Socket: Sendable {
     /// Returns the number of bytes appended.
     @discardableResult
     public func read(appendingTo bytes: inout [UInt8], maximum: Int = 65_536) throws(SocketError) -> Int {
-        let start = bytes.count
-        var readError: SocketError?
-        var appended = 0
-        bytes.append(contentsOf: repeatElement(0, count: maximum))
-        bytes.withUnsafeMutableBytes { raw in
-            let window = UnsafeMutableRawBufferPointer(rebasing: raw[start..<start + maximum])
-            do throws(SocketError) { appended = try read(into: window) } catch { readError = error }
+        var chunk = [UInt8](repeating: 0, count: maximum)
+        var result: Result<Int, SocketError> = .success(0)
+        chunk.withUnsafeMutableBytes { raw in
+            do throws(SocketError) { result = .success(try read(into: raw)) } catch { result = .failure(error) }
         }
-        bytes.removeLast(maximum - appended)
-        if let readError { throw readError }
-        return appended
+        let count = try result.get()
+        bytes.append(contentsOf: chunk[0..<count])
+        return count
     }
 
     /// Writes all of `bytes`, retrying partial writes.

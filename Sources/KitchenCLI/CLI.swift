@@ -1,0 +1,89 @@
+import Foundation
+
+/// The `kitchen` command line: dispatches to one command and maps its outcome to an exit status
+/// (0 success, 1 a failed check, 2 an I/O or runtime error, 64 a usage error).
+public enum CLI {
+    /// Exit statuses.
+    public enum ExitStatus: Int32, Sendable {
+        case success = 0
+        case failure = 1
+        case error = 2
+        case usage = 64
+    }
+
+    static let commands: [any KitchenCommand.Type] = [ServeCommand.self, WatchCommand.self]
+
+    /// The top-level help.
+    static var help: String {
+        var lines = ["usage: kitchen COMMAND [OPTIONS]", "", "Commands:"]
+        let width = commands.map { $0.spec.name.count }.max() ?? 0
+        for command in commands {
+            lines.append("  " + command.spec.name + String(repeating: " ", count: width - command.spec.name.count + 2)
+                + command.spec.summary)
+        }
+        lines += ["", "Run 'kitchen COMMAND --help' for a command's options."]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Runs `arguments` (without the program name), writing to `console`.
+    public static func run(_ arguments: [String], console: Console = .standard) -> ExitStatus {
+        guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+            if arguments.isEmpty {
+                console.error(help)
+                return .usage
+            }
+            console.out(help)
+            return .success
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            console.error("kitchen: unknown command '\(name)'\n\n" + help)
+            return .usage
+        }
+        let parsed: ParsedArguments
+        do throws(UsageError) {
+            parsed = try command.spec.parse(Array(arguments.dropFirst()))
+        } catch {
+            console.error("kitchen \(name): \(error.message)\n\n" + command.spec.help)
+            return .usage
+        }
+        if parsed.wantsHelp {
+            console.out(command.spec.help)
+            return .success
+        }
+        do {
+            return try command.run(parsed, console: console)
+        } catch let error as UsageError {
+            console.error("kitchen \(name): \(error.message)\n\n" + command.spec.help)
+            return .usage
+        } catch {
+            console.error("kitchen \(name): \(error)\n")
+            return .error
+        }
+    }
+}
+
+/// One `kitchen` subcommand.
+protocol KitchenCommand: Sendable {
+    static var spec: CommandSpec { get }
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus
+}
+
+/// Where a command writes: standard output and error, or buffers in tests.
+public struct Console: Sendable {
+    public let out: @Sendable (String) -> Void
+    public let error: @Sendable (String) -> Void
+    /// Whether output goes to a terminal (progress and colour) rather than a file or CI log.
+    public let isTerminal: Bool
+
+    public init(out: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void, isTerminal: Bool) {
+        self.out = out
+        self.error = error
+        self.isTerminal = isTerminal
+    }
+
+    /// The process's standard output and error, flushed as written.
+    public static let standard = Console(
+        out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+        error: { text in FileHandle.standardError.write(Data(text.utf8)) },
+        isTerminal: isatty(STDOUT_FILENO) == 1)
+}

@@ -1,0 +1,46 @@
+import Foundation
+import HTTPWire
+
+/// `kitchen watch URL --token T`: prints each live-update message as it arrives, one per line.
+enum WatchCommand: KitchenCommand {
+    static let spec = CommandSpec(
+        name: "watch",
+        summary: "Connect to a server's live-update WebSocket and print each message, one per line.",
+        options: [.init(name: "token", valueName: "TOKEN", help: "Bearer token from POST /auth/login (required).")],
+        positionals: [.init(name: "URL", help: "The server (http://HOST:PORT) or the socket (ws://HOST:PORT/ws).")])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
+        guard let token = arguments.value("token") else { throw UsageError("--token is required") }
+        guard let url = URLComponents(string: arguments.positionals[0]), let host = url.host,
+              ["http", "ws"].contains(url.scheme ?? "")
+        else { throw UsageError("URL must look like http://HOST:PORT or ws://HOST:PORT/ws") }
+        let path = url.path.isEmpty || url.path == "/" ? "/ws" : url.path
+        let result = Result { () throws(WebSocketClientError) -> WebSocketConnection in
+            try WebSocketClient.connect(host: host, port: url.port ?? 80, target: path,
+                                        headers: ["Authorization": "Bearer \(token)"])
+        }
+        let connection: WebSocketConnection
+        switch result {
+        case .success(let opened):
+            connection = opened
+        case .failure(.rejected(let response)):
+            let body = String(decoding: response.bodyBytes ?? [], as: UTF8.self)
+            console.error("kitchen watch: the server refused the connection: \(response.status) \(body)\n")
+            return .failure
+        case .failure(let error):
+            console.error("kitchen watch: \(error)\n")
+            return .error
+        }
+        while true {
+            switch connection.receive() {
+            case .message(.text(let text)):
+                console.out(text + "\n")
+            case .message(.binary(let bytes)):
+                console.out("(binary, \(bytes.count) bytes)\n")
+            case .closed(let info):
+                console.error("kitchen watch: \(info)\n")
+                return info.code == .normalClosure || info.code == .goingAway ? .success : .failure
+            }
+        }
+    }
+}

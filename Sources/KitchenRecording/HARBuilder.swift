@@ -1,0 +1,189 @@
+import Foundation
+import HarnessCore
+
+extension HAR {
+    /// A header as bytes off the wire.
+    public struct RawHeader: Sendable, Hashable {
+        /// The field name.
+        public var name: [UInt8]
+        /// The field value, without surrounding whitespace.
+        public var value: [UInt8]
+
+        /// A header from bytes.
+        public init(name: [UInt8], value: [UInt8]) {
+            self.name = name
+            self.value = value
+        }
+
+        /// A header from text.
+        public init(_ name: String, _ value: String) {
+            self.init(name: Array(name.utf8), value: Array(value.utf8))
+        }
+    }
+
+    /// A request as the proxy parsed it: bytes in, so that the builder decides how each part
+    /// is stored.
+    public struct RawRequest: Sendable, Hashable {
+        /// `http`, or `ws` for a WebSocket upgrade (Chrome writes `ws://` URLs for those).
+        public var scheme: String
+        /// `host[:port]` for the URL; when empty, the `Host` header is used.
+        public var authority: String
+        /// The method token.
+        public var method: [UInt8]
+        /// The request target: origin-form (`/devices?x=1`) or absolute-form.
+        public var target: [UInt8]
+        /// The version from the request line.
+        public var httpVersion: String
+        /// Headers in wire order.
+        public var headers: [RawHeader]
+        /// The body after transfer decoding; empty when there is none.
+        public var body: [UInt8]
+        /// Bytes of the request line and headers, when the parser counted them.
+        public var headersSize: Int
+
+        /// A request from its parts.
+        public init(
+            scheme: String = "http", authority: String = "", method: [UInt8], target: [UInt8],
+            httpVersion: String = "HTTP/1.1", headers: [RawHeader] = [], body: [UInt8] = [], headersSize: Int = -1
+        ) {
+            self.scheme = scheme
+            self.authority = authority
+            self.method = method
+            self.target = target
+            self.httpVersion = httpVersion
+            self.headers = headers
+            self.body = body
+            self.headersSize = headersSize
+        }
+    }
+
+    /// A response as the proxy parsed it.
+    public struct RawResponse: Sendable, Hashable {
+        /// The status code.
+        public var status: Int
+        /// The reason phrase bytes (RFC 9112 §4 allows obs-text here).
+        public var reason: [UInt8]
+        /// The version from the status line.
+        public var httpVersion: String
+        /// Headers in wire order.
+        public var headers: [RawHeader]
+        /// The body after transfer decoding.
+        public var body: [UInt8]
+        /// Bytes of the status line and headers, when the parser counted them.
+        public var headersSize: Int
+        /// Bytes of the body as transferred (chunk framing included), when known;
+        /// `nil` means the decoded length.
+        public var transferredBodySize: Int?
+
+        /// A response from its parts.
+        public init(
+            status: Int, reason: [UInt8], httpVersion: String = "HTTP/1.1", headers: [RawHeader] = [],
+            body: [UInt8] = [], headersSize: Int = -1, transferredBodySize: Int? = nil
+        ) {
+            self.status = status
+            self.reason = reason
+            self.httpVersion = httpVersion
+            self.headers = headers
+            self.body = body
+            self.headersSize = headersSize
+            self.transferredBodySize = transferredBodySize
+        }
+    }
+}
+
+extension HAR.Entry {
+    /// The entry for a completed exchange. Bytes that are not UTF-8 go base64: bodies with
+    /// `encoding` (`_encoding` on `postData`), header values with `_encoding`; a target
+    /// that is not UTF-8 has its high bytes percent-encoded.
+    public init(
+        startedAt: Date, request: HAR.RawRequest, response: HAR.RawResponse, timings: HAR.Timings,
+        resourceType: String? = "fetch", serverIPAddress: String? = nil, connection: String? = nil
+    ) {
+        let (bodyText, bodyEncoding) = HAR.text(of: response.body)
+        let harResponse = HAR.Response(
+            status: response.status,
+            statusText: String(validating: response.reason, as: UTF8.self) ?? HAR.latin1(response.reason),
+            httpVersion: response.httpVersion,
+            headers: response.headers.map(HAR.header(from:)),
+            content: HAR.Content(
+                size: response.body.count, mimeType: HAR.mimeType(in: response.headers),
+                text: bodyText, encoding: bodyEncoding),
+            redirectURL: response.headers.first { HAR.isNamed($0, "Location") }.map { HAR.header(from: $0).value } ?? "",
+            headersSize: response.headersSize,
+            bodySize: response.transferredBodySize ?? response.body.count)
+        self.init(
+            startedDateTime: Timestamp.format(startedAt), request: HAR.request(from: request), response: harResponse,
+            timings: timings, serverIPAddress: serverIPAddress, connection: connection, resourceType: resourceType)
+    }
+
+    /// The entry for an exchange that got no response: status 0 and an `_error`.
+    public init(
+        startedAt: Date, request: HAR.RawRequest, failure: HAR.ExchangeError, timings: HAR.Timings,
+        resourceType: String? = "fetch", serverIPAddress: String? = nil, connection: String? = nil
+    ) {
+        let harResponse = HAR.Response(
+            status: 0, statusText: "", httpVersion: "",
+            content: HAR.Content(size: 0, mimeType: HAR.unknownMimeType), bodySize: -1)
+        self.init(
+            startedDateTime: Timestamp.format(startedAt), request: HAR.request(from: request), response: harResponse,
+            timings: timings, serverIPAddress: serverIPAddress, connection: connection, resourceType: resourceType,
+            error: failure)
+    }
+}
+
+extension HAR {
+    /// Chrome's word for a body whose type nobody declared.
+    static let unknownMimeType = "x-unknown"
+
+    static func request(from raw: RawRequest) -> Request {
+        let target = String(validating: raw.target, as: UTF8.self) ?? PercentEncoding.encodeNonASCII(raw.target)
+        let url: String
+        if target.contains("://") {
+            url = target
+        } else {
+            let host = raw.authority.isEmpty
+                ? raw.headers.first { isNamed($0, "Host") }.map { String(decoding: $0.value, as: UTF8.self) } ?? "localhost"
+                : raw.authority
+            url = "\(raw.scheme)://\(host)\(target)"
+        }
+        var postData: PostData?
+        if !raw.body.isEmpty {
+            let (text, encoding) = HAR.text(of: raw.body)
+            postData = PostData(mimeType: mimeType(in: raw.headers), text: text, encoding: encoding)
+        }
+        let query = URLParts(url).query.map(URLParts.items(of:)) ?? []
+        return Request(
+            // Methods are tokens (RFC 9110 §9.1): ASCII, so the decoding never replaces anything
+            // the HTTP parser accepted.
+            method: String(decoding: raw.method, as: UTF8.self), url: url, httpVersion: raw.httpVersion,
+            headers: raw.headers.map(header(from:)),
+            queryString: query.map { QueryParameter(name: $0.name, value: $0.value) },
+            postData: postData, headersSize: raw.headersSize, bodySize: raw.body.count)
+    }
+
+    static func header(from raw: RawHeader) -> Header {
+        // Field names are tokens (RFC 9110 §5.1); values may carry obs-text, kept exactly.
+        let name = String(decoding: raw.name, as: UTF8.self)
+        if let value = String(validating: raw.value, as: UTF8.self) { return Header(name: name, value: value) }
+        return Header(name: name, value: Data(raw.value).base64EncodedString(), encoding: "base64")
+    }
+
+    static func isNamed(_ header: RawHeader, _ name: String) -> Bool {
+        header.name.count == name.utf8.count
+            && zip(header.name, name.utf8).allSatisfy { lowercasedASCII($0) == lowercasedASCII($1) }
+    }
+
+    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    static func mimeType(in headers: [RawHeader]) -> String {
+        guard let header = headers.first(where: { isNamed($0, "Content-Type") }) else { return unknownMimeType }
+        return String(validating: header.value, as: UTF8.self) ?? unknownMimeType
+    }
+
+    /// ISO 8859-1: every byte is the scalar of the same number, so nothing is lost.
+    static func latin1(_ bytes: [UInt8]) -> String {
+        String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import HarnessCore
+
+extension HAR {
+    /// Whether `mimeType` is JSON: `application/json` or any `+json` suffix (RFC 6839 §3.1),
+    /// parameters such as `; charset=utf-8` ignored.
+    public static func isJSON(mimeType: String) -> Bool {
+        let essence = mimeType.split(separator: ";", maxSplits: 1).first ?? ""
+        let media = essence.trimmingCharacters(in: .whitespaces).lowercased()
+        return media == "application/json" || media.hasSuffix("+json")
+    }
+
+    /// The bytes of `text`, base64-decoded when `encoding` says so.
+    static func bytes(of text: String, encoding: String?, location: @autoclosure () -> String) throws(RecordingError) -> [UInt8] {
+        guard encoding == "base64" else { return Array(text.utf8) }
+        guard let data = Data(base64Encoded: text) else { throw .invalidBase64(location: location()) }
+        return Array(data)
+    }
+
+    /// `bytes` as HAR stores a body: the text when it is UTF-8, else base64 with the encoding.
+    static func text(of bytes: [UInt8]) -> (text: String, encoding: String?) {
+        if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
+        return (Data(bytes).base64EncodedString(), "base64")
+    }
+
+    static func json(of bytes: [UInt8], mimeType: String, location: String) throws(RecordingError) -> JSONValue? {
+        guard isJSON(mimeType: mimeType), !bytes.isEmpty else { return nil }
+        do {
+            return try JSONValue(parsing: bytes)
+        } catch {
+            throw .invalidJSONBody(location: location, reason: error.description)
+        }
+    }
+}
+
+extension HAR.NameValue {
+    /// The value's bytes, base64-decoded when ``encoding`` is `"base64"`.
+    public var valueBytes: [UInt8] {
+        get throws(RecordingError) { try HAR.bytes(of: value, encoding: encoding, location: "header \(name)") }
+    }
+}
+
+extension HAR.Request {
+    /// The path of ``url``: from the first `/` after the authority up to `?` or `#`
+    /// (`/devices/oven-1/oven`); `/` when the URL has none.
+    public var urlPath: String {
+        let path = URLParts(url).path
+        return path.isEmpty ? "/" : path
+    }
+
+    /// The query of ``url`` as written on the wire, without the `?`; `nil` when there is none.
+    public var urlQuery: String? { URLParts(url).query }
+
+    /// The query parameters of ``url``, percent-decoded, in order. `+` is kept as written:
+    /// RFC 3986 gives it no special meaning in a query.
+    public var queryItems: [HAR.QueryParameter] {
+        guard let query = urlQuery else { return [] }
+        return URLParts.items(of: query).map { HAR.QueryParameter(name: $0.name, value: $0.value) }
+    }
+
+    /// The values of every header called `name` (case-insensitive, RFC 9110 §5.1), in order.
+    public func headerValues(named name: String) -> [String] {
+        headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+    }
+
+    /// The body as sent; empty when there is none.
+    public var bodyBytes: [UInt8] {
+        get throws(RecordingError) {
+            guard let postData else { return [] }
+            return try HAR.bytes(of: postData.text, encoding: postData.encoding, location: "request body of \(method) \(url)")
+        }
+    }
+
+    /// The body parsed as JSON, when its mime type is JSON and it is not empty.
+    public var bodyJSON: JSONValue? {
+        get throws(RecordingError) {
+            guard let postData else { return nil }
+            return try HAR.json(of: bodyBytes, mimeType: postData.mimeType, location: "request body of \(method) \(url)")
+        }
+    }
+}
+
+extension HAR.Response {
+    /// The values of every header called `name` (case-insensitive, RFC 9110 §5.1), in order.
+    public func headerValues(named name: String) -> [String] {
+        headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+    }
+
+    /// The body as received; empty when it was not captured.
+    public var bodyBytes: [UInt8] {
+        get throws(RecordingError) {
+            guard let text = content.text else { return [] }
+            return try HAR.bytes(of: text, encoding: content.encoding, location: "response body (status \(status))")
+        }
+    }
+
+    /// The body parsed as JSON, when its mime type is JSON and it is not empty.
+    public var bodyJSON: JSONValue? {
+        get throws(RecordingError) {
+            try HAR.json(of: bodyBytes, mimeType: content.mimeType, location: "response body (status \(status))")
+        }
+    }
+}
+
+/// A URL split without normalising anything: `origin` (`scheme://authority`, or empty for
+/// an origin-form target), `path` (possibly empty), `query` and `fragment`, each exactly as
+/// written.
+struct URLParts: Sendable, Hashable {
+    var origin: Substring
+    var path: String
+    var query: String?
+    var fragment: Substring?
+
+    init(_ url: String) {
+        var rest = Substring(url)
+        if let fragmentStart = rest.firstIndex(of: "#") {
+            fragment = rest[rest.index(after: fragmentStart)...]
+            rest = rest[..<fragmentStart]
+        }
+        if let queryStart = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: queryStart)...])
+            rest = rest[..<queryStart]
+        }
+        if let schemeEnd = rest.range(of: "://") {
+            let pathStart = rest[schemeEnd.upperBound...].firstIndex(of: "/") ?? rest.endIndex
+            origin = rest[..<pathStart]
+            rest = rest[pathStart...]
+        } else {
+            origin = ""
+        }
+        path = String(rest)
+    }
+
+    /// The URL put back together; equal to the input unless a part was changed.
+    var text: String {
+        var result = String(origin) + path
+        if let query { result += "?" + query }
+        if let fragment { result += "#" + fragment }
+        return result
+    }
+
+    /// The `name=value` pairs of `query`, decoded; empty pairs (`a=1&&b=2`) are skipped.
+    static func items(of query: String) -> [(name: String, value: String)] {
+        query.split(separator: "&").map { pair in
+            guard let equals = pair.firstIndex(of: "=") else { return (PercentEncoding.decode(pair), "") }
+            return (PercentEncoding.decode(pair[..<equals]), PercentEncoding.decode(pair[pair.index(after: equals)...]))
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import HarnessCore
+
+/// Reading and writing HAR files.
+///
+/// Files are written with sorted keys, two-space indentation, unescaped slashes, numbers in
+/// their shortest round-tripping form and a trailing newline; entries and headers stay in the
+/// order given. Saving the same document twice gives the same bytes, so fixture diffs show
+/// only real changes.
+///
+/// ```swift
+/// var document = try HARFile.load(from: fixture)
+/// document.log.entries.removeAll { $0.request.urlPath == "/health" }
+/// try HARFile.save(document, to: fixture, scanner: redactor.scanner())
+/// ```
+public enum HARFile {
+    /// The exact bytes ``save(_:to:scanner:)`` writes for `document`.
+    public static func encode(_ document: HAR.Document) throws(RecordingError) -> [UInt8] {
+        serialize(try jsonValue(of: document))
+    }
+
+    /// Parses HAR bytes; `path` names the source in errors.
+    public static func decode(_ data: Data, path: String) throws(RecordingError) -> HAR.Document {
+        do {
+            return try JSONDecoder().decode(HAR.Document.self, from: data)
+        } catch let error as DecodingError {
+            throw .invalidHAR(path: path, reason: describe(error))
+        } catch {
+            throw .invalidHAR(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Reads the HAR file at `url`.
+    public static func load(from url: URL) throws(RecordingError) -> HAR.Document {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableFile(path: url.path, reason: error.localizedDescription)
+        }
+        return try decode(data, path: url.path)
+    }
+
+    /// Writes `document` to `url` atomically (temporary file, fsync, rename), after `scanner`
+    /// has checked every string of it for secrets. On any error nothing is written and an
+    /// earlier file at `url` is left as it was.
+    ///
+    /// The default scanner knows no secrets; the recorder passes its redactor's
+    /// (``Redactor/scanner(extraSecrets:)``).
+    public static func save(_ document: HAR.Document, to url: URL, scanner: SecretScanner = SecretScanner()) throws(RecordingError) {
+        let value = try jsonValue(of: document)
+        let bytes = serialize(value)
+        try scanner.check(document, value: value, bytes: bytes, location: url.path)
+        do {
+            try POSIXFile.replace(url.path, with: bytes)
+        } catch {
+            throw .unwritableFile(path: url.path, reason: error.message)
+        }
+    }
+
+    static func jsonValue(of value: some Encodable) throws(RecordingError) -> JSONValue {
+        do {
+            return try JSONValueEncoder().encode(value)
+        } catch {
+            throw .unencodable(reason: "\(error)")
+        }
+    }
+
+    static func serialize(_ value: JSONValue) -> [UInt8] {
+        var bytes = JSONSerializer.bytes(value, options: [.sortedKeys, .prettyPrinted])
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    /// A decoding failure in words, with the JSON location it happened at.
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            "missing required field \"\(key.stringValue)\" in \(location(context.codingPath))"
+        case .typeMismatch(let type, let context):
+            "\(location(context.codingPath)) is not a \(type): \(context.debugDescription)"
+        case .valueNotFound(let type, let context):
+            "\(location(context.codingPath)) is null, a \(type) is required"
+        case .dataCorrupted(let context):
+            if let underlying = context.underlyingError {
+                "\(context.debugDescription) (\(underlying))"
+            } else {
+                "\(location(context.codingPath)): \(context.debugDescription)"
+            }
+        @unknown default:
+            "\(error)"
+        }
+    }
+
+    private static func location(_ path: [any CodingKey]) -> String {
+        guard !path.isEmpty else { return "the document" }
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return text
+    }
+}

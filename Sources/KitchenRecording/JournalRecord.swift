@@ -1,0 +1,122 @@
+import HarnessCore
+
+/// What happened, as the recording proxy reports it to the journal.
+public enum JournalEvent: Sendable, Hashable {
+    /// The recording started. Always the first record.
+    case session(creator: HAR.Creator, startedDateTime: String)
+    /// A complete HTTP exchange.
+    case entry(HAR.Entry)
+    /// A WebSocket connection was upgraded; `entry` is the upgrade exchange, `id` names the
+    /// connection in later records.
+    case websocketOpen(id: String, entry: HAR.Entry)
+    /// A message passed on connection `id`.
+    case websocketMessage(id: String, message: HAR.WebSocketMessage)
+    /// Connection `id` ended.
+    case websocketClose(id: String, close: HAR.WebSocketClose)
+
+    /// The record's `type` on disk.
+    public var typeName: String {
+        switch self {
+        case .session: "session"
+        case .entry: "entry"
+        case .websocketOpen: "websocketOpen"
+        case .websocketMessage: "websocketMessage"
+        case .websocketClose: "websocketClose"
+        }
+    }
+
+    /// The record without its `seq`: `{"type": …, "id": …, payload…}`, members in that order.
+    func jsonBody() throws(RecordingError) -> JSONValue {
+        var members: [JSONObject.Member] = [.init(key: "type", value: .string(typeName))]
+        switch self {
+        case .session(let creator, let startedDateTime):
+            members.append(.init(key: "creator", value: try HARFile.jsonValue(of: creator)))
+            members.append(.init(key: "startedDateTime", value: .string(startedDateTime)))
+        case .entry(let entry):
+            members.append(.init(key: "entry", value: try HARFile.jsonValue(of: entry)))
+        case .websocketOpen(let id, let entry):
+            members.append(.init(key: "id", value: .string(id)))
+            members.append(.init(key: "entry", value: try HARFile.jsonValue(of: entry)))
+        case .websocketMessage(let id, let message):
+            members.append(.init(key: "id", value: .string(id)))
+            members.append(.init(key: "message", value: try HARFile.jsonValue(of: message)))
+        case .websocketClose(let id, let close):
+            members.append(.init(key: "id", value: .string(id)))
+            members.append(.init(key: "close", value: try HARFile.jsonValue(of: close)))
+        }
+        return .object(JSONObject(members))
+    }
+}
+
+/// One line of the journal: an event and its sequence number.
+///
+/// On disk a record is one compact JSON object on one line, `seq` first:
+/// `{"seq":3,"type":"websocketMessage","id":"ws-1","message":{…}}`.
+public struct JournalRecord: Sendable, Hashable {
+    /// Position in the journal: 1 for the session record, then strictly increasing.
+    public var seq: UInt64
+    /// What happened.
+    public var event: JournalEvent
+
+    /// A record.
+    public init(seq: UInt64, event: JournalEvent) {
+        self.seq = seq
+        self.event = event
+    }
+
+    /// The record's line, newline included. `body` is the event's serialized ``JournalEvent/jsonBody()``.
+    static func line(seq: UInt64, body: [UInt8]) -> [UInt8] {
+        var line = Array("{\"seq\":\(seq),".utf8)
+        line.reserveCapacity(line.count + body.count + 1)
+        line.append(contentsOf: body.dropFirst())
+        line.append(UInt8(ascii: "\n"))
+        return line
+    }
+}
+
+/// The shape of a line as read back, before it is checked into a ``JournalRecord``.
+struct JournalLine: Decodable {
+    var seq: UInt64
+    var type: String
+    var creator: HAR.Creator?
+    var startedDateTime: String?
+    var entry: HAR.Entry?
+    var id: String?
+    var message: HAR.WebSocketMessage?
+    var close: HAR.WebSocketClose?
+
+    /// Why a line is not a record.
+    struct Problem: Error, Sendable {
+        let reason: String
+    }
+
+    /// The record this line describes.
+    func record() throws(Problem) -> JournalRecord {
+        func missing(_ field: String) -> Problem { Problem(reason: "a \(type) record needs \"\(field)\"") }
+        let event: JournalEvent
+        switch type {
+        case "session":
+            guard let creator else { throw missing("creator") }
+            guard let startedDateTime else { throw missing("startedDateTime") }
+            event = .session(creator: creator, startedDateTime: startedDateTime)
+        case "entry":
+            guard let entry else { throw missing("entry") }
+            event = .entry(entry)
+        case "websocketOpen":
+            guard let id else { throw missing("id") }
+            guard let entry else { throw missing("entry") }
+            event = .websocketOpen(id: id, entry: entry)
+        case "websocketMessage":
+            guard let id else { throw missing("id") }
+            guard let message else { throw missing("message") }
+            event = .websocketMessage(id: id, message: message)
+        case "websocketClose":
+            guard let id else { throw missing("id") }
+            guard let close else { throw missing("close") }
+            event = .websocketClose(id: id, close: close)
+        default:
+            throw Problem(reason: "unknown record type \"\(type)\"")
+        }
+        return JournalRecord(seq: seq, event: event)
+    }
+}

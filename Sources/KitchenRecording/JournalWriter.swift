@@ -1,0 +1,190 @@
+import Foundation
+import HarnessCore
+import Synchronization
+
+/// Appends a recording, event by event, to a JSON Lines journal that survives a crash.
+///
+/// Each event is redacted and scanned for secrets first (nothing unredacted is ever
+/// written), then written as one line with a single `write` to a file opened `O_APPEND`,
+/// under a `Mutex`, so lines from many connections never interleave and a killed process
+/// loses at most the line being written. ``Journal/finalize(journal:to:scanner:)`` turns the
+/// journal into a HAR; ``Journal/recover(from:)`` does the same after a crash.
+///
+/// ```swift
+/// let journal = try JournalWriter(url: journalURL, creator: creator, startedAt: .now, redactor: redactor)
+/// try journal.append(.entry(entry))
+/// try journal.append(.websocketMessage(id: "ws-1", message: frame))
+/// try journal.close()
+/// try Journal.finalize(journal: journalURL, to: harURL, scanner: redactor.scanner())
+/// ```
+public final class JournalWriter: Sendable {
+    /// When written records are forced to the device.
+    public enum Durability: Sendable, Hashable {
+        /// `fdatasync` after every record: survives power loss, slowest.
+        case everyRecord
+        /// `fdatasync` at most once per interval, when a record is appended after it has
+        /// passed, and at ``JournalWriter/close()``. Every record is still written at once, so
+        /// a killed process loses nothing; a power cut may lose the last interval.
+        case interval(Duration)
+        /// Never forced; the kernel writes back when it likes. For tests and throwaway runs.
+        case none
+    }
+
+    /// Counters since the journal was opened.
+    public struct Statistics: Sendable, Hashable {
+        /// Records written, the session record included.
+        public var records = 0
+        /// Bytes written.
+        public var bytes = 0
+        /// `fdatasync` calls made.
+        public var syncs = 0
+    }
+
+    /// The default: a sync at most every 50 ms.
+    public static let defaultDurability = Durability.interval(.milliseconds(50))
+
+    /// The journal file.
+    public let url: URL
+    /// When records are forced to the device.
+    public let durability: Durability
+    private let redactor: Redactor
+    private let elapsed: @Sendable () -> Duration
+    private let state: Mutex<State>
+
+    private struct State {
+        var descriptor: Int32?
+        var nextSeq: UInt64 = 1
+        var lastSync: Duration = .zero
+        var hasUnsyncedRecords = false
+        var statistics = Statistics()
+    }
+
+    /// Creates the journal at `url` and writes its session record. Refuses a journal that
+    /// already holds records: an earlier session must be recovered first. `clock` paces
+    /// ``Durability/interval(_:)``.
+    public init(
+        url: URL, creator: HAR.Creator, startedAt: Date, redactor: Redactor,
+        durability: Durability = JournalWriter.defaultDurability, clock: some Clock<Duration> = ContinuousClock()
+    ) throws(RecordingError) {
+        self.url = url
+        self.durability = durability
+        self.redactor = redactor
+        let origin = clock.now
+        self.elapsed = { origin.duration(to: clock.now) }
+        let descriptor: Int32
+        do {
+            descriptor = try POSIXFile.openForAppending(url.path)
+            guard try POSIXFile.size(of: descriptor) == 0 else {
+                try? POSIXFile.close(descriptor)
+                throw RecordingError.journalExists(path: url.path)
+            }
+        } catch let error as RecordingError {
+            throw error
+        } catch let error as POSIXFile.Failure {
+            throw .unwritableFile(path: url.path, reason: error.message)
+        } catch {
+            throw .unwritableFile(path: url.path, reason: "\(error)")
+        }
+        state = Mutex(State(descriptor: descriptor))
+        try append(.session(creator: creator, startedDateTime: Timestamp.format(startedAt)))
+        try flush()
+    }
+
+    deinit {
+        // A writer dropped without close() still honours its durability for what it wrote.
+        state.withLock { state in
+            guard let descriptor = state.descriptor else { return }
+            if state.hasUnsyncedRecords && durability != .none { try? POSIXFile.syncData(descriptor) }
+            try? POSIXFile.close(descriptor)
+        }
+    }
+
+    /// Counters since the journal was opened.
+    public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// Redacts `event`, checks it for secrets, and appends it; returns its `seq`.
+    @discardableResult
+    public func append(_ event: JournalEvent) throws(RecordingError) -> UInt64 {
+        let redacted = try redact(event)
+        let body = try redacted.jsonBody()
+        let bytes = JSONSerializer.bytes(body)
+        let scanner = redactor.scanner()
+        let location = "\(url.path): \(redacted.typeName) record"
+        try scanner.check(serialized: bytes, of: body, location: location)
+        try scanner.checkBinaryParts(of: redacted, location: location)
+        return try state.withLock { (state) throws(RecordingError) -> UInt64 in
+            guard let descriptor = state.descriptor else { throw .journalClosed(path: url.path) }
+            let seq = state.nextSeq
+            let line = JournalRecord.line(seq: seq, body: bytes)
+            do throws(POSIXFile.Failure) {
+                try POSIXFile.writeAll(descriptor, line)
+                state.nextSeq += 1
+                state.statistics.records += 1
+                state.statistics.bytes += line.count
+                state.hasUnsyncedRecords = true
+                try syncIfDue(&state, descriptor: descriptor)
+            } catch {
+                // A failed write may have left part of a line; appending more would bury it mid-file.
+                try? POSIXFile.close(descriptor)
+                state.descriptor = nil
+                throw .unwritableFile(path: url.path, reason: error.message)
+            }
+            return seq
+        }
+    }
+
+    private func redact(_ event: JournalEvent) throws(RecordingError) -> JournalEvent {
+        switch event {
+        case .session: event
+        case .entry(let entry): .entry(try redactor.redact(entry))
+        case .websocketOpen(let id, let entry): .websocketOpen(id: id, entry: try redactor.redact(entry))
+        case .websocketMessage(let id, let message): .websocketMessage(id: id, message: try redactor.redact(message: message))
+        case .websocketClose(let id, let close): .websocketClose(id: id, close: redactor.redact(close: close))
+        }
+    }
+
+    private func syncIfDue(_ state: inout State, descriptor: Int32) throws(POSIXFile.Failure) {
+        switch durability {
+        case .everyRecord:
+            try sync(&state, descriptor: descriptor)
+        case .interval(let interval):
+            let now = elapsed()
+            if now - state.lastSync >= interval { try sync(&state, descriptor: descriptor, at: now) }
+        case .none:
+            break
+        }
+    }
+
+    private func sync(_ state: inout State, descriptor: Int32, at now: Duration? = nil) throws(POSIXFile.Failure) {
+        try POSIXFile.syncData(descriptor)
+        state.statistics.syncs += 1
+        state.hasUnsyncedRecords = false
+        state.lastSync = now ?? elapsed()
+    }
+
+    /// Forces every record written so far to the device (unless durability is ``Durability/none``).
+    public func flush() throws(RecordingError) {
+        try state.withLock { (state) throws(RecordingError) in
+            guard let descriptor = state.descriptor, state.hasUnsyncedRecords, durability != .none else { return }
+            do throws(POSIXFile.Failure) {
+                try sync(&state, descriptor: descriptor)
+            } catch {
+                throw .unwritableFile(path: url.path, reason: error.message)
+            }
+        }
+    }
+
+    /// Flushes and closes the journal. Later appends throw; closing again does nothing.
+    public func close() throws(RecordingError) {
+        try flush()
+        try state.withLock { (state) throws(RecordingError) in
+            guard let descriptor = state.descriptor else { return }
+            state.descriptor = nil
+            do throws(POSIXFile.Failure) {
+                try POSIXFile.close(descriptor)
+            } catch {
+                throw .unwritableFile(path: url.path, reason: error.message)
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+// The module's only platform-specific file: POSIX calls for appending, syncing and atomic
+// replacement. Foundation's FileHandle offers neither O_APPEND nor fdatasync portably.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("KitchenRecording needs a POSIX C library")
+#endif
+import Synchronization
+
+/// Thin, typed wrappers over `open`, `write`, `fsync`/`fdatasync`, `rename` and `close`.
+enum POSIXFile {
+    /// A failed call: which one, and `errno` in words.
+    struct Failure: Error, Sendable {
+        let operation: String
+        let code: Int32
+
+        var message: String { "\(operation) failed: \(String(cString: strerror(code))) (errno \(code))" }
+    }
+
+    /// Opens `path` for appending, creating it (mode 0644) when missing. Every `write` on
+    /// the descriptor lands at the current end of the file (POSIX `O_APPEND`).
+    static func openForAppending(_ path: String) throws(Failure) -> Int32 {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(operation: "open", code: errno) }
+        return fd
+    }
+
+    /// The current size of the open file.
+    static func size(of fd: Int32) throws(Failure) -> Int {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(operation: "fstat", code: errno) }
+        return Int(info.st_size)
+    }
+
+    /// Writes all of `bytes`, continuing after a short write or `EINTR`. For a regular file a
+    /// single `write` normally takes everything, so a record is one call.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        guard var cursor = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = write(fd, cursor, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Failure(operation: "write", code: errno)
+            }
+            cursor += written
+            remaining -= written
+        }
+    }
+
+    /// Writes all of `bytes`.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Failure) {
+        let result = bytes.withUnsafeBytes { buffer in Result { () throws(Failure) in try writeAll(fd, buffer) } }
+        try result.get()
+    }
+
+    /// Flushes the file's data (and the metadata needed to read it back) to the device.
+    static func syncData(_ fd: Int32) throws(Failure) {
+        #if canImport(Darwin)
+        let result = fsync(fd)
+        #else
+        let result = fdatasync(fd)
+        #endif
+        guard result == 0 else { throw Failure(operation: "fdatasync", code: errno) }
+    }
+
+    /// Flushes the file's data and all of its metadata.
+    static func syncAll(_ fd: Int32) throws(Failure) {
+        guard fsync(fd) == 0 else { throw Failure(operation: "fsync", code: errno) }
+    }
+
+    /// Closes `fd`. Not retried on `EINTR`: Linux has released the descriptor by then.
+    static func close(_ fd: Int32) throws(Failure) {
+        #if canImport(Darwin)
+        let result = Darwin.close(fd)
+        #elseif canImport(Musl)
+        let result = Musl.close(fd)
+        #else
+        let result = Glibc.close(fd)
+        #endif
+        guard result == 0 || errno == EINTR else { throw Failure(operation: "close", code: errno) }
+    }
+
+    private static let temporaryCounter = Atomic<Int>(0)
+
+    /// Replaces `path` with `bytes` so that a reader sees the old file or the new one, never
+    /// a mix: write a temporary file in the same directory, fsync it, rename it over `path`
+    /// (atomic within a file system, POSIX `rename`), then fsync the directory so the rename
+    /// itself survives a power cut.
+    static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+        let (directory, name) = split(path)
+        let serial = temporaryCounter.wrappingAdd(1, ordering: .relaxed).newValue
+        let temporary = "\(directory)/.\(name).\(getpid()).\(serial).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(operation: "open \(temporary)", code: errno) }
+        do throws(Failure) {
+            try writeAll(fd, bytes)
+            try syncAll(fd)
+            try close(fd)
+        } catch {
+            _ = try? close(fd)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw Failure(operation: "rename", code: code)
+        }
+        try syncDirectory(directory)
+    }
+
+    /// Deletes `path` and makes the deletion durable.
+    static func remove(_ path: String) throws(Failure) {
+        guard unlink(path) == 0 else { throw Failure(operation: "unlink", code: errno) }
+        try syncDirectory(split(path).directory)
+    }
+
+    private static func syncDirectory(_ directory: String) throws(Failure) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(operation: "open \(directory)", code: errno) }
+        defer { _ = try? close(fd) }
+        // Some file systems cannot sync a directory and say so with EINVAL; nothing more can be done there.
+        guard fsync(fd) == 0 || errno == EINVAL else { throw Failure(operation: "fsync \(directory)", code: errno) }
+    }
+
+    private static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let directory = path[..<slash]
+        return (directory.isEmpty ? "/" : String(directory), String(path[path.index(after: slash)...]))
+    }
+}

@@ -1,0 +1,119 @@
+/// Finds any of many byte patterns in one pass over a text.
+///
+/// Every pattern is at least `window` bytes long (at most 8), so the last `window` bytes
+/// seen fit in a `UInt64`: the scan rolls that value along the text, tests a 64 Kibit filter
+/// (one multiply and one bit test per byte), and only on a filter hit looks the value up and
+/// compares whole patterns. The cost is linear in the text and nearly independent of how many
+/// patterns there are, unlike one `contains` per secret.
+struct SecretMatcher: Sendable {
+    /// One byte sequence to look for, and which secret it betrays.
+    struct Pattern: Sendable {
+        /// The bytes.
+        let bytes: [UInt8]
+        /// Index of the secret this is a form of.
+        let owner: Int
+        /// Whether these are the percent-encoded bytes, so a replacement must be too.
+        let isPercentEncoded: Bool
+    }
+
+    /// A pattern found at `range`.
+    struct Match: Sendable {
+        let range: Range<Int>
+        let pattern: Pattern
+    }
+
+    private static let filterBits = 16
+    private let patterns: [Pattern]
+    private let window: Int
+    private let windowMask: UInt64
+    private let filter: [UInt64]
+    private let candidates: [UInt64: [Int]]
+
+    /// A matcher for `patterns`; empty patterns are ignored.
+    init(patterns: [Pattern]) {
+        let usable = patterns.filter { !$0.bytes.isEmpty }
+        self.patterns = usable
+        window = min(8, usable.map(\.bytes.count).min() ?? 8)
+        windowMask = window == 8 ? .max : (1 << UInt64(window * 8)) - 1
+        var filter = [UInt64](repeating: 0, count: (1 << Self.filterBits) / 64)
+        var candidates: [UInt64: [Int]] = [:]
+        for (index, pattern) in usable.enumerated() {
+            let key = pattern.bytes.prefix(window).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let bit = Self.filterIndex(key)
+            filter[bit >> 6] |= 1 << UInt64(bit & 63)
+            candidates[key, default: []].append(index)
+        }
+        // Longest first, so that a secret wins over a shorter one that is its prefix.
+        for key in candidates.keys {
+            candidates[key]?.sort { usable[$0].bytes.count > usable[$1].bytes.count }
+        }
+        self.filter = filter
+        self.candidates = candidates
+    }
+
+    /// Whether there is nothing to look for.
+    var isEmpty: Bool { patterns.isEmpty }
+
+    private static func filterIndex(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - filterBits))
+    }
+
+    /// The leftmost match starting at or after `start`.
+    func firstMatch(in text: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Match? {
+        guard !patterns.isEmpty, text.count - start >= window else { return nil }
+        return filter.withUnsafeBufferPointer { filter -> Match? in
+            var key: UInt64 = 0
+            var position = start
+            while position < text.count {
+                key = (key << 8 | UInt64(text[position])) & windowMask
+                position += 1
+                if position - start < window { continue }
+                let bit = Self.filterIndex(key)
+                if filter[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { continue }
+                guard let list = candidates[key] else { continue }
+                let matchStart = position - window
+                for index in list where matches(patterns[index].bytes, in: text, at: matchStart) {
+                    return Match(range: matchStart..<(matchStart + patterns[index].bytes.count), pattern: patterns[index])
+                }
+            }
+            return nil
+        }
+    }
+
+    private func matches(_ pattern: [UInt8], in text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard start + pattern.count <= text.count else { return false }
+        for offset in pattern.indices where text[start + offset] != pattern[offset] { return false }
+        return true
+    }
+
+    /// The leftmost match in `bytes`.
+    func firstMatch(in bytes: [UInt8]) -> Match? {
+        bytes.withUnsafeBufferPointer { firstMatch(in: $0) }
+    }
+
+    /// The leftmost match in the UTF-8 of `text`.
+    func firstMatch(in text: String) -> Match? {
+        var text = text
+        return text.withUTF8 { firstMatch(in: $0) }
+    }
+
+    /// `bytes` with every match replaced, left to right and without overlaps; `nil` when
+    /// nothing matched.
+    func replacingMatches(in bytes: [UInt8], with replacement: (Pattern) -> [UInt8]) -> [UInt8]? {
+        bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
+            guard var match = firstMatch(in: buffer) else { return nil }
+            var output: [UInt8] = []
+            output.reserveCapacity(buffer.count)
+            var copied = 0
+            while true {
+                output.append(contentsOf: buffer[copied..<match.range.lowerBound])
+                output.append(contentsOf: replacement(match.pattern))
+                copied = match.range.upperBound
+                guard let next = firstMatch(in: buffer, from: copied) else { break }
+                match = next
+            }
+            output.append(contentsOf: buffer[copied...])
+            return output
+        }
+    }
+}
