@@ -60,5 +60,6 @@ let package = Package(
         .testTarget(name: "KitchenRecordingTests", dependencies: ["KitchenRecording", "HarnessCore"]),
         .testTarget(name: "KitchenSimulatorTests", dependencies: ["KitchenSimulator", "HTTPWire", "HarnessCore"]),
         .testTarget(name: "KitchenCLITests", dependencies: ["KitchenCLI"]),
+        .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire"]),
     ]
 )
