@@ -33,6 +33,9 @@ let package = Package(
         .target(name: "KitchenContracts", dependencies: ["KitchenRecording", "HarnessCore"]),
         // Virtual time and the property-testing engine (no Swift Testing dependency).
         .target(name: "KitchenTesting", dependencies: ["HarnessCore"]),
+        // Reference models, trace generators and properties of the controllers, shared by the
+        // test suite and the benchmarks (and reusable by an app's own tests).
+        .target(name: "KitchenControllerProperties", dependencies: ["KitchenControllers", "KitchenTesting", "KitchenAPI", "HarnessCore"]),
         // Swift Testing glue: property checks that report the minimal failure, the replaying trait.
         .target(name: "KitchenSwiftTesting", dependencies: ["KitchenTesting", "KitchenReplay", "KitchenRecording"]),
         // Named scenarios driven through the real client, for recording and verification.
@@ -60,6 +63,10 @@ let package = Package(
         .testTarget(name: "KitchenRecordingTests", dependencies: ["KitchenRecording", "HarnessCore"]),
         .testTarget(name: "KitchenSimulatorTests", dependencies: ["KitchenSimulator", "HTTPWire", "HarnessCore"]),
         .testTarget(name: "KitchenCLITests", dependencies: ["KitchenCLI"]),
+        .testTarget(name: "KitchenTestingTests", dependencies: ["KitchenTesting", "KitchenSwiftTesting"]),
+        .testTarget(name: "KitchenControllersTests", dependencies: [
+            "KitchenControllers", "KitchenControllerProperties", "KitchenTesting", "KitchenSwiftTesting", "KitchenAPI", "HarnessCore",
+        ]),
         .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire"]),
     ]
 )

@@ -1,0 +1,84 @@
+extension VirtualClock {
+    /// Moves virtual time forward by `duration`, resuming every sleeper due on the way
+    /// in (deadline, registration) order and settling after each, so sleeps armed by
+    /// resumed tasks inside the window fire in this same call.
+    ///
+    /// Runs in the caller's isolation: call it from the actor the code under test
+    /// lives on (normally the main actor).
+    nonisolated(nonsending) public func advance(by duration: Duration) async throws(VirtualClockError) {
+        try await advance(to: now.advanced(by: duration))
+    }
+
+    /// Moves virtual time forward to `deadline` (see ``advance(by:)``). A deadline in
+    /// the past resumes the sleepers already due and leaves time where it is.
+    nonisolated(nonsending) public func advance(to deadline: Instant) async throws(VirtualClockError) {
+        try await settle()
+        var steps = 0
+        while let sleeper = state.withLock({ $0.takeNextDue(notAfter: deadline) }) {
+            sleeper.continuation.resume(returning: .deadline)
+            try await settle()
+            steps += 1
+            if steps >= limits.maximumSteps, hasSleeperDue(by: deadline) {
+                throw .stepLimitExceeded(operation: "advance(to: \(deadline))", steps: steps, now: now,
+                                         pending: pendingSleepers)
+            }
+        }
+        state.withLock { state in
+            if deadline > state.now {
+                state.now = deadline
+            }
+        }
+    }
+
+    /// Advances sleeper by sleeper until none is left. Throws
+    /// ``VirtualClockError/stepLimitExceeded(operation:steps:now:pending:)`` after
+    /// `limits.maximumSteps` resumptions, e.g. for a timer that re-arms forever.
+    nonisolated(nonsending) public func run() async throws(VirtualClockError) {
+        try await settle()
+        var steps = 0
+        while let sleeper = state.withLock({ $0.takeNextDue(notAfter: nil) }) {
+            sleeper.continuation.resume(returning: .deadline)
+            try await settle()
+            steps += 1
+            if steps >= limits.maximumSteps, !pendingSleepers.isEmpty {
+                throw .stepLimitExceeded(operation: "run()", steps: steps, now: now, pending: pendingSleepers)
+            }
+        }
+    }
+
+    /// Advances sleeper by sleeper until `condition` holds, checking it after every
+    /// settle. Throws at once (never hangs) with the parked sleepers listed when
+    /// nothing is left to advance: no sleeper remains, or the next one is due after
+    /// `within` (virtual time from now), or the step limit is reached.
+    ///
+    /// ```swift
+    /// try await clock.run(until: { oven.phase == .preheated }, within: .seconds(600))
+    /// ```
+    nonisolated(nonsending) public func run(
+        until condition: () -> Bool,
+        within horizon: Duration? = nil,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) async throws(VirtualClockError) {
+        let limit = horizon.map { now.advanced(by: $0) }
+        let site = "\(fileID):\(line)"
+        try await settle()
+        var steps = 0
+        while !condition() {
+            if steps >= limits.maximumSteps {
+                throw .stepLimitExceeded(operation: "run(until:) at \(site)", steps: steps, now: now,
+                                         pending: pendingSleepers)
+            }
+            guard let sleeper = state.withLock({ $0.takeNextDue(notAfter: limit) }) else {
+                throw .conditionNeverMet(site: site, now: now, horizon: limit, pending: pendingSleepers)
+            }
+            sleeper.continuation.resume(returning: .deadline)
+            try await settle()
+            steps += 1
+        }
+    }
+
+    private func hasSleeperDue(by deadline: Instant) -> Bool {
+        state.withLock { $0.indexOfNextDue(notAfter: deadline) != nil }
+    }
+}
