@@ -19,6 +19,8 @@ struct CommandSpec: Sendable {
     let summary: String
     let options: [Option]
     var positionals: [Positional] = []
+    /// More detail, printed under the summary in `--help`.
+    var discussion: String? = nil
 
     /// `usage: kitchen serve [--host HOST] …`, then one line per option.
     var help: String {
@@ -29,6 +31,7 @@ struct CommandSpec: Sendable {
             synopsis += option.repeatable ? " [\(form)]..." : " [\(form)]"
         }
         var lines = [synopsis, "", summary]
+        if let discussion { lines += ["", discussion] }
         let entries = positionals.map { ($0.name, $0.help) }
             + options.map { ("--\($0.name)" + ($0.valueName.map { " \($0)" } ?? ""), $0.help) }
             + [("--help", "Show this help.")]

@@ -12,6 +12,16 @@ public enum WebSocketClient {
         configuration: WebSocketConfiguration = WebSocketConfiguration(),
         timeout: Duration = .seconds(10)
     ) throws(WebSocketClientError) -> WebSocketConnection {
+        try handshake(host: host, port: port, target: target, headers: headers, configuration: configuration,
+                      timeout: timeout).connection
+    }
+
+    /// Like `connect`, and also returns the request sent and the server's 101 response (for recording).
+    public static func handshake(
+        host: String, port: Int, target: String, headers: HTTPHeaders = [:],
+        configuration: WebSocketConfiguration = WebSocketConfiguration(),
+        timeout: Duration = .seconds(10)
+    ) throws(WebSocketClientError) -> (connection: WebSocketConnection, request: HTTPRequest, response: HTTPResponse) {
         let connection: HTTPClientConnection
         do throws(HTTPClientError) {
             connection = try HTTPClientConnection(host: host, port: port, connectTimeout: timeout, responseTimeout: timeout)
@@ -45,8 +55,9 @@ public enum WebSocketClient {
             throw .handshake(error)
         }
         connection.socket.setReadTimeout(milliseconds: nil)
-        return WebSocketConnection(socket: connection.socket, role: .client, configuration: configuration,
-                                   bufferedBytes: connection.takeBufferedBytes())
+        let open = WebSocketConnection(socket: connection.socket, role: .client, configuration: configuration,
+                                       bufferedBytes: connection.takeBufferedBytes())
+        return (open, request, head)
     }
 }
 

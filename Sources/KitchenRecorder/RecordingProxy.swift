@@ -1,0 +1,115 @@
+import Foundation
+import HTTPWire
+import KitchenRecording
+
+/// A recording proxy: forwards HTTP and WebSocket traffic to an upstream and
+/// journals every exchange as it completes; `stop()` turns the journal into a
+/// redacted, secret-checked HAR, written atomically.
+///
+/// ```swift
+/// let proxy = try RecordingProxy(configuration: .init(upstream: URL(string: "http://127.0.0.1:8080")!,
+///                                                       output: URL(fileURLWithPath: "session.har")))
+/// try proxy.start()
+/// // … point the client at proxy.port …
+/// let summary = try proxy.stop()
+/// ```
+public final class RecordingProxy: Sendable {
+    public let configuration: RecordingProxyConfiguration
+    private let server: HTTPServer
+    private let pool: UpstreamPool
+    private let recorder: ExchangeRecorder
+    private let redactor: Redactor
+
+    /// Creates the journal (refusing to overwrite one left by a crash) and prepares the server.
+    public init(configuration: RecordingProxyConfiguration) throws(RecorderError) {
+        self.configuration = configuration
+        guard let host = configuration.upstream.host, configuration.upstream.scheme == "http" else {
+            throw .invalidUpstream(configuration.upstream.absoluteString)
+        }
+        let port = configuration.upstream.port ?? 80
+        let limits = HTTPLimits(maxBodyBytes: configuration.maxBodyBytes)
+        pool = UpstreamPool(host: host, port: port, limits: limits, responseTimeout: configuration.upstreamTimeout)
+        redactor = Redactor(policy: configuration.redaction)
+        let journal: JournalWriter
+        do throws(RecordingError) {
+            journal = try JournalWriter(url: configuration.journal, creator: Self.creator, startedAt: configuration.clock.now(),
+                                        redactor: redactor, durability: configuration.durability)
+        } catch {
+            throw .recording(error)
+        }
+        recorder = ExchangeRecorder(journal: journal, clock: configuration.clock, upstreamAuthority: "\(host):\(port)")
+        server = HTTPServer(
+            configuration: HTTPServerConfiguration(host: configuration.host, port: configuration.port, limits: limits,
+                                                   maxConnections: 4096),
+            responder: ProxyResponder(pool: pool, recorder: recorder, configuration: configuration))
+    }
+
+    /// The HAR's `creator`.
+    public static let creator = HAR.Creator(name: "KitchenHarness recorder", version: "1")
+
+    /// Starts listening.
+    public func start() throws(RecorderError) {
+        do throws(SocketError) { try server.start() } catch { throw .listen(error) }
+    }
+
+    /// The port clients connect to, once started.
+    public var port: Int? { server.address?.port }
+
+    /// Records refused by redaction or the secret check (never written).
+    public var refusedRecords: [RecordingError] { recorder.refused }
+
+    /// Stops, finalizes the journal into the HAR (scanning for every secret seen and the
+    /// configured extra ones) and removes the journal.
+    @discardableResult
+    public func stop() throws(RecorderError) -> RecordingSummary {
+        server.stop()
+        pool.drain()
+        do throws(RecordingError) {
+            try recorder.journal.close()
+            let scanner = redactor.scanner(extraSecrets: configuration.extraSecrets())
+            let report = try Journal.finalize(journal: configuration.journal, to: configuration.output, scanner: scanner)
+            return RecordingSummary(output: configuration.output, entries: report.entryCount, refused: recorder.refused.count)
+        } catch {
+            throw .recording(error)
+        }
+    }
+
+    /// Turns a journal left by a crash into a HAR (secrets in `extraSecrets` are refused).
+    @discardableResult
+    public static func recover(journal: URL, to output: URL, extraSecrets: [String] = []) throws(RecorderError) -> RecordingSummary {
+        do throws(RecordingError) {
+            let report = try Journal.finalize(journal: journal, to: output, scanner: SecretScanner(secrets: [], extraSecrets: extraSecrets))
+            return RecordingSummary(output: output, entries: report.entryCount, refused: 0, recovery: report)
+        } catch {
+            throw .recording(error)
+        }
+    }
+}
+
+/// What a finished recording holds.
+public struct RecordingSummary: Sendable, CustomStringConvertible {
+    public let output: URL
+    public let entries: Int
+    /// Records refused (not written) because they could not be redacted safely.
+    public let refused: Int
+    public var recovery: RecoveryReport?
+
+    public var description: String {
+        "wrote \(entries) entries to \(output.path)" + (refused > 0 ? " (\(refused) refused as unsafe to record)" : "")
+    }
+}
+
+/// Why the recorder could not run or finish.
+public enum RecorderError: Error, Sendable, CustomStringConvertible {
+    case invalidUpstream(String)
+    case listen(SocketError)
+    case recording(RecordingError)
+
+    public var description: String {
+        switch self {
+        case .invalidUpstream(let url): "upstream must be an http:// URL with a host, not '\(url)'"
+        case .listen(let error): "cannot listen: \(error)"
+        case .recording(let error): "\(error)"
+        }
+    }
+}

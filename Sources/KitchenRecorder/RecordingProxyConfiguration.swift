@@ -1,0 +1,69 @@
+import Foundation
+import KitchenRecording
+
+/// How a recording proxy runs. Every field has the default `kitchen record` uses.
+public struct RecordingProxyConfiguration: Sendable {
+    /// The server to forward to (`http://host:port`).
+    public var upstream: URL
+    /// Address to listen on. Default `127.0.0.1`.
+    public var host: String
+    /// Port to listen on; 0 picks a free one. Default 8081.
+    public var port: Int
+    /// The HAR written when the proxy stops; the journal is `<output>.journal` beside it.
+    public var output: URL
+    /// Which secrets are replaced by aliases. Default `.kitchen`.
+    public var redaction: RedactionPolicy
+    /// How long to wait for the upstream to answer before replying 502. Default 30 s.
+    public var upstreamTimeout: Duration
+    /// Largest request or response body relayed. Default 64 MiB.
+    public var maxBodyBytes: Int
+    /// When each journal record reaches the disk. Default: written at once, synced every 50 ms.
+    public var durability: JournalWriter.Durability
+    /// The time stamped on entries and messages. Default: the wall clock.
+    public var clock: RecorderClock
+    /// Secrets to refuse in the final HAR besides those seen in traffic (e.g. every token a server issued).
+    public var extraSecrets: @Sendable () -> [String]
+
+    public init(
+        upstream: URL,
+        output: URL,
+        host: String = "127.0.0.1",
+        port: Int = 8081,
+        redaction: RedactionPolicy = .kitchen,
+        upstreamTimeout: Duration = .seconds(30),
+        maxBodyBytes: Int = 64 << 20,
+        durability: JournalWriter.Durability = JournalWriter.defaultDurability,
+        clock: RecorderClock = .wall,
+        extraSecrets: @escaping @Sendable () -> [String] = { [] }
+    ) {
+        self.upstream = upstream
+        self.output = output
+        self.host = host
+        self.port = port
+        self.redaction = redaction
+        self.upstreamTimeout = upstreamTimeout
+        self.maxBodyBytes = maxBodyBytes
+        self.durability = durability
+        self.clock = clock
+        self.extraSecrets = extraSecrets
+    }
+
+    /// Where the journal lives while recording: the output path plus `.journal`.
+    public var journal: URL { output.appendingPathExtension("journal") }
+}
+
+/// The time the proxy stamps on what it records. The wall clock by default; scenario
+/// recording passes the simulator's manual clock so that re-recording gives identical files.
+public struct RecorderClock: Sendable {
+    public let now: @Sendable () -> Date
+
+    public init(now: @escaping @Sendable () -> Date) { self.now = now }
+
+    /// `Date()`.
+    public static let wall = RecorderClock { Date() }
+
+    /// Milliseconds from `start` to now on this clock (0 on a clock that stands still).
+    func milliseconds(since start: Date) -> Double {
+        (now().timeIntervalSince(start) * 1000).rounded()
+    }
+}

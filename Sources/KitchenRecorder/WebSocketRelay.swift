@@ -1,0 +1,89 @@
+import Dispatch
+import Foundation
+import HTTPWire
+import KitchenRecording
+import Synchronization
+
+/// Relays one WebSocket conversation frame by frame in both directions,
+/// control frames and fragmentation included, and records each complete data
+/// message and how the conversation closed.
+///
+/// A side that ends without a close frame gets the other side closed for it:
+/// the client hears 1011 when the upstream drops (RFC 6455 §7.4.1, "unexpected
+/// condition"), the upstream hears 1001 when the client goes away.
+final class WebSocketRelay: Sendable {
+    let client: WebSocketConnection
+    let upstream: WebSocketConnection
+    let recorder: ExchangeRecorder
+    let id: String
+    private let closeRecorded = Atomic<Bool>(false)
+
+    init(client: WebSocketConnection, upstream: WebSocketConnection, recorder: ExchangeRecorder, id: String) {
+        self.client = client
+        self.upstream = upstream
+        self.recorder = recorder
+        self.id = id
+    }
+
+    /// Relays until both directions have ended. Runs on the client connection's thread.
+    func run() {
+        let upstreamDone = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            pump(from: upstream, to: client, fromClient: false)
+            upstreamDone.signal()
+        }
+        thread.name = "websocket-relay-\(id)"
+        thread.start()
+        pump(from: client, to: upstream, fromClient: true)
+        upstreamDone.wait()
+    }
+
+    private func pump(from source: WebSocketConnection, to destination: WebSocketConnection, fromClient: Bool) {
+        var message: (opcode: WebSocketOpcode, payload: [UInt8])?
+        while true {
+            switch source.receiveFrame() {
+            case .frame(let frame):
+                switch frame.opcode {
+                case .text, .binary:
+                    message = (frame.opcode, frame.payload)
+                case .continuation:
+                    message?.payload.append(contentsOf: frame.payload)
+                case .close:
+                    let payload = Self.closeCode(frame.payload)
+                    recordClose(code: payload.code, reason: payload.reason, closedBy: fromClient ? .client : .server)
+                case .ping, .pong:
+                    break
+                }
+                if frame.fin, !frame.opcode.isControl, let complete = message {
+                    recorder.message(id, sentByClient: fromClient, opcode: complete.opcode, payload: complete.payload)
+                    message = nil
+                }
+                try? destination.send(frame: frame)
+            case .ended(let info):
+                guard !info.wasClean else { return }
+                // This side is gone without a (complete) close handshake: end the other side for it.
+                if fromClient {
+                    let code = info.initiator == .local ? info.code ?? .goingAway : .goingAway
+                    destination.close(code: code, reason: "client went away")
+                    recordClose(code: Int(code.rawValue), reason: info.reason, closedBy: info.initiator == .local ? .proxy : .client)
+                } else {
+                    destination.close(code: .internalError, reason: "upstream closed without a close frame")
+                    recordClose(code: Int(WebSocketCloseCode.internalError.rawValue),
+                                reason: "upstream closed without a close frame", closedBy: .proxy)
+                }
+                return
+            }
+        }
+    }
+
+    /// The first close seen is the one recorded.
+    private func recordClose(code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party) {
+        guard !closeRecorded.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        recorder.close(id, code: code, reason: reason, closedBy: closedBy)
+    }
+
+    private static func closeCode(_ payload: [UInt8]) -> (code: Int?, reason: String) {
+        guard payload.count >= 2 else { return (nil, "") }
+        return (Int(payload[0]) << 8 | Int(payload[1]), String(decoding: payload[2...], as: UTF8.self))
+    }
+}
