@@ -67,6 +67,7 @@ let package = Package(
         .testTarget(name: "KitchenControllersTests", dependencies: [
             "KitchenControllers", "KitchenControllerProperties", "KitchenTesting", "KitchenSwiftTesting", "KitchenAPI", "HarnessCore",
         ]),
+        .testTarget(name: "KitchenRecorderTests", dependencies: ["KitchenRecorder", "KitchenRecording", "KitchenSimulator", "HTTPWire", "HarnessCore"]),
         .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire"]),
     ]
 )

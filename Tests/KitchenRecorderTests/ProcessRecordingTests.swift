@@ -1,0 +1,97 @@
+import Foundation
+import HTTPWire
+import KitchenRecording
+import Testing
+
+/// `kitchen record` as a process: SIGINT mid-recording writes a valid HAR; a killed recorder leaves a
+/// journal that `kitchen record --recover` turns into a HAR. Nothing the client saw is lost.
+@Suite(.serialized) struct ProcessRecordingTests {
+    /// The `kitchen` binary beside the test bundle (`swift build` puts both in the same folder).
+    static var kitchen: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kitchen")
+    }
+
+    struct Running {
+        let process: Process
+        let port: Int
+        let output: URL
+    }
+
+    /// Starts `kitchen record` on a free port in front of `upstreamPort` and waits for its banner.
+    func startRecorder(upstreamPort: Int, directory: URL) throws -> Running {
+        let output = directory.appendingPathComponent("session.har")
+        let process = Process()
+        process.executableURL = Self.kitchen
+        process.arguments = ["record", "--upstream", "http://127.0.0.1:\(upstreamPort)", "--port", "0", "--out", output.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        // The banner's first line names the port: "Recording proxy on http://127.0.0.1:PORT → …".
+        var text = ""
+        while !text.contains("\n") {
+            let data = pipe.fileHandleForReading.availableData
+            guard !data.isEmpty else { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        let port = text.split(separator: " ").lazy.compactMap { word -> Int? in
+            guard word.hasPrefix("http://127.0.0.1:") else { return nil }
+            return Int(word.dropFirst("http://127.0.0.1:".count))
+        }.first
+        return Running(process: process, port: try #require(port, "no port in banner: \(text)"), output: output)
+    }
+
+    func withUpstream(_ body: (Int, URL) throws -> Void) throws {
+        let upstream = HTTPServer(configuration: .init(port: 0), responder: Respond { request in
+            .response(.text(.ok, "echo \(request.target)"))
+        })
+        try upstream.start()
+        defer { upstream.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try body(upstream.address!.port, directory)
+    }
+
+    func makeRequests(_ count: Int, port: Int) throws {
+        let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
+        for index in 0..<count {
+            #expect(try client.send(HTTPRequest(method: .get, target: "/r/\(index)")).status.code == 200)
+        }
+    }
+
+    @Test func sigintMidRecordingWritesAValidHARWithEveryExchange() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.kitchen.path), "build kitchen first (swift build)")
+        try withUpstream { upstreamPort, directory in
+            let recorder = try startRecorder(upstreamPort: upstreamPort, directory: directory)
+            try makeRequests(25, port: recorder.port)
+            kill(recorder.process.processIdentifier, SIGINT)
+            recorder.process.waitUntilExit()
+            #expect(recorder.process.terminationStatus == 0)
+            let har = try HARFile.load(from: recorder.output)
+            #expect(har.log.entries.map(\.request.urlPath) == (0..<25).map { "/r/\($0)" })
+            #expect(!FileManager.default.fileExists(atPath: recorder.output.path + ".journal"))
+        }
+    }
+
+    @Test func aKilledRecorderLeavesAJournalThatRecoverTurnsIntoAHAR() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.kitchen.path), "build kitchen first (swift build)")
+        try withUpstream { upstreamPort, directory in
+            let recorder = try startRecorder(upstreamPort: upstreamPort, directory: directory)
+            try makeRequests(25, port: recorder.port)
+            kill(recorder.process.processIdentifier, SIGKILL)
+            recorder.process.waitUntilExit()
+            #expect(!FileManager.default.fileExists(atPath: recorder.output.path), "no HAR after a crash")
+            let journal = recorder.output.path + ".journal"
+            #expect(FileManager.default.fileExists(atPath: journal))
+            let recover = Process()
+            recover.executableURL = Self.kitchen
+            recover.arguments = ["record", "--recover", journal]
+            recover.standardOutput = Pipe()
+            try recover.run()
+            recover.waitUntilExit()
+            #expect(recover.terminationStatus == 0)
+            let har = try HARFile.load(from: recorder.output)
+            #expect(har.log.entries.map(\.request.urlPath) == (0..<25).map { "/r/\($0)" })
+        }
+    }
+}

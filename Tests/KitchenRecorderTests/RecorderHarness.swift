@@ -1,0 +1,64 @@
+import Foundation
+import HarnessCore
+import HTTPWire
+import KitchenRecorder
+import KitchenRecording
+import Synchronization
+
+/// An upstream test server whose behaviour each test chooses, a recording proxy in
+/// front of it, and the HAR it writes.
+final class RecorderHarness {
+    let upstream: HTTPServer
+    let proxy: RecordingProxy
+    let directory: URL
+    let output: URL
+
+    init(upstream responder: some HTTPResponder, upstreamTimeout: Duration = .seconds(30),
+         upstreamURL: URL? = nil, extraSecrets: @escaping @Sendable () -> [String] = { [] }) throws {
+        upstream = HTTPServer(configuration: .init(port: 0), responder: responder)
+        try upstream.start()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        output = directory.appendingPathComponent("session.har")
+        let target = upstreamURL ?? URL(string: "http://127.0.0.1:\(upstream.address!.port)")!
+        proxy = try RecordingProxy(configuration: RecordingProxyConfiguration(
+            upstream: target, output: output, port: 0, upstreamTimeout: upstreamTimeout, extraSecrets: extraSecrets))
+        try proxy.start()
+    }
+
+    deinit {
+        upstream.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var proxyPort: Int { proxy.port! }
+
+    /// A client connection to the proxy.
+    func client() throws -> HTTPClientConnection { try HTTPClientConnection(host: "127.0.0.1", port: proxyPort) }
+
+    /// Stops the proxy and loads the HAR it wrote.
+    func finish() throws -> HAR.Document {
+        try proxy.stop()
+        return try HARFile.load(from: output)
+    }
+}
+
+/// A responder built from a closure.
+struct Respond: HTTPResponder {
+    let body: @Sendable (HTTPRequest) -> HTTPReply
+    init(_ body: @escaping @Sendable (HTTPRequest) -> HTTPReply) { self.body = body }
+    func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply { body(request) }
+}
+
+/// What an upstream saw, for assertions from the test thread.
+final class Seen<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    func add(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+}
+
+/// Deterministic pseudo-random bytes (all 256 values appear).
+func sampleBytes(_ count: Int, seed: UInt64 = 7) -> [UInt8] {
+    var random = SeededGenerator(seed: seed)
+    return (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+}

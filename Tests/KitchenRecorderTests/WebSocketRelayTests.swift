@@ -1,0 +1,108 @@
+import Foundation
+import HTTPWire
+import KitchenRecording
+import Testing
+
+/// Frames relay byte-exact both ways (fragments, binary, control frames), closes are relayed, and the HAR
+/// holds the conversation.
+@Suite struct WebSocketRelayTests {
+    /// An upstream that records every frame it receives (frame mode, nothing answered for it) and runs `script`.
+    func upstream(seen: Seen<WebSocketFrame>, script: @escaping @Sendable (WebSocketConnection) -> Void) -> Respond {
+        Respond { request in
+            guard request.isWebSocketUpgrade else { return .response(.text(.notFound, "")) }
+            return .webSocket(configuration: WebSocketConfiguration(answersControlFrames: false)) { connection in
+                script(connection)
+                while case .frame(let frame) = connection.receiveFrame() {
+                    seen.add(frame)
+                    if frame.opcode == .close { try? connection.send(frame: frame) }
+                }
+            }
+        }
+    }
+
+    func connect(_ harness: RecorderHarness, answering: Bool = true) throws -> WebSocketConnection {
+        let connection = try WebSocketClient.connect(host: "127.0.0.1", port: harness.proxyPort, target: "/ws",
+                                                     configuration: WebSocketConfiguration(answersControlFrames: answering))
+        connection.setReceiveTimeout(.seconds(10))
+        return connection
+    }
+
+    @Test func fragmentedTextAndBinaryFramesRelayExactlyBothWaysAndAreRecordedAsMessages() throws {
+        let seen = Seen<WebSocketFrame>()
+        let binary = sampleBytes(70_000)
+        let harness = try RecorderHarness(upstream: upstream(seen: seen) { connection in
+            // Server → client: a fragmented binary message.
+            try? connection.send(frame: WebSocketFrame(fin: false, opcode: .binary, payload: Array(binary[..<30_000])))
+            try? connection.send(frame: WebSocketFrame(fin: true, opcode: .continuation, payload: Array(binary[30_000...])))
+        })
+        let client = try connect(harness, answering: false)
+        let sent = [
+            WebSocketFrame(fin: false, opcode: .text, payload: Array("héllo ".utf8)),
+            WebSocketFrame(fin: false, opcode: .continuation, payload: Array("wörld".utf8)),
+            WebSocketFrame(opcode: .ping, payload: [1, 2, 3]),
+            WebSocketFrame(fin: true, opcode: .continuation, payload: Array("!".utf8)),
+        ]
+        for frame in sent { try client.send(frame: frame) }
+        var received: [WebSocketFrame] = []
+        while received.count < 2, case .frame(let frame) = client.receiveFrame() { received.append(frame) }
+        #expect(received == [WebSocketFrame(fin: false, opcode: .binary, payload: Array(binary[..<30_000])),
+                             WebSocketFrame(fin: true, opcode: .continuation, payload: Array(binary[30_000...]))])
+        client.close(code: .normalClosure, reason: "done")
+        while case .frame = client.receiveFrame() {}
+        let har = try harness.finish()
+        #expect(Array(seen.all.prefix(4)) == sent, "the upstream saw the client's frames as sent, fragmentation and ping included")
+        let entry = try #require(har.log.entries.first { $0.isWebSocket })
+        let messages = entry.webSocketMessages ?? []
+        #expect(messages.count == 2)
+        let text = try #require(messages.first { $0.type == .send })
+        #expect(text.opcode == .text && text.data == "héllo wörld!")
+        let blob = try #require(messages.first { $0.type == .receive })
+        #expect(blob.opcode == .binary)
+        #expect(try blob.payload == binary)
+        #expect(entry.webSocketClose == HAR.WebSocketClose(code: 1000, reason: "done", closedBy: .client))
+    }
+
+    @Test func anUpstreamCloseCodeReachesTheClientAndIsRecorded() throws {
+        let harness = try RecorderHarness(upstream: upstream(seen: Seen()) { connection in
+            try? connection.send(text: "bye soon")
+            connection.close(code: 4001, reason: "unauthorized")
+        })
+        let client = try connect(harness)
+        #expect(client.receive() == .message(.text("bye soon")))
+        guard case .closed(let info) = client.receive() else { Issue.record("not closed"); return }
+        #expect(info.code == 4001 && info.reason == "unauthorized")
+        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        #expect(entry.webSocketClose == HAR.WebSocketClose(code: 4001, reason: "unauthorized", closedBy: .server))
+        #expect(entry.webSocketMessages?.map(\.data) == ["bye soon"])
+    }
+
+    @Test func anUpstreamThatDropsGivesTheClient1011AndTheCloseIsRecorded() throws {
+        let harness = try RecorderHarness(upstream: upstream(seen: Seen()) { connection in
+            try? connection.send(text: "then silence")
+            connection.dropWithoutClosing()
+        })
+        let client = try connect(harness)
+        #expect(client.receive() == .message(.text("then silence")))
+        guard case .closed(let info) = client.receive() else { Issue.record("not closed"); return }
+        #expect(info.code == .internalError)
+        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        #expect(entry.webSocketClose?.code == 1011)
+        #expect(entry.webSocketClose?.closedBy == .proxy)
+    }
+
+    @Test func aRefusedUpgradeIsRelayedAsIsAndRecorded() throws {
+        let harness = try RecorderHarness(upstream: Respond { _ in
+            .response(HTTPResponse(status: .unauthorized, headers: ["Content-Type": "application/json"],
+                                   body: Array(#"{"error":"unauthorized","message":"no"}"#.utf8)))
+        })
+        do {
+            _ = try connect(harness)
+            Issue.record("upgrade accepted")
+        } catch WebSocketClientError.rejected(let response) {
+            #expect(response.status.code == 401)
+            #expect(response.bodyBytes == Array(#"{"error":"unauthorized","message":"no"}"#.utf8))
+        }
+        let entry = try #require(try harness.finish().log.entries.first)
+        #expect(entry.response.status == 401 && entry.resourceType == "websocket")
+    }
+}
