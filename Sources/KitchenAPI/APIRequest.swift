@@ -29,12 +29,17 @@ struct APIRequest {
         }
     }
 
+    /// The `User-Agent` the client sends.
+    static let userAgent = "KitchenAPI/1"
+
     /// The `URLRequest` against `baseURL` (scheme, host, port and an optional
     /// path prefix), with the bearer `token` when the route needs one.
     func urlRequest(baseURL: URL, token: String?) -> URLRequest {
         var request = URLRequest(url: url(baseURL: baseURL))
         request.httpMethod = operation.method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        // Our own name, not the transport's default (which names the process and libcurl's version).
+        request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = body

@@ -53,7 +53,8 @@ public final class WebSocketService: WebSocketProviding {
 
     /// `/ws` on the same host and port as the REST API, in the WebSocket scheme
     /// (RFC 6455 §3: `ws` for `http`, `wss` for `https`).
-    static func liveUpdatesURL(for baseURL: URL) -> URL {
+    /// `ws://…/ws` (or `wss://`) for an API base URL.
+    public static func liveUpdatesURL(for baseURL: URL) -> URL {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) ?? URLComponents()
         components.scheme = components.scheme?.lowercased() == "https" ? "wss" : "ws"
         var path = components.percentEncodedPath

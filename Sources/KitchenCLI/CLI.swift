@@ -11,7 +11,7 @@ public enum CLI {
         case usage = 64
     }
 
-    static let commands: [any KitchenCommand.Type] = [ServeCommand.self, RecordCommand.self, WatchCommand.self]
+    static let commands: [any KitchenCommand.Type] = [ServeCommand.self, RecordCommand.self, ScenariosCommand.self, WatchCommand.self]
 
     /// The top-level help.
     static var help: String {

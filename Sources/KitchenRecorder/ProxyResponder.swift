@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPWire
 import KitchenRecording
@@ -14,7 +15,12 @@ struct ProxyResponder: HTTPResponder {
     let pool: UpstreamPool
     let recorder: ExchangeRecorder
     let configuration: RecordingProxyConfiguration
+    /// Conversations being relayed, so that `stop()` can let them finish closing.
+    let relays: DispatchGroup
     static let via = "1.1 kitchen-recorder"
+
+    /// What the upstream is called in `Host` and in recorded URLs.
+    var authority: String { configuration.authority ?? "\(pool.host):\(pool.port)" }
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         request.isWebSocketUpgrade ? relayWebSocket(request) : forward(request)
@@ -23,9 +29,10 @@ struct ProxyResponder: HTTPResponder {
     /// The request as it goes upstream.
     private func upstreamRequest(for request: HTTPRequest) -> HTTPRequest {
         var headers = HopByHopHeaders.stripped(request.headers)
-        headers["Host"] = "\(pool.host):\(pool.port)"
+        headers["Host"] = authority
         headers.remove("Expect")  // the body is already here
         headers.add("Via", Self.via)
+        if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }
         return HTTPRequest(method: request.method, target: originForm(request), headers: headers, body: request.body)
     }
 
@@ -137,14 +144,16 @@ struct ProxyResponder: HTTPResponder {
         let started = recorder.clock.now()
         var headers = HopByHopHeaders.stripped(request.headers)
         for name in ["Host", "Sec-WebSocket-Key", "Sec-WebSocket-Version", "Sec-WebSocket-Extensions"] { headers.remove(name) }
+        headers.add("Host", authority)
         headers.add("Via", Self.via)
+        if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }
         let relayConfiguration = WebSocketConfiguration(
             maxFrameSize: configuration.maxBodyBytes, maxMessageSize: configuration.maxBodyBytes, answersControlFrames: false)
         let opened: (connection: WebSocketConnection, request: HTTPRequest, response: HTTPResponse)
         do throws(WebSocketClientError) {
             opened = try WebSocketClient.handshake(host: pool.host, port: pool.port, target: originForm(request),
                                                    headers: headers, configuration: relayConfiguration,
-                                                   timeout: configuration.upstreamTimeout)
+                                                   timeout: configuration.upstreamTimeout, key: configuration.webSocketKeys())
         } catch {
             switch error {
             case .rejected(let refusal):
@@ -172,7 +181,10 @@ struct ProxyResponder: HTTPResponder {
         }
         let recorder = self.recorder
         let upgradeRequest = opened.request, upgradeResponse = opened.response
+        let relays = self.relays
+        relays.enter()
         return .webSocket(headers: accepted, configuration: relayConfiguration) { client in
+            defer { relays.leave() }
             let id = recorder.openWebSocket(request: upgradeRequest, response: upgradeResponse, startedAt: started)
             WebSocketRelay(client: client, upstream: upstream, recorder: recorder, id: id).run()
         }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPWire
 import KitchenRecording
@@ -19,6 +20,7 @@ public final class RecordingProxy: Sendable {
     private let pool: UpstreamPool
     private let recorder: ExchangeRecorder
     private let redactor: Redactor
+    private let relays = DispatchGroup()
 
     /// Creates the journal (refusing to overwrite one left by a crash) and prepares the server.
     public init(configuration: RecordingProxyConfiguration) throws(RecorderError) {
@@ -37,11 +39,11 @@ public final class RecordingProxy: Sendable {
         } catch {
             throw .recording(error)
         }
-        recorder = ExchangeRecorder(journal: journal, clock: configuration.clock, upstreamAuthority: "\(host):\(port)")
+        recorder = ExchangeRecorder(journal: journal, clock: configuration.clock, upstreamAuthority: configuration.authority ?? "\(host):\(port)")
         server = HTTPServer(
             configuration: HTTPServerConfiguration(host: configuration.host, port: configuration.port, limits: limits,
                                                    maxConnections: 4096),
-            responder: ProxyResponder(pool: pool, recorder: recorder, configuration: configuration))
+            responder: ProxyResponder(pool: pool, recorder: recorder, configuration: configuration, relays: relays))
     }
 
     /// The HAR's `creator`.
@@ -59,9 +61,11 @@ public final class RecordingProxy: Sendable {
     public var refusedRecords: [RecordingError] { recorder.refused }
 
     /// Stops, finalizes the journal into the HAR (scanning for every secret seen and the
-    /// configured extra ones) and removes the journal.
+    /// configured extra ones) and removes the journal. WebSocket conversations still closing
+    /// get up to `drainTimeout` to finish, so their close is recorded rather than cut off.
     @discardableResult
-    public func stop() throws(RecorderError) -> RecordingSummary {
+    public func stop(drainTimeout: Duration = .seconds(2)) throws(RecorderError) -> RecordingSummary {
+        _ = relays.wait(timeout: .now() + .milliseconds(Int(drainTimeout / .milliseconds(1))))
         server.stop()
         pool.drain()
         do throws(RecordingError) {
@@ -93,6 +97,13 @@ public struct RecordingSummary: Sendable, CustomStringConvertible {
     /// Records refused (not written) because they could not be redacted safely.
     public let refused: Int
     public var recovery: RecoveryReport?
+
+    public init(output: URL, entries: Int, refused: Int, recovery: RecoveryReport? = nil) {
+        self.output = output
+        self.entries = entries
+        self.refused = refused
+        self.recovery = recovery
+    }
 
     public var description: String {
         "wrote \(entries) entries to \(output.path)" + (refused > 0 ? " (\(refused) refused as unsafe to record)" : "")

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 import KitchenRecording
 
 /// How a recording proxy runs. Every field has the default `kitchen record` uses.
@@ -23,6 +24,16 @@ public struct RecordingProxyConfiguration: Sendable {
     public var clock: RecorderClock
     /// Secrets to refuse in the final HAR besides those seen in traffic (e.g. every token a server issued).
     public var extraSecrets: @Sendable () -> [String]
+    /// The authority (`host:port`) sent upstream as `Host` and written in recorded URLs.
+    /// Default: the upstream's own. Scenario recording fixes it so files do not depend on a free port.
+    public var authority: String?
+    /// `Sec-WebSocket-Key`s for upstream handshakes. Default: fresh random keys (RFC 6455 §4.1);
+    /// scenario recording uses a fixed sequence so the recorded handshake is the same on every run.
+    public var webSocketKeys: @Sendable () -> String
+    /// Forward request headers sorted by name (the order of same-name fields kept; RFC 9110 §5.3
+    /// gives no meaning to the order of different names). Default `false`: wire order. Scenario
+    /// recording sets it, because some clients (Linux URLSession) send headers in dictionary order.
+    public var canonicalHeaderOrder: Bool
 
     public init(
         upstream: URL,
@@ -34,7 +45,10 @@ public struct RecordingProxyConfiguration: Sendable {
         maxBodyBytes: Int = 64 << 20,
         durability: JournalWriter.Durability = JournalWriter.defaultDurability,
         clock: RecorderClock = .wall,
-        extraSecrets: @escaping @Sendable () -> [String] = { [] }
+        extraSecrets: @escaping @Sendable () -> [String] = { [] },
+        authority: String? = nil,
+        webSocketKeys: @escaping @Sendable () -> String = { WebSocketHandshake.makeKey() },
+        canonicalHeaderOrder: Bool = false
     ) {
         self.upstream = upstream
         self.output = output
@@ -46,6 +60,9 @@ public struct RecordingProxyConfiguration: Sendable {
         self.durability = durability
         self.clock = clock
         self.extraSecrets = extraSecrets
+        self.authority = authority
+        self.webSocketKeys = webSocketKeys
+        self.canonicalHeaderOrder = canonicalHeaderOrder
     }
 
     /// Where the journal lives while recording: the output path plus `.journal`.

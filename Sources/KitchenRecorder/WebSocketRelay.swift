@@ -62,14 +62,15 @@ final class WebSocketRelay: Sendable {
             case .ended(let info):
                 guard !info.wasClean else { return }
                 // This side is gone without a (complete) close handshake: end the other side for it.
+                // Recorded first: once the other side hears of it, its own close could race ours.
                 if fromClient {
                     let code = info.initiator == .local ? info.code ?? .goingAway : .goingAway
-                    destination.close(code: code, reason: "client went away")
                     recordClose(code: Int(code.rawValue), reason: info.reason, closedBy: info.initiator == .local ? .proxy : .client)
+                    destination.close(code: code, reason: "client went away")
                 } else {
-                    destination.close(code: .internalError, reason: "upstream closed without a close frame")
                     recordClose(code: Int(WebSocketCloseCode.internalError.rawValue),
                                 reason: "upstream closed without a close frame", closedBy: .proxy)
+                    destination.close(code: .internalError, reason: "upstream closed without a close frame")
                 }
                 return
             }

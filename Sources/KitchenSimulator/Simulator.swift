@@ -57,6 +57,9 @@ public final class Simulator: Sendable {
     /// `http://host:port`, once started.
     public var baseURL: String? { port.map { "http://\(configuration.host):\($0)" } }
 
+    /// The simulation's current time (the manual clock's, or the wall clock's).
+    public var now: Date { Date(timeIntervalSince1970: Double(world.withLock { $0.now }) / 1000) }
+
     /// Stops serving, ticking and every open socket.
     public func stop() {
         stopped.store(true, ordering: .releasing)

@@ -16,11 +16,13 @@ public enum WebSocketClient {
                       timeout: timeout).connection
     }
 
-    /// Like `connect`, and also returns the request sent and the server's 101 response (for recording).
+    /// Like `connect`, and also returns the request sent and the server's 101 response (for
+    /// recording). `key` is normally fresh and random (RFC 6455 §4.1); a recorder that must
+    /// write identical files on every run may pass its own.
     public static func handshake(
         host: String, port: Int, target: String, headers: HTTPHeaders = [:],
         configuration: WebSocketConfiguration = WebSocketConfiguration(),
-        timeout: Duration = .seconds(10)
+        timeout: Duration = .seconds(10), key: String = WebSocketHandshake.makeKey()
     ) throws(WebSocketClientError) -> (connection: WebSocketConnection, request: HTTPRequest, response: HTTPResponse) {
         let connection: HTTPClientConnection
         do throws(HTTPClientError) {
@@ -28,9 +30,11 @@ public enum WebSocketClient {
         } catch {
             throw .connection(error)
         }
-        let key = WebSocketHandshake.makeKey()
-        let hostHeader = port == 80 ? host : "\(host):\(port)"
-        let request = WebSocketHandshake.upgradeRequest(host: hostHeader, target: target, key: key, headers: headers)
+        // A Host given by the caller (e.g. a relay naming its upstream) replaces the default.
+        var extraHeaders = headers
+        let hostHeader = extraHeaders["Host"] ?? (port == 80 ? host : "\(host):\(port)")
+        extraHeaders.remove("Host")
+        let request = WebSocketHandshake.upgradeRequest(host: hostHeader, target: target, key: key, headers: extraHeaders)
         let head: HTTPResponse
         do throws(HTTPClientError) {
             try connection.write(request)

@@ -44,7 +44,8 @@ struct KitchenWorld: Sendable {
             ? .manual(startMilliseconds: configuration.manualStartMilliseconds, ticks: 0) : .wall
         self.identityRandom = SeededGenerator(seed: configuration.seed)
         self.householdRandom = SeededGenerator(seed: configuration.seed ^ 0x5EED_D00D_F00D_CAFE)
-        for (username, password) in configuration.users {
+        // In name order: dictionary order changes from run to run, and ids must not.
+        for (username, password) in configuration.users.sorted(by: { $0.key < $1.key }) {
             accounts[username] = Account(id: "user-" + randomHex(8), password: password)
         }
     }

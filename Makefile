@@ -1,0 +1,51 @@
+# KitchenHarness — the commands a new user and CI run.
+#   make verify   record the scenarios against the embedded simulator and verify them (the main job)
+#   make test     build and run every test (what .ci/run calls)
+#   make serve    run the simulator on http://127.0.0.1:8080
+#   make record   regenerate Recordings/ from the scenarios
+#   make bench    benchmarks (release build; installs wrk from Debian's packages if missing)
+
+SWIFT        ?= swift
+PYTHON       ?= python3
+VENV         := .venv
+VENV_PYTHON  := $(VENV)/bin/python
+WEBSOCKETS   := websockets==17.4
+KITCHEN      := .build/debug/kitchen
+RELEASE_KITCHEN := .build/release/kitchen
+
+.PHONY: all build test verify serve record bench venv clean
+
+all: build
+
+build:
+	$(SWIFT) build
+
+# The Python peer for the WebSocket interop tests lives in a git-ignored venv.
+# If it cannot be made (no Python, no network), the interop tests report
+# themselves skipped, loudly, and everything else still runs.
+$(VENV_PYTHON):
+	@$(PYTHON) -m venv $(VENV) && $(VENV)/bin/pip install --quiet --disable-pip-version-check $(WEBSOCKETS) \
+	  || { rm -rf $(VENV); echo "######## WARNING: could not create $(VENV) with $(WEBSOCKETS); WebSocket interop tests will be SKIPPED ########"; }
+
+venv: $(VENV_PYTHON)
+
+test: venv
+	KITCHEN_PYTHON="$(if $(wildcard $(VENV_PYTHON)),$(abspath $(VENV_PYTHON)),)" $(SWIFT) test
+
+serve:
+	$(SWIFT) run kitchen serve
+
+verify: build
+	$(KITCHEN) verify
+
+record: build
+	$(KITCHEN) scenarios record --out Recordings
+
+bench:
+	@command -v wrk >/dev/null 2>&1 || { echo "installing wrk from Debian's packages"; \
+	  (apt-get install -y wrk >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y wrk >/dev/null)) ; }
+	$(SWIFT) build -c release
+	Benchmarks/run.sh $(RELEASE_KITCHEN)
+
+clean:
+	rm -rf .build $(VENV)

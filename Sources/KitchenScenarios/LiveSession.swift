@@ -1,0 +1,118 @@
+import KitchenAPI
+import Synchronization
+
+/// A live-update stream being read in the background, so that a scenario can wait for the
+/// message its last command should cause — and so know that everything before it has arrived
+/// (messages on one socket keep their order).
+public final class LiveSession: Sendable {
+    private struct State {
+        var events: [LiveEvent] = []
+        var cursor = 0
+        var finished = false
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter = 0
+    }
+
+    private let state = Mutex(State())
+    private let reader = Mutex<Task<Void, Never>?>(nil)
+    let timeout: Duration
+
+    init(stream: AsyncStream<LiveEvent>, timeout: Duration) {
+        self.timeout = timeout
+        // The reading task holds the session until the stream ends or `close()` cancels it.
+        let task = Task { [self] in
+            for await event in stream {
+                let waiters = self.state.withLock { state in
+                    state.events.append(event)
+                    defer { state.waiters = [:] }
+                    return Array(state.waiters.values)
+                }
+                for waiter in waiters { waiter.resume() }
+            }
+            let waiters = self.state.withLock { state in
+                state.finished = true
+                defer { state.waiters = [:] }
+                return Array(state.waiters.values)
+            }
+            for waiter in waiters { waiter.resume() }
+        }
+        reader.withLock { $0 = task }
+    }
+
+    /// Every event so far.
+    public var events: [LiveEvent] { state.withLock { $0.events } }
+
+    /// Waits for the next event (after the previous wait's match) satisfying `matches`.
+    @discardableResult
+    public func waitFor(_ what: String, _ matches: @escaping @Sendable (LiveEvent) -> Bool) async throws -> LiveEvent {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let outcome = state.withLock { state -> (LiveEvent?, Bool, Int) in
+                if let index = state.events[state.cursor...].firstIndex(where: matches) {
+                    state.cursor = index + 1
+                    return (state.events[index], false, state.events.count)
+                }
+                return (nil, state.finished, state.events.count)
+            }
+            if let event = outcome.0 { return event }
+            if outcome.1 { throw ScenarioError.streamEnded(waitingFor: what) }
+            guard ContinuousClock.now < deadline else {
+                throw ScenarioError.timedOut(waitingFor: what, seen: events.map { "\($0)" })
+            }
+            await nextEvent(after: outcome.2, before: deadline)
+        }
+    }
+
+    /// Waits for `count` state messages.
+    public func waitForMessages(_ count: Int, _ what: String) async throws {
+        for index in 0..<count {
+            try await waitFor("\(what) (\(index + 1) of \(count))") { if case .message = $0 { true } else { false } }
+        }
+    }
+
+    /// Waits for the state message of `deviceID` that satisfies `matches`.
+    @discardableResult
+    public func waitForUpdate(_ what: String, deviceID: String,
+                              _ matches: @escaping @Sendable (DeviceUpdate) -> Bool = { _ in true }) async throws -> StateMessage {
+        let event = try await waitFor(what) { event in
+            guard case .message(let message) = event, message.deviceId == deviceID else { return false }
+            return matches(message.update)
+        }
+        guard case .message(let message) = event else { preconditionFailure("matched a non-message") }
+        return message
+    }
+
+    /// Stops reading; the stream's end closes the socket (code 1000).
+    public func close() async {
+        let task = reader.withLock { $0 }
+        task?.cancel()
+        await task?.value
+    }
+
+    /// Suspends until there are more than `seen` events, the stream ends, or `deadline` passes.
+    private func nextEvent(after seen: Int, before deadline: ContinuousClock.Instant) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [self] in
+                await withCheckedContinuation { continuation in
+                    let id = self.state.withLock { state -> Int? in
+                        // Something may have arrived since the caller looked.
+                        guard !state.finished, state.events.count == seen else { return nil }
+                        state.nextWaiter += 1
+                        state.waiters[state.nextWaiter] = continuation
+                        return state.nextWaiter
+                    }
+                    if id == nil { continuation.resume() }
+                }
+            }
+            group.addTask { try? await ContinuousClock().sleep(until: deadline) }
+            await group.next()
+            group.cancelAll()
+            // Release a waiter left behind by the timeout so its task can finish.
+            let leftovers = state.withLock { state in
+                defer { state.waiters = [:] }
+                return Array(state.waiters.values)
+            }
+            for waiter in leftovers { waiter.resume() }
+        }
+    }
+}

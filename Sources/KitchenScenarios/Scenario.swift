@@ -1,0 +1,70 @@
+import KitchenAPI
+
+/// A named, scripted session against the API, run through the real client. Recorded into
+/// `Recordings/<name>.har`, replayed by the contract checks, and run against a live server by
+/// `kitchen verify --live` (scenarios that need the simulator's controls are skipped there).
+public struct Scenario: Sendable, Identifiable {
+    public let name: String
+    public let summary: String
+    /// Whether it uses the simulator's controls (clock, door, tokens, faults).
+    public let needsControls: Bool
+    /// Whether it needs a second account (for another user's devices).
+    public let needsSecondAccount: Bool
+    let body: @Sendable (ScenarioContext) async throws -> Void
+
+    public var id: String { name }
+
+    public init(name: String, summary: String, needsControls: Bool = false, needsSecondAccount: Bool = false,
+                body: @escaping @Sendable (ScenarioContext) async throws -> Void) {
+        self.name = name
+        self.summary = summary
+        self.needsControls = needsControls
+        self.needsSecondAccount = needsSecondAccount
+        self.body = body
+    }
+
+    /// Runs the scenario.
+    public func run(in context: ScenarioContext) async throws {
+        if needsControls, context.controls == nil { throw ScenarioError.needsControls }
+        try await body(context)
+    }
+
+    /// Every scenario, in recording order.
+    public static let all: [Scenario] = [
+        .loginAndDiscovery, .ovenControls, .fridgeTemperatures, .fridgeDoor, .dishwasherCommands, .dishwasherCycle,
+        .iceMakerFillsBin, .errorStatuses, .expiredToken, .tokenExpiryClosesLiveUpdates, .reconnectAfterDrop,
+    ]
+
+    /// The scenario called `name`.
+    public static func named(_ name: String) -> Scenario? { all.first { $0.name == name } }
+}
+
+/// Runs `call`, which must fail with `expected`.
+func expectFailure(_ step: String, _ expected: AppError, _ call: () async throws -> Void) async throws {
+    do {
+        try await call()
+    } catch {
+        let got = AppError.from(error)
+        guard got == expected || (expected.isSameKind(as: got)) else {
+            throw ScenarioError.unexpected(step: step, detail: "expected \(expected), got \(String(describing: got))")
+        }
+        return
+    }
+    throw ScenarioError.unexpected(step: step, detail: "expected \(expected), but it succeeded")
+}
+
+/// Runs a raw request that must answer `status`.
+func expectStatus(_ step: String, _ status: Int, _ call: () async throws -> Int) async throws {
+    let got = try await call()
+    guard got == status else { throw ScenarioError.unexpected(step: step, detail: "expected \(status), got \(got)") }
+}
+
+extension AppError {
+    /// Same case, ignoring the message (invalid values and bad requests carry the server's text).
+    func isSameKind(as other: AppError?) -> Bool {
+        switch (self, other) {
+        case (.invalidValue, .invalidValue?), (.badRequest, .badRequest?): true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import KitchenAPI
+
+extension Scenario {
+    /// The token expires while the live updates are open: the server closes with 4001.
+    static let tokenExpiryClosesLiveUpdates = Scenario(
+        name: "token-expiry-live-updates", summary: "the token expires while the WebSocket is open (close 4001)",
+        needsControls: true
+    ) { context in
+        let controls = try context.requireControls()
+        let (api, devices) = try await context.loggedIn()
+        let fridge = try devices.first(.fridge)
+        let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
+        _ = try await api.setFridgeTemperature(deviceId: fridge.id, temperature: 38)
+        try await live.waitForUpdate("fridge at 38", deviceID: fridge.id)
+        try await controls.expireTokens(of: context.primary.username)
+        try await live.waitFor("close 4001") { $0 == .unauthorized }
+        await live.close()
+    }
+
+    /// The live-update socket is dropped by the network; the client reconnects and gets a fresh snapshot.
+    static let reconnectAfterDrop = Scenario(
+        name: "reconnect-after-drop", summary: "a dropped live-update socket reconnects and receives a new snapshot",
+        needsControls: true
+    ) { context in
+        let controls = try context.requireControls()
+        let (api, devices) = try await context.loggedIn()
+        let dishwasher = try devices.first(.dishwasher), iceMaker = try devices.first(.iceMaker)
+        let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
+        _ = try await api.setIceMakerPower(deviceId: iceMaker.id, isOn: false)
+        try await live.waitForUpdate("ice maker off", deviceID: iceMaker.id)
+        // A cycle completes before the drop, so the snapshot after the reconnect repeats "complete".
+        _ = try await api.startDishwasher(deviceId: dishwasher.id, cycle: "rinse_only")
+        try await live.waitForUpdate("running", deviceID: dishwasher.id)
+        try await controls.advance(ticks: 15)
+        try await live.waitForUpdate("complete", deviceID: dishwasher.id) { if case .dishwasher(let s) = $0 { s.status == .complete } else { false } }
+        try await controls.dropWebSockets(of: context.primary.username)
+        try await live.waitFor("disconnected") { if case .disconnected = $0 { true } else { false } }
+        try await live.waitFor("reconnected") { if case .connected(let attempt) = $0 { attempt > 0 } else { false } }
+        try await live.waitForMessages(devices.snapshotCount, "the new snapshot")
+        _ = try await api.stopDishwasher(deviceId: dishwasher.id)
+        try await live.waitForUpdate("idle", deviceID: dishwasher.id) { if case .dishwasher(let s) = $0 { s.status == .idle } else { false } }
+        await live.close()
+    }
+}

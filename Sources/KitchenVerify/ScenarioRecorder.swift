@@ -1,0 +1,72 @@
+import Foundation
+import HarnessCore
+import HTTPWire
+import KitchenRecorder
+import KitchenScenarios
+import KitchenSimulator
+import Synchronization
+
+/// Records scenarios against the embedded simulator: for each one a fresh simulator
+/// (manual clock, controls on, a fixed seed) behind a fresh recording proxy, so that every
+/// file depends only on its scenario and re-recording an unchanged scenario gives the same bytes.
+public struct ScenarioRecorder: Sendable {
+    /// The seed every recording uses.
+    public var seed: UInt64
+    /// The authority written in recorded URLs (the simulator's default address).
+    public var authority: String
+    /// How long a scenario may wait for an expected live-update message.
+    public var timeout: Duration
+
+    public init(seed: UInt64 = 2026, authority: String = "127.0.0.1:8080", timeout: Duration = .seconds(10)) {
+        self.seed = seed
+        self.authority = authority
+        self.timeout = timeout
+    }
+
+    /// Records `scenario` into `directory/<name>.har`. The file is replaced only if the scenario succeeds.
+    public func record(_ scenario: Scenario, into directory: URL) async throws -> RecordingSummary {
+        let simulator = Simulator(configuration: SimulatorConfiguration(
+            port: 0, seed: seed, manualClock: true, controlsEnabled: true, householdDoorOpeningsPerHour: 0))
+        try simulator.start()
+        defer { simulator.stop() }
+        let simulatorURL = URL(string: simulator.baseURL!)!
+        // Staged beside the destination, so that the final rename is atomic.
+        let staging = directory.appendingPathComponent(".recording-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: staging) }
+        let staged = staging.appendingPathComponent("\(scenario.name).har")
+        let keys = DeterministicKeys(seed: seed)
+        let proxy = try RecordingProxy(configuration: RecordingProxyConfiguration(
+            upstream: simulatorURL, output: staged, port: 0, durability: .none,
+            clock: RecorderClock { simulator.now }, extraSecrets: { simulator.issuedTokens },
+            authority: authority, webSocketKeys: { keys.next() }, canonicalHeaderOrder: true))
+        try proxy.start()
+        let context = ScenarioContext(
+            baseURL: URL(string: "http://127.0.0.1:\(proxy.port!)")!,
+            accounts: [.init(username: "demo", password: "demo"), .init(username: "alice", password: "alice")],
+            controls: HTTPSimulatorControls(baseURL: simulatorURL), timeout: timeout)
+        do {
+            try await scenario.run(in: context)
+        } catch {
+            _ = try? proxy.stop()
+            throw error
+        }
+        let summary = try proxy.stop()
+        let destination = directory.appendingPathComponent("\(scenario.name).har")
+        guard rename(staged.path, destination.path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+        }
+        return RecordingSummary(output: destination, entries: summary.entries, refused: summary.refused)
+    }
+}
+
+/// `Sec-WebSocket-Key`s from a seeded generator: valid (16 random-looking bytes, base64) and the same on every run.
+final class DeterministicKeys: Sendable {
+    private let random: Mutex<SeededGenerator>
+
+    init(seed: UInt64) { random = Mutex(SeededGenerator(seed: seed ^ 0x5EC_5EB_50C_7E7)) }
+
+    func next() -> String {
+        random.withLock { random in Base64.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }) }
+    }
+}
