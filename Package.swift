@@ -68,6 +68,10 @@ let package = Package(
             "KitchenControllers", "KitchenControllerProperties", "KitchenTesting", "KitchenSwiftTesting", "KitchenAPI", "HarnessCore",
         ]),
         .testTarget(name: "KitchenRecorderTests", dependencies: ["KitchenRecorder", "KitchenRecording", "KitchenSimulator", "HTTPWire", "HarnessCore"]),
+        .testTarget(name: "KitchenContractsTests", dependencies: ["KitchenContracts", "HarnessCore"]),
+        .testTarget(name: "KitchenReplayTests", dependencies: [
+            "KitchenReplay", "KitchenScenarios", "KitchenRecording", "KitchenAPI", "KitchenSimulator", "HTTPWire", "HarnessCore",
+        ]),
         .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire"]),
     ]
 )

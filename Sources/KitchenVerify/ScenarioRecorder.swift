@@ -52,6 +52,11 @@ public struct ScenarioRecorder: Sendable {
             throw error
         }
         let summary = try proxy.stop()
+        // A refused record means the fixture would silently lack an exchange.
+        guard summary.refused == 0 else {
+            throw ScenarioError.unexpected(step: "recording", detail: "\(summary.refused) exchange(s) refused as unsafe to record: "
+                + proxy.refusedRecords.map { "\($0)" }.joined(separator: "; "))
+        }
         let destination = directory.appendingPathComponent("\(scenario.name).har")
         guard rename(staged.path, destination.path) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])

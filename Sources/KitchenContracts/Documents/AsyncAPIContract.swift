@@ -1,0 +1,115 @@
+import Foundation
+import HarnessCore
+
+/// An AsyncAPI 3.0 contract, loaded and checked: channels, their messages and payload
+/// schemas, and the operations on them.
+///
+/// ```swift
+/// let contract = try AsyncAPIContract(contentsOf: URL(fileURLWithPath: "Contracts/kitchen.asyncapi.json"))
+/// let outcome = contract.validateMessage(payload, onChannel: "/ws")
+/// outcome.message?.key        // "state"
+/// outcome.violations          // [] when the frame is a valid message
+/// ```
+public struct AsyncAPIContract: Sendable {
+    /// The document as loaded.
+    public let document: JSONValue
+    /// The file name (or `<inline>`), as used in errors.
+    public let file: String
+    /// `info.title`.
+    public let title: String
+    /// `info.version`.
+    public let version: String
+    /// Channels in document order.
+    public let channels: [AsyncAPIChannel]
+    /// Operations in document order.
+    public let operations: [AsyncAPIOperation]
+    let graph: SchemaGraph
+
+    /// Loads the contract in the JSON file at `url`.
+    public init(contentsOf url: URL) throws(ContractError) {
+        try self.init(document: DocumentReader.load(url), file: url.lastPathComponent)
+    }
+
+    /// Loads a contract already parsed.
+    public init(document: JSONValue, file: String = "<inline>") throws(ContractError) {
+        var loader = AsyncAPILoader(document: document, file: file)
+        let (channels, operations, graph) = try loader.load()
+        self.document = document
+        self.file = file
+        self.title = document["info"]?["title"]?.stringValue ?? ""
+        self.version = document["info"]?["version"]?.stringValue ?? ""
+        self.channels = channels
+        self.operations = operations
+        self.graph = graph
+    }
+
+    /// The channel whose key or address is `idOrAddress`.
+    public func channel(_ idOrAddress: String) -> AsyncAPIChannel? {
+        channels.first { $0.id == idOrAddress } ?? channels.first { $0.address == idOrAddress }
+    }
+
+    /// The compiled schema `components/schemas/<name>`.
+    public func schema(named name: String) -> JSONSchema? {
+        graph.indexByPath["#" + JSONPointer(tokens: ["components", "schemas", name]).description]
+            .map { JSONSchema(graph: graph, root: $0) }
+    }
+
+    /// Checks one received payload against the messages of a channel (by key or address).
+    /// When the channel's messages share a discriminator the payload's value picks the
+    /// message, and an unknown value is reported as such; otherwise the first message the
+    /// payload satisfies is taken, or the nearest one's violations are reported.
+    public func validateMessage(_ payload: JSONValue, onChannel idOrAddress: String) -> MessageValidation {
+        guard let channel = channel(idOrAddress) else {
+            return MessageValidation(message: nil, violations: [SchemaViolation(
+                pointer: .root, schemaPath: "#/channels", keyword: "channel",
+                expected: "a declared channel", found: "unknown channel \"\(idOrAddress)\"")])
+        }
+        let channelPath = "#" + JSONPointer(tokens: ["channels", channel.id, "messages"]).description
+        if channel.messages.count > 1, let property = channel.discriminator {
+            let known = channel.messages.compactMap(\.discriminatorValue).map(JSONValue.string)
+            let expected = "a known message type (\(ValueWording.oneOf(known)))"
+            guard let value = payload[property] else {
+                return MessageValidation(message: nil, violations: [SchemaViolation(
+                    pointer: JSONPointer(tokens: [property]), schemaPath: channelPath, keyword: "message",
+                    expected: expected, found: "absent")])
+            }
+            guard let name = value.stringValue, let message = channel.message(discriminatedBy: name) else {
+                return MessageValidation(message: nil, violations: [SchemaViolation(
+                    pointer: JSONPointer(tokens: [property]), schemaPath: channelPath, keyword: "message",
+                    expected: expected, found: "unknown message type \(ValueWording.describe(value))")])
+            }
+            return MessageValidation(message: message, violations: violations(of: payload, against: message))
+        }
+        var outcomes: [(AsyncAPIMessage, [SchemaViolation])] = []
+        for message in channel.messages {
+            let found = violations(of: payload, against: message)
+            if found.isEmpty { return MessageValidation(message: message, violations: []) }
+            outcomes.append((message, found))
+        }
+        guard let nearest = outcomes.min(by: { $0.1.count < $1.1.count }) else {
+            return MessageValidation(message: nil, violations: [SchemaViolation(
+                pointer: .root, schemaPath: channelPath, keyword: "message",
+                expected: "a message of channel \(channel.id)", found: "a channel without messages")])
+        }
+        if outcomes.count == 1 { return MessageValidation(message: nearest.0, violations: nearest.1) }
+        let summary = SchemaViolation(
+            pointer: .root, schemaPath: channelPath, keyword: "message",
+            expected: "one of \(outcomes.count) messages (\(outcomes.map(\.0.key).joined(separator: ", ")))",
+            found: "matches none of \(outcomes.count)")
+        return MessageValidation(message: nil, violations: [summary] + nearest.1)
+    }
+
+    /// Every `$ref` in the document, in document order.
+    public func allReferences() -> [ContractReference] {
+        ContractReferences.all(in: document)
+    }
+
+    /// The `$ref`s that resolve to nothing.
+    public func unresolvedReferences() -> [ContractReference] {
+        ContractReferences.unresolved(in: document)
+    }
+
+    private func violations(of payload: JSONValue, against message: AsyncAPIMessage) -> [SchemaViolation] {
+        message.payload?.validate(payload) ?? []
+    }
+}

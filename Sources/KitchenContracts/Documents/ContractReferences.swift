@@ -1,0 +1,132 @@
+import HarnessCore
+
+/// One `$ref` found in a document: where the `$ref` member sits and what it says.
+public struct ContractReference: Sendable, Hashable, CustomStringConvertible {
+    /// The location of the object holding the `$ref` member.
+    public var pointer: JSONPointer
+    /// The reference text, e.g. `#/components/schemas/OvenState`.
+    public var ref: String
+
+    /// A reference at `pointer` reading `ref`.
+    public init(pointer: JSONPointer, ref: String) {
+        self.pointer = pointer
+        self.ref = ref
+    }
+
+    public var description: String { "\(pointer): \(ref)" }
+}
+
+/// Finding and resolving local references (RFC 3986 §3.5 fragments holding RFC 6901 pointers).
+///
+/// ```swift
+/// let refs = ContractReferences.all(in: document)
+/// let broken = ContractReferences.unresolved(in: document)   // [] when every $ref resolves
+/// ```
+public enum ContractReferences {
+    /// Members whose values are data, not document structure: a `$ref` inside them is an
+    /// example value, not a reference.
+    static let dataKeywords: Set<String> = ["example", "const", "enum", "default"]
+
+    /// Members whose values map user-chosen names to schemas, so a member called `default`
+    /// or `enum` inside them is a name, not a keyword.
+    static let nameMaps: Set<String> = ["properties", "patternProperties", "$defs", "definitions", "schemas"]
+
+    /// Every `$ref` in `document`, in document order (data values such as examples skipped).
+    public static func all(in document: JSONValue) -> [ContractReference] {
+        var found: [ContractReference] = []
+        collect(document, at: .root, into: &found)
+        return found
+    }
+
+    /// The references in `document` that do not resolve.
+    public static func unresolved(in document: JSONValue) -> [ContractReference] {
+        all(in: document).filter { resolve($0.ref, in: document) == nil }
+    }
+
+    /// The pointer a local reference designates and the value there, or `nil` when the
+    /// reference is not local, not a valid pointer, or designates nothing.
+    public static func resolve(_ ref: String, in document: JSONValue) -> (pointer: JSONPointer, value: JSONValue)? {
+        guard case .success(let pointer) = pointer(of: ref), let value = pointer.resolve(in: document) else { return nil }
+        return (pointer, value)
+    }
+
+    /// The JSON Pointer in a local reference, or why there is none.
+    static func pointer(of ref: String) -> Result<JSONPointer, ReferenceProblem> {
+        guard ref.hasPrefix("#") else { return .failure(.notLocal) }
+        // RFC 6901 §6: the fragment is percent-decoded before it is read as a pointer.
+        guard let fragment = PercentDecoding.decode(ref.dropFirst(), plusAsSpace: false) else {
+            return .failure(.badPointer)
+        }
+        guard let pointer = JSONPointer(fragment) else { return .failure(.badPointer) }
+        return .success(pointer)
+    }
+
+    /// Why a reference cannot be followed.
+    enum ReferenceProblem: Error {
+        case notLocal
+        case badPointer
+        case nothingThere
+
+        var explanation: String {
+            switch self {
+            case .notLocal: "only local references (\"#/…\") are supported"
+            case .badPointer: "the fragment is not a JSON Pointer"
+            case .nothingThere: "nothing at that location"
+            }
+        }
+    }
+
+    /// Resolves `ref` or throws the `ContractError` that names it.
+    static func require(
+        _ ref: String, in document: JSONValue, file: String, at pointer: JSONPointer
+    ) throws(ContractError) -> (pointer: JSONPointer, value: JSONValue) {
+        switch Self.pointer(of: ref) {
+        case .failure(let problem):
+            throw ContractError(
+                file: file, pointer: pointer, reason: .unresolvableReference(ref, why: problem.explanation))
+        case .success(let target):
+            guard let value = target.resolve(in: document) else {
+                throw ContractError(
+                    file: file, pointer: pointer,
+                    reason: .unresolvableReference(ref, why: ReferenceProblem.nothingThere.explanation))
+            }
+            return (target, value)
+        }
+    }
+
+    private static func collect(_ value: JSONValue, at pointer: JSONPointer, into found: inout [ContractReference]) {
+        switch value {
+        case .object(let object):
+            if case .string(let ref)? = object["$ref"] { found.append(ContractReference(pointer: pointer, ref: ref)) }
+            let isNameMap = pointer.tokens.last.map(nameMaps.contains) ?? false
+            for member in object {
+                let inner = pointer.appending(member.key)
+                if !isNameMap, dataKeywords.contains(member.key) { continue }
+                if !isNameMap, member.key == "examples" {
+                    collectExampleReferences(member.value, at: inner, into: &found)
+                    continue
+                }
+                collect(member.value, at: inner, into: &found)
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                collect(element, at: pointer.appending(index), into: &found)
+            }
+        default:
+            break
+        }
+    }
+
+    /// `examples` is data in a Schema Object (an array) but a map of Example Objects, each
+    /// possibly a `$ref`, in a Media Type or Parameter Object (OpenAPI 3.1 §4.8.14).
+    private static func collectExampleReferences(
+        _ value: JSONValue, at pointer: JSONPointer, into found: inout [ContractReference]
+    ) {
+        guard case .object(let examples) = value else { return }
+        for member in examples {
+            if case .string(let ref)? = member.value["$ref"] {
+                found.append(ContractReference(pointer: pointer.appending(member.key), ref: ref))
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import HarnessCore
+
+/// Shape checks shared by the OpenAPI and AsyncAPI loaders: each failure becomes a
+/// `ContractError` naming the file and the location.
+struct DocumentReader {
+    /// How many `$ref` hops a component chain may take before it is called a loop.
+    static let maximumReferenceHops = 16
+
+    let document: JSONValue
+    let file: String
+
+    /// Reads and parses a contract file.
+    static func load(_ url: URL) throws(ContractError) -> JSONValue {
+        let file = url.lastPathComponent
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ContractError(file: file, pointer: .root, reason: .unreadableFile(error.localizedDescription))
+        }
+        do {
+            return try JSONValue(parsing: data)
+        } catch {
+            throw ContractError(file: file, pointer: .root, reason: .malformedJSON(error))
+        }
+    }
+
+    func malformed(_ pointer: JSONPointer, _ what: String) -> ContractError {
+        ContractError(file: file, pointer: pointer, reason: .malformedDocument(what))
+    }
+
+    /// The object at `pointer`, following `$ref`s (components such as responses, parameters
+    /// and messages are often references), with the location where it really lives.
+    func object(at pointer: JSONPointer) throws(ContractError) -> (object: JSONObject, pointer: JSONPointer) {
+        var location = pointer
+        for _ in 0..<Self.maximumReferenceHops {
+            guard case .object(let object)? = location.resolve(in: document) else {
+                throw malformed(location, "expected an object")
+            }
+            guard case .string(let ref)? = object["$ref"] else { return (object, location) }
+            location = try ContractReferences.require(ref, in: document, file: file, at: location).pointer
+        }
+        throw malformed(pointer, "more than \(Self.maximumReferenceHops) $ref hops (a reference loop?)")
+    }
+
+    /// The members of the optional object at `pointer`; empty when absent.
+    func members(at pointer: JSONPointer) throws(ContractError) -> [JSONObject.Member] {
+        switch pointer.resolve(in: document) {
+        case nil: return []
+        case .object(let object)?: return object.members
+        default: throw malformed(pointer, "expected an object")
+        }
+    }
+
+    /// The optional string member `key` of `object`.
+    func string(_ object: JSONObject, _ key: String, at pointer: JSONPointer) throws(ContractError) -> String? {
+        switch object[key] {
+        case nil: return nil
+        case .string(let text)?: return text
+        default: throw malformed(pointer.appending(key), "\(key) must be a string")
+        }
+    }
+
+    /// The optional Boolean member `key` of `object`, `defaultValue` when absent.
+    func bool(
+        _ object: JSONObject, _ key: String, at pointer: JSONPointer, default defaultValue: Bool
+    ) throws(ContractError) -> Bool {
+        switch object[key] {
+        case nil: return defaultValue
+        case .bool(let value)?: return value
+        default: throw malformed(pointer.appending(key), "\(key) must be a Boolean")
+        }
+    }
+
+    /// The JSON media type in a `content` map: `application/json` first, then any `…/json`
+    /// or `…+json`, then the first one declared. `nil` without content.
+    func chooseMediaType(_ content: JSONObject) -> String? {
+        if content["application/json"] != nil { return "application/json" }
+        let keys = content.keys
+        return keys.first { $0.hasSuffix("/json") || $0.hasSuffix("+json") } ?? keys.first
+    }
+}

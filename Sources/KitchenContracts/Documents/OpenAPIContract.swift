@@ -1,0 +1,78 @@
+import Foundation
+import HarnessCore
+
+/// An OpenAPI 3.1 contract, loaded and checked: its operations, their parameters, bodies
+/// and responses, every schema compiled once.
+///
+/// ```swift
+/// let contract = try OpenAPIContract(contentsOf: URL(fileURLWithPath: "Contracts/kitchen.openapi.json"))
+/// let power = contract.operation(id: "setOvenPower")!
+/// power.response(for: 200)?.schema?.validate(body, at: JSONPointer("/response/body")!)
+/// contract.unresolvedReferences()   // []
+/// ```
+///
+/// Loading fails with a `ContractError` on a `$ref` that does not resolve, an operation
+/// without `operationId` or with a duplicate one, an undeclared path parameter, a schema
+/// loop that never descends into the instance, or a document of the wrong shape.
+public struct OpenAPIContract: Sendable {
+    /// The document as loaded.
+    public let document: JSONValue
+    /// The file name (or `<inline>`), as used in errors.
+    public let file: String
+    /// `info.title`.
+    public let title: String
+    /// `info.version`.
+    public let version: String
+    /// Every operation, in document order (paths, then methods as written).
+    public let operations: [OpenAPIOperation]
+    let graph: SchemaGraph
+    private let operationIndex: [String: Int]
+
+    /// Loads the contract in the JSON file at `url`.
+    public init(contentsOf url: URL) throws(ContractError) {
+        try self.init(document: DocumentReader.load(url), file: url.lastPathComponent)
+    }
+
+    /// Loads a contract already parsed.
+    public init(document: JSONValue, file: String = "<inline>") throws(ContractError) {
+        var loader = OpenAPILoader(document: document, file: file)
+        let (operations, graph) = try loader.load()
+        self.document = document
+        self.file = file
+        self.title = document["info"]?["title"]?.stringValue ?? ""
+        self.version = document["info"]?["version"]?.stringValue ?? ""
+        self.operations = operations
+        self.graph = graph
+        var index: [String: Int] = [:]
+        for (position, operation) in operations.enumerated() { index[operation.operationId] = position }
+        self.operationIndex = index
+    }
+
+    /// The operation with `operationId`.
+    public func operation(id: String) -> OpenAPIOperation? {
+        operationIndex[id].map { operations[$0] }
+    }
+
+    /// The compiled schema `components/schemas/<name>`.
+    public func schema(named name: String) -> JSONSchema? {
+        graph.indexByPath["#" + JSONPointer(tokens: ["components", "schemas", name]).description]
+            .map { JSONSchema(graph: graph, root: $0) }
+    }
+
+    /// The schema at any location of the document (compiled on demand when the loader did not need it).
+    public func schema(at pointer: JSONPointer) throws(ContractError) -> JSONSchema {
+        if let index = graph.indexByPath["#" + pointer.description] { return JSONSchema(graph: graph, root: index) }
+        return try JSONSchema(document: document, pointer: pointer, file: file)
+    }
+
+    /// Every `$ref` in the document, in document order.
+    public func allReferences() -> [ContractReference] {
+        ContractReferences.all(in: document)
+    }
+
+    /// The `$ref`s that resolve to nothing (empty for any contract that loaded, unless a
+    /// reference sits somewhere the loader does not read, such as an `x-` extension).
+    public func unresolvedReferences() -> [ContractReference] {
+        ContractReferences.unresolved(in: document)
+    }
+}

@@ -1,0 +1,157 @@
+import HarnessCore
+
+/// Reads an OpenAPI 3.1 document into operations and compiles every schema they use, plus
+/// every schema under `components/schemas`, into one shared graph.
+struct OpenAPILoader {
+    /// The Path Item fields that are operations (OpenAPI 3.1 §4.8.9.1), in display order.
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    let reader: DocumentReader
+    var compiler: SchemaCompiler
+
+    init(document: JSONValue, file: String) {
+        reader = DocumentReader(document: document, file: file)
+        compiler = SchemaCompiler(document: document, file: file)
+    }
+
+    mutating func load() throws(ContractError) -> (operations: [OpenAPIOperation], graph: SchemaGraph) {
+        guard case .object(let root) = reader.document else {
+            throw reader.malformed(.root, "the document must be an object")
+        }
+        guard let version = root["openapi"]?.stringValue, version.hasPrefix("3.") else {
+            throw reader.malformed(.root, "not an OpenAPI 3 document (no \"openapi\": \"3.x\")")
+        }
+        let rootSecurity = try security(root["security"], at: JSONPointer(tokens: ["security"]))
+        var operations: [OpenAPIOperation] = []
+        var firstUse: [String: JSONPointer] = [:]
+        for path in try reader.members(at: JSONPointer(tokens: ["paths"])) {
+            let pathPointer = JSONPointer(tokens: ["paths", path.key])
+            guard path.key.hasPrefix("/") else { throw reader.malformed(pathPointer, "a path must start with \"/\"") }
+            let (item, itemPointer) = try reader.object(at: pathPointer)
+            let shared = try parameters(item["parameters"], at: itemPointer.appending("parameters"))
+            for member in item where Self.methods.contains(member.key) {
+                let operation = try self.operation(
+                    method: member.key, path: path.key, at: itemPointer.appending(member.key),
+                    shared: shared, rootSecurity: rootSecurity)
+                if let first = firstUse[operation.operationId] {
+                    throw ContractError(file: reader.file, pointer: operation.pointer,
+                                        reason: .duplicateOperationId(operation.operationId, firstAt: first))
+                }
+                firstUse[operation.operationId] = operation.pointer
+                operations.append(operation)
+            }
+        }
+        for schema in try reader.members(at: JSONPointer(tokens: ["components", "schemas"])) {
+            _ = try compiler.compile(at: JSONPointer(tokens: ["components", "schemas", schema.key]))
+        }
+        let graph = try compiler.finish()
+        for index in operations.indices { operations[index].attach(graph) }
+        return (operations, graph)
+    }
+
+    private mutating func operation(
+        method: String, path: String, at pointer: JSONPointer,
+        shared: [OpenAPIParameter], rootSecurity: [OpenAPISecurityRequirement]
+    ) throws(ContractError) -> OpenAPIOperation {
+        let (object, pointer) = try reader.object(at: pointer)
+        guard let operationId = try reader.string(object, "operationId", at: pointer), !operationId.isEmpty else {
+            throw ContractError(file: reader.file, pointer: pointer,
+                                reason: .missingOperationId(method: method.uppercased(), path: path))
+        }
+        var merged = shared
+        for own in try parameters(object["parameters"], at: pointer.appending("parameters")) {
+            merged.removeAll { $0.name == own.name && $0.location == own.location }
+            merged.append(own)
+        }
+        let declaredPathNames = Set(merged.filter { $0.location == .path }.map(\.name))
+        for name in PathTemplate.parameterNames(in: path) where !declaredPathNames.contains(name) {
+            throw reader.malformed(pointer, "path parameter {\(name)} of \(path) is not declared")
+        }
+        var responses: [OpenAPIResponse] = []
+        for member in try reader.members(at: pointer.appending("responses")) {
+            responses.append(try response(member.key, at: pointer.appending("responses").appending(member.key)))
+        }
+        let security = object["security"] == nil
+            ? rootSecurity : try self.security(object["security"], at: pointer.appending("security"))
+        return OpenAPIOperation(
+            operationId: operationId, method: method.uppercased(), pathTemplate: path,
+            summary: object["summary"]?.stringValue, parameters: merged,
+            requestBody: try object["requestBody"] == nil ? nil : requestBody(at: pointer.appending("requestBody")),
+            responses: responses, security: security, pointer: pointer)
+    }
+
+    private mutating func parameters(
+        _ value: JSONValue?, at pointer: JSONPointer
+    ) throws(ContractError) -> [OpenAPIParameter] {
+        guard let value else { return [] }
+        guard case .array(let elements) = value else { throw reader.malformed(pointer, "parameters must be an array") }
+        var result: [OpenAPIParameter] = []
+        for position in elements.indices {
+            let (object, at) = try reader.object(at: pointer.appending(position))
+            guard let name = try reader.string(object, "name", at: at) else {
+                throw reader.malformed(at, "a parameter needs a name")
+            }
+            guard let location = try reader.string(object, "in", at: at).flatMap(ParameterLocation.init(rawValue:)) else {
+                throw reader.malformed(at.appending("in"), "in must be path, query, header or cookie")
+            }
+            let required = try reader.bool(object, "required", at: at, default: false) || location == .path
+            let schemaPointer = object["schema"] == nil ? nil : at.appending("schema")
+            if let schemaPointer { _ = try compiler.compile(at: schemaPointer) }
+            result.append(OpenAPIParameter(name: name, location: location, isRequired: required,
+                schemaPointer: schemaPointer))
+        }
+        return result
+    }
+
+    private mutating func requestBody(at pointer: JSONPointer) throws(ContractError) -> OpenAPIRequestBody {
+        let (object, at) = try reader.object(at: pointer)
+        let (mediaType, schemaPointer) = try content(object, at: at)
+        return OpenAPIRequestBody(
+            isRequired: try reader.bool(object, "required", at: at, default: false),
+            mediaType: mediaType, schemaPointer: schemaPointer)
+    }
+
+    private mutating func response(_ status: String, at pointer: JSONPointer) throws(ContractError) -> OpenAPIResponse {
+        // OpenAPI 3.1 §4.8.16.2: a three-digit code, a class such as 4XX, or "default".
+        let isCode = status.count == 3 && status.first.map { "12345".contains($0) } == true
+            && (status.dropFirst().allSatisfy(\.isNumber) || status.dropFirst() == "XX")
+        guard isCode || status == "default" else { throw reader.malformed(pointer, "\"\(status)\" is not a status code") }
+        let (object, at) = try reader.object(at: pointer)
+        let (mediaType, schemaPointer) = try content(object, at: at)
+        return OpenAPIResponse(
+            status: status, description: object["description"]?.stringValue ?? "",
+            mediaType: mediaType, schemaPointer: schemaPointer)
+    }
+
+    private mutating func content(
+        _ object: JSONObject, at pointer: JSONPointer
+    ) throws(ContractError) -> (String?, JSONPointer?) {
+        guard let content = object["content"] else { return (nil, nil) }
+        guard case .object(let types) = content else {
+            throw reader.malformed(pointer.appending("content"), "content must be an object")
+        }
+        guard let mediaType = reader.chooseMediaType(types) else { return (nil, nil) }
+        let mediaPointer = pointer.appending("content").appending(mediaType)
+        guard types[mediaType]?["schema"] != nil else { return (mediaType, nil) }
+        let schemaPointer = mediaPointer.appending("schema")
+        _ = try compiler.compile(at: schemaPointer)
+        return (mediaType, schemaPointer)
+    }
+
+    private func security(
+        _ value: JSONValue?, at pointer: JSONPointer
+    ) throws(ContractError) -> [OpenAPISecurityRequirement] {
+        guard let value else { return [] }
+        guard case .array(let elements) = value else { throw reader.malformed(pointer, "security must be an array") }
+        var result: [OpenAPISecurityRequirement] = []
+        for (position, element) in elements.enumerated() {
+            guard case .object(let object) = element else {
+                throw reader.malformed(pointer.appending(position), "expected an object")
+            }
+            var schemes: [String: [String]] = [:]
+            for member in object { schemes[member.key] = member.value.arrayValue?.compactMap(\.stringValue) ?? [] }
+            result.append(OpenAPISecurityRequirement(schemes: schemes))
+        }
+        return result
+    }
+}

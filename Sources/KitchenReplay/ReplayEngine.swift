@@ -1,0 +1,130 @@
+import HarnessCore
+import KitchenRecording
+import Synchronization
+
+/// What happens once every recorded answer to a request has been served.
+public enum ReplayMode: String, Sendable, CaseIterable {
+    /// Each recorded entry answers once; a further identical request is unmatched.
+    case once
+    /// Identical requests get the recorded answers in order, then the last one again.
+    case sequence
+    /// Identical requests cycle through the recorded answers.
+    case `repeat`
+}
+
+/// Serves a recording: finds the recorded entry that answers each request (in recorded
+/// order for identical requests), explains the nearest entry when none does, and tracks
+/// which entries were never used. Shared by the replay server and the in-process transports.
+public final class ReplayEngine: Sendable {
+    /// A recorded exchange and where it sits in the file.
+    public struct Entry: Sendable {
+        public let index: Int
+        public let entry: HAR.Entry
+        public let request: ReplayRequest
+    }
+
+    /// A request with no recorded answer, the nearest recorded one, and how they differ.
+    public struct Mismatch: Sendable, CustomStringConvertible {
+        public let request: ReplayRequest
+        public let nearest: Entry?
+        public let differences: [RequestDifference]
+        /// Set when identical requests were recorded but all their answers are used up (mode `once`).
+        public let exhausted: Bool
+
+        public var description: String {
+            guard let nearest else { return "\(request): nothing recorded to compare with" }
+            if exhausted {
+                return "\(request): all \(nearest.request) answers in the recording were already used (entry \(nearest.index))"
+            }
+            return "\(request): no recorded match; nearest is entry \(nearest.index) \(nearest.request):\n"
+                + differences.map { "  - \($0)" }.joined(separator: "\n")
+        }
+    }
+
+    public enum Decision: Sendable {
+        case answer(Entry)
+        case unmatched(Mismatch)
+    }
+
+    public let document: HAR.Document
+    public let mode: ReplayMode
+    private let entries: [Entry]
+    private let state = Mutex(State())
+
+    private struct State {
+        /// How many times each group of identical recorded requests has been answered.
+        var served: [ReplayRequest: Int] = [:]
+        var used: Set<Int> = []
+        var mismatches: [Mismatch] = []
+        var webSocketMismatches: [String] = []
+    }
+
+    public init(document: HAR.Document, mode: ReplayMode = .once, volatile: VolatileFields = .kitchen) {
+        self.document = document
+        self.mode = mode
+        self.entries = document.log.entries.enumerated().map { Entry(index: $0.offset, entry: $0.element, request: ReplayRequest($0.element.request, volatile: volatile)) }
+    }
+
+    /// The recorded answer for `request`, or why there is none. WebSocket upgrades are matched
+    /// only against WebSocket entries, and other requests only against the rest.
+    public func answer(_ request: ReplayRequest, webSocket: Bool = false) -> Decision {
+        let candidates = entries.filter { $0.entry.isWebSocket == webSocket }
+        let matching = candidates.filter { request.matches($0.request) }
+        guard let first = matching.first else { return unmatched(request, among: candidates, exhausted: false) }
+        return state.withLock { state -> Decision in
+            let count = state.served[first.request, default: 0]
+            let position: Int
+            switch mode {
+            case .once:
+                guard count < matching.count else {
+                    let mismatch = Mismatch(request: request, nearest: matching.last, differences: [], exhausted: true)
+                    state.mismatches.append(mismatch)
+                    return .unmatched(mismatch)
+                }
+                position = count
+            case .sequence: position = min(count, matching.count - 1)
+            case .repeat: position = count % matching.count
+            }
+            state.served[first.request] = count + 1
+            state.used.insert(matching[position].index)
+            return .answer(matching[position])
+        }
+    }
+
+    /// Notes a client WebSocket message that differs from the recording.
+    public func noteWebSocketMismatch(_ description: String) {
+        state.withLock { $0.webSocketMismatches.append(description) }
+    }
+
+    /// Client WebSocket messages that differed from the recording, in order.
+    public var webSocketMismatches: [String] { state.withLock { $0.webSocketMismatches } }
+
+    /// Mismatches so far, in order.
+    public var mismatches: [Mismatch] { state.withLock { $0.mismatches } }
+
+    /// Entries that were never served.
+    public var unusedEntries: [Entry] {
+        let used = state.withLock { $0.used }
+        return entries.filter { !used.contains($0.index) }
+    }
+
+    private func unmatched(_ request: ReplayRequest, among candidates: [Entry], exhausted: Bool) -> Decision {
+        var best: (Entry, [RequestDifference])?
+        for candidate in candidates {
+            let differences = RequestDifference.between(recorded: candidate.request, actual: request)
+            // Prefer the same method and path, then the fewest differences.
+            let rank = (differences.contains { $0.field == "path" } ? 100 : 0)
+                + (differences.contains { $0.field == "method" } ? 10 : 0) + differences.count
+            if let current = best {
+                let currentRank = (current.1.contains { $0.field == "path" } ? 100 : 0)
+                    + (current.1.contains { $0.field == "method" } ? 10 : 0) + current.1.count
+                if rank < currentRank { best = (candidate, differences) }
+            } else {
+                best = (candidate, differences)
+            }
+        }
+        let mismatch = Mismatch(request: request, nearest: best?.0, differences: best?.1 ?? [], exhausted: exhausted)
+        state.withLock { $0.mismatches.append(mismatch) }
+        return .unmatched(mismatch)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HarnessCore
+import KitchenAPI
+
+/// An `HTTPTransport` that answers from a recording, for running the real `APIService`
+/// in-process against a replay. An unmatched request gets status 599 with the mismatch
+/// as its body (and is remembered, so a strict session fails).
+public struct ReplayHTTPTransport: HTTPTransport {
+    public let engine: ReplayEngine
+    /// The status for a request the recording cannot answer (not a real HTTP status).
+    public static let unmatchedStatus = 599
+
+    public init(engine: ReplayEngine) { self.engine = engine }
+
+    public nonisolated(nonsending) func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try Task.checkCancellation()
+        guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw URLError(.badURL)
+        }
+        let replay = ReplayRequest(
+            method: request.httpMethod ?? "GET", path: components.percentEncodedPath,
+            query: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") },
+            body: request.httpBody.map { Array($0) } ?? [])
+        switch engine.answer(replay) {
+        case .answer(let recorded):
+            let response = recorded.entry.response
+            var headers: [String: String] = [:]
+            for header in response.headers { headers[header.name] = header.value }
+            let body = (try? response.bodyBytes) ?? []
+            return (Data(body), HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers)!)
+        case .unmatched(let mismatch):
+            return (Data(mismatch.description.utf8),
+                    HTTPURLResponse(url: url, statusCode: Self.unmatchedStatus, httpVersion: "HTTP/1.1",
+                                    headerFields: ["Content-Type": "text/plain; charset=utf-8"])!)
+        }
+    }
+}

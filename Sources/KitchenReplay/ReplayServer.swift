@@ -1,0 +1,157 @@
+import Dispatch
+import Foundation
+import HTTPWire
+import KitchenRecording
+
+/// Serves a recording over real sockets (`kitchen replay`): HTTP answers from the
+/// recording, WebSocket conversations on their recorded timeline (scaled by `speed`),
+/// an unmatched request answered 599 with the nearest recorded request and the differences.
+///
+/// ```swift
+/// let server = try ReplayServer(recording: url, port: 0, speed: .max)
+/// try server.start()
+/// … point the app at server.baseURL …
+/// let report = server.stop()   // unused entries, mismatches
+/// ```
+public final class ReplayServer: Sendable {
+    public let engine: ReplayEngine
+    public let speed: ReplaySpeed
+    private let server: HTTPServer
+
+    public init(document: HAR.Document, host: String = "127.0.0.1", port: Int = 8080, mode: ReplayMode = .once,
+                speed: ReplaySpeed = .scaled(1)) {
+        engine = ReplayEngine(document: document, mode: mode)
+        self.speed = speed
+        let responder = ReplayResponder(engine: engine, speed: speed)
+        server = HTTPServer(configuration: HTTPServerConfiguration(host: host, port: port, limits: HTTPLimits(maxBodyBytes: 64 << 20)),
+                            responder: responder)
+    }
+
+    /// Loads `recording` and prepares to serve it.
+    public convenience init(recording: URL, host: String = "127.0.0.1", port: Int = 8080, mode: ReplayMode = .once,
+                            speed: ReplaySpeed = .scaled(1)) throws(RecordingError) {
+        self.init(document: try HARFile.load(from: recording), host: host, port: port, mode: mode, speed: speed)
+    }
+
+    public func start() throws(SocketError) { try server.start() }
+
+    /// `http://host:port`, once started.
+    public var baseURL: URL? { server.address.map { URL(string: "http://\(server.configuration.host):\($0.port)")! } }
+
+    /// Stops serving and reports what the recording had that was never asked for, and what was
+    /// asked for that it did not have.
+    @discardableResult
+    public func stop() -> ReplayReport {
+        server.stop()
+        return report
+    }
+
+    /// The report so far.
+    public var report: ReplayReport {
+        ReplayReport(unused: engine.unusedEntries.map { "entry \($0.index): \($0.request)" },
+                     mismatches: engine.mismatches.map(\.description) + engine.webSocketMismatches)
+    }
+}
+
+/// What a replay left over.
+public struct ReplayReport: Sendable, CustomStringConvertible {
+    public let unused: [String]
+    public let mismatches: [String]
+
+    public var isClean: Bool { unused.isEmpty && mismatches.isEmpty }
+
+    public var description: String {
+        var lines: [String] = []
+        lines.append(unused.isEmpty ? "Every recorded entry was used." : "Never used (\(unused.count)):")
+        lines += unused.map { "  \($0)" }
+        if !mismatches.isEmpty {
+            lines.append("Unmatched (\(mismatches.count)):")
+            lines += mismatches.map { "  " + $0.replacingOccurrences(of: "\n", with: "\n  ") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Answers each request from the engine.
+struct ReplayResponder: HTTPResponder {
+    let engine: ReplayEngine
+    let speed: ReplaySpeed
+
+    func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
+        let replay = ReplayRequest(request)
+        switch engine.answer(replay, webSocket: request.isWebSocketUpgrade) {
+        case .unmatched(let mismatch):
+            return .response(HTTPResponse(
+                status: HTTPStatus(599, reasonPhrase: "Replay Mismatch"),
+                headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array((mismatch.description + "\n").utf8)))
+        case .answer(let recorded) where recorded.entry.isWebSocket && recorded.entry.response.status == 101:
+            let conversation = ReplayConversation(recorded.entry)
+            let speed = self.speed, engine = self.engine
+            return .webSocket { connection in
+                ConversationPlayer(conversation: conversation, connection: connection, speed: speed, engine: engine).play()
+            }
+        case .answer(let recorded):
+            return .response(Self.response(from: recorded.entry.response))
+        }
+    }
+
+    /// The recorded response, minus framing headers (the writer sets them) and hop-by-hop ones.
+    static func response(from recorded: HAR.Response) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        let framing: Set<String> = ["content-length", "transfer-encoding", "connection", "keep-alive", "via"]
+        for header in recorded.headers where !framing.contains(header.name.lowercased()) {
+            headers.add(header.name, header.value)
+        }
+        return HTTPResponse(status: HTTPStatus(recorded.status, reasonPhrase: recorded.statusText), headers: headers,
+                            body: (try? recorded.bodyBytes) ?? [])
+    }
+}
+
+/// Plays one recorded conversation on a live socket: the server's messages at their (scaled)
+/// offsets, the client's messages checked against the recording, the recorded close.
+struct ConversationPlayer {
+    let conversation: ReplayConversation
+    let connection: WebSocketConnection
+    let speed: ReplaySpeed
+    let engine: ReplayEngine
+
+    func play() {
+        let clientDone = DispatchSemaphore(value: 0)
+        let reader = Thread { [conversation, connection, engine] in
+            var expected = conversation.fromClient.makeIterator()
+            while case .message(let message) = connection.receive() {
+                let got: [UInt8] = switch message {
+                case .text(let text): Array(text.utf8)
+                case .binary(let bytes): bytes
+                }
+                let want = expected.next()
+                if want.map({ (try? $0.payload) ?? [] }) != got {
+                    engine.noteWebSocketMismatch("WebSocket: the client sent \(String(decoding: got, as: UTF8.self)); "
+                                                 + "the recording expected " + (want.map { $0.data } ?? "nothing"))
+                }
+            }
+            clientDone.signal()
+        }
+        reader.start()
+        let start = DispatchTime.now()
+        for message in conversation.toClient {
+            let delay = speed.delay(message.offset)
+            let due = start + .nanoseconds(Int(delay / .nanoseconds(1)))
+            // The client leaving ends the timeline early.
+            if clientDone.wait(timeout: due) == .success {
+                clientDone.signal()
+                return
+            }
+            let payload = (try? message.message.payload) ?? []
+            try? connection.send(message.message.opcode == .binary ? .binary(payload) : .text(String(decoding: payload, as: UTF8.self)))
+        }
+        if conversation.serverCloses, let close = conversation.close {
+            if let code = close.code {
+                connection.close(code: WebSocketCloseCode(rawValue: UInt16(clamping: code)), reason: close.reason)
+            } else {
+                connection.dropWithoutClosing()
+            }
+        }
+        clientDone.wait()
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import KitchenAPI
+import KitchenReplay
+import KitchenScenarios
+import Testing
+
+/// Every committed scenario, run by the real `APIService` (URLSession) and `WebSocketService`
+/// (HTTPWire) over real sockets against `ReplayServer`, gets the recorded results and uses
+/// every recorded entry.
+@Suite struct ReplayServerScenarioTests {
+    @Test(arguments: Scenario.all.map(\.name))
+    func scenarioRunsAgainstTheReplayServerOverSockets(_ name: String) async throws {
+        let scenario = try #require(Scenario.named(name))
+        let server = try ReplayServer(recording: RepositoryPaths.recording(name), port: 0, speed: .max)
+        try server.start()
+        let context = ScenarioContext(
+            baseURL: try #require(server.baseURL),
+            accounts: [.init(username: "demo", password: "demo"), .init(username: "alice", password: "alice")],
+            controls: InertSimulatorControls(), timeout: .seconds(5))
+        try await scenario.run(in: context)
+        let report = server.stop()
+        #expect(report.unused == [])
+        #expect(report.mismatches == [])
+    }
+}
