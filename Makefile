@@ -9,7 +9,7 @@ SWIFT        ?= swift
 PYTHON       ?= python3
 VENV         := .venv
 VENV_PYTHON  := $(VENV)/bin/python
-WEBSOCKETS   := websockets==17.4
+PY_PEERS     := websockets==17.4 h11==0.16.0
 KITCHEN      := .build/debug/kitchen
 RELEASE_KITCHEN := .build/release/kitchen
 
@@ -24,8 +24,8 @@ build:
 # If it cannot be made (no Python, no network), the interop tests report
 # themselves skipped, loudly, and everything else still runs.
 $(VENV_PYTHON):
-	@$(PYTHON) -m venv $(VENV) && $(VENV)/bin/pip install --quiet --disable-pip-version-check $(WEBSOCKETS) \
-	  || { rm -rf $(VENV); echo "######## WARNING: could not create $(VENV) with $(WEBSOCKETS); WebSocket interop tests will be SKIPPED ########"; }
+	@$(PYTHON) -m venv $(VENV) && $(VENV)/bin/pip install --quiet --disable-pip-version-check $(PY_PEERS) \
+	  || { rm -rf $(VENV); echo "######## WARNING: could not create $(VENV) with $(PY_PEERS); WebSocket interop tests will be SKIPPED ########"; }
 
 venv: $(VENV_PYTHON)
 

@@ -43,7 +43,8 @@ struct HTTPHeadParser: Sendable {
         while true {
             guard let lineFeed = buffer.firstIndex(of: 0x0A, from: lineStart) else {
                 scanned = lineStart
-                if buffer.readableCount - headersStart > limits.maxHeaderBytes {
+                // +1: the CR of the final empty line may already be here; it is not a field line.
+                if buffer.readableCount - headersStart > limits.maxHeaderBytes + 1 {
                     throw .headerSectionTooLarge(limit: limits.maxHeaderBytes)
                 }
                 return nil
@@ -51,7 +52,8 @@ struct HTTPHeadParser: Sendable {
             guard lineFeed > lineStart, buffer[lineFeed - 1] == 0x0D else {
                 throw .malformedHeaderLine(Self.text(buffer.bytes(at: lineStart, count: lineFeed - lineStart)))
             }
-            if lineFeed + 1 - headersStart > limits.maxHeaderBytes {
+            // The limit counts field lines and their CRLFs, not the empty line that ends them.
+            if lineFeed != lineStart + 1, lineFeed + 1 - headersStart > limits.maxHeaderBytes {
                 throw .headerSectionTooLarge(limit: limits.maxHeaderBytes)
             }
             if lineFeed == lineStart + 1 {
@@ -72,8 +74,11 @@ struct HTTPHeadParser: Sendable {
         var index = section.startIndex
         let end = section.endIndex
         while index < end {
+            // The line ends at the LF (every LF here follows a CR, checked by `parse`); a bare CR
+            // earlier in the line stays in it and is refused below as a control byte (RFC 9110 §5.5).
             var lineEnd = index
-            while section[lineEnd] != 0x0D { lineEnd += 1 }
+            while section[lineEnd] != 0x0A { lineEnd += 1 }
+            lineEnd -= 1
             let line = section[index..<lineEnd]
             index = lineEnd + 2
             // §5.2: obs-fold is refused.

@@ -20,9 +20,7 @@ public final class HTTPServer: Sendable {
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
-        // Tick often enough to honour both the ping interval and the pong timeout.
-        let tick = configuration.webSocket.pingInterval.map { min($0, configuration.webSocket.pongTimeout) / 4 }
-        self.heartbeat = WebSocketHeartbeat(interval: tick)
+        self.heartbeat = WebSocketHeartbeat()
         Platform.ignoreBrokenPipeSignal()
     }
 

@@ -13,6 +13,8 @@ import Synchronization
 public final class Socket: Sendable {
     let descriptor: Int32
     private let closed = Atomic<Bool>(false)
+    /// Held while the descriptor is released or shut down, so the two never interleave.
+    private let descriptorLock = Mutex<Void>(())
     /// The peer's address, when known.
     public let peer: SocketAddress?
 
@@ -155,22 +157,35 @@ public final class Socket: Sendable {
         Platform.waitReadable(descriptor, milliseconds: Int32(clamping: milliseconds))
     }
 
-    /// Half-closes the sending direction (sends FIN); reads still work.
-    public func shutdownWrite() { Platform.shutdown(descriptor, read: false, write: true) }
+    /// Half-closes the sending direction (sends FIN); reads still work. Does nothing once closed.
+    public func shutdownWrite() { whileOpen { Platform.shutdown(descriptor, read: false, write: true) } }
 
-    /// Stops both directions; wakes a thread blocked in `read`. Safe from any thread.
-    public func shutdown() { Platform.shutdown(descriptor, read: true, write: true) }
+    /// Stops both directions; wakes a thread blocked in `read`. Safe from any thread, and does
+    /// nothing once closed.
+    public func shutdown() { whileOpen { Platform.shutdown(descriptor, read: true, write: true) } }
 
     /// Closes with a TCP reset instead of an orderly FIN.
     public func reset() {
-        Platform.setAbortiveClose(descriptor)
+        whileOpen { Platform.setAbortiveClose(descriptor) }
         close()
     }
 
     /// Releases the descriptor (once).
     public func close() {
-        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        Platform.close(descriptor)
+        descriptorLock.withLock { _ in
+            guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            Platform.close(descriptor)
+        }
+    }
+
+    /// Runs `body` only if the descriptor is still ours. Once closed, its number may already
+    /// belong to another socket, and a late shutdown (a close timer, a server stopping) would
+    /// cut that unrelated connection; the lock keeps `close()` from slipping in between.
+    private func whileOpen(_ body: () -> Void) {
+        descriptorLock.withLock { _ in
+            guard !closed.load(ordering: .acquiring) else { return }
+            body()
+        }
     }
 
     /// The local address this socket is bound to.

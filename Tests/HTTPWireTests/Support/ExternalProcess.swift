@@ -1,0 +1,119 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A program no one here wrote (curl, a Python peer), run with a deadline: a peer that hangs
+/// is terminated and the test fails with its output, instead of hanging the suite.
+final class ExternalProcess: Sendable {
+    /// How a finished process ended.
+    struct Outcome: CustomStringConvertible {
+        var status: Int32
+        var timedOut: Bool
+        var stdout: String
+        var stderr: String
+        /// The last non-empty line of stdout (where the peers print their JSON summary).
+        var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
+        var description: String { "exit \(status)\(timedOut ? " (timed out)" : ""); stdout: \(stdout); stderr: \(stderr)" }
+    }
+
+    private let process: Process
+    private let stdoutPipe = Pipe()
+    private let stderrPipe = Pipe()
+    private let exited = Signal()
+    /// Bytes of stdout already read by `readLine()`.
+    private let pending = Mutex<[UInt8]>([])
+
+    /// Starts `executable` with `arguments`.
+    init(_ executable: String, _ arguments: [String]) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        process.standardInput = FileHandle.nullDevice
+        process.terminationHandler = { [exited] _ in exited.fire() }
+        try process.run()
+    }
+
+    /// Runs to completion (at most `timeoutSeconds`) and returns how it ended.
+    static func run(_ executable: String, _ arguments: [String], timeoutSeconds: Int = 60) throws -> Outcome {
+        try ExternalProcess(executable, arguments).finish(timeoutSeconds: timeoutSeconds)
+    }
+
+    /// The next line of stdout, or nil at end of stream. Blocks; the peers print it at once
+    /// and exit on their own deadline, so end of stream always comes.
+    func readLine() -> String? {
+        let handle = stdoutPipe.fileHandleForReading
+        while true {
+            if let line = pending.withLock({ bytes -> String? in
+                guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
+                defer { bytes.removeFirst(newline + 1) }
+                return String(decoding: bytes[..<newline], as: UTF8.self)
+            }) { return line }
+            let data = handle.availableData
+            if data.isEmpty { return nil }
+            pending.withLock { $0 += data }
+        }
+    }
+
+    /// Waits for exit (terminating the process after `timeoutSeconds`) and collects its output.
+    func finish(timeoutSeconds: Int = 60) -> Outcome {
+        let readers = DispatchGroup()
+        let collected = Mutex<(Data, Data)>((Data(), Data()))
+        readers.enter()
+        DispatchQueue.global().async { [stdoutPipe] in
+            let data = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
+            collected.withLock { $0.0 = data }
+            readers.leave()
+        }
+        readers.enter()
+        DispatchQueue.global().async { [stderrPipe] in
+            let data = stderrPipe.fileHandleForReading.readDataToEndOfFile()
+            collected.withLock { $0.1 = data }
+            readers.leave()
+        }
+        let timedOut = !exited.wait(seconds: timeoutSeconds)
+        if timedOut {
+            process.terminate()
+            _ = exited.wait(seconds: 10)
+        }
+        _ = readers.wait(timeout: .now() + .seconds(10))
+        let (out, err) = collected.withLock { $0 }
+        let earlier = pending.withLock { $0 }
+        return Outcome(status: process.isRunning ? -1 : process.terminationStatus, timedOut: timedOut,
+                       stdout: String(decoding: earlier + Array(out), as: UTF8.self),
+                       stderr: String(decoding: err, as: UTF8.self))
+    }
+}
+
+/// The Python interpreter named by `KITCHEN_PYTHON` and the peer scripts in Tests/Interop.
+enum PythonPeer {
+    static let interpreter: String? = ProcessInfo.processInfo.environment["KITCHEN_PYTHON"].flatMap {
+        $0.isEmpty ? nil : $0
+    }
+
+    /// The version of `module` importable by the interpreter, or nil (unset, or not installed).
+    static func version(of module: String) -> String? {
+        guard let interpreter,
+              let outcome = try? ExternalProcess.run(interpreter, ["-c", "import \(module); print(\(module).__version__)"],
+                                                     timeoutSeconds: 30),
+              outcome.status == 0 else { return nil }
+        return outcome.lastLine
+    }
+
+    static let websocketsVersion: String? = version(of: "websockets")
+    static let h11Version: String? = version(of: "h11")
+
+    /// Tests/Interop/`name`, found from this file's place in the repository.
+    static func script(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Interop").appendingPathComponent(name).path
+    }
+
+    /// Parses a peer's JSON summary line.
+    static func summary(_ line: String) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        guard let dictionary = object as? [String: Any] else { throw RawConnectionError.malformed("not a JSON object: \(line)") }
+        return dictionary
+    }
+}

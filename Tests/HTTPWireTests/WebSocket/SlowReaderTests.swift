@@ -1,0 +1,78 @@
+import HTTPWire
+import Synchronization
+import Testing
+
+/// Server-side WebSockets by path, so a test can send from outside the handler.
+final class WebSocketRegistry: Sendable {
+    private let connections = Mutex<[String: WebSocketConnection]>([:])
+    private let registered = Signal()
+
+    /// A route that registers its connection under the request path and reads until it ends.
+    var route: Route {
+        { request, _ in
+            .webSocket { connection in
+                self.connections.withLock { $0[request.path] = connection }
+                self.registered.fire()
+                while case .message = connection.receive() {}
+            }
+        }
+    }
+
+    /// The connection registered under `path`, waiting (up to 10 s) for its handler to start.
+    func connection(at path: String) throws -> WebSocketConnection {
+        while true {
+            if let connection = connections.withLock({ $0[path] }) { return connection }
+            guard registered.wait() else {
+                throw RawConnectionError.timedOut(waitingFor: "the handler of \(path)", received: [])
+            }
+        }
+    }
+}
+
+/// Sends never wait for the peer: a reader that stalls costs memory up to `maxQueuedBytes`,
+/// then it is dropped; other connections are not held up meanwhile.
+@Suite struct SlowReaderTests {
+    @Test func slowReaderDoesNotBlockSendsAndIsDroppedOnceMaxQueuedBytesIsExceeded() throws {
+        let registry = WebSocketRegistry()
+        let configuration = WebSocketConfiguration(maxQueuedBytes: 1 << 20)
+        let server = try TestServer(webSocket: configuration, routes: ["/ws/slow": registry.route, "/ws/fast": registry.route])
+        defer { server.stop() }
+        let slowPeer = try RawConnection.webSocket(port: server.port, path: "/ws/slow")
+        let fastPeer = try RawConnection.webSocket(port: server.port, path: "/ws/fast")
+        let slow = try registry.connection(at: "/ws/slow")
+        let fast = try registry.connection(at: "/ws/fast")
+
+        // Up to 64 MiB for a peer that reads nothing: far more than the kernel buffers plus the
+        // 1 MiB queue. A send that blocked would end in the 30 s write timeout, not `peerTooSlow`.
+        let block = [UInt8](repeating: 0x5A, count: 256 * 1024)
+        var slowFailure: WebSocketConnectionError?
+        var sentToSlow = 0
+        var ticks = 0
+        while sentToSlow < 64 << 20 {
+            do {
+                try slow.send(.binary(block))
+                sentToSlow += block.count
+            } catch {
+                slowFailure = error
+                break
+            }
+            try fast.send(text: "tick \(ticks)")
+            ticks += 1
+        }
+        guard case .peerTooSlow(let queued)? = slowFailure else {
+            Issue.record("expected the slow peer to be dropped, got \(String(describing: slowFailure)) after \(sentToSlow) bytes")
+            return
+        }
+        #expect(queued > 1 << 20)
+
+        // The other connection received every message sent while the slow one was stalled.
+        for index in 0..<ticks {
+            #expect(try fastPeer.readFrame().payload.text == "tick \(index)")
+        }
+        #expect(throws: WebSocketConnectionError.self) { try slow.send(text: "after the drop") }
+
+        // The slow peer finds its connection ended, short of what was sent to it.
+        let received = try slowPeer.readUntilClosed()
+        #expect(received.count < sentToSlow)
+    }
+}
