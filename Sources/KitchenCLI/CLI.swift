@@ -11,7 +11,9 @@ public enum CLI {
         case usage = 64
     }
 
-    static let commands: [any KitchenCommand.Type] = [ServeCommand.self, RecordCommand.self, ScenariosCommand.self, WatchCommand.self]
+    static let commands: [any KitchenCommand.Type] = [
+        ServeCommand.self, RecordCommand.self, ScenariosCommand.self, ReplayCommand.self, WatchCommand.self,
+    ]
 
     /// The top-level help.
     static var help: String {

@@ -24,14 +24,28 @@ final class FaultInjector: Sendable {
     }
 
     private let faults = Mutex<[Fault]>([])
+    /// How many faults are set: lets every request without faults skip the lock.
+    private let count = Atomic<Int>(0)
 
-    func add(_ fault: Fault) { faults.withLock { $0.append(fault) } }
+    func add(_ fault: Fault) {
+        faults.withLock { faults in
+            faults.append(fault)
+            count.store(faults.count, ordering: .releasing)
+        }
+    }
 
-    func clear() { faults.withLock { $0.removeAll() } }
+    func clear() {
+        faults.withLock { faults in
+            faults.removeAll()
+            count.store(0, ordering: .releasing)
+        }
+    }
 
     /// The first fault matching `request`, counting it against its remaining uses.
     func match(_ request: HTTPRequest) -> Fault? {
-        faults.withLock { faults in
+        guard count.load(ordering: .acquiring) > 0 else { return nil }
+        return faults.withLock { faults in
+            defer { count.store(faults.count, ordering: .releasing) }
             guard let index = faults.firstIndex(where: { $0.matches(request) }) else { return nil }
             let fault = faults[index]
             if let remaining = fault.remaining {

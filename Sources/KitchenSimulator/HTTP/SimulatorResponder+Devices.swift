@@ -1,23 +1,22 @@
 import HTTPWire
 
-/// The device routes. Each resolves the device under the world lock, validates,
-/// applies the command and answers with the resulting state.
+/// The device routes. Each runs under the world lock the responder already holds: resolves
+/// the device, validates, applies the command, broadcasts the change, and answers with the state.
 extension SimulatorResponder {
     typealias Outcome = (state: DeviceState, change: KitchenWorld.Change?)
 
     /// Runs a device route: 404 unless `deviceID` is a `kind` device of `username`, then `body`.
     private func command(
-        _ deviceID: String, kind: DeviceKind, username: String,
+        _ deviceID: String, kind: DeviceKind, username: String, world: inout KitchenWorld,
         _ body: (inout KitchenWorld, Device) throws(APIError) -> Outcome
-    ) -> HTTPResponse {
-        simulator.transact { world in
-            do throws(APIError) {
-                let device = try world.device(deviceID, ownedBy: username, kind: kind).get()
-                let outcome = try body(&world, device)
-                return (Replies.json(200, outcome.state.json, now: world.now), outcome.change.map { [$0] } ?? [])
-            } catch {
-                return (Replies.error(error, now: world.now), [])
-            }
+    ) -> APIReply {
+        do throws(APIError) {
+            let device = try world.device(deviceID, ownedBy: username, kind: kind).get()
+            let outcome = try body(&world, device)
+            if let change = outcome.change { simulator.hub.broadcast([change], now: world.now) }
+            return .ok(outcome.state.json, now: world.now)
+        } catch {
+            return .error(error, now: world.now)
         }
     }
 
@@ -26,8 +25,9 @@ extension SimulatorResponder {
         return (state, nil)
     }
 
-    func oven(_ request: HTTPRequest, deviceID: String, action: String?, username: String) -> HTTPResponse {
-        command(deviceID, kind: .oven, username: username) { (world, device) throws(APIError) -> Outcome in
+    func oven(_ request: HTTPRequest, deviceID: String, action: String?, username: String,
+                world: inout KitchenWorld) -> APIReply {
+        command(deviceID, kind: .oven, username: username, world: &world) { (world, device) throws(APIError) -> Outcome in
             guard let action else {
                 return current(world, try world.ovenKey(device, compartment: request.queryValue("compartment")).get())
             }
@@ -51,8 +51,9 @@ extension SimulatorResponder {
         }
     }
 
-    func fridge(_ request: HTTPRequest, deviceID: String, action: String?, username: String) -> HTTPResponse {
-        command(deviceID, kind: .fridge, username: username) { (world, device) throws(APIError) -> Outcome in
+    func fridge(_ request: HTTPRequest, deviceID: String, action: String?, username: String,
+                world: inout KitchenWorld) -> APIReply {
+        command(deviceID, kind: .fridge, username: username, world: &world) { (world, device) throws(APIError) -> Outcome in
             let key = StateKey(deviceID: device.id, compartment: nil)
             guard let action else { return current(world, key) }
             let body = try JSONBody(request)
@@ -67,8 +68,9 @@ extension SimulatorResponder {
         }
     }
 
-    func dishwasher(_ request: HTTPRequest, deviceID: String, action: String?, username: String) -> HTTPResponse {
-        command(deviceID, kind: .dishwasher, username: username) { (world, device) throws(APIError) -> Outcome in
+    func dishwasher(_ request: HTTPRequest, deviceID: String, action: String?, username: String,
+                world: inout KitchenWorld) -> APIReply {
+        command(deviceID, kind: .dishwasher, username: username, world: &world) { (world, device) throws(APIError) -> Outcome in
             let key = StateKey(deviceID: device.id, compartment: nil)
             switch action {
             case nil:
@@ -92,8 +94,9 @@ extension SimulatorResponder {
         }
     }
 
-    func iceMaker(_ request: HTTPRequest, deviceID: String, action: String?, username: String) -> HTTPResponse {
-        command(deviceID, kind: .iceMaker, username: username) { (world, device) throws(APIError) -> Outcome in
+    func iceMaker(_ request: HTTPRequest, deviceID: String, action: String?, username: String,
+                world: inout KitchenWorld) -> APIReply {
+        command(deviceID, kind: .iceMaker, username: username, world: &world) { (world, device) throws(APIError) -> Outcome in
             let key = StateKey(deviceID: device.id, compartment: nil)
             guard let action else { return current(world, key) }
             let body = try JSONBody(request)

@@ -37,34 +37,43 @@ struct SimulatorResponder: HTTPResponder {
             return .response(response)
         }
         if route == .login { return .response(login(request)) }
-        guard let (username, token) = authenticate(request, allowQueryToken: route == .liveUpdates) else {
-            return .response(Replies.error(.unauthorized, now: now))
+        let token = Self.token(in: request, allowQuery: route == .liveUpdates)
+        if route == .liveUpdates {
+            guard let token, let username = simulator.world.withLock({ $0.user(forToken: token) }) else {
+                return .response(Replies.error(.unauthorized, now: now))
+            }
+            return liveUpdates(username: username, token: token)
         }
-        switch route {
-        case .logout: return .response(logout(token: token))
-        case .devices: return .response(listDevices(username: username))
-        case .liveUpdates: return liveUpdates(username: username, token: token)
-        case .oven(let id, let action): return .response(oven(request, deviceID: id, action: action, username: username))
-        case .fridge(let id, let action): return .response(fridge(request, deviceID: id, action: action, username: username))
-        case .dishwasher(let id, let action):
-            return .response(dishwasher(request, deviceID: id, action: action, username: username))
-        case .iceMaker(let id, let action):
-            return .response(iceMaker(request, deviceID: id, action: action, username: username))
-        case .login, .control: return .response(Replies.error(.notFound, now: now))
+        // One lock for the whole request: authenticate, act, broadcast; bytes are made after it.
+        let reply = simulator.world.withLock { world -> APIReply in
+            guard let token, let username = world.user(forToken: token) else { return .error(.unauthorized, now: world.now) }
+            switch route {
+            case .logout:
+                world.revoke(token: token)
+                simulator.hub.closeConnections(usingTokens: [token])
+                return .noContent(now: world.now)
+            case .devices:
+                return .ok(.array(world.kitchen(of: username).map(\.json)), now: world.now)
+            case .oven(let id, let action): return oven(request, deviceID: id, action: action, username: username, world: &world)
+            case .fridge(let id, let action): return fridge(request, deviceID: id, action: action, username: username, world: &world)
+            case .dishwasher(let id, let action):
+                return dishwasher(request, deviceID: id, action: action, username: username, world: &world)
+            case .iceMaker(let id, let action):
+                return iceMaker(request, deviceID: id, action: action, username: username, world: &world)
+            case .login, .liveUpdates, .control: return .error(.notFound, now: world.now)
+            }
         }
+        return .response(reply.response)
     }
 
-    /// The user and token of a request: `Authorization: Bearer T`, or (for /ws) `?token=T`.
-    private func authenticate(_ request: HTTPRequest, allowQueryToken: Bool) -> (String, String)? {
-        var token: String?
+    /// The bearer token of a request: `Authorization: Bearer T`, or (for /ws) `?token=T`.
+    private static func token(in request: HTTPRequest, allowQuery: Bool) -> String? {
         if let header = request.headers["Authorization"] {
             let parts = header.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, HTTPHeaders.namesMatch(parts[0], "Bearer") { token = String(parts[1].trimmingCharacters(in: .whitespaces)) }
-        } else if allowQueryToken {
-            token = request.queryValue("token")
+            guard parts.count == 2, HTTPHeaders.namesMatch(parts[0], "Bearer") else { return nil }
+            return String(parts[1].trimmingCharacters(in: .whitespaces))
         }
-        guard let token, let username = simulator.world.withLock({ $0.user(forToken: token) }) else { return nil }
-        return (username, token)
+        return allowQuery ? request.queryValue("token") : nil
     }
 
     private func login(_ request: HTTPRequest) -> HTTPResponse {
@@ -87,20 +96,6 @@ struct SimulatorResponder: HTTPResponder {
             }
         } catch {
             return Replies.error(error, now: now)
-        }
-    }
-
-    private func logout(token: String) -> HTTPResponse {
-        simulator.world.withLock { world in
-            world.revoke(token: token)
-            simulator.hub.closeConnections(usingTokens: [token])
-            return Replies.noContent(now: world.now)
-        }
-    }
-
-    private func listDevices(username: String) -> HTTPResponse {
-        simulator.world.withLock { world in
-            Replies.json(200, .array(world.kitchen(of: username).map(\.json)), now: world.now)
         }
     }
 
