@@ -24,8 +24,9 @@ public struct JSONObject: Sendable, RandomAccessCollection {
         for member in members { self[member.key] = member.value }
     }
 
-    /// Members that are already known to have unique keys (the parser checks).
-    init(uniqueMembers: [Member]) {
+    /// Members whose keys the caller guarantees are unique (the parser checks; hand-built
+    /// encoders list each key once). Skips the duplicate check of ``init(_:)``.
+    public init(uniqueMembers: [Member]) {
         self.members = uniqueMembers
     }
 
@@ -59,9 +60,16 @@ extension JSONObject: Hashable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        // Order-insensitive: combine member hashes commutatively.
+        // Order-insensitive: combine member hashes commutatively. One hasher per
+        // member here, rather than `member.hashValue`, keeps the stack used per
+        // nesting level small enough for a document at the parser's depth limit.
         var combined = 0
-        for member in members { combined ^= member.hashValue }
+        for member in members {
+            var memberHasher = Hasher()
+            memberHasher.combine(member.key)
+            member.value.hash(into: &memberHasher)
+            combined ^= memberHasher.finalize()
+        }
         hasher.combine(members.count)
         hasher.combine(combined)
     }

@@ -24,9 +24,9 @@ public struct JSONParser {
     /// Parses exactly one JSON value, surrounded by optional whitespace.
     public static func parse(_ bytes: [UInt8], options: Options = .init()) throws(JSONParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
-            var parser = Cursor(bytes: buffer, options: options)
+            var parser = JSONCursor(bytes: buffer, options: options)
             parser.skipWhitespace()
-            let value = try parser.parseValue(depth: 0)
+            let value = try parser.parseValue()
             parser.skipWhitespace()
             guard parser.index == buffer.count else {
                 throw JSONParseError(offset: parser.index, reason: .trailingData)
@@ -36,7 +36,22 @@ public struct JSONParser {
     }
 }
 
-private struct Cursor {
+/// Which kind of container is open at each nesting level.
+private enum ContainerKind {
+    case array
+    case object
+}
+
+/// An object being read: the members so far and the name of the one whose value comes next.
+private struct PendingObject {
+    var members: [JSONObject.Member] = []
+    var seen: Set<String>? = nil
+    var key: String
+    var keyOffset: Int
+}
+
+/// The parser's position in the text; string parsing is in JSONStringParsing.swift.
+struct JSONCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     let options: JSONParser.Options
     var index = 0
@@ -64,10 +79,88 @@ private struct Cursor {
         return bytes[index]
     }
 
-    mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+    /// Reads one value, arrays and objects included.
+    ///
+    /// Open containers live on explicit stacks, not the call stack: a debug
+    /// build spent 2–3.6 KiB of stack per nesting level when this recursed, so
+    /// a document at the default limit overflowed the 512 KiB stacks of
+    /// Darwin's secondary threads.
+    mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        var open: [ContainerKind] = []
+        var arrays: [[JSONValue]] = []
+        var objects: [PendingObject] = []
+        parsing: while true {
+            var value: JSONValue
+            switch try peek() {
+            case UInt8(ascii: "["):
+                guard open.count < options.maximumDepth else { throw fail(.nestingTooDeep(limit: options.maximumDepth)) }
+                index += 1
+                skipWhitespace()
+                if try peek() == UInt8(ascii: "]") {
+                    index += 1
+                    value = .array([])
+                } else {
+                    open.append(.array)
+                    arrays.append([])
+                    continue parsing
+                }
+            case UInt8(ascii: "{"):
+                guard open.count < options.maximumDepth else { throw fail(.nestingTooDeep(limit: options.maximumDepth)) }
+                index += 1
+                skipWhitespace()
+                if try peek() == UInt8(ascii: "}") {
+                    index += 1
+                    value = .object(JSONObject(uniqueMembers: []))
+                } else {
+                    let name = try parseMemberName()
+                    open.append(.object)
+                    objects.append(PendingObject(key: name.key, keyOffset: name.offset))
+                    continue parsing
+                }
+            default:
+                value = try parseScalar()
+            }
+            // The value may complete its container, and that one its own, and so on up.
+            while let kind = open.last {
+                skipWhitespace()
+                switch kind {
+                case .array:
+                    arrays[arrays.count - 1].append(value)
+                    switch try peek() {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        skipWhitespace()
+                        continue parsing
+                    case UInt8(ascii: "]"):
+                        index += 1
+                        open.removeLast()
+                        value = .array(arrays.removeLast())
+                    case let byte: throw fail(.unexpectedByte(byte))
+                    }
+                case .object:
+                    try add(value, to: &objects[objects.count - 1])
+                    switch try peek() {
+                    case UInt8(ascii: ","):
+                        index += 1
+                        let name = try parseMemberName()
+                        objects[objects.count - 1].key = name.key
+                        objects[objects.count - 1].keyOffset = name.offset
+                        continue parsing
+                    case UInt8(ascii: "}"):
+                        index += 1
+                        open.removeLast()
+                        value = .object(JSONObject(uniqueMembers: objects.removeLast().members))
+                    case let byte: throw fail(.unexpectedByte(byte))
+                    }
+                }
+            }
+            return value
+        }
+    }
+
+    /// A string, number or literal.
+    mutating func parseScalar() throws(JSONParseError) -> JSONValue {
         switch try peek() {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
-        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
@@ -87,72 +180,39 @@ private struct Cursor {
         }
     }
 
-    mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= options.maximumDepth else { throw fail(.nestingTooDeep(limit: options.maximumDepth)) }
-        index += 1  // {
-        var members: [JSONObject.Member] = []
+    /// RFC 8259 §4: `"name" :`, leaving the cursor at the member's value.
+    mutating func parseMemberName() throws(JSONParseError) -> (key: String, offset: Int) {
         skipWhitespace()
-        if try peek() == UInt8(ascii: "}") {
-            index += 1
-            return .object(JSONObject(uniqueMembers: members))
-        }
-        var seen: Set<String>? = nil
-        while true {
-            skipWhitespace()
-            let keyOffset = index
-            guard try peek() == UInt8(ascii: "\"") else { throw fail(.unexpectedByte(bytes[index])) }
-            let key = try parseString()
-            skipWhitespace()
-            guard try peek() == UInt8(ascii: ":") else { throw fail(.unexpectedByte(bytes[index])) }
-            index += 1
-            skipWhitespace()
-            let value = try parseValue(depth: depth)
-            if !options.allowsDuplicateKeys {
-                // Linear scan for small objects, a set once they grow.
-                if members.count >= 16 {
-                    if seen == nil { seen = Set(members.map(\.key)) }
-                    guard seen!.insert(key).inserted else { throw fail(.duplicateKey(key), at: keyOffset) }
-                } else if members.contains(where: { $0.key == key }) {
-                    throw fail(.duplicateKey(key), at: keyOffset)
-                }
-                members.append(JSONObject.Member(key: key, value: value))
-            } else if let existing = members.firstIndex(where: { $0.key == key }) {
-                members[existing].value = value
-            } else {
-                members.append(JSONObject.Member(key: key, value: value))
-            }
-            skipWhitespace()
-            switch try peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                return .object(JSONObject(uniqueMembers: members))
-            case let byte: throw fail(.unexpectedByte(byte))
-            }
-        }
+        let offset = index
+        guard try peek() == UInt8(ascii: "\"") else { throw fail(.unexpectedByte(bytes[index])) }
+        let key = try parseString()
+        skipWhitespace()
+        guard try peek() == UInt8(ascii: ":") else { throw fail(.unexpectedByte(bytes[index])) }
+        index += 1
+        skipWhitespace()
+        return (key, offset)
     }
 
-    mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth <= options.maximumDepth else { throw fail(.nestingTooDeep(limit: options.maximumDepth)) }
-        index += 1  // [
-        var elements: [JSONValue] = []
-        skipWhitespace()
-        if try peek() == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue(depth: depth))
-            skipWhitespace()
-            switch try peek() {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                return .array(elements)
-            case let byte: throw fail(.unexpectedByte(byte))
+    /// Adds the member whose name `object` holds; RFC 8259 §4 says names SHOULD be
+    /// unique, so a repeat is refused unless the options allow it (then the last wins).
+    private func add(_ value: JSONValue, to object: inout PendingObject) throws(JSONParseError) {
+        let key = object.key
+        if options.allowsDuplicateKeys {
+            if let existing = object.members.firstIndex(where: { $0.key == key }) {
+                object.members[existing].value = value
+            } else {
+                object.members.append(JSONObject.Member(key: key, value: value))
             }
+            return
         }
+        // Linear scan for small objects, a set once they grow.
+        if object.members.count >= 16 {
+            if object.seen == nil { object.seen = Set(object.members.map(\.key)) }
+            guard object.seen!.insert(key).inserted else { throw fail(.duplicateKey(key), at: object.keyOffset) }
+        } else if object.members.contains(where: { $0.key == key }) {
+            throw fail(.duplicateKey(key), at: object.keyOffset)
+        }
+        object.members.append(JSONObject.Member(key: key, value: value))
     }
 
     /// RFC 8259 §6: `-? int frac? exp?` with no leading zeros.
@@ -203,99 +263,4 @@ private struct Cursor {
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
-    /// RFC 8259 §7. Expects the cursor on the opening quote.
-    mutating func parseString() throws(JSONParseError) -> String {
-        index += 1
-        let start = index
-        // Fast path: no escapes.
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                guard let string = String(validating: slice, as: UTF8.self) else {
-                    throw fail(.invalidUTF8, at: start)
-                }
-                index += 1
-                return string
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw fail(.controlCharacterInString) }
-            index += 1
-        }
-        guard index < bytes.count else { throw fail(.unexpectedEnd) }
-        var buffer = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                index += 1
-                guard let string = String(validating: buffer, as: UTF8.self) else {
-                    throw fail(.invalidUTF8, at: start)
-                }
-                return string
-            case UInt8(ascii: "\\"):
-                try parseEscape(into: &buffer)
-            case ..<0x20:
-                throw fail(.controlCharacterInString)
-            default:
-                buffer.append(byte)
-                index += 1
-            }
-        }
-        throw fail(.unexpectedEnd)
-    }
-
-    mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONParseError) {
-        index += 1
-        guard index < bytes.count else { throw fail(.unexpectedEnd) }
-        let escape = bytes[index]
-        index += 1
-        switch escape {
-        case UInt8(ascii: "\""): buffer.append(0x22)
-        case UInt8(ascii: "\\"): buffer.append(0x5C)
-        case UInt8(ascii: "/"): buffer.append(0x2F)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
-        case UInt8(ascii: "u"):
-            let escapeStart = index - 2
-            var scalar = try parseHex4()
-            if (0xD800...0xDBFF).contains(scalar) {
-                // A high surrogate must be followed by an escaped low surrogate.
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                else { throw fail(.invalidUnicodeEscape, at: escapeStart) }
-                index += 2
-                let low = try parseHex4()
-                guard (0xDC00...0xDFFF).contains(low) else { throw fail(.invalidUnicodeEscape, at: escapeStart) }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw fail(.invalidUnicodeEscape, at: escapeStart)
-            }
-            guard let unicode = Unicode.Scalar(scalar) else { throw fail(.invalidUnicodeEscape, at: escapeStart) }
-            buffer.append(contentsOf: UTF8.encode(unicode)!)
-        default:
-            throw fail(.invalidEscape, at: index - 2)
-        }
-    }
-
-    mutating func parseHex4() throws(JSONParseError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw fail(.unexpectedEnd) }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw fail(.invalidUnicodeEscape)
-            }
-            value = value << 4 | digit
-            index += 1
-        }
-        return value
-    }
 }

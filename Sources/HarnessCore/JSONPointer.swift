@@ -19,20 +19,23 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
     /// (and is not empty) or holds a `~` not followed by `0` or `1`.
     public init?(_ text: String) {
         guard !text.isEmpty else { self.tokens = []; return }
-        guard text.hasPrefix("/") else { return nil }
+        // Tokens are code points (RFC 6901 §3), not grapheme clusters: a combining
+        // mark after `/` or `~` must not merge with it.
+        let scalars = text.unicodeScalars
+        guard scalars.first == "/" else { return nil }
         var tokens: [String] = []
-        for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            var token = ""
+        for raw in scalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            var token = String.UnicodeScalarView()
             var iterator = raw.makeIterator()
-            while let character = iterator.next() {
-                guard character == "~" else { token.append(character); continue }
+            while let scalar = iterator.next() {
+                guard scalar == "~" else { token.append(scalar); continue }
                 switch iterator.next() {
                 case "0": token.append("~")
                 case "1": token.append("/")
                 default: return nil
                 }
             }
-            tokens.append(token)
+            tokens.append(String(token))
         }
         self.tokens = tokens
     }
@@ -69,18 +72,18 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
     }
 
     public var description: String {
-        var text = ""
+        var text = String.UnicodeScalarView()
         for token in tokens {
             text.append("/")
-            for character in token {
-                switch character {
-                case "~": text.append("~0")
-                case "/": text.append("~1")
-                default: text.append(character)
+            for scalar in token.unicodeScalars {
+                switch scalar {
+                case "~": text.append(contentsOf: "~0".unicodeScalars)
+                case "/": text.append(contentsOf: "~1".unicodeScalars)
+                default: text.append(scalar)
                 }
             }
         }
-        return text
+        return String(text)
     }
 
     public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {

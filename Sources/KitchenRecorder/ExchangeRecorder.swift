@@ -87,7 +87,7 @@ extension HAR.ExchangeError {
             case .timedOut: self.init(kind: .timeout, message: socket.description)
             default: self.init(kind: .reset, message: socket.description)
             }
-        case .closedBeforeResponse: self.init(kind: .reset, message: error.description)
+        case .closedBeforeResponse, .parse(.truncated): self.init(kind: .reset, message: error.description)
         case .parse, .encode: self.init(kind: .protocol, message: error.description)
         }
     }

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPWire
 
 /// Headers that describe one connection rather than the message (RFC 9110 §7.6.1):
@@ -12,7 +11,7 @@ enum HopByHopHeaders {
         var result = headers
         for value in headers.values(for: "Connection") {
             for token in value.split(separator: ",") {
-                result.remove(token.trimmingCharacters(in: .whitespaces))
+                result.remove(String(token.trimmingOWS()))
             }
         }
         for name in names { result.remove(name) }

@@ -22,8 +22,12 @@ struct ProxyResponder: HTTPResponder {
     /// What the upstream is called in `Host` and in recorded URLs.
     var authority: String { configuration.authority ?? "\(pool.host):\(pool.port)" }
 
+    /// Bodies up to this size with a known length are read whole and sent in one write;
+    /// longer or unframed ones stream through as they arrive.
+    static let bufferedBodyLimit = 1 << 20
+
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
-        request.isWebSocketUpgrade ? relayWebSocket(request) : forward(request)
+        request.isWebSocketUpgrade ? relayWebSocket(request) : forward(request, storage: context.storage)
     }
 
     /// The request as it goes upstream.
@@ -40,13 +44,13 @@ struct ProxyResponder: HTTPResponder {
         request.path + (request.query.map { "?" + $0 } ?? "")
     }
 
-    private func forward(_ request: HTTPRequest) -> HTTPReply {
+    private func forward(_ request: HTTPRequest, storage: HTTPConnectionStorage) -> HTTPReply {
         let started = recorder.clock.now()
         let outgoing = upstreamRequest(for: request)
         let lease: UpstreamPool.Lease
         let head: HTTPResponse
         do throws(HTTPClientError) {
-            (lease, head) = try exchange(outgoing)
+            (lease, head) = try exchange(outgoing, storage: storage)
         } catch {
             return .response(badGateway(outgoing, error: error, startedAt: started))
         }
@@ -56,10 +60,33 @@ struct ProxyResponder: HTTPResponder {
         let bodiless = request.method == .head || head.status.forbidsBody
         if bodiless {
             _ = try? lease.connection.readBodyChunk()  // the end of a message without a body
-            pool.checkIn(lease)
+            pool.checkIn(lease, for: storage)
             recorder.record(request: outgoing, response: head, body: [], startedAt: started,
                             timings: HAR.Timings(send: 0, wait: waited, receive: 0))
             return .response(HTTPResponse(status: head.status, headers: headers, stream: HTTPBodyStream { _ in }))
+        }
+        if let length = head.headers.contentLength, length <= Self.bufferedBodyLimit {
+            // Small and framed: read it whole, record it, and answer in one write.
+            var body: [UInt8] = []
+            var failure: HTTPClientError?
+            while true {
+                do throws(HTTPClientError) {
+                    guard let chunk = try lease.connection.readBodyChunk() else { break }
+                    body.append(contentsOf: chunk)
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+            if let failure {
+                // Nothing reached the client yet: it gets a 502, and that is what is recorded.
+                pool.discard(lease, for: storage)
+                return .response(badGateway(outgoing, error: failure, startedAt: started))
+            }
+            pool.checkIn(lease, for: storage)
+            let timings = HAR.Timings(send: 0, wait: waited, receive: recorder.clock.milliseconds(since: started) - waited)
+            recorder.record(request: outgoing, response: head, body: body, startedAt: started, timings: timings)
+            return .response(HTTPResponse(status: head.status, headers: headers, body: body))
         }
         let recorder = self.recorder, pool = self.pool
         return .response(HTTPResponse(status: head.status, headers: headers, stream: HTTPBodyStream { write in
@@ -86,7 +113,7 @@ struct ProxyResponder: HTTPResponder {
                 }
                 held = chunk
             }
-            if failure == nil, clientGone == nil { pool.checkIn(lease) } else { lease.connection.close() }
+            if failure == nil, clientGone == nil { pool.checkIn(lease, for: storage) } else { pool.discard(lease, for: storage) }
             let timings = HAR.Timings(send: 0, wait: waited, receive: recorder.clock.milliseconds(since: started) - waited)
             recorder.record(request: outgoing, response: head, body: body, startedAt: started, timings: timings,
                             failure: failure.map(HAR.ExchangeError.init))
@@ -99,20 +126,20 @@ struct ProxyResponder: HTTPResponder {
     /// Sends `request` upstream and reads the response head. A pooled connection the
     /// upstream closed while idle fails before any response byte: that is retried once
     /// on a fresh connection.
-    private func exchange(_ request: HTTPRequest) throws(HTTPClientError) -> (UpstreamPool.Lease, HTTPResponse) {
-        let lease = try pool.checkOut()
+    private func exchange(_ request: HTTPRequest, storage: HTTPConnectionStorage) throws(HTTPClientError) -> (UpstreamPool.Lease, HTTPResponse) {
+        let lease = try pool.checkOut(for: storage)
         do throws(HTTPClientError) {
             try lease.connection.write(request)
             return (lease, try lease.connection.readHead())
         } catch {
-            lease.connection.close()
+            pool.discard(lease, for: storage)
             guard lease.wasReused, Self.isStaleConnection(error) else { throw error }
-            let retry = try pool.fresh()
+            let retry = try pool.fresh(for: storage)
             do throws(HTTPClientError) {
                 try retry.connection.write(request)
                 return (retry, try retry.connection.readHead())
             } catch {
-                retry.connection.close()
+                pool.discard(retry, for: storage)
                 throw error
             }
         }

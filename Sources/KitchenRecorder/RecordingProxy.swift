@@ -67,7 +67,6 @@ public final class RecordingProxy: Sendable {
     public func stop(drainTimeout: Duration = .seconds(2)) throws(RecorderError) -> RecordingSummary {
         _ = relays.wait(timeout: .now() + .milliseconds(Int(drainTimeout / .milliseconds(1))))
         server.stop()
-        pool.drain()
         do throws(RecordingError) {
             try recorder.journal.close()
             let scanner = redactor.scanner(extraSecrets: configuration.extraSecrets())

@@ -1,10 +1,13 @@
+import Foundation
 import HTTPWire
-import Synchronization
 
-/// Idle keep-alive connections to the upstream, reused across client requests.
-final class UpstreamPool: Sendable {
-    /// A connection checked out by one proxy thread. `HTTPClientConnection` is not
-    /// thread-safe; it is only ever used by the thread that holds this lease.
+/// Connections to the upstream. Each client connection keeps its own upstream
+/// connection (kept in the server's per-connection storage, so no lock is taken
+/// per request) and it is closed when the client connection ends.
+struct UpstreamPool: Sendable {
+    /// A connection used by one proxy thread at a time. `HTTPClientConnection` is not
+    /// thread-safe; it lives in one client connection's storage and only that
+    /// connection's thread uses it.
     final class Lease: @unchecked Sendable {
         let connection: HTTPClientConnection
         /// Whether it served a request before (a failure on it may be the upstream's idle close).
@@ -20,46 +23,35 @@ final class UpstreamPool: Sendable {
     let port: Int
     let limits: HTTPLimits
     let responseTimeout: Duration
-    private let idle = Mutex<[Lease]>([])
-    private let maximumIdle = 256
 
-    init(host: String, port: Int, limits: HTTPLimits, responseTimeout: Duration) {
-        self.host = host
-        self.port = port
-        self.limits = limits
-        self.responseTimeout = responseTimeout
-    }
-
-    /// An idle connection, or a new one.
-    func checkOut() throws(HTTPClientError) -> Lease {
-        if let lease = idle.withLock({ $0.popLast() }) {
+    /// The client connection's upstream connection if it can be reused, or a new one.
+    func checkOut(for storage: HTTPConnectionStorage) throws(HTTPClientError) -> Lease {
+        if let lease = storage.value as? Lease, lease.connection.isReusable {
             return Lease(connection: lease.connection, wasReused: true)
         }
-        return try fresh()
+        if let lease = storage.value as? Lease { FileHandle.standardError.write("not reusable: \(lease.connection.debugState)\n".data(using: .utf8)!) } else { FileHandle.standardError.write("no lease stored: \(String(describing: storage.value))\n".data(using: .utf8)!) }
+        return try fresh(for: storage)
     }
 
-    /// A new connection, never a pooled one.
-    func fresh() throws(HTTPClientError) -> Lease {
-        Lease(connection: try HTTPClientConnection(host: host, port: port, limits: limits,
-                                                   responseTimeout: responseTimeout), wasReused: false)
+    /// A new connection, remembered for the client connection (replacing any old one).
+    func fresh(for storage: HTTPConnectionStorage) throws(HTTPClientError) -> Lease {
+        (storage.value as? Lease)?.connection.close()
+        let lease = Lease(connection: try HTTPClientConnection(host: host, port: port, limits: limits,
+                                                               responseTimeout: responseTimeout), wasReused: false)
+        storage.value = lease
+        storage.onClose = { lease.connection.close() }
+        return lease
     }
 
-    /// Returns a connection whose response was read completely; closes it if it cannot be reused.
-    func checkIn(_ lease: Lease) {
-        guard lease.connection.isReusable else {
-            lease.connection.close()
-            return
-        }
-        let kept = idle.withLock { idle -> Bool in
-            guard idle.count < maximumIdle else { return false }
-            idle.append(lease)
-            return true
-        }
-        if !kept { lease.connection.close() }
+    /// After a response was read: a connection that cannot be reused is closed and forgotten.
+    func checkIn(_ lease: Lease, for storage: HTTPConnectionStorage) {
+        guard !lease.connection.isReusable else { return }
+        discard(lease, for: storage)
     }
 
-    /// Closes every idle connection.
-    func drain() {
-        for lease in idle.withLock({ idle in defer { idle = [] }; return idle }) { lease.connection.close() }
+    /// Closes and forgets the connection (after a failure mid-exchange).
+    func discard(_ lease: Lease, for storage: HTTPConnectionStorage) {
+        lease.connection.close()
+        if (storage.value as? Lease)?.connection === lease.connection { storage.value = nil }
     }
 }

@@ -6,7 +6,7 @@ extension HAR {
     /// parameters such as `; charset=utf-8` ignored.
     public static func isJSON(mimeType: String) -> Bool {
         let essence = mimeType.split(separator: ";", maxSplits: 1).first ?? ""
-        let media = essence.trimmingCharacters(in: .whitespaces).lowercased()
+        let media = essence.trimmingSpacesAndTabs.lowercased()
         return media == "application/json" || media.hasSuffix("+json")
     }
 
@@ -112,23 +112,36 @@ struct URLParts: Sendable, Hashable {
     var fragment: Substring?
 
     init(_ url: String) {
-        var rest = Substring(url)
-        if let fragmentStart = rest.firstIndex(of: "#") {
-            fragment = rest[rest.index(after: fragmentStart)...]
-            rest = rest[..<fragmentStart]
+        // Scans the UTF-8 bytes: the delimiters are ASCII, and String's Character and
+        // Foundation searches are far slower on the recorder's hot path.
+        let bytes = url.utf8
+        var end = bytes.endIndex
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = Substring(url[bytes.index(after: hash)...])
+            end = hash
         }
-        if let queryStart = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: queryStart)...])
-            rest = rest[..<queryStart]
+        if let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) {
+            query = String(url[bytes.index(after: question)..<end])
+            end = question
         }
-        if let schemeEnd = rest.range(of: "://") {
-            let pathStart = rest[schemeEnd.upperBound...].firstIndex(of: "/") ?? rest.endIndex
-            origin = rest[..<pathStart]
-            rest = rest[pathStart...]
-        } else {
-            origin = ""
+        var pathStart = bytes.startIndex
+        if let schemeEnd = Self.endOfScheme(in: bytes[..<end]) {
+            pathStart = bytes[schemeEnd..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
         }
-        path = String(rest)
+        origin = Substring(url[..<pathStart])
+        path = String(url[pathStart..<end])
+    }
+
+    /// The index just after the first `://`, if any.
+    private static func endOfScheme(in bytes: Substring.UTF8View) -> String.Index? {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            guard let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) else { return nil }
+            let afterColon = bytes.index(after: colon)
+            if bytes[afterColon...].starts(with: "//".utf8) { return bytes.index(afterColon, offsetBy: 2) }
+            index = afterColon
+        }
+        return nil
     }
 
     /// The URL put back together; equal to the input unless a part was changed.
@@ -145,5 +158,17 @@ struct URLParts: Sendable, Hashable {
             guard let equals = pair.firstIndex(of: "=") else { return (PercentEncoding.decode(pair), "") }
             return (PercentEncoding.decode(pair[..<equals]), PercentEncoding.decode(pair[pair.index(after: equals)...]))
         }
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs (cheaper than Foundation's
+    /// `trimmingCharacters(in:)`, which goes through `NSString` on Linux).
+    var trimmingSpacesAndTabs: SubSequence {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
+            return self[endIndex...]
+        }
+        return self[first...last]
     }
 }

@@ -16,7 +16,7 @@ import HarnessCore
 public enum HARFile {
     /// The exact bytes ``save(_:to:scanner:)`` writes for `document`.
     public static func encode(_ document: HAR.Document) throws(RecordingError) -> [UInt8] {
-        serialize(try jsonValue(of: document))
+        serialize(document.json)
     }
 
     /// Parses HAR bytes; `path` names the source in errors.
@@ -48,7 +48,7 @@ public enum HARFile {
     /// The default scanner knows no secrets; the recorder passes its redactor's
     /// (``Redactor/scanner(extraSecrets:)``).
     public static func save(_ document: HAR.Document, to url: URL, scanner: SecretScanner = SecretScanner()) throws(RecordingError) {
-        let value = try jsonValue(of: document)
+        let value = document.json
         let bytes = serialize(value)
         try scanner.check(document, value: value, bytes: bytes, location: url.path)
         do {
@@ -58,6 +58,7 @@ public enum HARFile {
         }
     }
 
+    /// The `Codable` encoding (the hand-written `json` of each HAR type must agree with it).
     static func jsonValue(of value: some Encodable) throws(RecordingError) -> JSONValue {
         do {
             return try JSONValueEncoder().encode(value)

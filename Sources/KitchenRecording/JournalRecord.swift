@@ -30,19 +30,19 @@ public enum JournalEvent: Sendable, Hashable {
         var members: [JSONObject.Member] = [.init(key: "type", value: .string(typeName))]
         switch self {
         case .session(let creator, let startedDateTime):
-            members.append(.init(key: "creator", value: try HARFile.jsonValue(of: creator)))
+            members.append(.init(key: "creator", value: creator.json))
             members.append(.init(key: "startedDateTime", value: .string(startedDateTime)))
         case .entry(let entry):
-            members.append(.init(key: "entry", value: try HARFile.jsonValue(of: entry)))
+            members.append(.init(key: "entry", value: entry.json))
         case .websocketOpen(let id, let entry):
             members.append(.init(key: "id", value: .string(id)))
-            members.append(.init(key: "entry", value: try HARFile.jsonValue(of: entry)))
+            members.append(.init(key: "entry", value: entry.json))
         case .websocketMessage(let id, let message):
             members.append(.init(key: "id", value: .string(id)))
-            members.append(.init(key: "message", value: try HARFile.jsonValue(of: message)))
+            members.append(.init(key: "message", value: message.json))
         case .websocketClose(let id, let close):
             members.append(.init(key: "id", value: .string(id)))
-            members.append(.init(key: "close", value: try HARFile.jsonValue(of: close)))
+            members.append(.init(key: "close", value: close.json))
         }
         return .object(JSONObject(members))
     }

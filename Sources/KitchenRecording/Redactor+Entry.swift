@@ -49,7 +49,7 @@ extension Redactor {
     /// RFC 9110 §11.4: `credentials = auth-scheme [ 1*SP ( token68 / #auth-param ) ]`.
     private func redactCredential(_ value: String, rule: RedactionPolicy.HeaderRule) -> String {
         if rule.keepsScheme, let space = value.firstIndex(of: " ") {
-            let credential = value[space...].trimmingCharacters(in: .whitespaces)
+            let credential = String(value[space...].trimmingSpacesAndTabs)
             guard !credential.isEmpty, !RedactionPolicy.isAlias(credential) else { return value }
             return "\(value[..<space]) \(alias(for: credential, kind: rule.kind))"
         }

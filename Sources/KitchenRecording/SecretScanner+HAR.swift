@@ -7,7 +7,7 @@ extension SecretScanner {
     /// frame decoded and searched as bytes. Leaks are located by JSON Pointer.
     public func check(_ document: HAR.Document, location: String = "the document") throws(RecordingError) {
         guard !matcher.isEmpty else { return }
-        let value = try HARFile.jsonValue(of: document)
+        let value = document.json
         // Compact text escapes strings exactly as the file does, and skips sorting keys.
         try check(document, value: value, bytes: JSONSerializer.bytes(value), location: location)
     }

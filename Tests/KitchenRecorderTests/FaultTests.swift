@@ -40,17 +40,36 @@ import Testing
         try expectBadGateway(harness, kind: "timeout")
     }
 
-    @Test func upstreamDyingMidBodyCutsTheClientOffAndIsRecordedAsAFailure() throws {
+    @Test func upstreamDyingInASmallBodyGets502() throws {
+        // A body the proxy reads whole before answering: the client gets a clean 502.
         let harness = try RecorderHarness(upstream: Respond { _ in
             .response(HTTPResponse(status: .ok, headers: ["Content-Length": "10"], stream: HTTPBodyStream { _ in
                 throw SocketError(kind: .other, operation: "test: upstream dies mid-body")
             }))
         })
-        let client = try harness.client()
-        // The head arrived, so the client sees 200 and then a cut body; the HAR says so.
-        #expect(throws: HTTPClientError.self) { _ = try client.send(HTTPRequest(method: .get, target: "/x")) }
-        let entry = try #require(try harness.finish().log.entries.first)
+        try expectBadGateway(harness, kind: "reset")
+    }
+
+    @Test func upstreamDyingInAStreamedBodyCutsTheClientOffAndIsRecordedAsAFailure() throws {
+        // A body too large to hold streams through: the head has gone out, so the client is cut off.
+        let length = ProxyBufferLimit.value + 1
+        let harness = try RecorderHarness(upstream: Respond { _ in
+            .response(HTTPResponse(status: .ok, headers: ["Content-Length": String(length)], stream: HTTPBodyStream { write in
+                try write(Array(repeating: UInt8(ascii: "x"), count: 100_000)[...])
+                throw SocketError(kind: .other, operation: "test: upstream dies mid-body")
+            }))
+        })
+        // A client that accepts the announced size, so the failure it sees is the cut, not its own limit.
+        let client = try HTTPClientConnection(host: "127.0.0.1", port: harness.proxyPort, limits: HTTPLimits(maxBodyBytes: 4 << 20))
+        #expect(throws: HTTPClientError.parse(.truncated)) { _ = try client.send(HTTPRequest(method: .get, target: "/x")) }
+        let har = try harness.finish()
+        let entry = try #require(har.log.entries.first)
         #expect(entry.response.status == 200)
         #expect(entry.error != nil)
     }
+}
+
+/// The size above which the proxy streams bodies instead of reading them whole.
+enum ProxyBufferLimit {
+    static let value = 1 << 20
 }

@@ -40,3 +40,9 @@ enum BodyFraming: Sendable, Equatable {
         return true
     }
 }
+
+extension HTTPHeaders {
+    /// The message's one valid Content-Length (RFC 9110 §8.6), or `nil` when there is none
+    /// or it is malformed.
+    public var contentLength: Int? { (try? BodyFraming.contentLength(in: self)) ?? nil }
+}

@@ -87,7 +87,7 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
 
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs (RFC 9110's OWS).
-    func trimmingOWS() -> Substring {
+    public func trimmingOWS() -> Substring {
         let text = Substring(self)
         let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
         let end = text.lastIndex { $0 != " " && $0 != "\t" }.map { text.index(after: $0) } ?? start

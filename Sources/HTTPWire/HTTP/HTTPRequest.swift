@@ -64,8 +64,9 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// The target reduced to `/path?query` (absolute-form loses its scheme and authority).
     private var originForm: Substring {
-        guard !target.hasPrefix("/"), let scheme = target.range(of: "://") else { return Substring(target) }
-        let afterAuthority = target[scheme.upperBound...]
+        guard !target.hasPrefix("/"), let schemeEnd = target.utf8.indices.first(where: { target.utf8[$0...].starts(with: "://".utf8) })
+        else { return Substring(target) }
+        let afterAuthority = target[target.utf8.index(schemeEnd, offsetBy: 3)...]
         guard let slash = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
         let rest = afterAuthority[slash...]
         return rest.hasPrefix("?") ? Substring("/" + rest) : rest

@@ -31,6 +31,25 @@ public struct HTTPRequestContext: Sendable {
     public var connectionID: Int
     /// 0 for the first request on the connection, then 1, 2… (keep-alive, pipelining).
     public var requestIndex: Int
+    /// State the responder keeps for this connection (e.g. a proxy's upstream connection).
+    public var storage: HTTPConnectionStorage
+}
+
+/// A place for a responder to keep state for one client connection, without a lock:
+/// it is only touched from that connection's own thread. `onClose` runs when the
+/// connection ends, to release what `value` holds.
+public final class HTTPConnectionStorage: @unchecked Sendable {
+    // Unchecked: created, used and closed by the one thread serving the connection.
+    public var value: (any Sendable)?
+    public var onClose: (@Sendable () -> Void)?
+
+    public init() {}
+
+    func close() {
+        onClose?()
+        onClose = nil
+        value = nil
+    }
 }
 
 /// A responder's answer.

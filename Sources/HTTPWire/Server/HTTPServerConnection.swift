@@ -9,7 +9,11 @@ struct HTTPServerConnection {
     let heartbeat: WebSocketHeartbeat
 
     func serve() {
-        defer { socket.close() }
+        let storage = HTTPConnectionStorage()
+        defer {
+            storage.close()
+            socket.close()
+        }
         socket.setReadTimeout(milliseconds: configuration.idleTimeout.milliseconds)
         var decoder = HTTPRequestDecoder(limits: configuration.limits)
         var current: HTTPRequest?
@@ -37,7 +41,8 @@ struct HTTPServerConnection {
                 guard var request = current else { return }
                 request.body = body
                 current = nil
-                let context = HTTPRequestContext(peer: socket.peer, connectionID: id, requestIndex: requestIndex)
+                let context = HTTPRequestContext(peer: socket.peer, connectionID: id, requestIndex: requestIndex,
+                                                 storage: storage)
                 requestIndex += 1
                 guard respond(to: request, context: context, decoder: &decoder) else { return }
             case nil:
