@@ -13,6 +13,7 @@ public enum CLI {
 
     static let commands: [any KitchenCommand.Type] = [
         ServeCommand.self, RecordCommand.self, ScenariosCommand.self, ReplayCommand.self, WatchCommand.self,
+        VerifyCommand.self, DiffCommand.self,
     ]
 
     /// The top-level help.
@@ -46,7 +47,7 @@ public enum CLI {
             parsed = try command.spec.parse(Array(arguments.dropFirst()))
         } catch {
             console.error("kitchen \(name): \(error.message)\n\n" + command.spec.help)
-            return .usage
+            return command.usageStatus
         }
         if parsed.wantsHelp {
             console.out(command.spec.help)
@@ -56,7 +57,7 @@ public enum CLI {
             return try command.run(parsed, console: console)
         } catch let error as UsageError {
             console.error("kitchen \(name): \(error.message)\n\n" + command.spec.help)
-            return .usage
+            return command.usageStatus
         } catch {
             console.error("kitchen \(name): \(error)\n")
             return .error
@@ -67,7 +68,14 @@ public enum CLI {
 /// One `kitchen` subcommand.
 protocol KitchenCommand: Sendable {
     static var spec: CommandSpec { get }
+    /// The exit status for a usage error: 64 (EX_USAGE) unless the command's contract says
+    /// otherwise (the CI gates `verify` and `diff` promise 2).
+    static var usageStatus: CLI.ExitStatus { get }
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus
+}
+
+extension KitchenCommand {
+    static var usageStatus: CLI.ExitStatus { .usage }
 }
 
 /// Where a command writes: standard output and error, or buffers in tests.

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPWire
 
 /// Connections to the upstream. Each client connection keeps its own upstream
@@ -29,7 +28,6 @@ struct UpstreamPool: Sendable {
         if let lease = storage.value as? Lease, lease.connection.isReusable {
             return Lease(connection: lease.connection, wasReused: true)
         }
-        if let lease = storage.value as? Lease { FileHandle.standardError.write("not reusable: \(lease.connection.debugState)\n".data(using: .utf8)!) } else { FileHandle.standardError.write("no lease stored: \(String(describing: storage.value))\n".data(using: .utf8)!) }
         return try fresh(for: storage)
     }
 

@@ -30,38 +30,22 @@ public struct ScenarioRecorder: Sendable {
         try simulator.start()
         defer { simulator.stop() }
         let simulatorURL = URL(string: simulator.baseURL!)!
-        // Staged beside the destination, so that the final rename is atomic.
-        let staging = directory.appendingPathComponent(".recording-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: staging) }
-        let staged = staging.appendingPathComponent("\(scenario.name).har")
         let keys = DeterministicKeys(seed: seed)
-        let proxy = try RecordingProxy(configuration: RecordingProxyConfiguration(
-            upstream: simulatorURL, output: staged, port: 0, durability: .none,
-            clock: RecorderClock { simulator.now }, extraSecrets: { simulator.issuedTokens },
-            authority: authority, webSocketKeys: { keys.next() }, canonicalHeaderOrder: true))
-        try proxy.start()
-        let context = ScenarioContext(
-            baseURL: URL(string: "http://127.0.0.1:\(proxy.port!)")!,
-            accounts: [.init(username: "demo", password: "demo"), .init(username: "alice", password: "alice")],
-            controls: HTTPSimulatorControls(baseURL: simulatorURL), timeout: timeout)
         do {
-            try await scenario.run(in: context)
-        } catch {
-            _ = try? proxy.stop()
-            throw error
+            return try await ProxiedRecording.record(scenario, into: directory, keepPartial: false) { staged in
+                RecordingProxyConfiguration(
+                    upstream: simulatorURL, output: staged, port: 0, durability: .none,
+                    clock: RecorderClock { simulator.now }, extraSecrets: { simulator.issuedTokens },
+                    authority: authority, webSocketKeys: { keys.next() }, canonicalHeaderOrder: true)
+            } context: { proxyURL in
+                ScenarioContext(
+                    baseURL: proxyURL,
+                    accounts: [.init(username: "demo", password: "demo"), .init(username: "alice", password: "alice")],
+                    controls: HTTPSimulatorControls(baseURL: simulatorURL), timeout: timeout)
+            }
+        } catch let failure as ProxiedRecording.Failure {
+            throw failure.error
         }
-        let summary = try proxy.stop()
-        // A refused record means the fixture would silently lack an exchange.
-        guard summary.refused == 0 else {
-            throw ScenarioError.unexpected(step: "recording", detail: "\(summary.refused) exchange(s) refused as unsafe to record: "
-                + proxy.refusedRecords.map { "\($0)" }.joined(separator: "; "))
-        }
-        let destination = directory.appendingPathComponent("\(scenario.name).har")
-        guard rename(staged.path, destination.path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
-        }
-        return RecordingSummary(output: destination, entries: summary.entries, refused: summary.refused)
     }
 }
 

@@ -12,8 +12,8 @@ public final class HTTPClientConnection {
     public let port: Int
     let socket: Socket
     private var decoder: HTTPResponseDecoder
-    var reachedEndOfStream = false
-    var closeAfterResponse = false
+    private var reachedEndOfStream = false
+    private var closeAfterResponse = false
 
     /// Connects to `host:port`.
     public init(host: String, port: Int, limits: HTTPLimits = HTTPLimits(),
@@ -135,4 +135,3 @@ public final class HTTPClientConnection {
         }
     }
 }
-extension HTTPClientConnection { public var debugState: String { "close=\(closeAfterResponse) eos=\(reachedEndOfStream) closed=\(socket.isClosed)" } }
