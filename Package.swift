@@ -72,6 +72,10 @@ let package = Package(
         .testTarget(name: "KitchenReplayTests", dependencies: [
             "KitchenReplay", "KitchenScenarios", "KitchenRecording", "KitchenAPI", "KitchenSimulator", "HTTPWire", "HarnessCore",
         ]),
+        .testTarget(name: "KitchenVerifyTests", dependencies: [
+            "KitchenVerify", "KitchenContracts", "KitchenRecording", "KitchenReplay", "KitchenScenarios", "KitchenAPI",
+            "KitchenCLI", "KitchenSimulator", "HTTPWire", "HarnessCore",
+        ]),
         .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire"]),
     ]
 )

@@ -40,9 +40,7 @@ struct ProxyResponder: HTTPResponder {
         return HTTPRequest(method: request.method, target: originForm(request), headers: headers, body: request.body)
     }
 
-    private func originForm(_ request: HTTPRequest) -> String {
-        request.path + (request.query.map { "?" + $0 } ?? "")
-    }
+    private func originForm(_ request: HTTPRequest) -> String { request.originFormTarget }
 
     private func forward(_ request: HTTPRequest, storage: HTTPConnectionStorage) -> HTTPReply {
         let started = recorder.clock.now()
@@ -90,11 +88,7 @@ struct ProxyResponder: HTTPResponder {
         }
         let recorder = self.recorder, pool = self.pool
         return .response(HTTPResponse(status: head.status, headers: headers, stream: HTTPBodyStream { write in
-            // Each chunk is passed on once the next one has arrived, so the last one reaches the
-            // client only after the exchange is in the journal: a client never sees the end of an
-            // exchange that a crash could still lose.
             var body: [UInt8] = []
-            var held: [UInt8]?
             var failure: HTTPClientError?
             var clientGone: (any Error)?
             while true {
@@ -105,20 +99,16 @@ struct ProxyResponder: HTTPResponder {
                 }
                 guard let chunk else { break }
                 body.append(contentsOf: chunk)
-                if let previous = held {
-                    do { try write(previous[...]) } catch {
-                        clientGone = error
-                        break
-                    }
+                do { try write(chunk[...]) } catch {
+                    clientGone = error
+                    break
                 }
-                held = chunk
             }
             if failure == nil, clientGone == nil { pool.checkIn(lease, for: storage) } else { pool.discard(lease, for: storage) }
             let timings = HAR.Timings(send: 0, wait: waited, receive: recorder.clock.milliseconds(since: started) - waited)
             recorder.record(request: outgoing, response: head, body: body, startedAt: started, timings: timings,
                             failure: failure.map(HAR.ExchangeError.init))
             if let clientGone { throw clientGone }
-            if let held { try write(held[...]) }
             if let failure { throw failure }
         }))
     }

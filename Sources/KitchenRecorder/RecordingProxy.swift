@@ -67,6 +67,7 @@ public final class RecordingProxy: Sendable {
     public func stop(drainTimeout: Duration = .seconds(2)) throws(RecorderError) -> RecordingSummary {
         _ = relays.wait(timeout: .now() + .milliseconds(Int(drainTimeout / .milliseconds(1))))
         server.stop()
+        recorder.stop()
         do throws(RecordingError) {
             try recorder.journal.close()
             let scanner = redactor.scanner(extraSecrets: configuration.extraSecrets())

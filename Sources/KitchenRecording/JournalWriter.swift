@@ -105,6 +105,32 @@ public final class JournalWriter: Sendable {
     /// Redacts `event`, checks it for secrets, and appends it; returns its `seq`.
     @discardableResult
     public func append(_ event: JournalEvent) throws(RecordingError) -> UInt64 {
+        let body = try encode(event)
+        return try write([body]).first!
+    }
+
+    /// Appends `events` in order with one `write`: each is redacted and checked first, and one
+    /// that fails that (e.g. a body that cannot be redacted) is left out and reported in its
+    /// slot, never written. Returns each event's `seq` or its error.
+    public func append(contentsOf events: [JournalEvent]) throws(RecordingError) -> [Result<UInt64, RecordingError>] {
+        var results: [Result<UInt64, RecordingError>] = []
+        var bodies: [[UInt8]] = []
+        var slots: [Int] = []
+        for event in events {
+            do throws(RecordingError) {
+                bodies.append(try encode(event))
+                slots.append(results.count)
+                results.append(.success(0))
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        for (slot, seq) in zip(slots, try write(bodies)) { results[slot] = .success(seq) }
+        return results
+    }
+
+    /// Redaction, the record's JSON, and the secret check: everything but the write.
+    private func encode(_ event: JournalEvent) throws(RecordingError) -> [UInt8] {
         let redacted = try redact(event)
         let body = try redacted.jsonBody()
         let bytes = JSONSerializer.bytes(body)
@@ -112,15 +138,25 @@ public final class JournalWriter: Sendable {
         let location = "\(url.path): \(redacted.typeName) record"
         try scanner.check(serialized: bytes, of: body, location: location)
         try scanner.checkBinaryParts(of: redacted, location: location)
-        return try state.withLock { (state) throws(RecordingError) -> UInt64 in
+        return bytes
+    }
+
+    /// Numbers and writes encoded record bodies as lines, in one `write`.
+    private func write(_ bodies: [[UInt8]]) throws(RecordingError) -> [UInt64] {
+        guard !bodies.isEmpty else { return [] }
+        return try state.withLock { (state) throws(RecordingError) -> [UInt64] in
             guard let descriptor = state.descriptor else { throw .journalClosed(path: url.path) }
-            let seq = state.nextSeq
-            let line = JournalRecord.line(seq: seq, body: bytes)
+            var lines: [UInt8] = []
+            var seqs: [UInt64] = []
+            for body in bodies {
+                seqs.append(state.nextSeq + UInt64(seqs.count))
+                lines.append(contentsOf: JournalRecord.line(seq: seqs.last!, body: body))
+            }
             do throws(POSIXFile.Failure) {
-                try POSIXFile.writeAll(descriptor, line)
-                state.nextSeq += 1
-                state.statistics.records += 1
-                state.statistics.bytes += line.count
+                try POSIXFile.writeAll(descriptor, lines)
+                state.nextSeq += UInt64(bodies.count)
+                state.statistics.records += bodies.count
+                state.statistics.bytes += lines.count
                 state.hasUnsyncedRecords = true
                 try syncIfDue(&state, descriptor: descriptor)
             } catch {
@@ -129,7 +165,7 @@ public final class JournalWriter: Sendable {
                 state.descriptor = nil
                 throw .unwritableFile(path: url.path, reason: error.message)
             }
-            return seq
+            return seqs
         }
     }
 

@@ -17,6 +17,7 @@ public struct ScenarioRecorder: Sendable {
     /// How long a scenario may wait for an expected live-update message.
     public var timeout: Duration
 
+    /// A recorder with the seed, recorded authority and message timeout the committed recordings use.
     public init(seed: UInt64 = 2026, authority: String = "127.0.0.1:8080", timeout: Duration = .seconds(10)) {
         self.seed = seed
         self.authority = authority

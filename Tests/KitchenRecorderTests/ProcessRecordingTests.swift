@@ -78,10 +78,16 @@ import Testing
         try withUpstream { upstreamPort, directory in
             let recorder = try startRecorder(upstreamPort: upstreamPort, directory: directory)
             try makeRequests(25, port: recorder.port)
+            // The recorder journals asynchronously (microseconds behind the response): wait until
+            // the journal holds the session record and all 25 exchanges, then kill it outright.
+            let journal = recorder.output.path + ".journal"
+            let written = waitUntil(seconds: 10) {
+                ((try? String(contentsOfFile: journal, encoding: .utf8))?.split(separator: "\n").count ?? 0) >= 26
+            }
+            #expect(written, "the journal never held all 25 exchanges")
             kill(recorder.process.processIdentifier, SIGKILL)
             recorder.process.waitUntilExit()
             #expect(!FileManager.default.fileExists(atPath: recorder.output.path), "no HAR after a crash")
-            let journal = recorder.output.path + ".journal"
             #expect(FileManager.default.fileExists(atPath: journal))
             let recover = Process()
             recover.executableURL = Self.kitchen
@@ -94,4 +100,16 @@ import Testing
             #expect(har.log.entries.map(\.request.urlPath) == (0..<25).map { "/r/\($0)" })
         }
     }
+}
+
+/// Polls `condition` until it holds or `seconds` pass: for state kept by another process
+/// (a file it writes), which no in-process signal can announce.
+func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    let pause = DispatchSemaphore(value: 0)
+    while Date() < deadline {
+        if condition() { return true }
+        _ = pause.wait(timeout: .now() + .milliseconds(5))
+    }
+    return condition()
 }

@@ -27,16 +27,20 @@ public struct HTTPRequest: Sendable, Hashable {
     /// when the target is in absolute-form.
     public var path: String {
         let pathAndQuery = originForm
-        if let question = pathAndQuery.firstIndex(of: "?") { return String(pathAndQuery[..<question]) }
-        return String(pathAndQuery)
+        guard let question = pathAndQuery.utf8.firstIndex(of: UInt8(ascii: "?")) else { return String(pathAndQuery) }
+        return String(pathAndQuery[..<question])
     }
 
     /// The raw query (after `?`, still percent-encoded), if any.
     public var query: String? {
         let pathAndQuery = originForm
-        guard let question = pathAndQuery.firstIndex(of: "?") else { return nil }
-        return String(pathAndQuery[pathAndQuery.index(after: question)...])
+        guard let question = pathAndQuery.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        return String(pathAndQuery[pathAndQuery.utf8.index(after: question)...])
     }
+
+    /// The target as `/path?query`: the origin-form target itself, or an absolute-form
+    /// target without its scheme and authority.
+    public var originFormTarget: String { target.hasPrefix("/") ? target : String(originForm) }
 
     /// The query's name/value pairs, percent-decoded, in order.
     public var queryItems: [(name: String, value: String)] {

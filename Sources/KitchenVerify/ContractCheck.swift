@@ -1,0 +1,78 @@
+import HarnessCore
+import KitchenContracts
+import KitchenRecording
+
+/// Check 1: recordings against the contracts. Each exchange's request (parameters and body),
+/// status (it must be declared) and response body against the OpenAPI document; each
+/// WebSocket message against the AsyncAPI channel at the entry's path.
+///
+/// ```swift
+/// let check = ContractCheck(contracts: contracts)
+/// for result in check.results(for: recording) where !result.passed { print(result.findings) }
+/// ```
+public struct ContractCheck: Sendable {
+    /// The contracts checked against.
+    public let contracts: ContractSet
+
+    /// A check against `contracts`.
+    public init(contracts: ContractSet) {
+        self.contracts = contracts
+    }
+
+    /// One case per exchange and per WebSocket message of `recording`.
+    public func results(for recording: LoadedRecording) -> [CaseResult] {
+        var results: [CaseResult] = []
+        for entry in recording.entries {
+            results.append(CaseResult(
+                .exchange(.contract, file: recording.name, entry: entry.index, label: entry.label),
+                findings: findings(for: entry, in: recording.name)))
+            for message in entry.messages {
+                results.append(CaseResult(
+                    .message(.contract, file: recording.name, entry: entry.index, index: message.index, label: message.label),
+                    findings: findings(for: message, of: entry, in: recording.name)))
+            }
+        }
+        return results
+    }
+
+    /// What is wrong with one exchange: an upstream failure instead of a response, a body
+    /// that is not JSON, or any contract violation.
+    public func findings(for entry: RecordedEntry, in file: String) -> [Finding] {
+        func finding(_ location: String, _ expected: String, _ actual: String, rule: String? = nil) -> Finding {
+            Finding(check: .contract, file: file, entry: entry.index, location: location, expected: expected,
+                    actual: actual, rule: rule)
+        }
+        if let error = entry.entry.error {
+            return [finding("/response", "a response", "none: \(error.kind.rawValue) (\(error.message))")]
+        }
+        var found = entry.unreadable.map { finding($0.pointer, "a JSON body", "unreadable: \($0.reason)") }
+        found += contracts.validator.validate(entry.exchange).violations.map {
+            finding($0.pointer.description, $0.expected, $0.found, rule: $0.schemaPath)
+        }
+        return found
+    }
+
+    /// What is wrong with one WebSocket message: a server message must be a text frame holding
+    /// a JSON message of the channel; a client message must be one the contract accepts.
+    public func findings(for message: RecordedMessage, of entry: RecordedEntry, in file: String) -> [Finding] {
+        func finding(_ location: String, _ expected: String, _ actual: String, rule: String? = nil) -> Finding {
+            Finding(check: .contract, file: file, entry: entry.index, message: message.index, location: location,
+                    expected: expected, actual: actual, rule: rule)
+        }
+        let path = entry.entry.request.urlPath
+        guard let channel = contracts.channel(at: path) else {
+            return [finding("(channel)", "a channel declared for \(path)", "none in \(contracts.asyncAPI.file)")]
+        }
+        if !message.isFromServer, !contracts.acceptsClientMessages(on: channel) {
+            return [finding("(direction)", "no client-to-server messages (\(channel.id) declares none)",
+                            "a message sent by the client")]
+        }
+        guard message.text != nil else { return [finding("(frame)", "a text frame", "a binary frame")] }
+        guard let payload = message.payload else {
+            return [finding("(root)", "a JSON payload", "not JSON: \(message.parseError ?? "")")]
+        }
+        return contracts.asyncAPI.validateMessage(payload, onChannel: channel.id).violations.map {
+            finding($0.pointer.tokens.isEmpty ? "(root)" : $0.pointer.description, $0.expected, $0.found, rule: $0.schemaPath)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HarnessCore
+import KitchenContracts
+
+/// The two contracts of a folder, loaded once: the OpenAPI document (REST and the `/ws`
+/// upgrade) and the AsyncAPI document (the WebSocket messages), with the validator compiled.
+///
+/// ```swift
+/// let contracts = try ContractSet(folder: URL(fileURLWithPath: "Contracts"))
+/// contracts.validator.validate(exchange).violations
+/// ```
+public struct ContractSet: Sendable {
+    /// The REST contract.
+    public let openAPI: OpenAPIContract
+    /// The WebSocket contract.
+    public let asyncAPI: AsyncAPIContract
+    /// Checks exchanges against ``openAPI`` (refused requests are not held to the request schemas).
+    public let validator: ExchangeValidator
+
+    /// Both contracts given.
+    public init(openAPI: OpenAPIContract, asyncAPI: AsyncAPIContract) {
+        self.openAPI = openAPI
+        self.asyncAPI = asyncAPI
+        self.validator = ExchangeValidator(contract: openAPI)
+    }
+
+    /// Loads the folder's `.json` files and takes the one with an `openapi` member and the one
+    /// with an `asyncapi` member (the first of each, by file name).
+    public init(folder: URL) throws(VerifyError) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            throw .unreadableFolder(path: folder.path, reason: error.localizedDescription)
+        }
+        var openAPI: OpenAPIContract?
+        var asyncAPI: AsyncAPIContract?
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            let document: JSONValue
+            do {
+                document = try JSONValue(parsing: Array(try Data(contentsOf: url)))
+            } catch {
+                throw .invalidContract("\(name): \(error)")
+            }
+            do {
+                if openAPI == nil, document["openapi"] != nil {
+                    openAPI = try OpenAPIContract(document: document, file: name)
+                } else if asyncAPI == nil, document["asyncapi"] != nil {
+                    asyncAPI = try AsyncAPIContract(document: document, file: name)
+                }
+            } catch {
+                throw .invalidContract("\(error)")
+            }
+        }
+        guard let openAPI else { throw .missingContract(folder: folder.path, kind: "OpenAPI") }
+        guard let asyncAPI else { throw .missingContract(folder: folder.path, kind: "AsyncAPI") }
+        self.init(openAPI: openAPI, asyncAPI: asyncAPI)
+    }
+
+    /// The channel whose address is `path` (`/ws`), if the AsyncAPI document has one.
+    public func channel(at path: String) -> AsyncAPIChannel? {
+        asyncAPI.channel(path)
+    }
+
+    /// Whether the AsyncAPI document declares messages the client sends on `channel`: an
+    /// operation with action `receive` (AsyncAPI 3.0 §3.3.6: the described application, the
+    /// server, receives them).
+    public func acceptsClientMessages(on channel: AsyncAPIChannel) -> Bool {
+        asyncAPI.operations.contains { $0.channelId == channel.id && $0.action == .receive }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Every `.har` under a folder, found recursively (bug recordings live in `Recordings/bugs/`)
+/// and loaded in a stable order: by relative path.
+///
+/// ```swift
+/// let recordings = try RecordingFolder.load(URL(fileURLWithPath: "Recordings"))
+/// recordings.map(\.name)   // ["bugs/late-close.har", "dishwasher-commands.har", …]
+/// ```
+public enum RecordingFolder {
+    /// The relative paths of the `.har` files under `folder`, sorted. Hidden files and folders
+    /// (such as a recorder's `.recording-…` staging folder) are skipped.
+    public static func files(in folder: URL) throws(VerifyError) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .unreadableFolder(path: folder.path, reason: "not a folder")
+        }
+        // The enumerator does not descend into a symbolic link, so start from the real folder.
+        guard let walker = FileManager.default.enumerator(atPath: folder.resolvingSymlinksInPath().path) else {
+            throw .unreadableFolder(path: folder.path, reason: "cannot list it")
+        }
+        var names: [String] = []
+        for case let relative as String in walker where relative.hasSuffix(".har") {
+            guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+            names.append(relative)
+        }
+        return names.sorted()
+    }
+
+    /// Loads every recording under `folder`.
+    public static func load(_ folder: URL) throws(VerifyError) -> [LoadedRecording] {
+        var recordings: [LoadedRecording] = []
+        for name in try files(in: folder) {
+            recordings.append(try LoadedRecording(contentsOf: folder.appendingPathComponent(name), name: name))
+        }
+        return recordings
+    }
+}

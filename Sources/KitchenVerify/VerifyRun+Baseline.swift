@@ -1,0 +1,51 @@
+import Foundation
+import KitchenContracts
+
+extension VerifyRun {
+    /// The outcome of comparing a run's recordings with a baseline folder.
+    struct BaselineComparison {
+        var changes: [ShapeChange]
+        var results: [CaseResult]
+        var notices: [String]
+    }
+
+    /// Compares the shapes of `recordings` with those of the baseline files of the same names
+    /// (a file only one side has says nothing: a scenario skipped live is not a removal).
+    /// Each breaking change is a failing case; additive ones are notices. Recordings made in
+    /// this run that differ byte for byte from the baseline are counted in a notice, since the
+    /// embedded recordings are deterministic and a difference means the baseline is stale.
+    func compareShapes(_ recordings: [LoadedRecording], with baseline: URL) throws(VerifyError) -> BaselineComparison {
+        let names = Set(recordings.map(\.name))
+        var old: [LoadedRecording] = []
+        for name in try RecordingFolder.files(in: baseline) where names.contains(name) {
+            old.append(try LoadedRecording(contentsOf: baseline.appendingPathComponent(name), name: name))
+        }
+        let compared = Set(old.map(\.name))
+        let current = recordings.filter { compared.contains($0.name) }
+        let changes = ShapeDiff.compare(old: RecordingShapes(old), new: RecordingShapes(current))
+        var results: [CaseResult] = []
+        var notices: [String] = []
+        for change in changes {
+            guard change.severity == .breaking else {
+                notices.append("additive change against \(baseline.relativePath): \(change)")
+                continue
+            }
+            let verifyCase = VerifyCase(check: .shapes, name: "\(change.kind.rawValue) \(change.location)")
+            results.append(CaseResult(verifyCase, findings: [Finding(
+                check: .shapes, location: change.location, expected: change.old ?? "absent", actual: change.new ?? "absent",
+                rule: change.kind.rawValue)]))
+        }
+        results.append(CaseResult(VerifyCase(
+            check: .shapes, name: "shapes of \(compared.count) recording(s) compared with \(baseline.relativePath)")))
+        if case .embedded = options.source {
+            let stale = current.filter { recording in
+                (try? Data(contentsOf: recording.url)) != (try? Data(contentsOf: baseline.appendingPathComponent(recording.name)))
+            }
+            if !stale.isEmpty {
+                notices.append("\(stale.count) recording(s) differ byte for byte from \(baseline.relativePath) "
+                    + "(\(stale.map(\.name).joined(separator: ", "))); refresh them with kitchen scenarios record --out \(baseline.relativePath)")
+            }
+        }
+        return BaselineComparison(changes: changes.map(ShapeChange.init), results: results, notices: notices)
+    }
+}
