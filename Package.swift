@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "KitchenTestingTests", dependencies: ["KitchenTesting", "KitchenSwiftTesting"]),
         .testTarget(name: "KitchenControllersTests", dependencies: [
             "KitchenControllers", "KitchenControllerProperties", "KitchenTesting", "KitchenSwiftTesting", "KitchenAPI", "HarnessCore",
-        ]),
+        ], exclude: ["README-properties.md"]),
         .testTarget(name: "KitchenRecorderTests", dependencies: ["KitchenRecorder", "KitchenRecording", "KitchenSimulator", "HTTPWire", "HarnessCore"]),
         .testTarget(name: "KitchenContractsTests", dependencies: ["KitchenContracts", "HarnessCore"]),
         .testTarget(name: "KitchenReplayTests", dependencies: [

@@ -45,6 +45,7 @@ enum RecordCommand: KitchenCommand {
             host: arguments.value("host") ?? "127.0.0.1",
             port: try arguments.int("port", default: 8081, in: 0...65_535),
             upstreamTimeout: .seconds(try arguments.int("upstream-timeout", default: 30, in: 1...3600)))
+        let termination = Termination()
         let proxy = try RecordingProxy(configuration: configuration)
         try proxy.start()
         console.out("""
@@ -54,7 +55,7 @@ enum RecordCommand: KitchenCommand {
             Press Ctrl-C to stop and write the HAR.
 
             """)
-        let signal = Termination.wait()
+        let signal = termination.wait()
         let summary = try proxy.stop()
         console.out("Received \(signal); \(summary)\n")
         return .success

@@ -29,6 +29,7 @@ enum ReplayCommand: KitchenCommand {
         guard let mode = ReplayMode(rawValue: arguments.value("mode") ?? "once") else {
             throw UsageError("--mode must be once, sequence or repeat, not '\(arguments.value("mode")!)'")
         }
+        let termination = Termination()
         let server = try ReplayServer(recording: URL(fileURLWithPath: file), host: arguments.value("host") ?? "127.0.0.1",
                                       port: try arguments.int("port", default: 8080, in: 0...65_535), mode: mode, speed: speed)
         try server.start()
@@ -38,7 +39,7 @@ enum ReplayCommand: KitchenCommand {
             Mode \(mode.rawValue), WebSocket speed \(speed). Press Ctrl-C to stop.
 
             """)
-        let signal = Termination.wait()
+        let signal = termination.wait()
         let report = server.stop()
         console.out("Received \(signal).\n\(report)\n")
         return .success

@@ -46,6 +46,7 @@ enum ServeCommand: KitchenCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
         let configuration = try configuration(from: arguments)
+        let termination = Termination()
         let simulator = Simulator(configuration: configuration)
         try simulator.start()
         let base = simulator.baseURL ?? "?"
@@ -59,7 +60,7 @@ enum ServeCommand: KitchenCommand {
             Press Ctrl-C to stop.
 
             """)
-        let signal = Termination.wait()
+        let signal = termination.wait()
         simulator.stop()
         console.out("Received \(signal); simulator stopped.\n")
         return .success

@@ -1,24 +1,33 @@
 import Dispatch
 import Foundation
 
-/// Blocks until the process receives SIGINT or SIGTERM, so a long-running
-/// command (serve, record, replay) can shut down cleanly instead of dying.
-enum Termination {
-    /// Waits for SIGINT or SIGTERM; returns the signal's name.
-    static func wait() -> String {
-        let received = DispatchSemaphore(value: 0)
-        let name = LockedValue("")
-        var sources: [any DispatchSourceSignal] = []
+/// Catches SIGINT and SIGTERM so a long-running command (serve, record, replay) can shut down
+/// cleanly instead of dying. Create it before the command announces itself: a signal that
+/// arrives after that is then always caught, never lost or fatal.
+final class Termination {
+    private let received = DispatchSemaphore(value: 0)
+    private let name = LockedValue("")
+    private var sources: [any DispatchSourceSignal] = []
+
+    init() {
+        var installed: [any DispatchSourceSignal] = []
         for (number, label) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-            signal(number, SIG_IGN)  // let the dispatch source see it instead of the default handler
+            // The documented pattern: turn the default action off, then let a dispatch source see it.
+            // Both happen here, before the command announces itself, so no signal can fall between.
+            signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
+            source.setEventHandler { [name, received] in
                 name.set(label)
                 received.signal()
             }
             source.resume()
-            sources.append(source)
+            installed.append(source)
         }
+        sources = installed
+    }
+
+    /// Blocks until SIGINT or SIGTERM; returns the signal's name.
+    func wait() -> String {
         received.wait()
         for source in sources { source.cancel() }
         return name.get()
@@ -26,10 +35,10 @@ enum Termination {
 }
 
 /// A value behind a lock, for handing results between threads.
-final class LockedValue<Value: Sendable>: Sendable {
+final class LockedValue<Value: Sendable>: @unchecked Sendable {
+    // Unchecked: `value` is only touched under `lock`.
     private let lock = NSLock()
-    // Guarded by `lock`: every access below takes it.
-    nonisolated(unsafe) private var value: Value
+    private var value: Value
 
     init(_ value: Value) { self.value = value }
 

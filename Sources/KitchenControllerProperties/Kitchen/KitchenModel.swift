@@ -1,0 +1,232 @@
+import Foundation
+import KitchenAPI
+import KitchenControllers
+
+/// An in-memory kitchen that follows API.md's rules for the commands the
+/// controllers send (ranges, compartments, 404 for unknown devices, 409 for a
+/// dishwasher already running) and a few simulation steps, as a value.
+///
+/// ```swift
+/// var kitchen = KitchenModel.standard(at: date)
+/// try kitchen.setOvenTemperature(DeviceKey(deviceId: "oven-1"), to: 375, at: date)
+/// kitchen.runDishwasher("dishwasher-1", minutes: 200, at: date)   // complete
+/// ```
+public struct KitchenModel: Hashable, Sendable {
+    /// Every device, as `GET /devices` lists them.
+    public var devices: [DeviceInfo]
+    /// Ovens and compartments.
+    public var ovens: [DeviceKey: OvenState]
+    /// Fridges.
+    public var fridges: [String: FridgeState]
+    /// Dishwashers.
+    public var dishwashers: [String: DishwasherState]
+    /// Ice makers.
+    public var iceMakers: [String: IceMakerState]
+
+    /// Cycle lengths in minutes (API.md).
+    public static let cycleMinutes: [String: Int] = [
+        "normal": 120, "speed_wash": 60, "heavy": 150, "extra_rinse": 135,
+        "sanitize": 140, "eco": 180, "rinse_only": 15, "pots_pans": 160,
+    ]
+
+    /// The kitchen the server creates on first login (``DeviceInfo/defaultDevices``), every device in its default state.
+    public static func standard(at date: Date) -> KitchenModel {
+        var kitchen = KitchenModel(devices: DeviceInfo.defaultDevices, ovens: [:], fridges: [:], dishwashers: [:],
+                                   iceMakers: [:])
+        for device in kitchen.devices {
+            switch device.type {
+            case .oven:
+                let keys = device.isDoubleOven ? (device.compartments ?? []).map { Optional($0.key) } : [nil]
+                for compartment in keys {
+                    var state = OvenState.defaultOvenState
+                    state.lastUpdated = date
+                    kitchen.ovens[DeviceKey(deviceId: device.id, compartment: compartment)] = state
+                }
+            case .fridge:
+                var state = FridgeState.defaultFridgeState
+                state.lastUpdated = date
+                kitchen.fridges[device.id] = state
+            case .dishwasher:
+                var state = DishwasherState.defaultDishwasherState
+                state.lastUpdated = date
+                kitchen.dishwashers[device.id] = state
+            case .iceMaker:
+                var state = IceMakerState.defaultIceMakerState
+                state.lastUpdated = date
+                kitchen.iceMakers[device.id] = state
+            case .other:
+                break
+            }
+        }
+        return kitchen
+    }
+
+    /// A kitchen with exactly these devices and states.
+    public init(
+        devices: [DeviceInfo], ovens: [DeviceKey: OvenState], fridges: [String: FridgeState],
+        dishwashers: [String: DishwasherState], iceMakers: [String: IceMakerState]
+    ) {
+        self.devices = devices
+        self.ovens = ovens
+        self.fridges = fridges
+        self.dishwashers = dishwashers
+        self.iceMakers = iceMakers
+    }
+
+    // MARK: Commands
+
+    /// The oven state at `key`; 404 for another user's device or a wrong compartment,
+    /// 400 when a double oven's compartment is missing (or a single oven's given).
+    public func oven(_ key: DeviceKey) throws(AppError) -> OvenState {
+        guard let device = devices.first(where: { $0.id == key.deviceId && $0.isOven }) else { throw .notFound }
+        if device.isDoubleOven != (key.compartment != nil) {
+            throw .badRequest(message: device.isDoubleOven ? "compartment is required" : "compartment is not allowed")
+        }
+        guard let state = ovens[key] else { throw .notFound }
+        return state
+    }
+
+    /// `POST …/oven/power`.
+    public mutating func setOvenPower(_ key: DeviceKey, isOn: Bool, at date: Date) throws(AppError) -> OvenState {
+        var state = try oven(key)
+        state.isOn = isOn
+        state.lastUpdated = date
+        ovens[key] = state
+        return state
+    }
+
+    /// `POST …/oven/temperature`: 170…550 °F.
+    public mutating func setOvenTemperature(_ key: DeviceKey, to degrees: Int, at date: Date) throws(AppError)
+        -> OvenState
+    {
+        var state = try oven(key)
+        guard OvenPresenter.temperatureRange.contains(degrees) else {
+            throw .invalidValue(message: "targetTemperature must be 170…550")
+        }
+        state.targetTemperature = degrees
+        state.lastUpdated = date
+        ovens[key] = state
+        return state
+    }
+
+    /// `POST …/oven/mode`: one of ``OvenPresenter/modes``.
+    public mutating func setOvenMode(_ key: DeviceKey, to mode: String, at date: Date) throws(AppError) -> OvenState {
+        var state = try oven(key)
+        guard OvenPresenter.modes.contains(key: mode) else { throw .invalidValue(message: "unknown mode \(mode)") }
+        state.mode = mode
+        state.lastUpdated = date
+        ovens[key] = state
+        return state
+    }
+
+    /// `POST …/fridge/temperature` (33…45 °F) or `…/fridge/freezer/temperature` (-10…10 °F).
+    public mutating func setFridgeTemperature(_ deviceId: String, freezer: Bool, to degrees: Int, at date: Date)
+        throws(AppError) -> FridgeState
+    {
+        guard var state = fridges[deviceId] else { throw .notFound }
+        let range = freezer ? FridgePresenter.freezerTemperatureRange : FridgePresenter.fridgeTemperatureRange
+        guard range.contains(degrees) else { throw .invalidValue(message: "temperature out of range") }
+        if freezer { state.freezerTargetTemperature = degrees } else { state.targetTemperature = degrees }
+        state.lastUpdated = date
+        fridges[deviceId] = state
+        return state
+    }
+
+    /// `POST …/dishwasher/start`: 400 for an unknown cycle, 409 while running.
+    public mutating func startDishwasher(_ deviceId: String, cycle: String, at date: Date) throws(AppError)
+        -> DishwasherState
+    {
+        guard var state = dishwashers[deviceId] else { throw .notFound }
+        guard let minutes = Self.cycleMinutes[cycle] else { throw .invalidValue(message: "unknown cycle \(cycle)") }
+        guard state.status != .running else { throw .conflict }
+        state = DishwasherState(status: .running, cycle: cycle, remainingMinutes: minutes, lastUpdated: date)
+        dishwashers[deviceId] = state
+        return state
+    }
+
+    /// `POST …/dishwasher/stop`: idle, no cycle; idempotent.
+    public mutating func stopDishwasher(_ deviceId: String, at date: Date) throws(AppError) -> DishwasherState {
+        guard dishwashers[deviceId] != nil else { throw .notFound }
+        let state = DishwasherState(status: .idle, cycle: nil, remainingMinutes: 0, lastUpdated: date)
+        dishwashers[deviceId] = state
+        return state
+    }
+
+    /// `POST …/icemaker/power`.
+    public mutating func setIceMakerPower(_ deviceId: String, isOn: Bool, at date: Date) throws(AppError)
+        -> IceMakerState
+    {
+        guard var state = iceMakers[deviceId] else { throw .notFound }
+        state.isOn = isOn
+        state.lastUpdated = date
+        iceMakers[deviceId] = state
+        return state
+    }
+
+    /// `POST …/icemaker/rate`: one of ``IceMakerPresenter/productionRates``.
+    public mutating func setIceMakerRate(_ deviceId: String, to rate: String, at date: Date) throws(AppError)
+        -> IceMakerState
+    {
+        guard var state = iceMakers[deviceId] else { throw .notFound }
+        guard IceMakerPresenter.productionRates.contains(key: rate) else {
+            throw .invalidValue(message: "unknown rate \(rate)")
+        }
+        state.productionRate = rate
+        state.lastUpdated = date
+        iceMakers[deviceId] = state
+        return state
+    }
+
+    // MARK: Simulation
+
+    /// Runs a dishwasher `minutes` further: complete when its time is up. Returns
+    /// the new state, or `nil` when it was not running.
+    public mutating func runDishwasher(_ deviceId: String, minutes: Int, at date: Date) -> DishwasherState? {
+        guard var state = dishwashers[deviceId], state.status == .running else { return nil }
+        state.remainingMinutes = max(0, state.remainingMinutes - minutes)
+        if state.remainingMinutes == 0 { state.status = .complete }
+        state.lastUpdated = date
+        dishwashers[deviceId] = state
+        return state
+    }
+
+    /// Opens or closes a fridge door (`doorOpenedAt` is the opening's date).
+    /// Returns the new state, or `nil` when nothing changed.
+    public mutating func setDoor(_ deviceId: String, open: Bool, at date: Date) -> FridgeState? {
+        guard var state = fridges[deviceId], state.isDoorOpen != open else { return nil }
+        state.isDoorOpen = open
+        state.doorOpenedAt = open ? date : nil
+        state.lastUpdated = date
+        fridges[deviceId] = state
+        return state
+    }
+
+    /// Every device's state as the WebSocket snapshot sends it after an upgrade.
+    public func snapshot(sentAt date: Date) -> [StateMessage] {
+        var messages: [StateMessage] = []
+        for device in devices {
+            switch device.type {
+            case .oven:
+                for (key, state) in ovens.filter({ $0.key.deviceId == device.id }).sorted(by: { $0.key < $1.key }) {
+                    messages.append(StateMessage(deviceId: device.id, compartment: key.compartment, sentAt: date,
+                                                 update: .oven(state)))
+                }
+            case .fridge:
+                fridges[device.id].map {
+                    messages.append(StateMessage(deviceId: device.id, sentAt: date, update: .fridge($0)))
+                }
+            case .dishwasher:
+                dishwashers[device.id].map {
+                    messages.append(StateMessage(deviceId: device.id, sentAt: date, update: .dishwasher($0)))
+                }
+            case .iceMaker:
+                iceMakers[device.id].map {
+                    messages.append(StateMessage(deviceId: device.id, sentAt: date, update: .iceMaker($0)))
+                }
+            case .other:
+                break
+            }
+        }
+        return messages
+    }
+}

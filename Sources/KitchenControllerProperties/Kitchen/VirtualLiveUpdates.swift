@@ -1,0 +1,166 @@
+import KitchenAPI
+import KitchenTesting
+import Synchronization
+
+/// A ``KitchenAPI/WebSocketProviding`` for tests on a ``KitchenTesting/VirtualClock``:
+/// it delivers exactly the events a test pushes, and reports each one to the
+/// clock as work until the consumer has handled it, so `clock.settle()` returns
+/// only once every pushed event has been through the consumer's loop.
+///
+/// (`MockWebSocket` cannot do that: the consumer's resumption is a hop the clock
+/// cannot see, and measured here, `settle()` returned with only the first of
+/// several pushed events handled.)
+///
+/// An event counts as handled when the consumer asks for the next one, or when
+/// its stream ends (the consumer stopped, was cancelled, or dropped the stream).
+/// Events pushed while no stream is open, or after the latest one ended, are dropped,
+/// as a closed socket drops them.
+///
+/// ```swift
+/// let live = VirtualLiveUpdates(clock: clock)
+/// let devices = DeviceViewModel(api: api, webSocket: live, tokenStore: tokens, clock: clock)
+/// await devices.load()
+/// live.push([.connected(attempt: 0), .unauthorized])
+/// try await clock.settle()        // both handled
+/// ```
+public final class VirtualLiveUpdates: WebSocketProviding {
+    private struct Stream {
+        var buffer: [(event: LiveEvent, work: VirtualClock.WorkToken)] = []
+        var inHand: VirtualClock.WorkToken?
+        var waiting: CheckedContinuation<LiveEvent?, Never>?
+        var ended = false
+    }
+
+    private struct State {
+        var streams: [Int: Stream] = [:]
+        var current: Int?
+        var tokens: [String] = []
+        var endedCount = 0
+        var dropped = 0
+    }
+
+    private let clock: VirtualClock
+    private let state = Mutex(State())
+
+    /// A source whose events are tracked as work on `clock`.
+    public init(clock: VirtualClock) {
+        self.clock = clock
+    }
+
+    /// Opens a new stream (the current one from now on) and records `token`.
+    public func events(token: String) -> AsyncStream<LiveEvent> {
+        let id = state.withLock { state in
+            let id = state.tokens.count
+            state.tokens.append(token)
+            state.streams[id] = Stream()
+            state.current = id
+            return id
+        }
+        let lifetime = StreamLifetime { [weak self] in self?.end(id) }
+        return AsyncStream(unfolding: { [self, lifetime] in
+            withExtendedLifetime(lifetime) {}
+            return await self.next(on: id)
+        }, onCancel: { [weak self] in
+            self?.end(id)
+        })
+    }
+
+    /// Delivers `event` to the current stream (dropped if there is none or it ended).
+    public func push(_ event: LiveEvent) {
+        let resume: (CheckedContinuation<LiveEvent?, Never>, LiveEvent)? = state.withLock { state in
+            guard let id = state.current, var stream = state.streams[id], !stream.ended else {
+                state.dropped += 1
+                return nil
+            }
+            let work = clock.beginWork("live event \(event)")
+            defer { state.streams[id] = stream }
+            if let waiting = stream.waiting {
+                stream.waiting = nil
+                stream.inHand = work
+                return (waiting, event)
+            }
+            stream.buffer.append((event, work))
+            return nil
+        }
+        if let (continuation, event) = resume {
+            continuation.resume(returning: event)
+        }
+    }
+
+    /// Delivers each of `events` in order.
+    public func push(_ events: [LiveEvent]) {
+        for event in events { push(event) }
+    }
+
+    /// The tokens passed to ``events(token:)``, in call order.
+    public var tokens: [String] { state.withLock { $0.tokens } }
+    /// How many streams were opened.
+    public var streamCount: Int { state.withLock { $0.tokens.count } }
+    /// How many streams have ended.
+    public var endedStreamCount: Int { state.withLock { $0.endedCount } }
+    /// How many pushed events were dropped because no stream was open.
+    public var droppedEventCount: Int { state.withLock { $0.dropped } }
+
+    private func next(on id: Int) async -> LiveEvent? {
+        // Asking again means the event in hand has been handled.
+        let ready: LiveEvent?? = state.withLock { state in
+            guard var stream = state.streams[id] else { return .some(nil) }
+            defer { state.streams[id] = stream }
+            if let work = stream.inHand {
+                clock.endWork(work)
+                stream.inHand = nil
+            }
+            if stream.ended { return .some(nil) }
+            if stream.buffer.isEmpty { return nil }
+            let (event, work) = stream.buffer.removeFirst()
+            stream.inHand = work
+            return .some(event)
+        }
+        if let ready { return ready }
+        return await withCheckedContinuation { continuation in
+            let immediate: LiveEvent?? = state.withLock { state in
+                guard var stream = state.streams[id], !stream.ended else { return .some(nil) }
+                defer { state.streams[id] = stream }
+                if !stream.buffer.isEmpty {
+                    let (event, work) = stream.buffer.removeFirst()
+                    stream.inHand = work
+                    return .some(event)
+                }
+                stream.waiting = continuation
+                return nil
+            }
+            if let immediate { continuation.resume(returning: immediate) }
+        }
+    }
+
+    /// The stream's consumer is gone: whatever it held or had not read counts as handled.
+    private func end(_ id: Int) {
+        let waiting: CheckedContinuation<LiveEvent?, Never>? = state.withLock { state in
+            guard var stream = state.streams[id], !stream.ended else { return nil }
+            stream.ended = true
+            state.endedCount += 1
+            if let work = stream.inHand { clock.endWork(work) }
+            for (_, work) in stream.buffer { clock.endWork(work) }
+            stream.inHand = nil
+            stream.buffer = []
+            let waiting = stream.waiting
+            stream.waiting = nil
+            state.streams[id] = stream
+            return waiting
+        }
+        waiting?.resume(returning: nil)
+    }
+}
+
+/// Calls `onEnd` when the stream that holds it is released.
+private final class StreamLifetime: Sendable {
+    private let onEnd: @Sendable () -> Void
+
+    init(onEnd: @escaping @Sendable () -> Void) {
+        self.onEnd = onEnd
+    }
+
+    deinit {
+        onEnd()
+    }
+}

@@ -1,0 +1,72 @@
+import KitchenControllers
+import KitchenTesting
+
+/// One step of the stateful test: something the user does, the server does,
+/// or time passing.
+public enum KitchenAction: Hashable, Sendable, CustomStringConvertible {
+    /// Virtual time passes.
+    case wait(Duration)
+    /// The user moves the single oven's temperature slider.
+    case slide(Int)
+    /// The user toggles the single oven's power.
+    case toggleOven
+    /// The user starts a dishwasher cycle.
+    case startDishwasher(cycle: String)
+    /// The user stops the dishwasher.
+    case stopDishwasher
+    /// The server runs the dishwasher this many minutes (complete when its time is up).
+    case runDishwasher(minutes: Int)
+    /// The fridge door opens or closes on the server.
+    case door(open: Bool)
+    /// The live-update connection drops and reconnects, with a fresh snapshot.
+    case dropConnection
+    /// The token expires on the server; with `closesSocket` the WebSocket is closed with 4001 too.
+    case expireSession(closesSocket: Bool)
+    /// The user signs in, with the right password or not.
+    case login(correctPassword: Bool)
+
+    /// E.g. `wait 60000 ms`, `slide 375`, `expire session (4001)`.
+    public var description: String {
+        switch self {
+        case .wait(let duration): "wait \(duration.wholeMilliseconds) ms"
+        case .slide(let value): "slide \(value)"
+        case .toggleOven: "toggle oven"
+        case .startDishwasher(let cycle): "start dishwasher \(cycle)"
+        case .stopDishwasher: "stop dishwasher"
+        case .runDishwasher(let minutes): "run dishwasher \(minutes) min"
+        case .door(let open): open ? "open door" : "close door"
+        case .dropConnection: "drop connection"
+        case .expireSession(let closesSocket): closesSocket ? "expire session (4001)" : "expire session (HTTP only)"
+        case .login(let correct): correct ? "login" : "login with a wrong password"
+        }
+    }
+
+    /// Cycles the stateful test starts.
+    static let cycles = ["rinse_only", "eco", "normal"]
+
+    /// Any action, with waits biased toward the debounce quiet period and the
+    /// door threshold (and a millisecond either side of each).
+    public static func generator(quietPeriod: Duration, doorThreshold: Duration) -> Gen<KitchenAction> {
+        // 1 continue flag + 1 (kind) + 3 (duration) + 1 (value) + 2 padding = 8 choices an action.
+        Gen.zip(
+            Gen.element(of: Array(0..<13)),
+            Gen.duration(in: .zero ... doorThreshold * 3 / 2, around: [quietPeriod, doorThreshold]),
+            Gen.int(in: 170...550)
+        ).map { kind, duration, value -> KitchenAction in
+            switch kind {
+            case 0, 1: .wait(duration)
+            case 2: .slide(value)
+            case 3: .toggleOven
+            case 4: .startDishwasher(cycle: cycles[value % cycles.count])
+            case 5: .stopDishwasher
+            case 6: .runDishwasher(minutes: value - 160)
+            case 7: .door(open: true)
+            case 8: .door(open: false)
+            case 9: .dropConnection
+            case 10: .expireSession(closesSocket: value % 2 == 0)
+            case 11: .login(correctPassword: true)
+            default: .login(correctPassword: value % 2 == 0)
+            }
+        }.padded(by: 2)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import KitchenAPI
+import KitchenControllers
+
+/// The model the stateful test runs the whole coordinator against: the
+/// server's kitchen (a ``KitchenModel``) and session, plus what the app must
+/// show, advanced by each ``KitchenAction`` by the product rules, stated
+/// directly (no machine is reused).
+public struct KitchenExpectation: Sendable {
+    /// The oven the slider and toggle act on.
+    public static let oven = DeviceKey(deviceId: "oven-1")
+    /// The fridge whose door moves.
+    public static let fridgeId = "fridge-1"
+    /// The dishwasher.
+    public static let dishwasherId = "dishwasher-1"
+
+    /// The virtual clock's start date (so model dates equal the API's).
+    public let startDate: Date
+    /// The debounce quiet period.
+    public let quietPeriod: Duration
+    /// The door-alert threshold.
+    public let doorThreshold: Duration
+    /// Virtual time since the start.
+    public private(set) var now: Duration = .zero
+    /// The server's kitchen.
+    public private(set) var kitchen: KitchenModel
+    /// Whether the server accepts the token.
+    public private(set) var sessionValid = true
+    /// Whether the app is consuming live updates.
+    public private(set) var socketOpen = true
+    /// Whether the app requires a sign-in.
+    public private(set) var requiresReauth = false
+    /// The error the app shows.
+    public private(set) var error: AppError?
+    /// Calls that reached the API since the load.
+    public private(set) var calls = 0
+    /// The oven target the app shows.
+    public private(set) var shownOvenTarget: Int
+    /// The slider value waiting for the quiet period, and when it was set.
+    public private(set) var pendingSlide: (value: Int, at: Duration)?
+    /// The dishwasher status the app last saw.
+    public private(set) var seenDishwasher: DishwasherStatus
+    /// Completed cycles the app announced.
+    public private(set) var completions = 0
+    /// When the app believes the fridge door opened (`nil`: closed).
+    public private(set) var seenDoorOpenedAt: Duration?
+    /// Whether the app's door alert is raised.
+    public private(set) var doorAlert = false
+
+    /// The model of a freshly loaded, connected app over `kitchen`.
+    public init(kitchen: KitchenModel, startDate: Date, quietPeriod: Duration, doorThreshold: Duration) {
+        self.kitchen = kitchen
+        self.startDate = startDate
+        self.quietPeriod = quietPeriod
+        self.doorThreshold = doorThreshold
+        shownOvenTarget = kitchen.ovens[Self.oven]?.targetTemperature ?? 0
+        seenDishwasher = kitchen.dishwashers[Self.dishwasherId]?.status ?? .idle
+    }
+
+    /// The date of virtual offset `offset`, computed as `VirtualClock.currentDate` does.
+    public func date(at offset: Duration) -> Date {
+        let (seconds, attoseconds) = offset.components
+        return startDate.addingTimeInterval(Double(seconds) + Double(attoseconds) * 1e-18)
+    }
+
+    /// Applies `action`.
+    public mutating func apply(_ action: KitchenAction) {
+        switch action {
+        case .wait(let duration):
+            wait(duration)
+        case .slide(let value):
+            pendingSlide = (value, now)
+            shownOvenTarget = value
+        case .toggleOven:
+            command { kitchen, date throws(AppError) in
+                let isOn = kitchen.ovens[Self.oven]?.isOn ?? false
+                _ = try kitchen.setOvenPower(Self.oven, isOn: !isOn, at: date)
+            }
+        case .startDishwasher(let cycle):
+            let started = command { kitchen, date throws(AppError) in
+                _ = try kitchen.startDishwasher(Self.dishwasherId, cycle: cycle, at: date)
+            }
+            if started { see(dishwasher: .running) }
+        case .stopDishwasher:
+            let stopped = command { kitchen, date throws(AppError) in
+                _ = try kitchen.stopDishwasher(Self.dishwasherId, at: date)
+            }
+            if stopped { see(dishwasher: .idle) }
+        case .runDishwasher(let minutes):
+            if let state = kitchen.runDishwasher(Self.dishwasherId, minutes: minutes, at: date(at: now)), socketOpen {
+                see(dishwasher: state.status)
+            }
+        case .door(let open):
+            if kitchen.setDoor(Self.fridgeId, open: open, at: date(at: now)) != nil, socketOpen {
+                seeDoor()
+            }
+        case .dropConnection:
+            if socketOpen { seeSnapshot() }
+        case .expireSession(let closesSocket):
+            sessionValid = false
+            if closesSocket, socketOpen {
+                socketOpen = false
+                signOut()
+            }
+        case .login(let correct):
+            calls += 1
+            if correct {
+                sessionValid = true
+                requiresReauth = false
+                error = nil
+                if !socketOpen {
+                    socketOpen = true
+                    seeSnapshot()
+                }
+            } else {
+                signOut()
+            }
+        }
+    }
+
+    /// Time passes: the pending slide is sent when its quiet period ends, and the
+    /// door alert is raised when the door has been open for the threshold.
+    private mutating func wait(_ duration: Duration) {
+        let end = now + duration
+        if let slide = pendingSlide, slide.at + quietPeriod <= end {
+            now = slide.at + quietPeriod
+            pendingSlide = nil
+            let sent = command { kitchen, date throws(AppError) in
+                _ = try kitchen.setOvenTemperature(Self.oven, to: slide.value, at: date)
+            }
+            // On failure the slider rolls back to the server's (unchanged) target.
+            shownOvenTarget = sent ? slide.value : (kitchen.ovens[Self.oven]?.targetTemperature ?? 0)
+        }
+        now = end
+        if let openedAt = seenDoorOpenedAt, openedAt + doorThreshold <= now { doorAlert = true }
+    }
+
+    /// A command: held back while a sign-in is required (shown as unauthorized),
+    /// 401 on an expired session, else the kitchen's answer. Returns whether it succeeded.
+    @discardableResult
+    private mutating func command(_ change: (inout KitchenModel, Date) throws(AppError) -> Void) -> Bool {
+        guard !requiresReauth else {
+            error = .unauthorized
+            return false
+        }
+        calls += 1
+        guard sessionValid else {
+            signOut()
+            return false
+        }
+        do {
+            try change(&kitchen, date(at: now))
+            return true
+        } catch {
+            self.error = error
+            return false
+        }
+    }
+
+    private mutating func signOut() {
+        requiresReauth = true
+        error = .unauthorized
+    }
+
+    private mutating func see(dishwasher status: DishwasherStatus) {
+        if seenDishwasher == .running, status == .complete { completions += 1 }
+        seenDishwasher = status
+    }
+
+    /// The app sees the fridge as the server has it now. A door the app already
+    /// sees open keeps its earliest known opening.
+    private mutating func seeDoor() {
+        guard let state = kitchen.fridges[Self.fridgeId], state.isDoorOpen, let opened = state.doorOpenedAt else {
+            seenDoorOpenedAt = nil
+            doorAlert = false
+            return
+        }
+        let openedAt = offset(of: opened)
+        seenDoorOpenedAt = min(seenDoorOpenedAt ?? openedAt, openedAt)
+        if let start = seenDoorOpenedAt, start + doorThreshold <= now { doorAlert = true }
+    }
+
+    private mutating func seeSnapshot() {
+        if let status = kitchen.dishwashers[Self.dishwasherId]?.status { see(dishwasher: status) }
+        seeDoor()
+        if pendingSlide == nil { shownOvenTarget = kitchen.ovens[Self.oven]?.targetTemperature ?? 0 }
+    }
+
+    /// The virtual offset of a model date, to the millisecond.
+    private func offset(of date: Date) -> Duration {
+        .milliseconds(Int64((date.timeIntervalSince(startDate) * 1000).rounded()))
+    }
+}

@@ -1,0 +1,104 @@
+import KitchenAPI
+import KitchenControllers
+import KitchenTesting
+
+/// The whole coordinator wired to a ``ModelKitchenAPI`` and a
+/// ``VirtualLiveUpdates`` source that behaves like the server's socket: a snapshot
+/// after every (re)connection, a message for every server-side change.
+@MainActor
+public final class KitchenRig {
+    /// The clock everything sleeps on.
+    public let clock: VirtualClock
+    /// The server.
+    public let api: ModelKitchenAPI
+    /// The live-update source.
+    public let webSocket: VirtualLiveUpdates
+    /// Telemetry with virtual timestamps.
+    public let telemetry: TimedTelemetry
+    /// The coordinator under test.
+    public let devices: DeviceViewModel
+    /// API calls made by the initial load.
+    public private(set) var callsAtLoad = 0
+    private var streamsServed = 0
+
+    /// A rig over the standard kitchen, not yet loaded.
+    public init(configuration: ControllerConfiguration) {
+        let clock = VirtualClock()
+        self.clock = clock
+        webSocket = VirtualLiveUpdates(clock: clock)
+        api = ModelKitchenAPI(kitchen: .standard(at: clock.startDate), clock: clock)
+        telemetry = TimedTelemetry(clock: clock)
+        devices = DeviceViewModel(
+            api: api, webSocket: webSocket, tokenStore: InMemoryTokenStore(token: "mock-token"),
+            telemetry: telemetry, clock: clock, configuration: configuration)
+    }
+
+    /// Loads the devices and serves the first connection.
+    public func start() async throws {
+        await devices.load()
+        callsAtLoad = api.calls.count
+        try await serveNewConnections()
+    }
+
+    /// API calls since the load.
+    public var callsSinceLoad: Int { api.calls.count - callsAtLoad }
+
+    /// Performs one action the way the user, the server or time would.
+    public func perform(_ action: KitchenAction) async throws {
+        let oven = KitchenExpectation.oven
+        switch action {
+        case .wait(let duration):
+            try await clock.advance(by: duration)
+        case .slide(let value):
+            devices.oven.setTemperature(value, deviceId: oven.deviceId, compartment: oven.compartment)
+        case .toggleOven:
+            await devices.oven.togglePower(deviceId: oven.deviceId, compartment: oven.compartment)
+        case .startDishwasher(let cycle):
+            await devices.dishwasher.start(cycle: cycle, deviceId: KitchenExpectation.dishwasherId)
+        case .stopDishwasher:
+            await devices.dishwasher.stop(deviceId: KitchenExpectation.dishwasherId)
+        case .runDishwasher(let minutes):
+            let date = clock.currentDate
+            let id = KitchenExpectation.dishwasherId
+            if let state = api.updateKitchen({ $0.runDishwasher(id, minutes: minutes, at: date) }) {
+                webSocket.push(.message(StateMessage(deviceId: KitchenExpectation.dishwasherId, sentAt: date,
+                                                     update: .dishwasher(state))))
+            }
+        case .door(let open):
+            let date = clock.currentDate
+            if let state = api.updateKitchen({ $0.setDoor(KitchenExpectation.fridgeId, open: open, at: date) }) {
+                webSocket.push(.message(StateMessage(deviceId: KitchenExpectation.fridgeId, sentAt: date,
+                                                     update: .fridge(state))))
+            }
+        case .dropConnection:
+            webSocket.push([.disconnected(code: nil, reason: "connection reset"),
+                            .reconnecting(attempt: 1, delay: .milliseconds(500)), .connected(attempt: 1)]
+                           + api.kitchen.snapshot(sentAt: clock.currentDate).map(LiveEvent.message))
+        case .expireSession(let closesSocket):
+            api.expireSession()
+            if closesSocket { webSocket.push(.unauthorized) }
+        case .login(let correct):
+            await devices.login(username: "demo", password: correct ? "demo" : "wrong")
+        }
+        try await clock.settle()
+        try await serveNewConnections()
+    }
+
+    /// Ends the run: stops live updates and checks that no timer is left.
+    public func finish() async throws {
+        devices.stop()
+        try await clock.run()
+        try clock.expectNoPendingSleepers()
+    }
+
+    /// Answers each stream the coordinator opened since the last look with an
+    /// open connection and a snapshot, as the server does right after an upgrade.
+    private func serveNewConnections() async throws {
+        while streamsServed < webSocket.streamCount {
+            streamsServed += 1
+            webSocket.push([.connected(attempt: 0)]
+                           + api.kitchen.snapshot(sentAt: clock.currentDate).map(LiveEvent.message))
+            try await clock.settle()
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/// The fridge door alert's rule, as a value: door updates and timer firings go
+/// in, timers and alert changes come out.
+///
+/// - An open span starts at the server's `doorOpenedAt` when known (never later
+///   than the update that reports it), else at the first "open" update seen.
+/// - The alert is raised once per span, when the span has lasted `threshold`.
+/// - Repeated "open" updates keep the span's start; one that reveals an earlier
+///   `doorOpenedAt` moves the deadline earlier (it adds knowledge, it is not a restart).
+/// - A "closed" update ends the span and clears a raised alert.
+///
+/// ```swift
+/// var machine = DoorAlertMachine()
+/// machine.update(isDoorOpen: true, openedAt: nil, at: t0)   // [.schedule(#1, at: t0 + 60 s)]
+/// machine.timerFired(#1, at: t0 + 60 s)                     // [.raise(openFor: 60 s)]
+/// machine.update(isDoorOpen: false, openedAt: nil, at: t1)  // [.cancelTimer, .clear]
+/// ```
+public struct DoorAlertMachine: Hashable, Sendable {
+    /// The threshold and the (planted-bug) variant.
+    public struct Configuration: Hashable, Sendable {
+        /// How long the door may stay open before the alert. Default 60 s.
+        public var threshold: Duration
+        /// The rule to follow; anything but `.correct` is a planted bug.
+        public var variant: Variant
+
+        /// A configuration; the defaults are the product's.
+        public init(threshold: Duration = .seconds(60), variant: Variant = .correct) {
+            self.threshold = threshold
+            self.variant = variant
+        }
+    }
+
+    /// The correct rule and deliberately broken ones the property tests must catch.
+    public enum Variant: String, Hashable, Sendable, CaseIterable {
+        /// The product's rule.
+        case correct
+        /// Planted bug: every "open" update restarts the span (at its `doorOpenedAt`, else its time).
+        case restartsOnEveryOpenUpdate
+        /// Planted bug: alerts only once the span is strictly longer than the threshold.
+        case alertsOnlyPastThreshold
+    }
+
+    /// Names one armed timer; a firing with an older id is ignored.
+    public struct TimerID: Hashable, Sendable, CustomStringConvertible {
+        /// The timer's number, counting from 1.
+        public var number: Int
+        /// The timer numbered `number`.
+        public init(number: Int) { self.number = number }
+        /// `#n`.
+        public var description: String { "#\(number)" }
+    }
+
+    /// What the shell must do.
+    public enum Effect: Hashable, Sendable {
+        /// Arm timer `id` for `deadline`, replacing any armed timer.
+        case schedule(TimerID, at: MachineInstant)
+        /// Disarm the armed timer.
+        case cancelTimer
+        /// Raise the alert; the door has been open for `openFor`.
+        case raise(openFor: Duration)
+        /// Clear the raised alert.
+        case clear
+    }
+
+    /// The configuration this machine follows.
+    public let configuration: Configuration
+    /// When the current open span started; `nil` while the door is closed.
+    public private(set) var openSince: MachineInstant?
+    /// Whether the alert is raised.
+    public private(set) var isAlertRaised = false
+    private var timer = 0
+
+    /// A machine for a closed door.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// The server reported the door at `now`: open (since `openedAt`, when it says) or closed.
+    public mutating func update(isDoorOpen: Bool, openedAt: MachineInstant?, at now: MachineInstant) -> [Effect] {
+        guard isDoorOpen else { return close() }
+        // A start in the future (clock skew) is taken as now: the door is open at least since now.
+        let reported = min(openedAt ?? now, now)
+        if configuration.variant == .restartsOnEveryOpenUpdate {
+            openSince = reported
+            isAlertRaised = false
+        } else if let start = openSince {
+            guard reported < start else { return [] }
+            openSince = reported
+        } else {
+            openSince = reported
+        }
+        guard !isAlertRaised, let start = openSince else { return [] }
+        let deadline = start.advanced(by: configuration.threshold)
+        if hasReached(deadline, at: now) {
+            isAlertRaised = true
+            return [.raise(openFor: start.duration(to: now))]
+        }
+        return [.schedule(nextTimer(), at: alertInstant(for: deadline))]
+    }
+
+    /// Timer `id` fired at `now`.
+    public mutating func timerFired(_ id: TimerID, at now: MachineInstant) -> [Effect] {
+        guard id.number == timer, let start = openSince, !isAlertRaised else { return [] }
+        guard hasReached(start.advanced(by: configuration.threshold), at: now) else {
+            return [.schedule(nextTimer(), at: alertInstant(for: start.advanced(by: configuration.threshold)))]
+        }
+        isAlertRaised = true
+        return [.raise(openFor: start.duration(to: now))]
+    }
+
+    private mutating func close() -> [Effect] {
+        guard openSince != nil else { return [] }
+        openSince = nil
+        timer += 1
+        defer { isAlertRaised = false }
+        return isAlertRaised ? [.cancelTimer, .clear] : [.cancelTimer]
+    }
+
+    private mutating func nextTimer() -> TimerID {
+        timer += 1
+        return TimerID(number: timer)
+    }
+
+    private func hasReached(_ deadline: MachineInstant, at now: MachineInstant) -> Bool {
+        configuration.variant == .alertsOnlyPastThreshold ? now > deadline : now >= deadline
+    }
+
+    private func alertInstant(for deadline: MachineInstant) -> MachineInstant {
+        configuration.variant == .alertsOnlyPastThreshold ? deadline.advanced(by: .milliseconds(1)) : deadline
+    }
+}
