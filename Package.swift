@@ -37,7 +37,7 @@ let package = Package(
         // test suite and the benchmarks (and reusable by an app's own tests).
         .target(name: "KitchenControllerProperties", dependencies: ["KitchenControllers", "KitchenTesting", "KitchenAPI", "HarnessCore"]),
         // Swift Testing glue: property checks that report the minimal failure, the replaying trait.
-        .target(name: "KitchenSwiftTesting", dependencies: ["KitchenTesting", "KitchenReplay", "KitchenRecording"]),
+        .target(name: "KitchenSwiftTesting", dependencies: ["KitchenTesting", "KitchenReplay", "KitchenRecording", "HarnessCore"]),
         // Named scenarios driven through the real client, for recording and verification.
         .target(name: "KitchenScenarios", dependencies: ["KitchenAPI", "HarnessCore"]),
         // The verification gate: records, checks, reports.
@@ -47,7 +47,8 @@ let package = Package(
         ]),
         // Feeding a recording through the controllers on virtual time.
         .target(name: "KitchenReproduce", dependencies: [
-            "KitchenControllers", "KitchenReplay", "KitchenRecording", "KitchenTesting", "KitchenAPI",
+            "KitchenControllers", "KitchenControllerProperties", "KitchenReplay", "KitchenRecording", "KitchenTesting",
+            "KitchenScenarios", "KitchenAPI", "HarnessCore",
         ]),
         // The commands of the CLI, as a library so tests can run them in-process.
         .target(name: "KitchenCLI", dependencies: [
@@ -75,6 +76,9 @@ let package = Package(
         .testTarget(name: "KitchenVerifyTests", dependencies: [
             "KitchenVerify", "KitchenContracts", "KitchenRecording", "KitchenReplay", "KitchenScenarios", "KitchenAPI",
             "KitchenCLI", "KitchenSimulator", "HTTPWire", "HarnessCore",
+        ]),
+        .testTarget(name: "KitchenReproduceTests", dependencies: [
+            "KitchenReproduce", "KitchenSwiftTesting", "KitchenControllers", "KitchenRecording", "KitchenReplay", "KitchenTesting",
         ]),
         .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire"]),
     ]

@@ -12,7 +12,7 @@ public enum CLI {
     }
 
     static let commands: [any KitchenCommand.Type] = [
-        ServeCommand.self, RecordCommand.self, ScenariosCommand.self, ReplayCommand.self, WatchCommand.self,
+        ServeCommand.self, RecordCommand.self, ScenariosCommand.self, ReplayCommand.self, ReproduceCommand.self, WatchCommand.self,
         VerifyCommand.self, DiffCommand.self,
     ]
 

@@ -1,4 +1,5 @@
 import Foundation
+import KitchenReproduce
 import KitchenScenarios
 import KitchenVerify
 
@@ -19,18 +20,24 @@ enum ScenariosCommand: KitchenCommand {
             for scenario in Scenario.all {
                 console.out("\(scenario.name)\(scenario.needsControls ? " [controls]" : "")  \(scenario.summary)\n")
             }
+            for story in BugStories.all { console.out("bugs/\(story.name) [controls]  \(story.summary)\n") }
             return .success
         }
         guard arguments.positionals.first == "record" else { throw UsageError("the action is 'record' (or use --list)") }
         let only = arguments.all("only")
-        for name in only where Scenario.named(name) == nil { throw UsageError("no scenario named '\(name)' (see --list)") }
-        let scenarios = only.isEmpty ? Scenario.all : Scenario.all.filter { only.contains($0.name) }
+        for name in only where Scenario.named(name) == nil && !BugStories.all.contains(where: { $0.name == name }) {
+            throw UsageError("no scenario named '\(name)' (see --list)")
+        }
         let directory = URL(fileURLWithPath: arguments.value("out") ?? "Recordings")
+        // Bug stories (sessions of the app that once showed a bug) go to bugs/.
+        let everything = Scenario.all.map { ($0, directory) }
+            + BugStories.all.map { ($0, directory.appendingPathComponent("bugs")) }
+        let scenarios = only.isEmpty ? everything : everything.filter { only.contains($0.0.name) }
         let failed = runBlocking {
             var failures = 0
-            for scenario in scenarios {
+            for (scenario, folder) in scenarios {
                 do {
-                    let summary = try await ScenarioRecorder().record(scenario, into: directory)
+                    let summary = try await ScenarioRecorder().record(scenario, into: folder)
                     console.out("recorded \(scenario.name): \(summary.entries) entries → \(summary.output.path)\n")
                 } catch {
                     failures += 1
@@ -43,7 +50,9 @@ enum ScenariosCommand: KitchenCommand {
     }
 }
 
-/// Runs async work from the synchronous command line and waits for its result.
+/// Runs async work from the synchronous command line and waits for its result. On the main
+/// thread the main run loop keeps turning meanwhile, so work on the main actor (the app's
+/// controllers) can run; blocking the thread would deadlock it.
 func runBlocking<Result: Sendable>(_ work: @escaping @Sendable () async -> Result) -> Result {
     let box = LockedValue<Result?>(nil)
     let done = DispatchSemaphore(value: 0)
@@ -51,6 +60,17 @@ func runBlocking<Result: Sendable>(_ work: @escaping @Sendable () async -> Resul
         box.set(await work())
         done.signal()
     }
-    done.wait()
+    if Thread.isMainThread {
+        while box.get() == nil { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05)) }
+    } else {
+        done.wait()
+    }
     return box.get()!
+}
+
+/// Runs throwing async work from the synchronous command line; its result or error.
+func runBlocking<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) -> Result<Value, any Error> {
+    runBlocking { () async -> Result<Value, any Error> in
+        do { return .success(try await work()) } catch { return .failure(error) }
+    }
 }

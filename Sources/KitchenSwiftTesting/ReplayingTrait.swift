@@ -1,4 +1,5 @@
 import Foundation
+import HarnessCore
 import KitchenRecording
 import KitchenReplay
 import KitchenTesting
@@ -27,8 +28,11 @@ public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
 
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
-        let clock = VirtualClock()
-        let session = try ReplaySession(contentsOf: try resolve(), mode: mode, clock: clock, speed: .scaled(1))
+        let document = try HARFile.load(from: try resolve())
+        // Virtual time starts where the recording does, so recorded instants line up with it.
+        let start = document.log.entries.first.flatMap { Timestamp.date(from: $0.startedDateTime) } ?? Date(timeIntervalSince1970: 0)
+        let clock = VirtualClock(startDate: start)
+        let session = ReplaySession(document: document, mode: mode, clock: clock, speed: .scaled(1))
         try await Replaying.$active.withValue(Replaying(session: session, clock: clock)) {
             try await function()
         }

@@ -1,0 +1,81 @@
+import Foundation
+import HarnessCore
+import KitchenAPI
+import KitchenControllerProperties
+import KitchenRecording
+import KitchenReplay
+import KitchenTesting
+
+/// The live updates of a recording, played to the app on virtual time: each recorded
+/// WebSocket conversation in turn, its messages at their recorded instants, its close as
+/// recorded. A drop is followed by the reconnect the app's `WebSocketService` would make
+/// (the same `ReconnectPolicy`, seeded jitter), which opens the next recorded conversation;
+/// a close 4001 or a refused upgrade ends the stream as unauthorized.
+///
+/// Built on `VirtualLiveUpdates`, so every event is work the virtual clock sees and a
+/// reproduction prints the same timeline on every run.
+@MainActor
+final class RecordedLiveUpdates: WebSocketProviding {
+    private let engine: ReplayEngine
+    private let clock: VirtualClock
+    private let policy: ReconnectPolicy
+    private let delivery: VirtualLiveUpdates
+    private var random: SeededGenerator
+
+    /// The clock must start at the recording's first instant: recorded message times are absolute.
+    init(engine: ReplayEngine, clock: VirtualClock, policy: ReconnectPolicy = ReconnectPolicy(), seed: UInt64 = 1) {
+        self.engine = engine
+        self.clock = clock
+        self.policy = policy
+        self.random = SeededGenerator(seed: seed)
+        self.delivery = VirtualLiveUpdates(clock: clock)
+    }
+
+    nonisolated func events(token: String) -> AsyncStream<LiveEvent> {
+        let stream = delivery.events(token: token)
+        MainActor.assumeIsolated {
+            // Started synchronously, so its first sleep is registered before the app goes on.
+            _ = Task.immediate { @MainActor in await self.play() }
+        }
+        return stream
+    }
+
+    private func play() async {
+        var attempt = 0
+        while true {
+            let upgrade = ReplayRequest(method: "GET", path: "/ws", query: [], body: [])
+            guard case .answer(let recorded) = engine.answer(upgrade, webSocket: true) else { return }
+            guard recorded.entry.response.status == 101 else {
+                if recorded.entry.response.status == 401 { delivery.push(.unauthorized) }
+                return
+            }
+            delivery.push(.connected(attempt: attempt))
+            let conversation = ReplayConversation(recorded.entry)
+            for message in conversation.toClient {
+                // The message arrives at its recorded instant, or at once if the app connected later.
+                let due = Timestamp.date(milliseconds: Int64((message.message.time * 1000).rounded()))
+                let wait = due.timeIntervalSince(clock.currentDate)
+                if wait > 0 {
+                    guard (try? await clock.sleep(for: .milliseconds(Int64((wait * 1000).rounded())))) != nil else { return }
+                }
+                let text = String(decoding: (try? message.message.payload) ?? [], as: UTF8.self)
+                switch StateMessage.decode(text: text) {
+                case .state(let state): delivery.push(.message(state))
+                case .unknown(let type, let deviceType): delivery.push(.unreadable("unknown message \(type) \(deviceType ?? "")"))
+                case .malformed(let reason): delivery.push(.unreadable(reason))
+                }
+            }
+            guard conversation.serverCloses, let close = conversation.close else { return }
+            if close.code == 4001 {
+                delivery.push(.unauthorized)
+                return
+            }
+            delivery.push(.disconnected(code: close.code, reason: close.reason))
+            attempt += 1
+            guard policy.allowsAttempt(attempt) else { return }
+            let delay = policy.delay(forAttempt: attempt, using: &random)
+            delivery.push(.reconnecting(attempt: attempt, delay: delay))
+            guard (try? await clock.sleep(for: delay)) != nil else { return }
+        }
+    }
+}
