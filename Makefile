@@ -44,8 +44,9 @@ record: build
 bench:
 	@command -v wrk >/dev/null 2>&1 || { echo "installing wrk from Debian's packages"; \
 	  (apt-get install -y wrk >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y wrk >/dev/null)) ; }
-	$(SWIFT) build -c release
-	Benchmarks/run.sh $(RELEASE_KITCHEN)
+	$(SWIFT) build -c release --product kitchen
+	$(SWIFT) build -c release --product kitchen-bench
+	Benchmarks/run.sh $(RELEASE_KITCHEN) .build/release/kitchen-bench
 
 clean:
 	rm -rf .build $(VENV)

@@ -57,6 +57,10 @@ let package = Package(
         ]),
         // The one CLI.
         .executableTarget(name: "kitchen", dependencies: ["KitchenCLI"]),
+        // The in-process benchmarks behind `make bench`.
+        .executableTarget(name: "kitchen-bench", dependencies: [
+            "KitchenRecorder", "KitchenReplay", "KitchenRecording", "KitchenVerify", "KitchenControllerProperties", "HTTPWire",
+        ]),
 
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"]),

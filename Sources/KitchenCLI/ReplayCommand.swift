@@ -16,8 +16,8 @@ enum ReplayCommand: KitchenCommand {
         ],
         positionals: [.init(name: "FILE", help: "The HAR to serve.")],
         discussion: """
-            Requests are matched by method, path, query and JSON body (compared by meaning, volatile fields such as \\
-            lastUpdated ignored, recorded secret aliases matching any value). An unmatched request gets status 599 whose \\
+            Requests are matched by method, path, query and JSON body (compared by meaning, volatile fields such as \
+            lastUpdated ignored, recorded secret aliases matching any value). An unmatched request gets status 599 whose \
             body names the nearest recorded request and how it differs. On Ctrl-C the entries never used are listed.
             """)
 

@@ -11,10 +11,10 @@ enum ReproduceCommand: KitchenCommand {
         options: [.init(name: "json", valueName: nil, help: "Print the timeline as JSON.")],
         positionals: [.init(name: "FILE", help: "The HAR of the session to reproduce.")],
         discussion: """
-            The recorded HTTP answers and WebSocket timeline drive DeviceViewModel (login, device list, live \\
-            updates, the user's recorded commands at their recorded instants, reconnects with the app's own \\
-            policy). Each line is a virtual instant since the recording began and what the controllers did: \\
-            messages received, states applied, commands, errors, door alerts, completed cycles, \\
+            The recorded HTTP answers and WebSocket timeline drive DeviceViewModel (login, device list, live \
+            updates, the user's recorded commands at their recorded instants, reconnects with the app's own \
+            policy). Each line is a virtual instant since the recording began and what the controllers did: \
+            messages received, states applied, commands, errors, door alerts, completed cycles, \
             re-authentication. The same recording always prints the same timeline.
             """)
 

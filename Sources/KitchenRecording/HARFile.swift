@@ -20,13 +20,21 @@ public enum HARFile {
     }
 
     /// Parses HAR bytes; `path` names the source in errors.
+    ///
+    /// Reads the same documents `JSONDecoder` reads into ``HAR/Document`` (required fields
+    /// present and not `null`, unknown fields ignored), several times faster, and refuses
+    /// what RFC 8259 refuses, duplicate keys included.
     public static func decode(_ data: Data, path: String) throws(RecordingError) -> HAR.Document {
+        let value: JSONValue
         do {
-            return try JSONDecoder().decode(HAR.Document.self, from: data)
-        } catch let error as DecodingError {
-            throw .invalidHAR(path: path, reason: describe(error))
+            value = try JSONParser.parse(Array(data))
         } catch {
-            throw .invalidHAR(path: path, reason: "\(error)")
+            throw .invalidHAR(path: path, reason: "not JSON: \(error)")
+        }
+        do {
+            return try HAR.Document(reading: HARObjectReader(value))
+        } catch {
+            throw .invalidHAR(path: path, reason: error.description)
         }
     }
 

@@ -11,7 +11,7 @@ extension HAR {
     /// ```
     public struct WebSocketMessage: Codable, Hashable, Sendable {
         /// Which way the message went, from the client's point of view.
-        public enum Direction: String, Codable, Hashable, Sendable {
+        public enum Direction: String, Codable, Hashable, Sendable, CaseIterable {
             /// Client to server.
             case send
             /// Server to client.
@@ -19,7 +19,7 @@ extension HAR {
         }
 
         /// The data opcodes (RFC 6455 §5.2): text is 1, binary is 2.
-        public enum Opcode: Int, Codable, Hashable, Sendable {
+        public enum Opcode: Int, Codable, Hashable, Sendable, CaseIterable {
             /// A UTF-8 text message; ``WebSocketMessage/data`` is the text.
             case text = 1
             /// A binary message; ``WebSocketMessage/data`` is base64.
@@ -75,7 +75,7 @@ extension HAR {
     /// The harness's `_webSocketClose`: how and by whom a WebSocket connection was closed.
     public struct WebSocketClose: Codable, Hashable, Sendable {
         /// Who ended the connection.
-        public enum Party: String, Codable, Hashable, Sendable {
+        public enum Party: String, Codable, Hashable, Sendable, CaseIterable {
             /// The app sent the close frame (or dropped the connection).
             case client
             /// The server sent the close frame (or dropped the connection).

@@ -77,13 +77,15 @@ import Testing
             #expect(result.status == .success)
             for option in command.spec.options { #expect(result.out.contains("--\(option.name)"), "\(command.spec.name) --help lacks --\(option.name)") }
             #expect(result.out.contains("--help"))
+            #expect(!result.out.contains("\\\n"), "\(command.spec.name) --help shows a line-continuation backslash")
         }
     }
 
     @Test func scenariosListNamesEveryScenario() {
         let result = run("scenarios", "--list")
         #expect(result.status == .success)
-        #expect(result.out.split(separator: "\n").count == 11)
+        #expect(result.out.split(separator: "\n").count == 12)
         #expect(result.out.contains("fridge-door [controls]"))
+        #expect(result.out.contains("bugs/duplicate-cycle-complete-after-reconnect [controls]"))
     }
 }

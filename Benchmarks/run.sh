@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# make bench: KitchenHarness's speed targets, measured on this machine with release builds.
+# Not a test: it reports what it measured next to each target and never fails the build.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+KITCHEN=${1:-.build/release/kitchen}
+BENCH=${2:-.build/release/kitchen-bench}
+SECONDS_PER_RUN=${BENCH_SECONDS:-5}
+WORK=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$WORK"' EXIT
+
+# Starts "$@" in the background with its output in $WORK/$name.log and echoes the port it announces.
+start() {
+  local name=$1; shift
+  "$@" > "$WORK/$name.log" 2>&1 &
+  for _ in $(seq 100); do
+    port=$(grep -oE 'http://127\.0\.0\.1:[0-9]+' "$WORK/$name.log" | head -1 | sed 's/.*://')
+    [ -n "$port" ] && { echo "$port"; return; }
+    sleep 0.05
+  done
+  echo "could not start $name: $(cat "$WORK/$name.log")" >&2; exit 2
+}
+
+# wrk against a URL; echoes "requests/s p50 p99".
+load() {
+  local connections=$1 url=$2 threads=1
+  [ "$connections" -gt 1 ] && threads=2
+  wrk -t"$threads" -c"$connections" -d"${SECONDS_PER_RUN}s" --latency -H "Authorization: Bearer $TOKEN" "$url" > "$WORK/wrk.out"
+  local rps p50 p99
+  rps=$(awk '/Requests\/sec/ {print $2}' "$WORK/wrk.out")
+  p50=$(awk '$1=="50%" {print $2}' "$WORK/wrk.out")
+  p99=$(awk '$1=="99%" {print $2}' "$WORK/wrk.out")
+  echo "$rps $p50 $p99"
+}
+
+# "123.45us" / "1.2ms" / "2s" → microseconds.
+micros() { python3 -c "import sys,re; v,u=re.match(r'([0-9.]+)(\w+)','$1').groups(); print(round(float(v)*{'us':1,'ms':1000,'s':1000000}[u]))"; }
+
+SIM=$(start serve "$KITCHEN" serve --port 0)
+PROXY=$(start record "$KITCHEN" record --upstream "http://127.0.0.1:$SIM" --port 0 --out "$WORK/bench.har")
+TOKEN=$(curl -s -X POST "http://127.0.0.1:$SIM/auth/login" -H 'Content-Type: application/json' -d '{"username":"demo","password":"demo"}' \
+  | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+OVEN=$(curl -s "http://127.0.0.1:$SIM/devices" -H "Authorization: Bearer $TOKEN" \
+  | python3 -c 'import json,sys; print([d["id"] for d in json.load(sys.stdin) if d["type"]=="oven" and "compartments" not in d][0])')
+PATH_UNDER_TEST="/devices/$OVEN/oven"
+
+echo "KitchenHarness benchmarks — $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ), ${SECONDS_PER_RUN}s per wrk run"
+echo "GET $PATH_UNDER_TEST with Authorization: Bearer, keep-alive; direct to kitchen serve and through kitchen record (recording on)"
+echo
+read -r D1 D1P50 D1P99 <<< "$(load 1 "http://127.0.0.1:$SIM$PATH_UNDER_TEST")"
+read -r P1 P1P50 P1P99 <<< "$(load 1 "http://127.0.0.1:$PROXY$PATH_UNDER_TEST")"
+read -r D32 D32P50 D32P99 <<< "$(load 32 "http://127.0.0.1:$SIM$PATH_UNDER_TEST")"
+read -r P32 P32P50 P32P99 <<< "$(load 32 "http://127.0.0.1:$PROXY$PATH_UNDER_TEST")"
+kill -INT "$(pgrep -f "record --upstream http://127.0.0.1:$SIM")" 2>/dev/null
+FINALIZE_START=$(date +%s.%N)
+while pgrep -f "record --upstream http://127.0.0.1:$SIM" > /dev/null; do sleep 0.1; done
+FINALIZE=$(python3 -c "print(round($(date +%s.%N) - $FINALIZE_START, 1))")
+RECORDED=$(grep -oE 'wrote [0-9]+ entries' "$WORK/record.log" | grep -oE '[0-9]+' || echo "?")
+
+verdict() { python3 -c "print('PASS' if $1 else 'MISS')"; }
+ADDED_P50=$(( $(micros "$P1P50") - $(micros "$D1P50") ))
+ADDED_P99=$(( $(micros "$P1P99") - $(micros "$D1P99") ))
+RATIO=$(python3 -c "print(round(100 * $P32 / $D32))")
+printf "%-52s %-28s %s\n" "measure" "measured" "target"
+printf "%-52s %-28s %s %s\n" "simulator, 1 connection: requests/s, p50, p99" "$D1 $D1P50 $D1P99" "p50 <= 100us" "$(verdict "$(micros "$D1P50") <= 100")"
+printf "%-52s %-28s %s %s\n" "simulator, 32 connections: requests/s, p50, p99" "$D32 $D32P50 $D32P99" ">= 20000/s" "$(verdict "$D32 >= 20000")"
+printf "%-52s %-28s %s\n" "proxy, 1 connection: requests/s, p50, p99" "$P1 $P1P50 $P1P99" ""
+printf "%-52s %-28s %s %s\n" "proxy, 32 connections: requests/s (share of direct)" "$P32 (${RATIO}%)" ">= 50% of direct" "$(verdict "$RATIO >= 50")"
+printf "%-52s %-28s %s %s\n" "proxy adds at 1 connection: p50, p99" "${ADDED_P50}us ${ADDED_P99}us" "p50 <= 100us" "$(verdict "$ADDED_P50 <= 100")"
+printf "%-52s %-28s %s\n" "proxy recorded, then wrote the HAR on SIGINT" "$RECORDED entries in ${FINALIZE}s" ""
+
+WS=$("$BENCH" ws-relay 200000 | awk '/ws-relay-messages-per-second/ {print $2}')
+printf "%-52s %-28s %s %s\n" "proxy, WebSocket messages relayed and recorded" "$WS msg/s" ">= 50000/s" "$(verdict "${WS:-0} >= 50000")"
+VALID=$(taskset -c 0 "$BENCH" validate | awk '{print $2}')
+printf "%-52s %-28s %s %s\n" "recorded exchanges validated, one core" "$VALID /s" ">= 50000/s" "$(verdict "${VALID:-0} >= 50000")"
+CASES=$("$BENCH" properties | awk '{print $2}')
+printf "%-52s %-28s %s %s\n" "pure-model property cases" "$CASES /s" ">= 10000/s" "$(verdict "${CASES:-0} >= 10000")"
+START=$("$BENCH" replay-start | awk '{print $2}')
+printf "%-52s %-28s %s %s\n" "replay server start, 1,000-entry recording" "${START} ms" "<= 50 ms" "$(verdict "${START:-999} <= 50")"

@@ -1,0 +1,16 @@
+import Foundation
+
+// In-process benchmarks for `make bench` (release build). Each prints one line
+// `name value unit` that Benchmarks/run.sh collects into its report.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+
+switch arguments.first {
+case "ws-relay": WebSocketRelayBenchmark.run(messages: Int(arguments.dropFirst().first ?? "") ?? 200_000)
+case "validate": ValidationBenchmark.run(root: root)
+case "properties": PropertyBenchmark.run()
+case "replay-start": ReplayStartBenchmark.run(root: root)
+default:
+    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | properties | replay-start\n".utf8))
+    exit(64)
+}

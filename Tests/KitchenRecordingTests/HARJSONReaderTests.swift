@@ -1,0 +1,95 @@
+import Foundation
+import HarnessCore
+import Testing
+@testable import KitchenRecording
+
+/// The hand-written HAR reader behind ``HARFile/decode(_:path:)`` and `JSONDecoder` over the
+/// `Codable` conformances read the same documents into the same values, and refuse the same
+/// broken ones, with the reader naming the field.
+@Suite struct HARJSONReaderTests {
+    static var committedRecordings: [URL] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Recordings").resolvingSymlinksInPath()
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "har" } ?? []
+        return files.sorted { $0.path < $1.path }
+    }
+
+    @Test func everyCommittedRecordingReadsAsJSONDecoderReadsIt() throws {
+        let files = Self.committedRecordings
+        #expect(files.count >= 12)
+        for file in files {
+            let data = try Data(contentsOf: file)
+            let expected = try JSONDecoder().decode(HAR.Document.self, from: data)
+            #expect(try HARFile.decode(data, path: file.path) == expected, "\(file.lastPathComponent)")
+        }
+    }
+
+    @Test func everyKindOfEntryReadsAsJSONDecoderReadsIt() throws {
+        let data = Data(try HARFile.encode(HARJSONTests.everyKind))
+        #expect(try HARFile.decode(data, path: "memory") == (try JSONDecoder().decode(HAR.Document.self, from: data)))
+    }
+
+    /// A file from elsewhere: optional timings left out, `null` optionals, fields the model
+    /// does not know, a whole-number `time` written as `12.0`.
+    static let foreign = #"""
+    {"log": {"version": "1.2", "creator": {"name": "Chrome", "version": "131", "comment": null},
+      "pages": [{"id": "page_1"}],
+      "entries": [{
+        "startedDateTime": "2026-11-20T10:00:00.000Z", "time": 12.0, "_priority": "High",
+        "request": {"method": "GET", "url": "http://k/devices", "httpVersion": "HTTP/1.1", "cookies": [],
+                    "headers": [{"name": "Accept", "value": "*/*"}], "queryString": [], "headersSize": -1, "bodySize": 0},
+        "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1", "cookies": [], "headers": [],
+                     "content": {"size": 2, "mimeType": "application/json", "text": "[]", "compression": null},
+                     "redirectURL": "", "headersSize": -1, "bodySize": 2, "_transferSize": 120},
+        "cache": {}, "timings": {"send": 1, "wait": 10.5, "receive": 0.5},
+        "serverIPAddress": null, "_resourceType": "fetch"
+      }]}}
+    """#
+
+    @Test func aFileFromElsewhereReadsAsJSONDecoderReadsIt() throws {
+        let data = Data(Self.foreign.utf8)
+        let document = try HARFile.decode(data, path: "chrome.har")
+        #expect(document == (try JSONDecoder().decode(HAR.Document.self, from: data)))
+        #expect(document.log.entries.first?.timings.blocked == -1)
+        #expect(document.log.entries.first?.time == 12)
+    }
+
+    /// Each breakage, the text that replaces a piece of ``foreign``, and where the error must point.
+    @Test(arguments: [
+        (#""method": "GET""#, #""verb": "GET""#, #"missing required field "method" in log.entries[0].request"#),
+        (#""status": 200"#, #""status": null"#, "log.entries[0].response.status is null, an integer is required"),
+        (#""status": 200"#, #""status": "200""#, "log.entries[0].response.status is not an integer: found string"),
+        (#""status": 200"#, #""status": 200.5"#, "log.entries[0].response.status is not an integer: found number"),
+        (#""wait": 10.5"#, #""wait": true"#, "log.entries[0].timings.wait is not a number: found boolean"),
+        (#"{"name": "Accept", "value": "*/*"}"#, "7", "log.entries[0].request.headers[0] is not an object: found integer"),
+        (#""entries": ["#, #""entries": {"x": 1}, "y": ["#, "log.entries is not an array: found object"),
+        (#""_resourceType": "fetch""#, #""_resourceType": "fetch", "_webSocketMessages": [{"type": "sent", "time": 1, "opcode": 1, "data": ""}]"#,
+         #"log.entries[0]._webSocketMessages[0].type is "sent", not one of send, receive"#),
+        (#""_resourceType": "fetch""#, #""_webSocketMessages": [{"type": "send", "time": 1, "opcode": 9, "data": ""}]"#,
+         "log.entries[0]._webSocketMessages[0].opcode is 9, not one of 1, 2"),
+    ])
+    func aBrokenFileIsRefusedByBothWithTheReaderNamingTheField(original: String, replacement: String, reason: String) throws {
+        #expect(Self.foreign.contains(original))
+        let data = Data(Self.foreign.replacingOccurrences(of: original, with: replacement).utf8)
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(HAR.Document.self, from: data) }
+        let error = #expect(throws: RecordingError.self) { try HARFile.decode(data, path: "broken.har") }
+        guard case .invalidHAR(let path, let described) = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(path == "broken.har")
+        #expect(described == reason)
+    }
+
+    @Test func textThatIsNotJSONIsRefusedWithTheOffset() {
+        let error = #expect(throws: RecordingError.self) { try HARFile.decode(Data(#"{"log": {"version": "1.2",}}"#.utf8), path: "x.har") }
+        guard case .invalidHAR(_, let reason) = error else { Issue.record("got \(String(describing: error))"); return }
+        #expect(reason == "not JSON: unexpected character '}' at byte 26")
+    }
+
+    @Test func theRootMustBeAnObjectWithALog() {
+        for (text, reason) in [("[]", "the document is not an object: found array"), ("{}", #"missing required field "log" in the document"#)] {
+            let error = #expect(throws: RecordingError.self) { try HARFile.decode(Data(text.utf8), path: "x.har") }
+            guard case .invalidHAR(_, let described) = error else { Issue.record("got \(String(describing: error))"); continue }
+            #expect(described == reason)
+        }
+    }
+}
