@@ -11,6 +11,14 @@ let package = Package(
         .library(name: "KitchenAPI", targets: ["KitchenAPI"]),
         .library(name: "KitchenControllers", targets: ["KitchenControllers"]),
         .library(name: "KitchenTesting", targets: ["KitchenTesting"]),
+        // For an app's own test targets: the simulator in-process, recordings, replay and the
+        // `.replaying` trait, the contract checks.
+        .library(name: "KitchenSimulator", targets: ["KitchenSimulator"]),
+        .library(name: "KitchenRecording", targets: ["KitchenRecording"]),
+        .library(name: "KitchenReplay", targets: ["KitchenReplay"]),
+        .library(name: "KitchenSwiftTesting", targets: ["KitchenSwiftTesting"]),
+        .library(name: "KitchenContracts", targets: ["KitchenContracts"]),
+        .library(name: "KitchenVerify", targets: ["KitchenVerify"]),
     ],
     targets: [
         // Value-level building blocks: JSON, timestamps, seeded randomness, the scheduling clock.

@@ -7,12 +7,15 @@ KITCHEN=${1:-.build/release/kitchen}
 BENCH=${2:-.build/release/kitchen-bench}
 SECONDS_PER_RUN=${BENCH_SECONDS:-5}
 WORK=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$WORK"' EXIT
+# start() runs inside $(...), a subshell, so its background jobs are not this shell's: their
+# pids go to $WORK/*.pid and the trap stops them.
+trap 'for pid in $(cat "$WORK"/*.pid 2>/dev/null); do kill "$pid" 2>/dev/null; done; rm -rf "$WORK"' EXIT
 
 # Starts "$@" in the background with its output in $WORK/$name.log and echoes the port it announces.
 start() {
   local name=$1; shift
   "$@" > "$WORK/$name.log" 2>&1 &
+  echo $! > "$WORK/$name.pid"
   for _ in $(seq 100); do
     port=$(grep -oE 'http://127\.0\.0\.1:[0-9]+' "$WORK/$name.log" | head -1 | sed 's/.*://')
     [ -n "$port" ] && { echo "$port"; return; }
@@ -51,9 +54,10 @@ read -r D1 D1P50 D1P99 <<< "$(load 1 "http://127.0.0.1:$SIM$PATH_UNDER_TEST")"
 read -r P1 P1P50 P1P99 <<< "$(load 1 "http://127.0.0.1:$PROXY$PATH_UNDER_TEST")"
 read -r D32 D32P50 D32P99 <<< "$(load 32 "http://127.0.0.1:$SIM$PATH_UNDER_TEST")"
 read -r P32 P32P50 P32P99 <<< "$(load 32 "http://127.0.0.1:$PROXY$PATH_UNDER_TEST")"
-kill -INT "$(pgrep -f "record --upstream http://127.0.0.1:$SIM")" 2>/dev/null
+RECORDER=$(cat "$WORK/record.pid")
+kill -INT "$RECORDER" 2>/dev/null
 FINALIZE_START=$(date +%s.%N)
-while pgrep -f "record --upstream http://127.0.0.1:$SIM" > /dev/null; do sleep 0.1; done
+while kill -0 "$RECORDER" 2>/dev/null; do sleep 0.1; done
 FINALIZE=$(python3 -c "print(round($(date +%s.%N) - $FINALIZE_START, 1))")
 RECORDED=$(grep -oE 'wrote [0-9]+ entries' "$WORK/record.log" | grep -oE '[0-9]+' || echo "?")
 

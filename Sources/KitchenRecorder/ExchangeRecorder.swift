@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPWire
+import HarnessCore
 import KitchenRecording
 import Synchronization
 
@@ -27,7 +28,7 @@ final class ExchangeRecorder: Sendable {
         var drainWaiters: [DispatchSemaphore] = []
     }
 
-    private let queue = Mutex(Queue())
+    private let queue = SleepingMutex(Queue())
     private let wake = DispatchSemaphore(value: 0)
     private let refusals = Mutex<[RecordingError]>([])
     private let nextSocketID = Atomic<Int>(0)

@@ -49,7 +49,7 @@ public final class ReplayEngine: Sendable {
     public let document: HAR.Document
     public let mode: ReplayMode
     private let entries: [Entry]
-    private let state = Mutex(State())
+    private let state = SleepingMutex(State())
 
     private struct State {
         /// How many times each group of identical recorded requests has been answered.
