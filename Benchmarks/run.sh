@@ -47,13 +47,24 @@ OVEN=$(curl -s "http://127.0.0.1:$SIM/devices" -H "Authorization: Bearer $TOKEN"
   | python3 -c 'import json,sys; print([d["id"] for d in json.load(sys.stdin) if d["type"]=="oven" and "compartments" not in d][0])')
 PATH_UNDER_TEST="/devices/$OVEN/oven"
 
-echo "KitchenHarness benchmarks — $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ), ${SECONDS_PER_RUN}s per wrk run"
+echo "KitchenHarness benchmarks — $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ), ${SECONDS_PER_RUN}s per wrk run, median of ${BENCH_ROUNDS:-3} alternating rounds"
 echo "GET $PATH_UNDER_TEST with Authorization: Bearer, keep-alive; direct to kitchen serve and through kitchen record (recording on)"
 echo
-read -r D1 D1P50 D1P99 <<< "$(load 1 "http://127.0.0.1:$SIM$PATH_UNDER_TEST")"
-read -r P1 P1P50 P1P99 <<< "$(load 1 "http://127.0.0.1:$PROXY$PATH_UNDER_TEST")"
-read -r D32 D32P50 D32P99 <<< "$(load 32 "http://127.0.0.1:$SIM$PATH_UNDER_TEST")"
-read -r P32 P32P50 P32P99 <<< "$(load 32 "http://127.0.0.1:$PROXY$PATH_UNDER_TEST")"
+# This machine's speed drifts by tens of percent from one run to the next, so direct and
+# proxied runs alternate, $ROUNDS rounds, and each figure is the run with the median rate.
+ROUNDS=${BENCH_ROUNDS:-3}
+for round in $(seq "$ROUNDS"); do
+  load 1 "http://127.0.0.1:$SIM$PATH_UNDER_TEST" >> "$WORK/d1"
+  load 1 "http://127.0.0.1:$PROXY$PATH_UNDER_TEST" >> "$WORK/p1"
+  load 32 "http://127.0.0.1:$SIM$PATH_UNDER_TEST" >> "$WORK/d32"
+  load 32 "http://127.0.0.1:$PROXY$PATH_UNDER_TEST" >> "$WORK/p32"
+done
+# The line "requests/s p50 p99" of the run with the median rate.
+median_run() { sort -g -k1,1 "$1" | sed -n "$(( (ROUNDS + 1) / 2 ))p"; }
+read -r D1 D1P50 D1P99 <<< "$(median_run "$WORK/d1")"
+read -r P1 P1P50 P1P99 <<< "$(median_run "$WORK/p1")"
+read -r D32 D32P50 D32P99 <<< "$(median_run "$WORK/d32")"
+read -r P32 P32P50 P32P99 <<< "$(median_run "$WORK/p32")"
 RECORDER=$(cat "$WORK/record.pid")
 kill -INT "$RECORDER" 2>/dev/null
 FINALIZE_START=$(date +%s.%N)

@@ -20,6 +20,9 @@ final class ExchangeRecorder: Sendable {
     let upstreamAuthority: String
     /// Queued records beyond which a connection thread waits for the worker (memory bound).
     static let backlogLimit = 50_000
+    /// A batch smaller than this makes the worker wait ``batchGatherTime`` before the next.
+    static let batchTarget = 64
+    static let batchGatherTime = 0.001
 
     private struct Queue {
         var pending: [@Sendable () -> JournalEvent] = []
@@ -130,6 +133,9 @@ final class ExchangeRecorder: Sendable {
                     break
                 }
                 append(batch.map { $0() })
+                // Under load, let the next batch gather for a moment rather than being woken
+                // for every record: one wake-up per millisecond at most instead of one per request.
+                if batch.count < Self.batchTarget { Thread.sleep(forTimeInterval: Self.batchGatherTime) }
             }
         }
     }
