@@ -70,7 +70,7 @@ kill -INT "$RECORDER" 2>/dev/null
 FINALIZE_START=$(date +%s.%N)
 while kill -0 "$RECORDER" 2>/dev/null; do sleep 0.1; done
 FINALIZE=$(python3 -c "print(round($(date +%s.%N) - $FINALIZE_START, 1))")
-RECORDED=$(grep -oE 'wrote [0-9]+ entries' "$WORK/record.log" | grep -oE '[0-9]+' || echo "?")
+RECORDED=$(grep -oE 'wrote [0-9]+ entr(y|ies)' "$WORK/record.log" | grep -oE '[0-9]+' || echo "?")
 
 verdict() { python3 -c "print('PASS' if $1 else 'MISS')"; }
 ADDED_P50=$(( $(micros "$P1P50") - $(micros "$D1P50") ))

@@ -106,7 +106,8 @@ public struct RecordingSummary: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "wrote \(entries) entries to \(output.path)" + (refused > 0 ? " (\(refused) refused as unsafe to record)" : "")
+        "wrote \(entries) \(entries == 1 ? "entry" : "entries") to \(output.path)"
+            + (refused > 0 ? " (\(refused) refused as unsafe to record)" : "")
     }
 }
 
