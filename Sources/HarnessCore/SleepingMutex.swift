@@ -13,7 +13,7 @@ import Foundation
 /// let state = world.withLock { $0.ovenState(id) }
 /// ```
 public final class SleepingMutex<Value: ~Copyable>: @unchecked Sendable {
-    // NSLock is a plain pthread mutex on every platform: no spinning phase.
+    // NSLock wraps a pthread mutex, which parks a waiter in the kernel without a long spin.
     private let lock = NSLock()
     private var value: Value
 

@@ -49,6 +49,21 @@ public final class ReplayEngine: Sendable {
     public let document: HAR.Document
     public let mode: ReplayMode
     private let entries: [Entry]
+    /// The entries that can answer each method and path, in recorded order: a request is
+    /// compared only with these, so a long recording answers as fast as a short one.
+    private let entriesByRoute: [Route: [Entry]]
+
+    private struct Route: Hashable {
+        var webSocket: Bool
+        var method: String
+        var path: String
+
+        init(_ request: ReplayRequest, webSocket: Bool) {
+            self.webSocket = webSocket
+            self.method = request.method
+            self.path = request.path
+        }
+    }
     private let state = SleepingMutex(State())
 
     private struct State {
@@ -62,15 +77,20 @@ public final class ReplayEngine: Sendable {
     public init(document: HAR.Document, mode: ReplayMode = .once, volatile: VolatileFields = .kitchen) {
         self.document = document
         self.mode = mode
-        self.entries = document.log.entries.enumerated().map { Entry(index: $0.offset, entry: $0.element, request: ReplayRequest($0.element.request, volatile: volatile)) }
+        let entries = document.log.entries.enumerated().map {
+            Entry(index: $0.offset, entry: $0.element, request: ReplayRequest($0.element.request, volatile: volatile))
+        }
+        self.entries = entries
+        self.entriesByRoute = Dictionary(grouping: entries) { Route($0.request, webSocket: $0.entry.isWebSocket) }
     }
 
     /// The recorded answer for `request`, or why there is none. WebSocket upgrades are matched
     /// only against WebSocket entries, and other requests only against the rest.
     public func answer(_ request: ReplayRequest, webSocket: Bool = false) -> Decision {
-        let candidates = entries.filter { $0.entry.isWebSocket == webSocket }
-        let matching = candidates.filter { request.matches($0.request) }
-        guard let first = matching.first else { return unmatched(request, among: candidates, exhausted: false) }
+        let matching = (entriesByRoute[Route(request, webSocket: webSocket)] ?? []).filter { request.matches($0.request) }
+        guard let first = matching.first else {
+            return unmatched(request, among: entries.filter { $0.entry.isWebSocket == webSocket }, exhausted: false)
+        }
         return state.withLock { state -> Decision in
             let count = state.served[first.request, default: 0]
             let position: Int
