@@ -81,8 +81,19 @@ import Testing
         #expect(missing.headers["WWW-Authenticate"] == "Bearer")
         expectError(try harness.send(.get, "/devices", token: "tok_unknown"), 401, "unauthorized")
         expectError(try harness.send(.get, "/devices", headers: ["Authorization": "Basic ZGVtbzpkZW1v"]), 401, "unauthorized")
+        expectError(try harness.send(.get, "/devices", headers: ["Authorization": "Bearer"]), 401, "unauthorized")
+        expectError(try harness.send(.get, "/devices", headers: ["Authorization": "Bearer "]), 401, "unauthorized")
+        expectError(try harness.send(.get, "/devices", headers: ["Authorization": "Bearertok"]), 401, "unauthorized")
         expectError(try harness.send(.post, "/auth/login", body: ["username": "demo", "password": "wrong"]), 401, "unauthorized")
         expectError(try harness.send(.post, "/auth/login", body: ["username": "nobody", "password": "x"]), 401, "unauthorized")
+    }
+
+    @Test func theBearerSchemeIsCaseInsensitiveAndSpacesAroundTheTokenAreIgnored() throws {
+        let harness = try SimulatorHarness()
+        let token = try harness.login()
+        for value in ["bearer \(token)", "BEARER \(token)", "Bearer  \(token)", "Bearer \(token)\t"] {
+            #expect(try harness.send(.get, "/devices", headers: ["Authorization": value]).status == 200, "\(value)")
+        }
     }
 
     @Test func expiredTokenGets401WhenTheClockPassesTheTTL() throws {

@@ -74,7 +74,9 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
         return false
     }
 
-    /// ASCII case-insensitive comparison, without allocating.
+    /// ASCII case-insensitive comparison, without allocating. Inlinable so that callers in
+    /// other modules get it specialized (the generic version is several times slower).
+    @inlinable
     public static func namesMatch<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
         let lhs = a.utf8, rhs = b.utf8
         guard lhs.count == rhs.count else { return false }

@@ -69,9 +69,12 @@ struct SimulatorResponder: HTTPResponder {
     /// The bearer token of a request: `Authorization: Bearer T`, or (for /ws) `?token=T`.
     private static func token(in request: HTTPRequest, allowQuery: Bool) -> String? {
         if let header = request.headers["Authorization"] {
-            let parts = header.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, HTTPHeaders.namesMatch(parts[0], "Bearer") else { return nil }
-            return String(parts[1].trimmingCharacters(in: .whitespaces))
+            // `Bearer` SP token (RFC 6750 §2.1), the scheme case-insensitive. No Foundation
+            // string calls: they are slow on Linux and this runs on every request.
+            guard let space = header.utf8.firstIndex(of: UInt8(ascii: " ")),
+                  HTTPHeaders.namesMatch(header[..<space], "Bearer") else { return nil }
+            let token = header[header.utf8.index(after: space)...].trimmingOWS()
+            return token.isEmpty ? nil : String(token)
         }
         return allowQuery ? request.queryValue("token") : nil
     }
