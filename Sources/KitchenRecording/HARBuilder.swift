@@ -102,7 +102,7 @@ extension HAR.Entry {
         let (bodyText, bodyEncoding) = HAR.text(of: response.body)
         let harResponse = HAR.Response(
             status: response.status,
-            statusText: String(validating: response.reason, as: UTF8.self) ?? HAR.latin1(response.reason),
+            statusText: String(validUTF8: response.reason) ?? HAR.latin1(response.reason),
             httpVersion: response.httpVersion,
             headers: response.headers.map(HAR.header(from:)),
             content: HAR.Content(
@@ -136,9 +136,10 @@ extension HAR {
     static let unknownMimeType = "x-unknown"
 
     static func request(from raw: RawRequest) -> Request {
-        let target = String(validating: raw.target, as: UTF8.self) ?? PercentEncoding.encodeNonASCII(raw.target)
+        let target = String(validUTF8: raw.target) ?? PercentEncoding.encodeNonASCII(raw.target)
         let url: String
-        if target.contains("://") {
+        // An origin-form target ("/path") is the usual case: no search for a scheme then.
+        if target.utf8.first != UInt8(ascii: "/"), target.contains("://") {
             url = target
         } else {
             let host = raw.authority.isEmpty
@@ -164,7 +165,7 @@ extension HAR {
     static func header(from raw: RawHeader) -> Header {
         // Field names are tokens (RFC 9110 §5.1); values may carry obs-text, kept exactly.
         let name = String(decoding: raw.name, as: UTF8.self)
-        if let value = String(validating: raw.value, as: UTF8.self) { return Header(name: name, value: value) }
+        if let value = String(validUTF8: raw.value) { return Header(name: name, value: value) }
         return Header(name: name, value: Data(raw.value).base64EncodedString(), encoding: "base64")
     }
 
@@ -179,7 +180,7 @@ extension HAR {
 
     static func mimeType(in headers: [RawHeader]) -> String {
         guard let header = headers.first(where: { isNamed($0, "Content-Type") }) else { return unknownMimeType }
-        return String(validating: header.value, as: UTF8.self) ?? unknownMimeType
+        return String(validUTF8: header.value) ?? unknownMimeType
     }
 
     /// ISO 8859-1: every byte is the scalar of the same number, so nothing is lost.

@@ -19,7 +19,7 @@ extension HAR {
 
     /// `bytes` as HAR stores a body: the text when it is UTF-8, else base64 with the encoding.
     static func text(of bytes: [UInt8]) -> (text: String, encoding: String?) {
-        if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
+        if let text = String(validUTF8: bytes) { return (text, nil) }
         return (Data(bytes).base64EncodedString(), "base64")
     }
 
