@@ -60,6 +60,12 @@ public final class RecordingProxy: Sendable {
     /// Records refused by redaction or the secret check (never written).
     public var refusedRecords: [RecordingError] { recorder.refused }
 
+    /// Waits until everything relayed so far is in the journal (records are handed to the
+    /// journal worker and written in batches).
+    public func waitUntilJournaled() {
+        recorder.drain()
+    }
+
     /// Stops, finalizes the journal into the HAR (scanning for every secret seen and the
     /// configured extra ones) and removes the journal. WebSocket conversations still closing
     /// get up to `drainTimeout` to finish, so their close is recorded rather than cut off.
