@@ -12,6 +12,7 @@ VENV_PYTHON  := $(VENV)/bin/python
 PY_PEERS     := websockets==17.4 h11==0.16.0
 KITCHEN      := .build/debug/kitchen
 RELEASE_KITCHEN := .build/release/kitchen
+RELEASE_BENCH   := .build/release/kitchen-bench
 
 .PHONY: all build test verify serve record bench venv clean
 
@@ -46,7 +47,7 @@ bench:
 	  (apt-get install -y wrk >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y wrk >/dev/null)) ; }
 	$(SWIFT) build -c release --product kitchen
 	$(SWIFT) build -c release --product kitchen-bench
-	Benchmarks/run.sh $(RELEASE_KITCHEN) .build/release/kitchen-bench
+	Benchmarks/run.sh $(RELEASE_KITCHEN) $(RELEASE_BENCH)
 
 clean:
 	rm -rf .build $(VENV)

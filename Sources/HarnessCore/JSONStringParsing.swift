@@ -4,23 +4,19 @@ extension JSONCursor {
     mutating func parseString() throws(JSONParseError) -> String {
         index += 1
         let start = index
-        // Fast path: no escapes. ASCII text needs no UTF-8 validation, and
-        // `String(decoding:as:)` is much cheaper than the generic `String(validating:as:)`.
-        var highBits: UInt8 = 0
+        // Fast path: no escapes.
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                index += 1
-                if highBits < 0x80 { return String(decoding: slice, as: UTF8.self) }
-                guard let string = String(validating: slice, as: UTF8.self) else {
+                guard let string = String(validUTF8: slice) else {
                     throw fail(.invalidUTF8, at: start)
                 }
+                index += 1
                 return string
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw fail(.controlCharacterInString) }
-            highBits |= byte
             index += 1
         }
         guard index < bytes.count else { throw fail(.unexpectedEnd) }
@@ -30,7 +26,7 @@ extension JSONCursor {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let string = String(validating: buffer, as: UTF8.self) else {
+                guard let string = String(validUTF8: buffer) else {
                     throw fail(.invalidUTF8, at: start)
                 }
                 return string

@@ -102,15 +102,6 @@ public enum HARFile {
     }
 
     private static func location(_ path: [any CodingKey]) -> String {
-        guard !path.isEmpty else { return "the document" }
-        var text = ""
-        for key in path {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return text
+        HARShapeError.location(of: path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue })
     }
 }

@@ -26,7 +26,10 @@ struct HARShapeError: Error, CustomStringConvertible {
     }
 
     /// The path as the reader would write it.
-    var location: String {
+    var location: String { Self.location(of: path) }
+
+    /// `["log", "entries", "[3]", "request"]` as `log.entries[3].request`; an empty path is the document.
+    static func location(of path: [String]) -> String {
         guard !path.isEmpty else { return "the document" }
         var text = ""
         for component in path {
