@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "KitchenScenarios", dependencies: ["KitchenAPI", "HarnessCore"]),
         // The verification gate: records, checks, reports.
         .target(name: "KitchenVerify", dependencies: [
-            "KitchenContracts", "KitchenScenarios", "KitchenRecorder", "KitchenSimulator",
+            "KitchenContracts", "KitchenScenarios", "KitchenRecorder", "KitchenSimulator", "HTTPWire",
             "KitchenReplay", "KitchenRecording", "KitchenAPI", "HarnessCore",
         ]),
         // Feeding a recording through the controllers on virtual time.

@@ -36,7 +36,7 @@ enum ReplayCommand: KitchenCommand {
         let entries = server.engine.document.log.entries
         console.out("""
             Replaying \(file): \(entries.count) entries (\(entries.filter(\.isWebSocket).count) WebSocket) on \(server.baseURL?.absoluteString ?? "?")
-            Mode \(mode.rawValue), WebSocket speed \(speed). Press Ctrl-C to stop.
+            \(server.engine.basePath.isEmpty ? "" : "Recorded under \(server.engine.basePath): requests with or without that prefix match.\n")Mode \(mode.rawValue), WebSocket speed \(speed). Press Ctrl-C to stop.
 
             """)
         let signal = termination.wait()

@@ -14,6 +14,8 @@ enum ServeCommand: KitchenCommand {
                   help: "Simulation tick: a duration such as 1s or 250ms, or manual (advance via the controls) (default 1s)."),
             .init(name: "token-ttl", valueName: "SECONDS", help: "Token lifetime in seconds (default 3600)."),
             .init(name: "controls", valueName: nil, help: "Serve the simulator controls under /_sim/ (off by default)."),
+            .init(name: "base-path", valueName: "PATH",
+                  help: "Serve the API under this path prefix, e.g. /api/v1, like a server behind a gateway (default: the root)."),
             .init(name: "user", valueName: "NAME:PASSWORD", help: "Add an account (demo/demo and alice/alice always exist).",
                   repeatable: true),
         ])
@@ -25,6 +27,12 @@ enum ServeCommand: KitchenCommand {
         configuration.seed = UInt64(try arguments.int("seed", default: 1, in: 0...Int.max))
         configuration.tokenTTLSeconds = try arguments.int("token-ttl", default: 3600, in: 1...31_536_000)
         configuration.controlsEnabled = arguments.flag("controls")
+        if let basePath = arguments.value("base-path") {
+            guard basePath.hasPrefix("/"), !basePath.contains("?"), !basePath.contains("#") else {
+                throw UsageError("--base-path must be a path such as /api/v1, not '\(basePath)'")
+            }
+            configuration.basePath = basePath
+        }
         switch arguments.value("tick") {
         case nil: break
         case "manual": configuration.manualClock = true

@@ -22,6 +22,8 @@ enum VerifyCommand: KitchenCommand {
             .init(name: "only", valueName: "FILE[#ENTRY]",
                   help: "Check only this recording, or one entry of it (repeatable); skips coverage.", repeatable: true),
             .init(name: "keep", valueName: "DIR", help: "Write the recordings this run makes to DIR instead of a temporary folder."),
+            .init(name: "require-coverage", valueName: nil,
+                  help: "With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise)."),
         ],
         discussion: """
             Without --live or --recordings, every scenario is recorded in-process against a fresh embedded \
@@ -29,7 +31,12 @@ enum VerifyCommand: KitchenCommand {
             with it. With --live, scenarios that need the simulator's controls are skipped and listed, and the \
             shapes are compared with --recordings: a removed or retyped field or a missing message type fails, \
             an additive change is a notice. Each failure names the file, the entry, the JSON pointer, expected \
-            and found, and the command that reproduces it. Exit status: 0 clean, 1 violations, 2 usage or I/O error.
+            and found, and the command that reproduces it. --live first logs in (preflight) and asks the server \
+            which provider-state controls it offers (GET /_sim); scenarios needing controls it lacks are skipped \
+            and listed. --recordings DIR checks what the folder holds: coverage gaps are notices unless \
+            --require-coverage. When standard output is not a terminal, one line per scenario goes to standard \
+            error as it finishes. Exit status: 0 clean; 1 contract findings; 2 the run could not be judged \
+            (server unreachable, failing or down mid-run, login refused, unreadable input, usage).
             """)
 
     static let usageStatus = CLI.ExitStatus.error
@@ -38,12 +45,19 @@ enum VerifyCommand: KitchenCommand {
         let options = try options(from: arguments)
         let format = arguments.value("format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError("--format must be text or json, not '\(format)'") }
-        let progressStream = format == "json" ? console.error : console.out
-        let showProgress = console.isTerminal
+        let progressStream = format == "json" || !console.isTerminal ? console.error : console.out
+        let onTerminal = console.isTerminal
+        let junit = arguments.value("junit").map { URL(fileURLWithPath: $0) }
+        // A report that cannot be written is found out now, not after a 20-second run.
+        if let junit, let problem = Self.unwritable(junit) {
+            console.error("kitchen verify: cannot write \(junit.path): \(problem)\n")
+            return .error
+        }
         let outcome = runBlocking { () -> Result<VerifyReport, VerifyError> in
             do throws(VerifyError) {
                 return .success(try await VerifyRun(options: options).run { event in
-                    if showProgress { progressStream("\(event)\n") }
+                    // On a terminal every step; in a CI log one line per scenario as it finishes.
+                    if onTerminal || event.isScenarioLine { progressStream("\(event)\n") }
                 })
             } catch {
                 return .failure(error)
@@ -54,23 +68,35 @@ enum VerifyCommand: KitchenCommand {
         case .success(let value): report = value
         case .failure(let error):
             console.error("kitchen verify: \(error)\n")
+            if let junit { try? Data(JUnitReport.render(error).utf8).write(to: junit, options: .atomic) }
             return .error
         }
-        if let junit = arguments.value("junit") {
+        if let junit {
             do {
-                try Data(JUnitReport.render(report).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+                try Data(JUnitReport.render(report).utf8).write(to: junit, options: .atomic)
             } catch {
-                console.error("kitchen verify: cannot write \(junit): \(error.localizedDescription)\n")
+                console.error("kitchen verify: cannot write \(junit.path): \(error.localizedDescription)\n")
                 return .error
             }
         }
         if format == "json" {
             console.out(JSONReport.render(report))
         } else {
-            if showProgress { console.out("\n") }
+            if onTerminal { console.out("\n") }
             console.out(TextReport.render(report, maximumFailures: console.isTerminal ? 20 : .max))
         }
         return report.passed ? .success : .failure
+    }
+
+    /// Why a report cannot be written to `url` (its folder is missing or read-only), or `nil`.
+    static func unwritable(_ url: URL) -> String? {
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            return "the folder \(folder) does not exist"
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else { return "the folder \(folder) is not writable" }
+        return nil
     }
 
     /// The run the arguments ask for.
@@ -82,12 +108,13 @@ enum VerifyCommand: KitchenCommand {
             only.append(filter)
         }
         let keep = arguments.value("keep").map { URL(fileURLWithPath: $0) }
+        let requireCoverage = arguments.flag("require-coverage")
         let recordings = arguments.value("recordings").map { URL(fileURLWithPath: $0) }
         guard let live = arguments.value("live") else {
             for name in ["user", "password"] where arguments.value(name) != nil { throw UsageError("--\(name) needs --live") }
             if let recordings {
                 guard keep == nil else { throw UsageError("--keep is for recordings this run makes, not with --recordings") }
-                return VerifyOptions(contracts: contracts, source: .folder(recordings), only: only)
+                return VerifyOptions(contracts: contracts, source: .folder(recordings), only: only, requireCoverage: requireCoverage)
             }
             let committed = URL(fileURLWithPath: "Recordings")
             var isFolder: ObjCBool = false

@@ -7,14 +7,17 @@ enum WatchCommand: KitchenCommand {
         name: "watch",
         summary: "Connect to a server's live-update WebSocket and print each message, one per line.",
         options: [.init(name: "token", valueName: "TOKEN", help: "Bearer token from POST /auth/login (required).")],
-        positionals: [.init(name: "URL", help: "The server (http://HOST:PORT) or the socket (ws://HOST:PORT/ws).")])
+        positionals: [.init(name: "URL", help: "The server's base URL (http://HOST:PORT, with its path prefix if it has one: http://HOST/api/v1) or the socket itself (ws://HOST:PORT/ws).")])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
         guard let token = arguments.value("token") else { throw UsageError("--token is required") }
         guard let url = URLComponents(string: arguments.positionals[0]), let host = url.host,
               ["http", "ws"].contains(url.scheme ?? "")
         else { throw UsageError("URL must look like http://HOST:PORT or ws://HOST:PORT/ws") }
-        let path = url.path.isEmpty || url.path == "/" ? "/ws" : url.path
+        // A server URL names the API's base: its live updates are `{base}/ws`. A ws:// URL names the socket.
+        var base = url.percentEncodedPath
+        while base.hasSuffix("/") { base.removeLast() }
+        let path = url.scheme == "http" ? base + "/ws" : (base.isEmpty ? "/ws" : base)
         let result = Result { () throws(WebSocketClientError) -> WebSocketConnection in
             try WebSocketClient.connect(host: host, port: url.port ?? 80, target: path,
                                         headers: ["Authorization": "Bearer \(token)"])

@@ -40,7 +40,9 @@ struct ProxyResponder: HTTPResponder {
         return HTTPRequest(method: request.method, target: originForm(request), headers: headers, body: request.body)
     }
 
-    private func originForm(_ request: HTTPRequest) -> String { request.originFormTarget }
+    /// The target as the upstream gets it: the upstream URL's path prefix, then the client's
+    /// origin-form target (`/devices` → `/api/v1/devices` for `--upstream http://host/api/v1`).
+    private func originForm(_ request: HTTPRequest) -> String { configuration.upstreamBasePath + request.originFormTarget }
 
     private func forward(_ request: HTTPRequest, storage: HTTPConnectionStorage) -> HTTPReply {
         let started = recorder.clock.now()

@@ -4,7 +4,7 @@ import KitchenRecording
 
 /// How a recording proxy runs. Every field has the default `kitchen record` uses.
 public struct RecordingProxyConfiguration: Sendable {
-    /// The server to forward to (`http://host:port`).
+    /// The server to forward to (`http://host:port`, or with a path prefix: `http://host/api/v1`).
     public var upstream: URL
     /// Address to listen on. Default `127.0.0.1`.
     public var host: String
@@ -63,6 +63,14 @@ public struct RecordingProxyConfiguration: Sendable {
         self.authority = authority
         self.webSocketKeys = webSocketKeys
         self.canonicalHeaderOrder = canonicalHeaderOrder
+    }
+
+    /// The upstream URL's path without a trailing slash (`/api/v1`, or `""` at the root): put in
+    /// front of every request's target, so a client's `/devices` goes to `/api/v1/devices`.
+    public var upstreamBasePath: String {
+        var path = URLComponents(url: upstream, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+        while path.hasSuffix("/") { path.removeLast() }
+        return path
     }
 
     /// Where the journal lives while recording: the output path plus `.journal`.

@@ -48,6 +48,10 @@ public final class ReplayEngine: Sendable {
 
     public let document: HAR.Document
     public let mode: ReplayMode
+    /// The path prefix the recorded server had (`/api/v1`, percent-decoded), or `""`. A request
+    /// below it matches as is; one without it (a client pointed at the replay's root) matches
+    /// as if it had it.
+    public let basePath: String
     private let entries: [Entry]
     /// The entries that can answer each method and path, in recorded order: a request is
     /// compared only with these, so a long recording answers as fast as a short one.
@@ -74,9 +78,10 @@ public final class ReplayEngine: Sendable {
         var webSocketMismatches: [String] = []
     }
 
-    public init(document: HAR.Document, mode: ReplayMode = .once, volatile: VolatileFields = .kitchen) {
+    public init(document: HAR.Document, mode: ReplayMode = .once, volatile: VolatileFields = .kitchen, basePath: String = "") {
         self.document = document
         self.mode = mode
+        self.basePath = basePath
         let entries = document.log.entries.enumerated().map {
             Entry(index: $0.offset, entry: $0.element, request: ReplayRequest($0.element.request, volatile: volatile))
         }
@@ -87,6 +92,10 @@ public final class ReplayEngine: Sendable {
     /// The recorded answer for `request`, or why there is none. WebSocket upgrades are matched
     /// only against WebSocket entries, and other requests only against the rest.
     public func answer(_ request: ReplayRequest, webSocket: Bool = false) -> Decision {
+        var request = request
+        if !basePath.isEmpty, request.path != basePath, !request.path.hasPrefix(basePath + "/") {
+            request.path = basePath + request.path
+        }
         let matching = (entriesByRoute[Route(request, webSocket: webSocket)] ?? []).filter { request.matches($0.request) }
         guard let first = matching.first else {
             return unmatched(request, among: entries.filter { $0.entry.isWebSocket == webSocket }, exhausted: false)

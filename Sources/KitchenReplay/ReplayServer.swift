@@ -20,7 +20,7 @@ public final class ReplayServer: Sendable {
 
     public init(document: HAR.Document, host: String = "127.0.0.1", port: Int = 8080, mode: ReplayMode = .once,
                 speed: ReplaySpeed = .scaled(1)) {
-        engine = ReplayEngine(document: document, mode: mode)
+        engine = ReplayEngine(document: document, mode: mode, basePath: Self.basePath(of: document))
         self.speed = speed
         let responder = ReplayResponder(engine: engine, speed: speed)
         server = HTTPServer(configuration: HTTPServerConfiguration(host: host, port: port, limits: HTTPLimits(maxBodyBytes: 64 << 20)),

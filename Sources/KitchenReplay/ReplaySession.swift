@@ -22,7 +22,7 @@ public final class ReplaySession: Sendable {
 
     public init(document: HAR.Document, mode: ReplayMode = .once, clock: any SchedulingClock = SystemClock(),
                 speed: ReplaySpeed = .scaled(1)) {
-        engine = ReplayEngine(document: document, mode: mode)
+        engine = ReplayEngine(document: document, mode: mode, basePath: Self.basePath(of: document))
         self.clock = clock
         self.speed = speed
         let first = document.log.entries.first.flatMap { URLComponents(string: $0.request.url) }

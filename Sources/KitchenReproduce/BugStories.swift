@@ -15,7 +15,7 @@ public enum BugStories {
     /// reported the cycle twice; the fixed one reports it once.
     public static let duplicateCycleComplete = Scenario(
         name: "duplicate-cycle-complete-after-reconnect",
-        summary: "the app sees a cycle complete, then a reconnect snapshot repeats it", needsControls: true
+        summary: "the app sees a cycle complete, then a reconnect snapshot repeats it", requires: [.clock, .webSockets]
     ) { context in
         try await AppSession.duplicateCycleComplete(context)
     }
@@ -69,7 +69,7 @@ enum AppSession {
         let deadline = ContinuousClock.now + timeout
         while !done(telemetry.events) {
             guard ContinuousClock.now < deadline else {
-                throw ScenarioError.timedOut(waitingFor: what, seen: telemetry.events.suffix(5).map(\.description))
+                throw ScenarioError.timedOut(waitingFor: what, after: nil, seconds: Int(timeout.components.seconds), seen: telemetry.events.suffix(5).map(\.description))
             }
             try await Task.sleep(for: .milliseconds(5))
         }

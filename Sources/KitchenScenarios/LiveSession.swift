@@ -3,7 +3,8 @@ import Synchronization
 
 /// A live-update stream being read in the background, so that a scenario can wait for the
 /// message its last command should cause — and so know that everything before it has arrived
-/// (messages on one socket keep their order).
+/// (messages on one socket keep their order). It also keeps the latest state of every device,
+/// so a scenario can read the state it starts from and choose commands that change it.
 public final class LiveSession: Sendable {
     private struct State {
         var events: [LiveEvent] = []
@@ -15,10 +16,12 @@ public final class LiveSession: Sendable {
 
     private let state = Mutex(State())
     private let reader = Mutex<Task<Void, Never>?>(nil)
+    private let trail: RequestTrail?
     let timeout: Duration
 
-    init(stream: AsyncStream<LiveEvent>, timeout: Duration) {
+    init(stream: AsyncStream<LiveEvent>, timeout: Duration, trail: RequestTrail? = nil) {
         self.timeout = timeout
+        self.trail = trail
         // The reading task holds the session until the stream ends or `close()` cancels it.
         let task = Task { [self] in
             for await event in stream {
@@ -42,7 +45,23 @@ public final class LiveSession: Sendable {
     /// Every event so far.
     public var events: [LiveEvent] { state.withLock { $0.events } }
 
-    /// Waits for the next event (after the previous wait's match) satisfying `matches`.
+    /// The state of `deviceID` (or of its `compartment`) as of the scenario's last wait: from
+    /// the snapshot or a later message up to the last one waited for. Messages that arrived
+    /// since are not counted yet (a replay may stream ahead of the scenario).
+    public func latest(_ deviceID: String, compartment: String? = nil) -> DeviceUpdate? {
+        state.withLock { state in
+            for event in state.events[..<state.cursor].reversed() {
+                if case .message(let message) = event, message.deviceId == deviceID, message.compartment == compartment {
+                    return message.update
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Waits for the next event (after the previous wait's match) satisfying `matches`. A wait
+    /// that times out names what it waited for, the request that should have caused it and the
+    /// last events it saw.
     @discardableResult
     public func waitFor(_ what: String, _ matches: @escaping @Sendable (LiveEvent) -> Bool) async throws -> LiveEvent {
         let deadline = ContinuousClock.now + timeout
@@ -55,9 +74,10 @@ public final class LiveSession: Sendable {
                 return (nil, state.finished, state.events.count)
             }
             if let event = outcome.0 { return event }
-            if outcome.1 { throw ScenarioError.streamEnded(waitingFor: what) }
+            if outcome.1 { throw ScenarioError.streamEnded(waitingFor: what, after: trail?.last) }
             guard ContinuousClock.now < deadline else {
-                throw ScenarioError.timedOut(waitingFor: what, seen: events.map { "\($0)" })
+                throw ScenarioError.timedOut(waitingFor: what, after: trail?.last, seconds: Int(timeout.components.seconds),
+                                             seen: events.suffix(5).map(\.readable))
             }
             await nextEvent(after: outcome.2, before: deadline)
         }
@@ -74,11 +94,11 @@ public final class LiveSession: Sendable {
     @discardableResult
     public func waitForUpdate(_ what: String, deviceID: String,
                               _ matches: @escaping @Sendable (DeviceUpdate) -> Bool = { _ in true }) async throws -> StateMessage {
-        let event = try await waitFor(what) { event in
+        let event = try await waitFor("\(deviceID) \(what)") { event in
             guard case .message(let message) = event, message.deviceId == deviceID else { return false }
             return matches(message.update)
         }
-        guard case .message(let message) = event else { preconditionFailure("matched a non-message") }
+        guard case .message(let message) = event else { throw ScenarioError.unexpected(step: what, detail: "matched \(event.readable)") }
         return message
     }
 

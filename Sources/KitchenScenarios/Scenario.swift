@@ -2,30 +2,46 @@ import KitchenAPI
 
 /// A named, scripted session against the API, run through the real client. Recorded into
 /// `Recordings/<name>.har`, replayed by the contract checks, and run against a live server by
-/// `kitchen verify --live` (scenarios that need the simulator's controls are skipped there).
+/// `kitchen verify --live` (scenarios that need provider-state controls run there only when
+/// the server offers them).
+///
+/// Every scenario reads the state it starts from (the live-update snapshot) and chooses its
+/// commands so that each one produces the change it waits for, then puts back what it changed
+/// where the API allows: it does not depend on what earlier runs or other users left behind.
 public struct Scenario: Sendable, Identifiable {
     public let name: String
     public let summary: String
-    /// Whether it uses the simulator's controls (clock, door, tokens, faults).
-    public let needsControls: Bool
+    /// The provider-state controls it uses (Contracts/kitchen.controls.openapi.json); empty for
+    /// a scenario that runs against any server.
+    public let requires: Set<ProviderState>
     /// Whether it needs a second account (for another user's devices).
     public let needsSecondAccount: Bool
     let body: @Sendable (ScenarioContext) async throws -> Void
 
     public var id: String { name }
 
-    public init(name: String, summary: String, needsControls: Bool = false, needsSecondAccount: Bool = false,
+    public init(name: String, summary: String, requires: Set<ProviderState> = [], needsSecondAccount: Bool = false,
                 body: @escaping @Sendable (ScenarioContext) async throws -> Void) {
         self.name = name
         self.summary = summary
-        self.needsControls = needsControls
+        self.requires = requires
         self.needsSecondAccount = needsSecondAccount
         self.body = body
     }
 
+    /// Whether it uses any provider-state control.
+    public var needsControls: Bool { !requires.isEmpty }
+
+    /// The controls it needs that `offered` lacks, in a stable order.
+    public func missing(from offered: Set<ProviderState>) -> [ProviderState] {
+        ProviderState.allCases.filter { requires.contains($0) && !offered.contains($0) }
+    }
+
     /// Runs the scenario.
     public func run(in context: ScenarioContext) async throws {
-        if needsControls, context.controls == nil { throw ScenarioError.needsControls }
+        if let missing = missing(from: context.controls == nil ? [] : context.offeredControls).first {
+            throw ScenarioError.needsControls(missing.rawValue)
+        }
         try await body(context)
     }
 

@@ -22,19 +22,25 @@ public struct ScenarioContext: Sendable {
     public let baseURL: URL
     /// The main account, and a second one when the server has it (for "another user's device").
     public let accounts: [Account]
+    /// The provider-state controls, when the server offers them.
     public let controls: (any SimulatorControlling)?
-    public let transport: any HTTPTransport
+    /// Which controls `controls` offers (all of them for the simulator).
+    public let offeredControls: Set<ProviderState>
+    /// Every API request goes through here; it remembers the last one for timeout reports.
+    public let transport: RequestTrail
     public let connector: any WebSocketConnecting
     /// How long to wait for an expected live-update message.
     public let timeout: Duration
 
     public init(baseURL: URL, accounts: [Account], controls: (any SimulatorControlling)?,
+                offeredControls: Set<ProviderState> = Set(ProviderState.allCases),
                 transport: any HTTPTransport = URLSession(configuration: .ephemeral),
                 connector: any WebSocketConnecting = HTTPWireWebSocketConnector(), timeout: Duration = .seconds(10)) {
         self.baseURL = baseURL
         self.accounts = accounts
         self.controls = controls
-        self.transport = transport
+        self.offeredControls = controls == nil ? [] : offeredControls
+        self.transport = RequestTrail(wrapping: transport)
         self.connector = connector
         self.timeout = timeout
     }
@@ -53,9 +59,9 @@ public struct ScenarioContext: Sendable {
         return (api, try await api.fetchDevices())
     }
 
-    /// The controls, or `ScenarioError.needsControls`.
+    /// The controls, or `ScenarioError.needsControls` when the server has none.
     public func requireControls() throws -> any SimulatorControlling {
-        guard let controls else { throw ScenarioError.needsControls }
+        guard let controls else { throw ScenarioError.needsControls("(any)") }
         return controls
     }
 
@@ -66,7 +72,7 @@ public struct ScenarioContext: Sendable {
             baseURL: baseURL, connector: connector,
             policy: ReconnectPolicy(initialDelay: .milliseconds(50), multiplier: 2, maximumDelay: .seconds(1), jitter: 0),
             clock: SystemClock(), random: SeededGenerator(seed: 1))
-        let session = LiveSession(stream: service.events(token: token), timeout: timeout)
+        let session = LiveSession(stream: service.events(token: token), timeout: timeout, trail: transport)
         try await session.waitFor("connected") { if case .connected = $0 { true } else { false } }
         try await session.waitForMessages(devices.snapshotCount, "the snapshot")
         return session

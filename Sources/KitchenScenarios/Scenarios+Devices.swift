@@ -22,7 +22,7 @@ extension Scenario {
     }
 
     /// Power, temperature and mode on both compartments of the double oven and on the single oven,
-    /// each change seen on the live updates.
+    /// each change seen on the live updates, then each oven put back as it was.
     static let ovenControls = Scenario(
         name: "oven-controls", summary: "oven power, temperature and mode on both compartments and on the single oven"
     ) { context in
@@ -31,45 +31,70 @@ extension Scenario {
         let double = try devices.first(.oven, double: true), single = try devices.first(.oven, double: false)
         let targets: [(DeviceInfo, String?)] = [(double, "upper"), (double, "lower"), (single, nil)]
         for (index, (oven, compartment)) in targets.enumerated() {
-            let temperature = 350 + 25 * (index + 1), mode = ["convect", "roast", "air_fry"][index]
+            let start = try live.oven(oven.id, compartment: compartment)
+            let temperature = Differing.value(350 + 25 * (index + 1), from: start.targetTemperature, in: 170...550, step: 25)
+            let mode = Differing.choice(["convect", "roast", "air_fry"][index], from: start.mode, among: OvenModes.all)
             func awaitOven(_ what: String, _ check: @escaping @Sendable (OvenState) -> Bool) async throws {
-                try await live.waitFor(what) { event in
+                try await live.waitFor("\(oven.id) \(compartment ?? "") \(what)") { event in
                     guard case .message(let message) = event, message.deviceId == oven.id,
                           message.compartment == compartment, case .oven(let state) = message.update else { return false }
                     return check(state)
                 }
             }
-            _ = try await api.setOvenPower(deviceId: oven.id, compartment: compartment, isOn: true)
-            try await awaitOven("oven on") { $0.isOn }
-            _ = try await api.setOvenTemperature(deviceId: oven.id, compartment: compartment, temperature: temperature)
-            try await awaitOven("oven at \(temperature)") { $0.targetTemperature == temperature }
-            _ = try await api.setOvenMode(deviceId: oven.id, compartment: compartment, mode: mode)
-            try await awaitOven("oven in \(mode)") { $0.mode == mode }
+            func power(_ isOn: Bool) async throws {
+                _ = try await api.setOvenPower(deviceId: oven.id, compartment: compartment, isOn: isOn)
+                try await awaitOven(isOn ? "on" : "off") { $0.isOn == isOn }
+            }
+            func set(temperature: Int, mode: String) async throws {
+                if temperature != (try live.oven(oven.id, compartment: compartment)).targetTemperature {
+                    _ = try await api.setOvenTemperature(deviceId: oven.id, compartment: compartment, temperature: temperature)
+                    try await awaitOven("at \(temperature) °F") { $0.targetTemperature == temperature }
+                }
+                if mode != (try live.oven(oven.id, compartment: compartment)).mode {
+                    _ = try await api.setOvenMode(deviceId: oven.id, compartment: compartment, mode: mode)
+                    try await awaitOven("in \(mode)") { $0.mode == mode }
+                }
+            }
+            // Switching on must be a change: an oven someone left on is switched off first.
+            if start.isOn { try await power(false) }
+            try await power(true)
+            try await set(temperature: temperature, mode: mode)
             _ = try await api.getOvenState(deviceId: oven.id, compartment: compartment)
-            _ = try await api.setOvenPower(deviceId: oven.id, compartment: compartment, isOn: false)
-            try await awaitOven("oven off") { !$0.isOn }
+            try await set(temperature: start.targetTemperature, mode: start.mode)
+            if !start.isOn { try await power(false) }
         }
         await live.close()
     }
 
-    /// Fridge and freezer targets.
+    /// Fridge and freezer targets, each seen on the live updates, then put back.
     static let fridgeTemperatures = Scenario(
         name: "fridge-temperatures", summary: "fridge and freezer target temperatures, seen on the live updates"
     ) { context in
         let (api, devices) = try await context.loggedIn()
         let fridge = try devices.first(.fridge)
         let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
-        _ = try await api.setFridgeTemperature(deviceId: fridge.id, temperature: 35)
-        try await live.waitForUpdate("fridge at 35", deviceID: fridge.id) { if case .fridge(let s) = $0 { s.targetTemperature == 35 } else { false } }
-        _ = try await api.setFreezerTemperature(deviceId: fridge.id, temperature: -4)
-        try await live.waitForUpdate("freezer at -4", deviceID: fridge.id) { if case .fridge(let s) = $0 { s.freezerTargetTemperature == -4 } else { false } }
+        let start = try live.fridge(fridge.id)
+        func setFridge(_ target: Int) async throws {
+            _ = try await api.setFridgeTemperature(deviceId: fridge.id, temperature: target)
+            try await live.waitForUpdate("fridge target \(target) °F", deviceID: fridge.id) { if case .fridge(let s) = $0 { s.targetTemperature == target } else { false } }
+        }
+        func setFreezer(_ target: Int) async throws {
+            _ = try await api.setFreezerTemperature(deviceId: fridge.id, temperature: target)
+            try await live.waitForUpdate("freezer target \(target) °F", deviceID: fridge.id) { if case .fridge(let s) = $0 { s.freezerTargetTemperature == target } else { false } }
+        }
+        let fridgeTarget = Differing.value(35, from: start.targetTemperature, in: 33...45)
+        let freezerTarget = Differing.value(-4, from: start.freezerTargetTemperature, in: -10...10)
+        try await setFridge(fridgeTarget)
+        try await setFreezer(freezerTarget)
         _ = try await api.getFridgeState(deviceId: fridge.id)
+        try await setFridge(start.targetTemperature)
+        try await setFreezer(start.freezerTargetTemperature)
         await live.close()
     }
 
     /// The door opened, left open for three ticks (temperatures rise), and closed.
     static let fridgeDoor = Scenario(
-        name: "fridge-door", summary: "the fridge door opened for three ticks and closed again", needsControls: true
+        name: "fridge-door", summary: "the fridge door opened for three ticks and closed again", requires: [.fridgeDoor, .clock]
     ) { context in
         let controls = try context.requireControls()
         let (api, devices) = try await context.loggedIn()
@@ -77,15 +102,52 @@ extension Scenario {
         let iceMaker = try devices.first(.iceMaker)
         let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
         // A quiet kitchen: only the fridge changes on ticks.
-        _ = try await api.setIceMakerPower(deviceId: iceMaker.id, isOn: false)
-        try await live.waitForUpdate("ice maker off", deviceID: iceMaker.id)
-        try await controls.setFridgeDoor(deviceID: fridge.id, open: true)
-        try await live.waitForUpdate("door open", deviceID: fridge.id) { if case .fridge(let s) = $0 { s.isDoorOpen } else { false } }
+        let iceMakerWasOn = try live.iceMaker(iceMaker.id).isOn
+        if iceMakerWasOn { try await live.switchIceMaker(iceMaker.id, on: false, api: api) }
+        func door(_ open: Bool) async throws {
+            try await controls.setFridgeDoor(deviceID: fridge.id, open: open)
+            try await live.waitForUpdate(open ? "door open" : "door closed", deviceID: fridge.id) { if case .fridge(let s) = $0 { s.isDoorOpen == open } else { false } }
+        }
+        if try live.fridge(fridge.id).isDoorOpen { try await door(false) }
+        try await door(true)
+        // The fridge warms 1 °F a tick while its door is open (API.md, Simulation).
+        let warmed = try live.fridge(fridge.id).currentTemperature + 3
         try await controls.advance(ticks: 3)
-        try await live.waitForUpdate("warmed by 3 °F", deviceID: fridge.id) { if case .fridge(let s) = $0 { s.currentTemperature == 40 } else { false } }
+        try await live.waitForUpdate("warmed to \(warmed) °F", deviceID: fridge.id) { if case .fridge(let s) = $0 { s.currentTemperature == warmed } else { false } }
         _ = try await api.getFridgeState(deviceId: fridge.id)
-        try await controls.setFridgeDoor(deviceID: fridge.id, open: false)
-        try await live.waitForUpdate("door closed", deviceID: fridge.id) { if case .fridge(let s) = $0 { !s.isDoorOpen } else { false } }
+        try await door(false)
+        if iceMakerWasOn { try await live.switchIceMaker(iceMaker.id, on: true, api: api) }
         await live.close()
+    }
+}
+
+/// The oven modes of API.md.
+enum OvenModes {
+    static let all = ["bake", "roast", "broil_high", "broil_low", "convect", "convect_broil", "warm", "air_fry"]
+}
+
+extension LiveSession {
+    /// Switches the ice maker on or off and waits for the change (it must be a change).
+    func switchIceMaker(_ id: String, on isOn: Bool, api: APIService) async throws {
+        _ = try await api.setIceMakerPower(deviceId: id, isOn: isOn)
+        try await waitForUpdate(isOn ? "ice maker on" : "ice maker off", deviceID: id) { if case .iceMaker(let s) = $0 { s.isOn == isOn } else { false } }
+    }
+
+    /// Stops a running dishwasher and waits until it is idle; does nothing otherwise.
+    /// Returns the cycle it was running, to restart when the scenario is done.
+    func stopIfRunning(_ id: String, api: APIService) async throws -> String? {
+        let state = try dishwasher(id)
+        guard state.status == .running else { return nil }
+        _ = try await api.stopDishwasher(deviceId: id)
+        try await waitForUpdate("dishwasher idle", deviceID: id) { if case .dishwasher(let s) = $0 { s.status == .idle } else { false } }
+        return state.cycle
+    }
+
+    /// Restarts the cycle `stopIfRunning` stopped (the remaining minutes start over: the API
+    /// cannot put them back).
+    func restart(_ cycle: String?, dishwasher id: String, api: APIService) async throws {
+        guard let cycle else { return }
+        _ = try await api.startDishwasher(deviceId: id, cycle: cycle)
+        try await waitForUpdate("dishwasher running \(cycle) again", deviceID: id) { if case .dishwasher(let s) = $0 { s.status == .running } else { false } }
     }
 }

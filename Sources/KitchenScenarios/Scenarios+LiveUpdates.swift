@@ -4,30 +4,36 @@ extension Scenario {
     /// The token expires while the live updates are open: the server closes with 4001.
     static let tokenExpiryClosesLiveUpdates = Scenario(
         name: "token-expiry-live-updates", summary: "the token expires while the WebSocket is open (close 4001)",
-        needsControls: true
+        requires: [.tokens]
     ) { context in
         let controls = try context.requireControls()
         let (api, devices) = try await context.loggedIn()
         let fridge = try devices.first(.fridge)
         let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
-        _ = try await api.setFridgeTemperature(deviceId: fridge.id, temperature: 38)
-        try await live.waitForUpdate("fridge at 38", deviceID: fridge.id)
+        let start = try live.fridge(fridge.id).targetTemperature
+        let target = Differing.value(38, from: start, in: 33...45)
+        _ = try await api.setFridgeTemperature(deviceId: fridge.id, temperature: target)
+        try await live.waitForUpdate("fridge target \(target) °F", deviceID: fridge.id) { if case .fridge(let s) = $0 { s.targetTemperature == target } else { false } }
         try await controls.expireTokens(of: context.primary.username)
         try await live.waitFor("close 4001") { $0 == .unauthorized }
         await live.close()
+        // The old token is gone: a new session puts the fridge back.
+        let (again, _) = try await context.loggedIn()
+        _ = try await again.setFridgeTemperature(deviceId: fridge.id, temperature: start)
     }
 
     /// The live-update socket is dropped by the network; the client reconnects and gets a fresh snapshot.
     static let reconnectAfterDrop = Scenario(
         name: "reconnect-after-drop", summary: "a dropped live-update socket reconnects and receives a new snapshot",
-        needsControls: true
+        requires: [.clock, .webSockets]
     ) { context in
         let controls = try context.requireControls()
         let (api, devices) = try await context.loggedIn()
         let dishwasher = try devices.first(.dishwasher), iceMaker = try devices.first(.iceMaker)
         let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
-        _ = try await api.setIceMakerPower(deviceId: iceMaker.id, isOn: false)
-        try await live.waitForUpdate("ice maker off", deviceID: iceMaker.id)
+        let iceMakerWasOn = try live.iceMaker(iceMaker.id).isOn
+        if iceMakerWasOn { try await live.switchIceMaker(iceMaker.id, on: false, api: api) }
+        let interrupted = try await live.stopIfRunning(dishwasher.id, api: api)
         // A cycle completes before the drop, so the snapshot after the reconnect repeats "complete".
         _ = try await api.startDishwasher(deviceId: dishwasher.id, cycle: "rinse_only")
         try await live.waitForUpdate("running", deviceID: dishwasher.id)
@@ -39,6 +45,8 @@ extension Scenario {
         try await live.waitForMessages(devices.snapshotCount, "the new snapshot")
         _ = try await api.stopDishwasher(deviceId: dishwasher.id)
         try await live.waitForUpdate("idle", deviceID: dishwasher.id) { if case .dishwasher(let s) = $0 { s.status == .idle } else { false } }
+        try await live.restart(interrupted, dishwasher: dishwasher.id, api: api)
+        if iceMakerWasOn { try await live.switchIceMaker(iceMaker.id, on: true, api: api) }
         await live.close()
     }
 }

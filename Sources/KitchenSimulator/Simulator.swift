@@ -54,8 +54,8 @@ public final class Simulator: Sendable {
     /// The bound port, once started.
     public var port: Int? { server.withLock { $0?.address?.port } }
 
-    /// `http://host:port`, once started.
-    public var baseURL: String? { port.map { "http://\(configuration.host):\($0)" } }
+    /// `http://host:port` and the base path, if any (`http://127.0.0.1:8080/api/v1`), once started.
+    public var baseURL: String? { port.map { "http://\(configuration.host):\($0)" + configuration.basePath } }
 
     /// The simulation's current time (the manual clock's, or the wall clock's).
     public var now: Date { Date(timeIntervalSince1970: Double(world.withLock { $0.now }) / 1000) }

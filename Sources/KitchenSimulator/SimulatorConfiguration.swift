@@ -27,6 +27,9 @@ public struct SimulatorConfiguration: Sendable {
     public var pongTimeout: Duration
     /// How often, on average, the household opens each fridge door on its own. Default 4 an hour.
     public var householdDoorOpeningsPerHour: Double
+    /// The path prefix the API lives under (`/api/v1`), like a server behind a gateway; every
+    /// route, `/ws` and `/_sim` included, is served below it and nothing outside it. Default `""`.
+    public var basePath: String
 
     public init(
         host: String = "127.0.0.1",
@@ -41,7 +44,8 @@ public struct SimulatorConfiguration: Sendable {
         maxBodyBytes: Int = 64 * 1024,
         pingInterval: Duration = .seconds(20),
         pongTimeout: Duration = .seconds(20),
-        householdDoorOpeningsPerHour: Double = 4
+        householdDoorOpeningsPerHour: Double = 4,
+        basePath: String = ""
     ) {
         self.host = host
         self.port = port
@@ -56,5 +60,15 @@ public struct SimulatorConfiguration: Sendable {
         self.pingInterval = pingInterval
         self.pongTimeout = pongTimeout
         self.householdDoorOpeningsPerHour = householdDoorOpeningsPerHour
+        self.basePath = basePath
+    }
+
+    /// `path` below ``basePath`` (`/api/v1/devices` → `/devices`), or `nil` outside it.
+    func apiPath(_ path: String) -> String? {
+        let prefix = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+        guard !prefix.isEmpty else { return path }
+        guard path.hasPrefix(prefix) else { return nil }
+        let rest = path.dropFirst(prefix.count)
+        return rest.isEmpty ? "/" : rest.hasPrefix("/") ? String(rest) : nil
     }
 }

@@ -19,34 +19,14 @@ public struct APIRoute: Sendable, Hashable {
     /// The route for `method` and a percent-encoded `path`; `nil` when no operation has that
     /// method and template (a `{deviceId}` stands for exactly one non-empty segment).
     public init?(method: String, path: String) {
-        let wanted = method.uppercased()
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        for operation in APIOperation.allCases where operation.method == wanted {
-            let template = operation.pathTemplate.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-            guard template.count == segments.count else { continue }
-            var deviceId: String?
-            var matched = true
-            for (pattern, segment) in zip(template, segments) {
-                if pattern == "{deviceId}" {
-                    guard !segment.isEmpty else { matched = false; break }
-                    deviceId = PercentEncoding.decode(segment)
-                } else if pattern != segment {
-                    matched = false
-                    break
-                }
-            }
-            if matched {
-                self.operation = operation
-                self.deviceId = deviceId
-                return
-            }
-        }
-        return nil
+        guard let match = APIOperation.matching(method: method, path: path) else { return nil }
+        self.operation = match.operation
+        self.deviceId = match.deviceId
     }
 
-    /// The route of a recorded request.
-    public init?(_ request: HAR.Request) {
-        self.init(method: request.method, path: request.urlPath)
+    /// The route of a recorded request, made under `basePath` (see ``LoadedRecording/basePath``).
+    public init?(_ request: HAR.Request, basePath: String = "") {
+        self.init(method: request.method, path: APIOperation.strip(basePath, from: request.urlPath))
     }
 
     /// `POST /devices/{deviceId}/oven/power`.

@@ -1,14 +1,16 @@
 import Foundation
+import KitchenAPI
 import KitchenRecorder
 import KitchenScenarios
 
 /// Records scenarios against a real server (the `--live` gate): each through a fresh
-/// recording proxy in front of `server`, logged in with the one given account and without
-/// any simulator controls. Scenarios that need controls are skipped; a scenario that fails
-/// still leaves its recording up to the failure, so the checks can say what the server did.
+/// recording proxy in front of `server`, logged in with the one given account. Scenarios that
+/// need provider-state controls the server does not offer are skipped, with the reason; a
+/// scenario that fails still leaves its recording up to the failure, so the checks can say
+/// precisely what the server did.
 ///
 /// ```swift
-/// let recorder = LiveScenarioRecorder(server: URL(string: "http://staging.internal:8080")!,
+/// let recorder = LiveScenarioRecorder(server: URL(string: "https://staging.example/api/v1")!,
 ///                                     account: .init(username: "ci", password: secret))
 /// switch await recorder.record(.named("oven-controls")!, into: folder) { … }
 /// ```
@@ -17,38 +19,48 @@ public struct LiveScenarioRecorder: Sendable {
     public enum Outcome: Sendable {
         /// Recorded completely.
         case recorded(RecordingSummary)
-        /// Not run: it needs the simulator's controls (or a second account), which a real server lacks.
+        /// Not run, and why (controls the server does not offer).
         case skipped(reason: String)
         /// Failed part-way; `partial` is the recording up to the failure, when one was written.
         case failed(error: String, partial: RecordingSummary?)
     }
 
-    /// The server under test (`http://host:port`; the proxy speaks plain HTTP upstream).
+    /// The server under test, with its path prefix (`https://host/api/v1`).
     public var server: URL
     /// The one account the scenarios log in with.
     public var account: ScenarioContext.Account
+    /// The server's provider-state controls, when it offers any (sent straight to it, not recorded).
+    public var controls: (any SimulatorControlling)?
+    /// Which controls the server offers (`GET /_sim`).
+    public var offeredControls: Set<ProviderState>
     /// How long a scenario waits for an expected live-update message.
     public var timeout: Duration
     /// How long the proxy waits for the server before answering 502.
     public var upstreamTimeout: Duration
 
     /// A recorder for `server`, logging in as `account`.
-    public init(server: URL, account: ScenarioContext.Account, timeout: Duration = .seconds(10),
+    public init(server: URL, account: ScenarioContext.Account, controls: (any SimulatorControlling)? = nil,
+                offeredControls: Set<ProviderState> = [], timeout: Duration = .seconds(10),
                 upstreamTimeout: Duration = .seconds(30)) {
         self.server = server
         self.account = account
+        self.controls = controls
+        self.offeredControls = controls == nil ? [] : offeredControls
         self.timeout = timeout
         self.upstreamTimeout = upstreamTimeout
     }
 
-    /// Why `scenario` cannot run against a real server, or `nil` when it can.
-    public static func skipReason(for scenario: Scenario) -> String? {
-        scenario.needsControls ? "needs the simulator's controls, which a real server does not have" : nil
+    /// Why `scenario` cannot run against a server offering `offered`, or `nil` when it can.
+    public static func skipReason(for scenario: Scenario, offered: Set<ProviderState> = []) -> String? {
+        let missing = scenario.missing(from: offered)
+        guard !missing.isEmpty else { return nil }
+        guard !offered.isEmpty else { return "needs provider-state controls; the server offers none (GET /_sim)" }
+        return "needs provider-state controls the server does not offer: " + missing.map(\.rawValue).joined(separator: ", ")
     }
 
     /// Records `scenario` into `directory/<name>.har`, unless it must be skipped.
     public func record(_ scenario: Scenario, into directory: URL) async -> Outcome {
-        if let reason = Self.skipReason(for: scenario) { return .skipped(reason: reason) }
+        if let reason = Self.skipReason(for: scenario, offered: offeredControls) { return .skipped(reason: reason) }
         // The login password is redacted anyway; also refusing it anywhere in the file is safe only
         // for a password long enough not to occur by chance (`demo`/`demo` would refuse every login).
         let extraSecrets = account.password.count >= 8 ? [account.password] : []
@@ -58,7 +70,8 @@ public struct LiveScenarioRecorder: Sendable {
                     upstream: server, output: staged, port: 0, upstreamTimeout: upstreamTimeout,
                     extraSecrets: { extraSecrets }, canonicalHeaderOrder: true)
             } context: { proxyURL in
-                ScenarioContext(baseURL: proxyURL, accounts: [account], controls: nil, timeout: timeout)
+                ScenarioContext(baseURL: proxyURL, accounts: [account], controls: controls, offeredControls: offeredControls,
+                                timeout: timeout)
             }
             return .recorded(summary)
         } catch let failure as ProxiedRecording.Failure {

@@ -1,5 +1,6 @@
 import Foundation
 import HarnessCore
+import KitchenAPI
 import KitchenContracts
 import KitchenRecording
 import KitchenScenarios
@@ -21,6 +22,9 @@ public struct LoadedRecording: Sendable {
     public let document: HAR.Document
     /// Every entry, in file order.
     public let entries: [RecordedEntry]
+    /// The path prefix the server had (`/api/v1`), inferred from the recorded paths; `""` at
+    /// the root. Paths are checked against the contract below it.
+    public let basePath: String
 
     /// Loads the HAR at `url`, named `name` in reports.
     public init(contentsOf url: URL, name: String) throws(VerifyError) {
@@ -38,7 +42,9 @@ public struct LoadedRecording: Sendable {
         self.name = name
         self.url = url ?? URL(fileURLWithPath: name)
         self.document = document
-        self.entries = document.log.entries.enumerated().map { RecordedEntry(index: $0.offset, entry: $0.element) }
+        let basePath = APIOperation.basePath(of: document.log.entries.map { ($0.request.method, $0.request.urlPath) })
+        self.basePath = basePath
+        self.entries = document.log.entries.enumerated().map { RecordedEntry(index: $0.offset, entry: $0.element, basePath: basePath) }
     }
 
     /// The scenario the file records: a top-level file named after a `Scenario`.
@@ -67,7 +73,7 @@ public struct RecordedEntry: Sendable {
     /// Why a body could not be read (`(pointer, reason)`), e.g. a JSON body that does not parse.
     public let unreadable: [(pointer: String, reason: String)]
 
-    init(index: Int, entry: HAR.Entry) {
+    init(index: Int, entry: HAR.Entry, basePath: String = "") {
         self.index = index
         self.entry = entry
         var unreadable: [(String, String)] = []
@@ -82,9 +88,9 @@ public struct RecordedEntry: Sendable {
             unreadable.append(("/response/body", error.description))
         }
         let query = entry.request.urlQuery.map { "?" + $0 } ?? ""
-        exchange = RecordedExchange(method: entry.request.method, target: entry.request.urlPath + query,
+        exchange = RecordedExchange(method: entry.request.method, target: APIOperation.strip(basePath, from: entry.request.urlPath) + query,
                                     requestBody: requestBody, status: entry.response.status, responseBody: responseBody)
-        route = APIRoute(entry.request)
+        route = APIRoute(entry.request, basePath: basePath)
         messages = (entry.webSocketMessages ?? []).enumerated().map { RecordedMessage(index: $0.offset, message: $0.element) }
         self.unreadable = unreadable
     }

@@ -67,6 +67,21 @@ public enum JUnitReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The XML for a run that could not finish (an outage, an unreadable folder): one testcase,
+    /// in error, that says why, so a CI dashboard shows the cause instead of a missing report.
+    public static func render(_ error: VerifyError) -> String {
+        [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites name="kitchen verify" tests="1" failures="0" errors="1">"#,
+            #"  <testsuite name="kitchen verify" tests="1" failures="0" errors="1">"#,
+            #"    <testcase classname="kitchen.verify" name="run">"#,
+            #"      <error message="\#(escape(error.description))">\#(escape(error.description))</error>"#,
+            "    </testcase>",
+            "  </testsuite>",
+            "</testsuites>",
+        ].joined(separator: "\n") + "\n"
+    }
+
     /// XML 1.0 §2.4 and §3.3.3: markup characters escaped, and the control characters XML
     /// cannot carry at all replaced, so a hostile recording cannot break the file.
     static func escape(_ text: String) -> String {

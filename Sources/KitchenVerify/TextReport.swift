@@ -50,11 +50,17 @@ public enum TextReport {
             }
             lines.append(line)
         }
+        // Which scenarios did not run, and why: grouped by reason, since several share one.
         let skippedScenarios = report.skipped.filter { $0.verifyCase.check == .scenarios }
-        if !skippedScenarios.isEmpty {
-            lines.append("  skipped scenarios: "
-                + skippedScenarios.map { $0.verifyCase.name.replacingOccurrences(of: "record ", with: "") }.joined(separator: ", ")
-                + " (\(skippedScenarios[0].skipped ?? ""))")
+        var reasons: [String] = []
+        var scenariosByReason: [String: [String]] = [:]
+        for result in skippedScenarios {
+            let reason = result.skipped ?? ""
+            if scenariosByReason[reason] == nil { reasons.append(reason) }
+            scenariosByReason[reason, default: []].append(result.verifyCase.name.replacingOccurrences(of: "record ", with: ""))
+        }
+        for reason in reasons {
+            lines.append("  skipped scenarios: " + (scenariosByReason[reason] ?? []).joined(separator: ", ") + " (\(reason))")
         }
         let failed = report.results.filter { !$0.findings.isEmpty }.count
         let total = report.results.count

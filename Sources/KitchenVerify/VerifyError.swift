@@ -18,6 +18,18 @@ public enum VerifyError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownFilter(String)
     /// The live server could not be reached or refused the account (what failed).
     case liveServerUnavailable(String)
+    /// `--live`: no HTTP answer from the server (refused, DNS, TLS, timeout).
+    case serverUnreachable(url: String, reason: String)
+    /// `--live`: the login got an answer that is neither success nor a refusal (5xx, 404…).
+    case serverFailing(url: String, status: String, hint: String)
+    /// `--live`: the server refused the account.
+    case loginRefused(user: String, status: String)
+    /// A folder to verify holds no `.har` file.
+    case noRecordings(folder: String)
+    /// `--only FILE#N` named an entry the file does not have.
+    case entryOutOfRange(filter: String, entries: Int)
+    /// `--live`: the server stopped answering while a scenario ran.
+    case outage(scenario: String, reason: String)
 
     public var description: String {
         switch self {
@@ -29,6 +41,17 @@ public enum VerifyError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
         case .unknownFilter(let filter): "--only \(filter): no such recording"
         case .liveServerUnavailable(let what): "the live server is not usable: \(what)"
+        case .noRecordings(let folder): "no .har files in \(folder)"
+        case .entryOutOfRange(let filter, let entries):
+            "--only \(filter): no such entry (the file has \(entries) entries, numbered from 0)"
+        case .serverUnreachable(let url, let reason):
+            "cannot reach the server at \(url): \(reason). This is an outage or a wrong URL, not a contract violation: nothing was verified."
+        case .serverFailing(let url, let status, let hint):
+            "POST \(url) answered \(status) (\(hint)). The server cannot be verified in this state: nothing was verified."
+        case .loginRefused(let user, let status):
+            "login as \(user) failed: \(status). Check --user and --password (or KITCHEN_PASSWORD): nothing was verified."
+        case .outage(let scenario, let reason):
+            "the server stopped answering during scenario \(scenario): \(reason). This is an outage, not a contract violation; the verdict is withheld."
         }
     }
 }

@@ -15,7 +15,8 @@ public struct VerifyOptions: Sendable {
         case embedded
         /// Verify the recordings already in a folder.
         case folder(URL)
-        /// Record the scenarios that need no controls through a proxy in front of a real server.
+        /// Record the scenarios through a proxy in front of a real server (its base URL, path
+        /// prefix included); those needing provider-state controls run when the server offers them.
         case live(server: URL, account: ScenarioContext.Account)
     }
 
@@ -36,11 +37,15 @@ public struct VerifyOptions: Sendable {
     /// The start of every reproduce command, e.g. `kitchen verify --recordings Recordings`;
     /// `nil` to derive it from the other options.
     public var command: String?
+    /// Whether an operation × status pair no recording exercises fails the run. The embedded
+    /// and live runs record the full scenario set and require it; a folder of recordings may be
+    /// one session's, so there a gap is a notice unless this is set (`--require-coverage`).
+    public var requireCoverage: Bool
 
     /// Options with the defaults of `kitchen verify`.
     public init(contracts: URL, source: Source, baseline: URL? = nil, only: [CaseFilter] = [],
                 keepRecordings: URL? = nil, replayTimeout: Duration = .seconds(5), scenarioTimeout: Duration = .seconds(10),
-                command: String? = nil) {
+                command: String? = nil, requireCoverage: Bool? = nil) {
         self.contracts = contracts
         self.source = source
         self.baseline = baseline
@@ -49,6 +54,13 @@ public struct VerifyOptions: Sendable {
         self.replayTimeout = replayTimeout
         self.scenarioTimeout = scenarioTimeout
         self.command = command
+        if let requireCoverage {
+            self.requireCoverage = requireCoverage
+        } else if case .folder = source {
+            self.requireCoverage = false
+        } else {
+            self.requireCoverage = true
+        }
     }
 
     /// `embedded`, `folder` or `live`.
@@ -67,7 +79,9 @@ public struct VerifyOptions: Sendable {
         var parts = ["kitchen verify"]
         switch source {
         case .embedded: break
-        case .folder(let folder): parts.append("--recordings \(Self.quoted(folder.relativePath))")
+        case .folder(let folder):
+            parts.append("--recordings \(Self.quoted(folder.relativePath))")
+            if requireCoverage { parts.append("--require-coverage") }
         case .live(let server, let account):
             parts.append("--live \(Self.quoted(server.absoluteString)) --user \(Self.quoted(account.username)) --password \"$KITCHEN_PASSWORD\"")
             if let baseline { parts.append("--recordings \(Self.quoted(baseline.relativePath))") }

@@ -1,4 +1,5 @@
 import Foundation
+import KitchenAPI
 import KitchenScenarios
 
 /// One `kitchen verify`: obtains the recordings (records the scenarios in-process or against
@@ -43,11 +44,17 @@ public struct VerifyRun: Sendable {
             } catch {
                 throw .unwritable(path: folder.path, reason: error.localizedDescription)
             }
-            scenarioResults = await recordScenarios(into: folder, progress: progress)
+            do {
+                scenarioResults = try await recordScenarios(into: folder, progress: progress)
+            } catch {
+                if let temporary { try? FileManager.default.removeItem(at: temporary) }
+                throw error
+            }
         }
         defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
 
         var names = try RecordingFolder.files(in: folder)
+        if case .folder = options.source, names.isEmpty { throw .noRecordings(folder: folder.relativePath) }
         if !options.only.isEmpty {
             if case .folder = options.source {
                 for filter in options.only where !names.contains(where: filter.selects(file:)) {
@@ -57,9 +64,25 @@ public struct VerifyRun: Sendable {
             names = names.filter { name in options.only.contains { $0.selects(file: name) } }
         }
         var recordings: [LoadedRecording] = []
-        for name in names { recordings.append(try LoadedRecording(contentsOf: folder.appendingPathComponent(name), name: name)) }
+        var unreadable: [CaseResult] = []
+        for name in names {
+            do throws(VerifyError) {
+                recordings.append(try LoadedRecording(contentsOf: folder.appendingPathComponent(name), name: name))
+            } catch {
+                // One bad file is reported as a failing case; the others are still verified.
+                progress(.unreadable(file: name, reason: error.description))
+                unreadable.append(CaseResult(VerifyCase(check: .contract, name: "read \(name)", file: name), findings: [
+                    Finding(check: .contract, file: name, location: "(file)", expected: "a HAR 1.2 file this harness can read",
+                            actual: error.description)]))
+            }
+        }
+        for filter in options.only {
+            guard let entry = filter.entry, let recording = recordings.first(where: { filter.selects(file: $0.name) }),
+                  !recording.entries.indices.contains(entry) else { continue }
+            throw .entryOutOfRange(filter: filter.description, entries: recording.entries.count)
+        }
 
-        var byCheck: [VerifyCheck: [CaseResult]] = [.scenarios: scenarioResults]
+        var byCheck: [VerifyCheck: [CaseResult]] = [.scenarios: scenarioResults, .contract: unreadable]
         let contractCheck = ContractCheck(contracts: contracts), clientCheck = ClientDecodingCheck(contracts: contracts)
         let mockCheck = MockCheck(contracts: contracts), replayCheck = ScenarioReplayCheck(timeout: options.replayTimeout)
         for recording in recordings {
@@ -78,12 +101,19 @@ public struct VerifyRun: Sendable {
             let coverageCheck = CoverageCheck(contracts: contracts)
             coverage = coverageCheck.measure(recordings)
             var coverageResults = coverageCheck.results(for: recordings)
-            if case .live = options.source {
-                // Skipped scenarios leave gaps a live run cannot close: listed, not failed.
+            let skippedLive = scenarioResults.contains { $0.skipped != nil }
+            let gapsAreNotices: String? = switch options.source {
+            // Skipped scenarios leave gaps a live run cannot close: listed, not failed.
+            case .live where skippedLive: "not exercised by the scenarios that ran live"
+            // One session's recordings exercise what the session did, not the whole API.
+            case .folder where !options.requireCoverage: "not exercised by these recordings (--require-coverage makes this fail)"
+            default: nil
+            }
+            if let gapsAreNotices {
                 coverageResults = coverageResults.map { result in
                     guard let gap = result.findings.first else { return result }
-                    notices.append("not exercised live: \(gap.location)")
-                    return CaseResult(result.verifyCase, skipped: "not exercised by the scenarios that ran live")
+                    notices.append("not exercised\(options.modeName == "live" ? " live" : ""): \(gap.location)")
+                    return CaseResult(result.verifyCase, skipped: gapsAreNotices)
                 }
             }
             byCheck[.coverage] = coverageResults
@@ -119,42 +149,63 @@ public struct VerifyRun: Sendable {
         options.only.isEmpty || options.only.contains { $0.selects(result.verifyCase) }
     }
 
-    /// Records the scenarios `--only` leaves (all by default), one case each.
-    private func recordScenarios(into folder: URL, progress: @Sendable (VerifyProgress) -> Void) async -> [CaseResult] {
+    /// Records the scenarios `--only` leaves (all by default), one case each. Against a live
+    /// server, a preflight logs in first; an outage before or during the run throws instead of
+    /// reporting violations.
+    private func recordScenarios(into folder: URL, progress: @Sendable (VerifyProgress) -> Void) async throws(VerifyError) -> [CaseResult] {
         let scenarios = Scenario.all.filter { scenario in
             options.only.isEmpty || options.only.contains { $0.selects(file: "\(scenario.name).har") }
+        }
+        var live: (recorder: LiveScenarioRecorder, preflight: LivePreflight)?
+        if case .live(let server, let account) = options.source {
+            let transport = HTTPWireTransport()
+            let preflight = LivePreflight(server: server, account: account, transport: transport)
+            let offered = try await preflight.run()
+            progress(.preflight(server: server.absoluteString, user: account.username, controls: offered.sorted().map(\.rawValue)))
+            let controls = offered.isEmpty ? nil : HTTPSimulatorControls(baseURL: server, transport: transport)
+            live = (LiveScenarioRecorder(server: server, account: account, controls: controls, offeredControls: offered,
+                                         timeout: options.scenarioTimeout), preflight)
         }
         var results: [CaseResult] = []
         for (index, scenario) in scenarios.enumerated() {
             let file = "\(scenario.name).har"
             let verifyCase = VerifyCase(check: .scenarios, name: "record \(scenario.name)", file: file)
+            let started = ContinuousClock.now
+            func finished(_ result: String) { progress(.finishedScenario(scenario.name, result: result, elapsed: ContinuousClock.now - started)) }
             func failed(_ error: String, against server: String) -> CaseResult {
                 progress(.failedScenario(scenario.name, error: error))
+                finished("FAILED")
                 return CaseResult(verifyCase, findings: [Finding(
                     check: .scenarios, file: file, location: "(scenario)",
                     expected: "scenario \(scenario.name) completes against \(server)", actual: error)])
             }
             progress(.recording(scenario: scenario.name, index: index + 1, of: scenarios.count))
-            switch options.source {
-            case .embedded, .folder:
-                do {
-                    let summary = try await ScenarioRecorder(timeout: options.scenarioTimeout).record(scenario, into: folder)
-                    progress(.recorded(scenario: scenario.name, entries: summary.entries))
-                    results.append(CaseResult(verifyCase))
-                } catch {
-                    results.append(failed("\(error)", against: "the embedded simulator"))
-                }
-            case .live(let server, let account):
-                let recorder = LiveScenarioRecorder(server: server, account: account, timeout: options.scenarioTimeout)
+            if let (recorder, preflight) = live {
                 switch await recorder.record(scenario, into: folder) {
                 case .recorded(let summary):
                     progress(.recorded(scenario: scenario.name, entries: summary.entries))
+                    finished("passed")
                     results.append(CaseResult(verifyCase))
                 case .skipped(let reason):
                     progress(.skippedScenario(scenario.name, reason: reason))
+                    finished("skipped")
                     results.append(CaseResult(verifyCase, skipped: reason))
                 case .failed(let error, _):
-                    results.append(failed(error, against: server.absoluteString))
+                    // A server that no longer answers a login is down, not wrong.
+                    if let problem = await preflight.problem() {
+                        finished("outage")
+                        throw .outage(scenario: scenario.name, reason: problem)
+                    }
+                    results.append(failed(error, against: recorder.server.absoluteString))
+                }
+            } else {
+                do {
+                    let summary = try await ScenarioRecorder(timeout: options.scenarioTimeout).record(scenario, into: folder)
+                    progress(.recorded(scenario: scenario.name, entries: summary.entries))
+                    finished("passed")
+                    results.append(CaseResult(verifyCase))
+                } catch {
+                    results.append(failed("\(error)", against: "the embedded simulator"))
                 }
             }
         }
@@ -178,6 +229,20 @@ public enum VerifyProgress: Sendable, CustomStringConvertible {
     case checked(file: String, failedCases: Int)
     /// Comparing shapes with a baseline folder.
     case comparing(baseline: String)
+    /// `--live`: logged in, and the provider-state controls the server offers.
+    case preflight(server: String, user: String, controls: [String])
+    /// A scenario is done: `passed`, `FAILED`, `skipped` or `outage`, after `elapsed`.
+    case finishedScenario(String, result: String, elapsed: Duration)
+    /// A recording that could not be read (the others are still checked).
+    case unreadable(file: String, reason: String)
+
+    /// Whether this is the one line per scenario printed when the output is not a terminal (CI logs).
+    public var isScenarioLine: Bool {
+        switch self {
+        case .finishedScenario, .preflight, .unreadable: true
+        default: false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -188,6 +253,11 @@ public enum VerifyProgress: Sendable, CustomStringConvertible {
         case .checking(let file, let entries, let messages): "checking \(file) (\(entries) entries, \(messages) messages)…"
         case .checked(let file, let failed): failed == 0 ? "      ok \(file)" : "      \(failed) failing case(s) in \(file)"
         case .comparing(let baseline): "comparing shapes with \(baseline)…"
+        case .preflight(let server, let user, let controls):
+            "logged in to \(server) as \(user); provider-state controls: " + (controls.isEmpty ? "none" : controls.joined(separator: ", "))
+        case .finishedScenario(let scenario, let result, let elapsed):
+            "scenario \(scenario): \(result) (\(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)) s)"
+        case .unreadable(let file, let reason): "cannot read \(file): \(reason)"
         }
     }
 }

@@ -5,6 +5,7 @@ import HTTPWire
 ///
 /// | route | body | effect |
 /// |---|---|---|
+/// | `GET /_sim` | | the controls this server offers (`{"controls": [...]}`; `clock` only with a manual clock) |
 /// | `POST /_sim/clock/advance` | `{"ticks": N}` | runs N ticks (manual clock only, else 409) |
 /// | `POST /_sim/fridge/door` | `{"deviceId": ID, "open": bool}` | opens or closes a fridge door |
 /// | `POST /_sim/tokens/expire` | `{"username"?: U}` | expires live tokens; their sockets close with 4001 |
@@ -20,6 +21,10 @@ struct ControlHandlers {
         let now = simulator.world.withLock { $0.now }
         do throws(APIError) {
             switch (request.method.rawValue, segments) {
+            case ("GET", []), ("GET", [""]):
+                var offered = ["fridge-door", "tokens", "websockets", "faults"]
+                if simulator.configuration.manualClock { offered.insert("clock", at: 0) }
+                return Replies.json(200, ["controls": .array(offered.map(JSONValue.string))], now: now)
             case ("POST", ["clock", "advance"]):
                 let ticks = try JSONBody(request).int("ticks").checked("ticks", in: 1...1_000_000)
                 try simulator.advanceTicks(ticks)

@@ -14,10 +14,10 @@ final class FaultInjector: Sendable {
         /// How many requests it applies to; `nil` until cleared.
         var remaining: Int?
 
-        func matches(_ request: HTTPRequest) -> Bool {
+        func matches(_ request: HTTPRequest, path requestPath: String) -> Bool {
             if let method, method != request.method.rawValue { return false }
             let pattern = path.split(separator: "/", omittingEmptySubsequences: false)
-            let actual = request.path.split(separator: "/", omittingEmptySubsequences: false)
+            let actual = requestPath.split(separator: "/", omittingEmptySubsequences: false)
             guard pattern.count == actual.count else { return false }
             return zip(pattern, actual).allSatisfy { $0 == "*" || $0 == $1 }
         }
@@ -42,11 +42,12 @@ final class FaultInjector: Sendable {
     }
 
     /// The first fault matching `request`, counting it against its remaining uses.
-    func match(_ request: HTTPRequest) -> Fault? {
+    /// The fault for `request`, whose API path (below any base path) is `path`.
+    func match(_ request: HTTPRequest, path: String) -> Fault? {
         guard count.load(ordering: .acquiring) > 0 else { return nil }
         return faults.withLock { faults in
             defer { count.store(faults.count, ordering: .releasing) }
-            guard let index = faults.firstIndex(where: { $0.matches(request) }) else { return nil }
+            guard let index = faults.firstIndex(where: { $0.matches(request, path: path) }) else { return nil }
             let fault = faults[index]
             if let remaining = fault.remaining {
                 if remaining <= 1 { faults.remove(at: index) } else { faults[index].remaining = remaining - 1 }

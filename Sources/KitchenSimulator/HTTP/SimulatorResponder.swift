@@ -18,13 +18,14 @@ struct SimulatorResponder: HTTPResponder {
     }
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
-        guard let route = Route(path: request.path, controlsEnabled: simulator.configuration.controlsEnabled) else {
+        guard let path = simulator.configuration.apiPath(request.path),
+              let route = Route(path: path, controlsEnabled: simulator.configuration.controlsEnabled) else {
             return .response(Replies.error(.notFound, now: now))
         }
         if case .control(let segments) = route {
             return .response(ControlHandlers(simulator: simulator).handle(request, segments: segments))
         }
-        if let fault = simulator.faults.match(request) {
+        if let fault = simulator.faults.match(request, path: path) {
             if let delay = fault.delayMilliseconds { Thread.sleep(forTimeInterval: Double(delay) / 1000) }
             if let status = fault.status { return .response(Replies.error(.injected(status: status), now: now)) }
         }

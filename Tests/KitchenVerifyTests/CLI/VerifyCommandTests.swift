@@ -86,7 +86,7 @@ struct VerifyCommandTests {
         let outcome = await kitchen(["verify", "--recordings", Repository.recordings.path, "--contracts",
                                      Repository.contracts.path, "--only", "fridge-door.har"], terminal: true)
         #expect(outcome.status == .success)
-        #expect(outcome.out.hasPrefix("checking fridge-door.har (5 entries, 12 messages)…\n      ok fridge-door.har\n\nSummary"))
+        #expect(outcome.out.hasPrefix("checking fridge-door.har (6 entries, 13 messages)…\n      ok fridge-door.har\n\nSummary"))
     }
 
     @Test("--format json is one document with the verdict, tallies and findings")

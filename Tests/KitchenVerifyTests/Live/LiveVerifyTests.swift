@@ -30,13 +30,13 @@ struct LiveVerifyTests {
         #expect(outcome.status == .success, "\(outcome.out)\(outcome.error)")
         #expect(outcome.out.contains("  scenarios                11 case(s), 0 failed, 6 skipped\n"))
         #expect(outcome.out.contains("  skipped scenarios: fridge-door, dishwasher-cycle, ice-maker-fills-bin, expired-token, "
-            + "token-expiry-live-updates, reconnect-after-drop (needs the simulator's controls, which a real server does not have)"))
+            + "token-expiry-live-updates, reconnect-after-drop (needs provider-state controls; the server offers none (GET /_sim))"))
         #expect(outcome.out.contains("  shapes vs baseline       1 case(s), 0 failed — against \(Repository.recordings.path)"))
         // Coverage that only the skipped scenarios provide is listed, not failed.
         #expect(outcome.out.contains("  - not exercised live: GET /ws → 401"))
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains(#"<testcase classname="kitchen.verify.scenarios" name="record expired-token">"#))
-        #expect(xml.contains(#"<skipped message="needs the simulator&apos;s controls, which a real server does not have"/>"#))
+        #expect(xml.contains(#"<skipped message="needs provider-state controls; the server offers none (GET /_sim)"/>"#))
     }
 
     @Test("against a server that renames an error body's field: exit 1, naming the shape change and the violation")

@@ -1,0 +1,67 @@
+import HTTPWire
+
+/// Recognising an operation from a request's method and path, and the base path a server
+/// puts in front of every route (`/api/v1/devices` is `listDevices` under `/api/v1`).
+extension APIOperation {
+    /// The operation with `method` whose template matches the percent-encoded `path`, and the
+    /// `{deviceId}` segment (percent-decoded); `nil` when none does. A `{deviceId}` stands for
+    /// exactly one non-empty segment.
+    ///
+    /// ```swift
+    /// APIOperation.matching(method: "POST", path: "/devices/oven-1/oven/power")?.operation   // .setOvenPower
+    /// ```
+    public static func matching(method: String, path: String) -> (operation: APIOperation, deviceId: String?)? {
+        let wanted = method.uppercased()
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        for operation in allCases where operation.method == wanted {
+            let template = operation.pathTemplate.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            guard template.count == segments.count else { continue }
+            var deviceId: String?
+            var matched = true
+            for (pattern, segment) in zip(template, segments) {
+                if pattern == "{deviceId}" {
+                    guard !segment.isEmpty else { matched = false; break }
+                    deviceId = PercentEncoding.decode(String(segment))
+                } else if pattern != segment {
+                    matched = false
+                    break
+                }
+            }
+            if matched { return (operation, deviceId) }
+        }
+        return nil
+    }
+
+    /// The path prefix under which `requests` name operations: for each request, the leading
+    /// segments whose removal leaves a path some operation matches, and the prefix most requests
+    /// agree on (the shortest on a tie). `""` when the paths are at the root or match nothing.
+    ///
+    /// ```swift
+    /// APIOperation.basePath(of: [("GET", "/api/v1/devices"), ("POST", "/api/v1/auth/login")])   // "/api/v1"
+    /// ```
+    public static func basePath(of requests: [(method: String, path: String)]) -> String {
+        var votes: [String: Int] = [:]
+        for (method, path) in requests {
+            let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            for length in 0..<max(1, segments.count) {
+                let rest = "/" + segments.dropFirst(length).joined(separator: "/")
+                if matching(method: method, path: rest) != nil {
+                    votes["/" + segments.prefix(length).joined(separator: "/"), default: 0] += 1
+                    break
+                }
+            }
+        }
+        let best = votes.max { lhs, rhs in lhs.value != rhs.value ? lhs.value < rhs.value : lhs.key.count > rhs.key.count }
+        guard let prefix = best?.key, prefix != "/" else { return "" }
+        return prefix
+    }
+
+    /// `path` without `basePath` in front (`/api/v1/devices` → `/devices`); `path` itself when
+    /// it is not under `basePath`.
+    public static func strip(_ basePath: String, from path: String) -> String {
+        guard !basePath.isEmpty, path.hasPrefix(basePath) else { return path }
+        let rest = path.dropFirst(basePath.count)
+        if rest.isEmpty { return "/" }
+        return rest.hasPrefix("/") ? String(rest) : path
+    }
+}
