@@ -31,7 +31,7 @@ public final class RecordingProxy: Sendable {
         let port = configuration.upstream.port ?? 80
         let limits = HTTPLimits(maxBodyBytes: configuration.maxBodyBytes)
         pool = UpstreamPool(host: host, port: port, limits: limits, responseTimeout: configuration.upstreamTimeout)
-        redactor = Redactor(policy: configuration.redaction)
+        redactor = Redactor(policy: configuration.redaction.underBasePath(configuration.upstreamBasePath))
         let journal: JournalWriter
         do throws(RecordingError) {
             journal = try JournalWriter(url: configuration.journal, creator: Self.creator, startedAt: configuration.clock.now(),

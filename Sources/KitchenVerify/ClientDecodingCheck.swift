@@ -95,7 +95,7 @@ public struct ClientDecodingCheck: Sendable {
             } catch {
                 return [finding("(root)", "a message the client can re-encode", "\(error)")]
             }
-            let channel = contracts.channel(at: entry.entry.request.urlPath)?.id ?? entry.entry.request.urlPath
+            let channel = contracts.channel(at: entry.apiPath)?.id ?? entry.apiPath
             return contracts.asyncAPI.validateMessage(encoded, onChannel: channel).violations.map {
                 finding($0.pointer.tokens.isEmpty ? "(root)" : $0.pointer.description,
                         Self.reencodingExpectation($0), Self.reencodingFound($0), rule: $0.schemaPath)

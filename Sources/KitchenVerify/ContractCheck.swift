@@ -59,7 +59,7 @@ public struct ContractCheck: Sendable {
             Finding(check: .contract, file: file, entry: entry.index, message: message.index, location: location,
                     expected: expected, actual: actual, rule: rule)
         }
-        let path = entry.entry.request.urlPath
+        let path = entry.apiPath
         guard let channel = contracts.channel(at: path) else {
             return [finding("(channel)", "a channel declared for \(path)", "none in \(contracts.asyncAPI.file)")]
         }

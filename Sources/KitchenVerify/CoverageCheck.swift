@@ -30,7 +30,7 @@ public struct CoverageCheck: Sendable {
                     let key = Self.responseKey(operation, response.status)
                     if exercised.insert(key).inserted { seenIn[key] = "\(recording.name) #\(entry.index)" }
                 }
-                guard let channel = contracts.channel(at: entry.entry.request.urlPath) else { continue }
+                guard let channel = contracts.channel(at: entry.apiPath) else { continue }
                 for message in entry.messages where message.isFromServer {
                     guard let payload = message.payload,
                           let declared = contracts.asyncAPI.validateMessage(payload, onChannel: channel.id).message

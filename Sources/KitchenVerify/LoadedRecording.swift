@@ -68,6 +68,8 @@ public struct RecordedEntry: Sendable {
     public let exchange: RecordedExchange
     /// The route the client knows the request as, when it has one.
     public let route: APIRoute?
+    /// The request's path below the recording's base path (`/ws` for `/api/v1/ws`), as the contracts name it.
+    public let apiPath: String
     /// The messages, in order.
     public let messages: [RecordedMessage]
     /// Why a body could not be read (`(pointer, reason)`), e.g. a JSON body that does not parse.
@@ -91,6 +93,7 @@ public struct RecordedEntry: Sendable {
         exchange = RecordedExchange(method: entry.request.method, target: APIOperation.strip(basePath, from: entry.request.urlPath) + query,
                                     requestBody: requestBody, status: entry.response.status, responseBody: responseBody)
         route = APIRoute(entry.request, basePath: basePath)
+        apiPath = APIOperation.strip(basePath, from: entry.request.urlPath)
         messages = (entry.webSocketMessages ?? []).enumerated().map { RecordedMessage(index: $0.offset, message: $0.element) }
         self.unreadable = unreadable
     }

@@ -72,11 +72,11 @@ public struct RecordingShapes: Sendable, Hashable {
         var subjects: [String: Subject] = [:]
         for recording in recordings {
             for entry in recording.entries where entry.entry.error == nil {
-                let operation = "\(entry.exchange.method.uppercased()) \(entry.route?.operation.pathTemplate ?? entry.entry.request.urlPath)"
+                let operation = "\(entry.exchange.method.uppercased()) \(entry.route?.operation.pathTemplate ?? entry.apiPath)"
                 let name = "\(operation) → \(entry.exchange.status)"
                 subjects[name, default: Subject(operation: operation)].add(entry.exchange.responseBody)
                 for message in entry.messages where message.isFromServer {
-                    let channel = entry.entry.request.urlPath
+                    let channel = entry.apiPath
                     subjects["\(channel) message \(message.label)", default: Subject()].add(message.payload)
                 }
             }

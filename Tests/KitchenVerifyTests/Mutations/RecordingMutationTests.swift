@@ -22,9 +22,12 @@ struct RecordingMutationTests {
 
     static let shapeMutations: [Mutation] = [
         Mutation(name: "a renamed response field", file: "fridge-temperatures.har", edit: { document in
-            let index = try document.entryIndex("POST", pathSuffix: "/fridge/temperature", status: 200)
-            try document.editResponseBody(ofEntry: index) { body in
-                editing(editing(body, at: "/targetTemp", to: body["targetTemperature"]), at: "/targetTemperature", to: nil)
+            // Every answer of the operation renamed, as a server build that renamed the field would.
+            for index in document.log.entries.indices where document.log.entries[index].request.method == "POST"
+                && document.log.entries[index].request.urlPath.hasSuffix("/fridge/temperature") {
+                try document.editResponseBody(ofEntry: index) { body in
+                    editing(editing(body, at: "/targetTemp", to: body["targetTemperature"]), at: "/targetTemperature", to: nil)
+                }
             }
         }, line: "BREAKING  POST /devices/{deviceId}/fridge/temperature → 200 → /targetTemperature: integer → absent",
            kind: .propertyRemoved),
