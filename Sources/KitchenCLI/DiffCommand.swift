@@ -7,7 +7,11 @@ enum DiffCommand: KitchenCommand {
     static let spec = CommandSpec(
         name: "diff",
         summary: "Classify every change between two contract files or two recording folders (exit 1 on a breaking one).",
-        options: [.init(name: "format", valueName: "text|json", help: "One line per change, or JSON (default text).")],
+        options: [
+            .init(name: "format", valueName: "text|json", help: "One line per change, or JSON (default text)."),
+            .init(name: "common", valueName: nil,
+                  help: "Recording folders: compare only what both sides exercised (one session against the full set)."),
+        ],
         positionals: [
             .init(name: "OLD", help: "The old contract (.json) or recordings folder."),
             .init(name: "NEW", help: "The new one, of the same kind."),
@@ -18,8 +22,9 @@ enum DiffCommand: KitchenCommand {
             a change in the nullability of a response field. Additive: a new optional field, a new operation, a new \
             enum value on a request. Recording folders are compared by shape, values ignored: per response status and \
             per WebSocket message type, a removed, renamed or retyped field or a missing message type is breaking, a \
-            new one additive. Each line: severity, location, old → new. Exit status: 0 no breaking change, 1 breaking, \
-            2 usage or I/O error.
+            new one additive; with --common only the operation × status pairs and message types both folders \
+            exercised are compared, and the summary says how many were left out. Each line: severity, location, \
+            old → new. Exit status: 0 no breaking change, 1 breaking, 2 usage or I/O error.
             """)
 
     static let usageStatus = CLI.ExitStatus.error
@@ -28,9 +33,11 @@ enum DiffCommand: KitchenCommand {
         let format = arguments.value("format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError("--format must be text or json, not '\(format)'") }
         let (old, new) = (arguments.positionals[0], arguments.positionals[1])
+        let common = arguments.flag("common")
         let changes: [ContractChange]
+        var leftOut: Int?
         do {
-            changes = try compare(old, new)
+            (changes, leftOut) = try compare(old, new, commonOnly: common)
         } catch let error as VerifyError {
             console.error("kitchen diff: \(error)\n")
             return .error
@@ -46,20 +53,25 @@ enum DiffCommand: KitchenCommand {
             console.out(String(decoding: data, as: UTF8.self) + "\n")
         } else {
             for change in changes { console.out("\(change)\n") }
-            console.out("\(breaking) breaking, \(changes.count - breaking) additive change(s) from \(old) to \(new)\n")
+            var summary = "\(breaking) breaking, \(changes.count - breaking) additive change(s) from \(old) to \(new)"
+            if let leftOut { summary += " (--common: only what both exercised; \(leftOut) operation × status or message type(s) seen on one side only not compared)" }
+            console.out(summary + "\n")
         }
         return breaking == 0 ? .success : .failure
     }
 
-    /// Contract files go to `ContractDiff`, recording folders to `ShapeDiff`.
-    static func compare(_ old: String, _ new: String) throws -> [ContractChange] {
+    /// Contract files go to `ContractDiff`, recording folders to `ShapeDiff`; with `commonOnly`,
+    /// also how many subjects only one folder exercised.
+    static func compare(_ old: String, _ new: String, commonOnly: Bool = false) throws -> ([ContractChange], Int?) {
         switch (try kind(of: old), try kind(of: new)) {
         case (.file, .file):
-            return try ContractDiff.compareFiles(old: URL(fileURLWithPath: old), new: URL(fileURLWithPath: new))
+            guard !commonOnly else { throw UsageError("--common compares recording folders, not contract files") }
+            return (try ContractDiff.compareFiles(old: URL(fileURLWithPath: old), new: URL(fileURLWithPath: new)), nil)
         case (.folder, .folder):
-            let before = try RecordingFolder.load(URL(fileURLWithPath: old))
-            let after = try RecordingFolder.load(URL(fileURLWithPath: new))
-            return ShapeDiff.compare(old: RecordingShapes(before), new: RecordingShapes(after))
+            let before = RecordingShapes(try RecordingFolder.load(URL(fileURLWithPath: old)))
+            let after = RecordingShapes(try RecordingFolder.load(URL(fileURLWithPath: new)))
+            return (ShapeDiff.compare(old: before, new: after, commonOnly: commonOnly),
+                    commonOnly ? RecordingShapes.unshared(before, after) : nil)
         default:
             throw VerifyError.badPath(new, reason: "\(old) and \(new) must both be contract files or both recording folders")
         }

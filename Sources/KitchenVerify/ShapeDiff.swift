@@ -18,8 +18,15 @@ import KitchenContracts
 /// instance of the enclosing object (an empty array says nothing about its elements), nor
 /// from a type that simply was not seen again (a nullable field that happened to be `null`).
 public enum ShapeDiff {
-    /// The changes from `old` to `new`, sorted by location.
-    public static func compare(old: RecordingShapes, new: RecordingShapes) -> [ContractChange] {
+    /// The changes from `old` to `new`, sorted by location. With `commonOnly`, only what both
+    /// sides exercised is compared (each operation × status and message type seen in both):
+    /// one session's recordings against the full set, where everything the session never
+    /// used would otherwise read as removed.
+    public static func compare(old: RecordingShapes, new: RecordingShapes, commonOnly: Bool = false) -> [ContractChange] {
+        if commonOnly {
+            let shared = Set(old.subjects.keys).intersection(new.subjects.keys)
+            return compare(old: old.restricted(to: shared), new: new.restricted(to: shared))
+        }
         var changes: [ContractChange] = []
         let newOperations = Set(new.subjects.values.compactMap(\.operation))
         let oldOperations = Set(old.subjects.values.compactMap(\.operation))
@@ -112,5 +119,19 @@ public enum ShapeDiff {
 
     private static func words(_ types: Set<String>) -> String {
         types.sorted().joined(separator: " | ")
+    }
+}
+
+extension RecordingShapes {
+    /// The same shapes, keeping only the subjects named in `names`.
+    func restricted(to names: Set<String>) -> RecordingShapes {
+        var copy = self
+        copy.subjects = subjects.filter { names.contains($0.key) }
+        return copy
+    }
+
+    /// How many subjects (operation × status, message type) appear on one side only.
+    public static func unshared(_ old: RecordingShapes, _ new: RecordingShapes) -> Int {
+        Set(old.subjects.keys).symmetricDifference(new.subjects.keys).count
     }
 }

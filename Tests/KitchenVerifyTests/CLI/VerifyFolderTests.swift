@@ -60,4 +60,30 @@ struct VerifyFolderTests {
         #expect(outcome.error == "kitchen verify: cannot write /nonexistent-folder/report.xml: the folder /nonexistent-folder does not exist\n")
         #expect(outcome.out.isEmpty)
     }
+
+    @Test("diff --common compares only what both folders exercised, and says so; without it the unused operations read as removed")
+    func diffCommon() async throws {
+        let folder = try TemporaryFolder("diff-common")
+        defer { folder.remove() }
+        let session = try folder.copyRecordings(["login-and-discovery.har"], into: "mysession")
+        let full = await kitchen("diff", Repository.recordings.path, session.path)
+        #expect(full.status == .failure)
+        #expect(full.out.contains("BREAKING  POST /devices/{deviceId}/oven/temperature: seen → absent"))
+        let common = await kitchen("diff", "--common", Repository.recordings.path, session.path)
+        #expect(common.status == .success, "\(common.out)")
+        #expect(common.out.hasPrefix("0 breaking, 0 additive change(s) from \(Repository.recordings.path) to \(session.path) (--common: only what both exercised; "),
+                "\(common.out)")
+        // A real change inside what both exercised is still found.
+        try mutateHAR(session.appendingPathComponent("login-and-discovery.har")) { document in
+            let index = try document.entryIndex("GET", pathSuffix: "/devices", status: 200)
+            try document.editResponseBody(ofEntry: index) { body in
+                guard case .array(var devices) = body else { return body }
+                devices = devices.map { editing($0, at: "/isOnline", to: nil) }
+                return .array(devices)
+            }
+        }
+        let changed = await kitchen("diff", "--common", Repository.recordings.path, session.path)
+        #expect(changed.status == .failure)
+        #expect(changed.out.contains("BREAKING  GET /devices → 200 → /*/isOnline"), "\(changed.out)")
+    }
 }
