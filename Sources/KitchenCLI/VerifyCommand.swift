@@ -13,7 +13,7 @@ enum VerifyCommand: KitchenCommand {
             .init(name: "recordings", valueName: "DIR",
                   help: "Verify the HARs under DIR as they are; with --live, the recordings to compare shapes with (default Recordings)."),
             .init(name: "live", valueName: "URL",
-                  help: "Record the scenarios through a proxy in front of this server (http://HOST:PORT), then verify them."),
+                  help: "Record the scenarios through a proxy in front of this server's API base URL (http://HOST:PORT[/PREFIX]), then verify them."),
             .init(name: "user", valueName: "NAME", help: "The account --live logs in with (required with --live)."),
             .init(name: "password", valueName: "PASSWORD",
                   help: "Its password (default: the KITCHEN_PASSWORD environment variable)."),
@@ -28,8 +28,7 @@ enum VerifyCommand: KitchenCommand {
         discussion: """
             Without --live or --recordings, every scenario is recorded in-process against a fresh embedded \
             simulator, then verified; if ./Recordings exists, the fresh recordings' shapes are also compared \
-            with it. With --live, scenarios that need the simulator's controls are skipped and listed, and the \
-            shapes are compared with --recordings: a removed or retyped field or a missing message type fails, \
+            with it. With --live, the shapes are compared with --recordings: a removed or retyped field or a missing message type fails, \
             an additive change is a notice. Each failure names the file, the entry, the JSON pointer, expected \
             and found, and the command that reproduces it. --live first logs in (preflight) and asks the server \
             which provider-state controls it offers (GET /_sim); scenarios needing controls it lacks are skipped \

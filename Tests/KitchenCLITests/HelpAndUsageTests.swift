@@ -29,7 +29,7 @@ import Testing
         let result = run("serve", "--help")
         #expect(result.status == .success)
         #expect(result.out == """
-            usage: kitchen serve [--host HOST] [--port PORT] [--seed N] [--tick 1s|manual] [--token-ttl SECONDS] [--controls] [--user NAME:PASSWORD]...
+            usage: kitchen serve [--host HOST] [--port PORT] [--seed N] [--tick 1s|manual] [--token-ttl SECONDS] [--controls] [--base-path PATH] [--user NAME:PASSWORD]...
 
             Run the Kitchen API simulator (the reference server for ../shared/API.md).
 
@@ -39,6 +39,7 @@ import Testing
               --tick 1s|manual      Simulation tick: a duration such as 1s or 250ms, or manual (advance via the controls) (default 1s).
               --token-ttl SECONDS   Token lifetime in seconds (default 3600).
               --controls            Serve the simulator controls under /_sim/ (off by default).
+              --base-path PATH      Serve the API under this path prefix, e.g. /api/v1, like a server behind a gateway (default: the root).
               --user NAME:PASSWORD  Add an account (demo/demo and alice/alice always exist).
               --help                Show this help.
 

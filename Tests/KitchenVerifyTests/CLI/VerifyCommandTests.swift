@@ -143,33 +143,35 @@ struct VerifyCommandTests {
 }
 
 private let verifyHelpText = #"""
-        usage: kitchen verify [--contracts DIR] [--recordings DIR] [--live URL] [--user NAME] [--password PASSWORD] [--junit FILE] [--format text|json] [--only FILE[#ENTRY]]... [--keep DIR]
+        usage: kitchen verify [--contracts DIR] [--recordings DIR] [--live URL] [--user NAME] [--password PASSWORD] [--junit FILE] [--format text|json] [--only FILE[#ENTRY]]... [--keep DIR] [--require-coverage]
 
         Check recordings against the contracts, the real client and the mock (the CI gate).
 
-        Without --live or --recordings, every scenario is recorded in-process against a fresh embedded simulator, then verified; if ./Recordings exists, the fresh recordings' shapes are also compared with it. With --live, scenarios that need the simulator's controls are skipped and listed, and the shapes are compared with --recordings: a removed or retyped field or a missing message type fails, an additive change is a notice. Each failure names the file, the entry, the JSON pointer, expected and found, and the command that reproduces it. Exit status: 0 clean, 1 violations, 2 usage or I/O error.
+        Without --live or --recordings, every scenario is recorded in-process against a fresh embedded simulator, then verified; if ./Recordings exists, the fresh recordings' shapes are also compared with it. With --live, the shapes are compared with --recordings: a removed or retyped field or a missing message type fails, an additive change is a notice. Each failure names the file, the entry, the JSON pointer, expected and found, and the command that reproduces it. --live first logs in (preflight) and asks the server which provider-state controls it offers (GET /_sim); scenarios needing controls it lacks are skipped and listed. --recordings DIR checks what the folder holds: coverage gaps are notices unless --require-coverage. When standard output is not a terminal, one line per scenario goes to standard error as it finishes. Exit status: 0 clean; 1 contract findings; 2 the run could not be judged (server unreachable, failing or down mid-run, login refused, unreadable input, usage).
 
           --contracts DIR      The OpenAPI and AsyncAPI documents (default Contracts).
           --recordings DIR     Verify the HARs under DIR as they are; with --live, the recordings to compare shapes with (default Recordings).
-          --live URL           Record the scenarios through a proxy in front of this server (http://HOST:PORT), then verify them.
+          --live URL           Record the scenarios through a proxy in front of this server's API base URL (http://HOST:PORT[/PREFIX]), then verify them.
           --user NAME          The account --live logs in with (required with --live).
           --password PASSWORD  Its password (default: the KITCHEN_PASSWORD environment variable).
           --junit FILE         Also write a JUnit XML report to FILE.
           --format text|json   The report on standard output (default text).
           --only FILE[#ENTRY]  Check only this recording, or one entry of it (repeatable); skips coverage.
           --keep DIR           Write the recordings this run makes to DIR instead of a temporary folder.
+          --require-coverage   With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise).
           --help               Show this help.
         """#
 
 private let diffHelpText = #"""
-        usage: kitchen diff OLD NEW [--format text|json]
+        usage: kitchen diff OLD NEW [--format text|json] [--common]
 
         Classify every change between two contract files or two recording folders (exit 1 on a breaking one).
 
-        Contracts (OpenAPI or AsyncAPI, both sides the same) are compared schema by schema. Breaking: a removed field, operation, status or enum value; a changed type; a new required request field; a narrowed range; a change in the nullability of a response field. Additive: a new optional field, a new operation, a new enum value on a request. Recording folders are compared by shape, values ignored: per response status and per WebSocket message type, a removed, renamed or retyped field or a missing message type is breaking, a new one additive. Each line: severity, location, old → new. Exit status: 0 no breaking change, 1 breaking, 2 usage or I/O error.
+        Contracts (OpenAPI or AsyncAPI, both sides the same) are compared schema by schema. Breaking: a removed field, operation, status or enum value; a changed type; a new required request field; a narrowed range; a change in the nullability of a response field. Additive: a new optional field, a new operation, a new enum value on a request. Recording folders are compared by shape, values ignored: per response status and per WebSocket message type, a removed, renamed or retyped field or a missing message type is breaking, a new one additive; with --common only the operation × status pairs and message types both folders exercised are compared, and the summary says how many were left out. Each line: severity, location, old → new. Exit status: 0 no breaking change, 1 breaking, 2 usage or I/O error.
 
           OLD                 The old contract (.json) or recordings folder.
           NEW                 The new one, of the same kind.
           --format text|json  One line per change, or JSON (default text).
+          --common            Recording folders: compare only what both sides exercised (one session against the full set).
           --help              Show this help.
         """#
