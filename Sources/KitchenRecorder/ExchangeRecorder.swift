@@ -9,144 +9,97 @@ import Synchronization
 /// exchange, and an open/message/close series per WebSocket. Redaction and the
 /// secret check happen in the journal writer, before a byte reaches the disk.
 ///
-/// Connection threads hand each finished record to one journal worker and go on
-/// serving; the worker builds, redacts, checks and appends whatever has queued up,
-/// with one `write` per batch. Records keep the order they were handed over in.
-/// `drain()` waits until everything handed over is on disk (the proxy drains before
-/// it finalizes); a process killed outright loses only records still queued then.
+/// Write-ahead: every call returns only once its record is in the journal (written with
+/// `write(2)`, group-committed with other connections' records, see ``GroupCommit``), and
+/// says so; the proxy releases what the client is waiting for only after that. So a process
+/// killed at any moment has journaled every exchange a client received. When the journal
+/// cannot be written (a full disk, an I/O error, the file removed), every call from then on
+/// reports ``Outcome/failed(_:)`` and `onFailure` hears of it once.
 final class ExchangeRecorder: Sendable {
+    /// What became of one record.
+    enum Outcome: Sendable {
+        /// In the journal.
+        case written
+        /// Not written because it could not be redacted safely (counted in ``refused``).
+        case refused(RecordingError)
+        /// The journal cannot be written: the proxy must stop relaying.
+        case failed(RecordingError)
+    }
+
     let journal: JournalWriter
     let clock: RecorderClock
     let upstreamAuthority: String
-    /// Queued records beyond which a connection thread waits for the worker (memory bound).
-    static let backlogLimit = 50_000
-    /// A batch smaller than this makes the worker wait ``batchGatherTime`` before the next.
-    static let batchTarget = 64
-    static let batchGatherTime = 0.001
-
-    private struct Queue {
-        var pending: [@Sendable () -> JournalEvent] = []
-        var working = false
-        var stopped = false
-        var drainWaiters: [DispatchSemaphore] = []
-    }
-
-    private let queue = SleepingMutex(Queue())
-    private let wake = DispatchSemaphore(value: 0)
+    private let commits: GroupCommit
     private let refusals = Mutex<[RecordingError]>([])
     private let nextSocketID = Atomic<Int>(0)
+    private let failureReported = Atomic<Bool>(false)
+    private let onFailure: @Sendable (RecordingError) -> Void
 
-    init(journal: JournalWriter, clock: RecorderClock, upstreamAuthority: String) {
+    init(journal: JournalWriter, clock: RecorderClock, upstreamAuthority: String,
+         onFailure: @escaping @Sendable (RecordingError) -> Void = { _ in }) {
         self.journal = journal
         self.clock = clock
         self.upstreamAuthority = upstreamAuthority
-        let thread = Thread { [self] in work() }
-        thread.name = "kitchen-recorder-journal"
-        thread.start()
+        self.commits = GroupCommit(journal: journal)
+        self.onFailure = onFailure
     }
 
     /// Records that failed closed (e.g. a body that could not be redacted): counted, never written.
     var refused: [RecordingError] { refusals.withLock { $0 } }
 
+    /// Why the journal stopped accepting records, once it has.
+    var failure: RecordingError? { commits.failed }
+
+    /// Records in the journal so far (the session record included).
+    var recordsWritten: Int { commits.recordsWritten }
+
     /// One HTTP exchange as it crossed the upstream wire.
+    @discardableResult
     func record(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
-                failure: HAR.ExchangeError? = nil, resourceType: String = "fetch") {
-        let authority = upstreamAuthority
-        enqueue {
-            var entry = HAR.Entry(startedAt: startedAt, request: Self.raw(request, authority: authority),
-                                  response: Self.raw(response, body: body), timings: timings, resourceType: resourceType)
-            entry.error = failure
-            return .entry(entry)
-        }
+                failure: HAR.ExchangeError? = nil, resourceType: String = "fetch") -> Outcome {
+        var entry = HAR.Entry(startedAt: startedAt, request: Self.raw(request, authority: upstreamAuthority),
+                              response: Self.raw(response, body: body), timings: timings, resourceType: resourceType)
+        entry.error = failure
+        return write(.entry(entry))
     }
 
-    /// Starts a WebSocket conversation; returns its id for the messages and the close.
-    func openWebSocket(request: HTTPRequest, response: HTTPResponse, startedAt: Date) -> String {
+    /// Starts a WebSocket conversation: its id for the messages and the close, and whether the
+    /// opening was journaled.
+    func openWebSocket(request: HTTPRequest, response: HTTPResponse, startedAt: Date) -> (id: String, outcome: Outcome) {
         let id = "ws-\(nextSocketID.wrappingAdd(1, ordering: .relaxed).newValue)"
-        let authority = upstreamAuthority
-        enqueue {
-            .websocketOpen(id: id, entry: HAR.Entry(
-                startedAt: startedAt, request: Self.raw(request, authority: authority), response: Self.raw(response, body: []),
-                timings: HAR.Timings(), resourceType: "websocket"))
-        }
-        return id
+        let outcome = write(.websocketOpen(id: id, entry: HAR.Entry(
+            startedAt: startedAt, request: Self.raw(request, authority: upstreamAuthority), response: Self.raw(response, body: []),
+            timings: HAR.Timings(), resourceType: "websocket")))
+        return (id, outcome)
     }
 
     /// One complete data message of conversation `id`.
-    func message(_ id: String, sentByClient: Bool, opcode: WebSocketOpcode, payload: [UInt8]) {
-        let time = clock.now()
-        enqueue {
-            .websocketMessage(id: id, message: HAR.WebSocketMessage(
-                type: sentByClient ? .send : .receive, at: time, opcode: opcode == .binary ? .binary : .text, payload: payload))
-        }
+    @discardableResult
+    func message(_ id: String, sentByClient: Bool, opcode: WebSocketOpcode, payload: [UInt8]) -> Outcome {
+        write(.websocketMessage(id: id, message: HAR.WebSocketMessage(
+            type: sentByClient ? .send : .receive, at: clock.now(), opcode: opcode == .binary ? .binary : .text, payload: payload)))
     }
 
     /// How conversation `id` ended.
-    func close(_ id: String, code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party) {
-        enqueue { .websocketClose(id: id, close: HAR.WebSocketClose(code: code, reason: reason, closedBy: closedBy)) }
+    @discardableResult
+    func close(_ id: String, code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party) -> Outcome {
+        write(.websocketClose(id: id, close: HAR.WebSocketClose(code: code, reason: reason, closedBy: closedBy)))
     }
 
-    /// Waits until every record handed over so far is written.
-    func drain() {
-        let waiter = DispatchSemaphore(value: 0)
-        let mustWait = queue.withLock { queue -> Bool in
-            guard queue.working || !queue.pending.isEmpty else { return false }
-            queue.drainWaiters.append(waiter)
-            return true
-        }
-        if mustWait { waiter.wait() }
-    }
-
-    /// Drains, then ends the worker.
-    func stop() {
-        drain()
-        queue.withLock { $0.stopped = true }
-        wake.signal()
-    }
-
-    private func enqueue(_ make: @escaping @Sendable () -> JournalEvent) {
-        let (wakeWorker, backlog) = queue.withLock { queue -> (Bool, Int) in
-            queue.pending.append(make)
-            defer { queue.working = true }
-            return (!queue.working, queue.pending.count)
-        }
-        if wakeWorker { wake.signal() }
-        if backlog > Self.backlogLimit { drain() }
-    }
-
-    private func work() {
-        while true {
-            wake.wait()
-            while true {
-                let (batch, waiters, stopped) = queue.withLock { queue -> ([@Sendable () -> JournalEvent], [DispatchSemaphore], Bool) in
-                    guard !queue.pending.isEmpty else {
-                        queue.working = false
-                        defer { queue.drainWaiters = [] }
-                        return ([], queue.drainWaiters, queue.stopped)
-                    }
-                    defer { queue.pending = [] }
-                    return (queue.pending, [], queue.stopped)
-                }
-                for waiter in waiters { waiter.signal() }
-                if batch.isEmpty {
-                    if stopped { return }
-                    break
-                }
-                append(batch.map { $0() })
-                // Under load, let the next batch gather for a moment rather than being woken
-                // for every record: one wake-up per millisecond at most instead of one per request.
-                if batch.count < Self.batchTarget { Thread.sleep(forTimeInterval: Self.batchGatherTime) }
-            }
-        }
-    }
-
-    private func append(_ events: [JournalEvent]) {
+    private func write(_ event: JournalEvent) -> Outcome {
+        let prepared: JournalWriter.PreparedRecord
         do throws(RecordingError) {
-            for case .failure(let error) in try journal.append(contentsOf: events) {
-                refusals.withLock { $0.append(error) }
-            }
+            prepared = try journal.prepare(event)
         } catch {
             refusals.withLock { $0.append(error) }
+            return .refused(error)
+        }
+        do throws(RecordingError) {
+            try commits.commit(prepared)
+            return .written
+        } catch {
+            if !failureReported.exchange(true, ordering: .acquiringAndReleasing) { onFailure(error) }
+            return .failed(error)
         }
     }
 

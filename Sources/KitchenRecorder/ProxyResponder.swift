@@ -5,18 +5,24 @@ import KitchenRecording
 
 /// Forwards each client request to the upstream and records the exchange.
 ///
-/// HTTP: hop-by-hop headers are stripped both ways (RFC 9110 §7.6.1), `Host`
-/// names the upstream, `Via` is added (§7.6.3), the response body streams to
-/// the client as it arrives. An upstream that refuses, resets or times out
+/// HTTP: hop-by-hop headers are stripped on the way upstream (RFC 9110 §7.6.1) but recorded
+/// as the client sent them; `Host` names the upstream, `Via` is added (§7.6.3), the response
+/// body streams to the client as it arrives. An upstream that refuses, resets or times out
 /// gets the client a 502 and the journal an entry with `_error`.
-/// WebSocket: the upgrade is made upstream first (a refusal such as 401 is
-/// relayed as is), then the client's upgrade is accepted and frames flow both ways.
+/// WebSocket: the upgrade is made upstream first (a refusal such as 401 is relayed as is),
+/// then the client's upgrade is accepted and frames flow both ways.
+///
+/// Write-ahead: the last byte of every answer (and every relayed WebSocket message) is
+/// released only once its record is in the journal. Once the journal cannot be written,
+/// every request gets 503 and nothing more is relayed.
 struct ProxyResponder: HTTPResponder {
     let pool: UpstreamPool
     let recorder: ExchangeRecorder
     let configuration: RecordingProxyConfiguration
     /// Conversations being relayed, so that `stop()` can let them finish closing.
     let relays: DispatchGroup
+    /// Open conversations, closed with 1011 when recording fails.
+    let registry: RelayRegistry
     static let via = "1.1 kitchen-recorder"
 
     /// What the upstream is called in `Host` and in recorded URLs.
@@ -27,7 +33,15 @@ struct ProxyResponder: HTTPResponder {
     static let bufferedBodyLimit = 1 << 20
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
-        request.isWebSocketUpgrade ? relayWebSocket(request) : forward(request, storage: context.storage)
+        if let failure = recorder.failure { return .response(Self.recordingFailed(failure)) }
+        return request.isWebSocketUpgrade ? relayWebSocket(request) : forward(request, storage: context.storage)
+    }
+
+    /// The 503 every client gets once the journal cannot be written.
+    static func recordingFailed(_ error: RecordingError) -> HTTPResponse {
+        HTTPResponse(status: .serviceUnavailable,
+                     headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close", "Via": via],
+                     body: Array("503 Service Unavailable: recording failed, so this recording proxy no longer relays: \(error)\n".utf8))
     }
 
     /// The request as it goes upstream.
@@ -40,19 +54,37 @@ struct ProxyResponder: HTTPResponder {
         return HTTPRequest(method: request.method, target: originForm(request), headers: headers, body: request.body)
     }
 
+    /// The request as the record keeps it: the client's headers as sent (hop-by-hop ones
+    /// included), `Host` naming the upstream, the target as the upstream got it.
+    private func recordedRequest(for request: HTTPRequest) -> HTTPRequest {
+        var headers = request.headers
+        headers["Host"] = authority
+        if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }
+        return HTTPRequest(method: request.method, target: originForm(request), version: request.version, headers: headers,
+                           body: request.body)
+    }
+
     /// The target as the upstream gets it: the upstream URL's path prefix, then the client's
     /// origin-form target (`/devices` → `/api/v1/devices` for `--upstream http://host/api/v1`).
     private func originForm(_ request: HTTPRequest) -> String { configuration.upstreamBasePath + request.originFormTarget }
 
+    /// `response` if its record is in the journal (or was refused as unsafe, as before);
+    /// the 503 of a failed recording otherwise.
+    private func released(_ response: HTTPResponse, _ outcome: ExchangeRecorder.Outcome) -> HTTPReply {
+        if case .failed(let error) = outcome { return .response(Self.recordingFailed(error)) }
+        return .response(response)
+    }
+
     private func forward(_ request: HTTPRequest, storage: HTTPConnectionStorage) -> HTTPReply {
         let started = recorder.clock.now()
         let outgoing = upstreamRequest(for: request)
+        let recorded = recordedRequest(for: request)
         let lease: UpstreamPool.Lease
         let head: HTTPResponse
         do throws(HTTPClientError) {
             (lease, head) = try exchange(outgoing, storage: storage)
         } catch {
-            return .response(badGateway(outgoing, error: error, startedAt: started))
+            return badGateway(recorded, error: error, startedAt: started)
         }
         let waited = recorder.clock.milliseconds(since: started)
         var headers = HopByHopHeaders.stripped(head.headers)
@@ -61,9 +93,9 @@ struct ProxyResponder: HTTPResponder {
         if bodiless {
             _ = try? lease.connection.readBodyChunk()  // the end of a message without a body
             pool.checkIn(lease, for: storage)
-            recorder.record(request: outgoing, response: head, body: [], startedAt: started,
-                            timings: HAR.Timings(send: 0, wait: waited, receive: 0))
-            return .response(HTTPResponse(status: head.status, headers: headers, stream: HTTPBodyStream { _ in }))
+            let outcome = recorder.record(request: recorded, response: head, body: [], startedAt: started,
+                                          timings: HAR.Timings(send: 0, wait: waited, receive: 0))
+            return released(HTTPResponse(status: head.status, headers: headers, stream: HTTPBodyStream { _ in }), outcome)
         }
         if let length = head.headers.contentLength, length <= Self.bufferedBodyLimit {
             // Small and framed: read it whole, record it, and answer in one write.
@@ -81,18 +113,21 @@ struct ProxyResponder: HTTPResponder {
             if let failure {
                 // Nothing reached the client yet: it gets a 502, and that is what is recorded.
                 pool.discard(lease, for: storage)
-                return .response(badGateway(outgoing, error: failure, startedAt: started))
+                return badGateway(recorded, error: failure, startedAt: started)
             }
             pool.checkIn(lease, for: storage)
             let timings = HAR.Timings(send: 0, wait: waited, receive: recorder.clock.milliseconds(since: started) - waited)
-            recorder.record(request: outgoing, response: head, body: body, startedAt: started, timings: timings)
-            return .response(HTTPResponse(status: head.status, headers: headers, body: body))
+            let outcome = recorder.record(request: recorded, response: head, body: body, startedAt: started, timings: timings)
+            return released(HTTPResponse(status: head.status, headers: headers, body: body), outcome)
         }
         let recorder = self.recorder, pool = self.pool
         return .response(HTTPResponse(status: head.status, headers: headers, stream: HTTPBodyStream { write in
             var body: [UInt8] = []
             var failure: HTTPClientError?
             var clientGone: (any Error)?
+            // The last chunk read is held back until the next arrives, and the final one until
+            // the record is written: the client never has the whole answer before the journal.
+            var held: [UInt8]?
             while true {
                 let chunk: [UInt8]?
                 do throws(HTTPClientError) { chunk = try lease.connection.readBodyChunk() } catch {
@@ -101,17 +136,22 @@ struct ProxyResponder: HTTPResponder {
                 }
                 guard let chunk else { break }
                 body.append(contentsOf: chunk)
-                do { try write(chunk[...]) } catch {
-                    clientGone = error
-                    break
+                if let previous = held {
+                    do { try write(previous[...]) } catch {
+                        clientGone = error
+                        break
+                    }
                 }
+                held = chunk
             }
             if failure == nil, clientGone == nil { pool.checkIn(lease, for: storage) } else { pool.discard(lease, for: storage) }
             let timings = HAR.Timings(send: 0, wait: waited, receive: recorder.clock.milliseconds(since: started) - waited)
-            recorder.record(request: outgoing, response: head, body: body, startedAt: started, timings: timings,
-                            failure: failure.map(HAR.ExchangeError.init))
+            let outcome = recorder.record(request: recorded, response: head, body: body, startedAt: started, timings: timings,
+                                          failure: failure.map(HAR.ExchangeError.init))
             if let clientGone { throw clientGone }
             if let failure { throw failure }
+            if case .failed(let error) = outcome { throw error }
+            if let held { try write(held[...]) }
         }))
     }
 
@@ -146,15 +186,15 @@ struct ProxyResponder: HTTPResponder {
     }
 
     /// The client's 502, recorded with the upstream failure.
-    private func badGateway(_ request: HTTPRequest, error: HTTPClientError, startedAt: Date) -> HTTPResponse {
+    private func badGateway(_ request: HTTPRequest, error: HTTPClientError, startedAt: Date) -> HTTPReply {
         let failure = HAR.ExchangeError(error)
         let response = HTTPResponse(status: .badGateway,
                                     headers: ["Content-Type": "text/plain; charset=utf-8", "Via": Self.via],
                                     body: Array("502 Bad Gateway: upstream \(failure.kind.rawValue): \(failure.message)\n".utf8))
-        recorder.record(request: request, response: response, body: response.bodyBytes ?? [], startedAt: startedAt,
-                        timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: startedAt), receive: 0),
-                        failure: failure)
-        return response
+        let outcome = recorder.record(request: request, response: response, body: response.bodyBytes ?? [], startedAt: startedAt,
+                                      timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: startedAt), receive: 0),
+                                      failure: failure)
+        return released(response, outcome)
     }
 
     // MARK: WebSocket
@@ -168,44 +208,52 @@ struct ProxyResponder: HTTPResponder {
         if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }
         let relayConfiguration = WebSocketConfiguration(
             maxFrameSize: configuration.maxBodyBytes, maxMessageSize: configuration.maxBodyBytes, answersControlFrames: false)
+        let key = configuration.webSocketKeys()
         let opened: (connection: WebSocketConnection, request: HTTPRequest, response: HTTPResponse)
         do throws(WebSocketClientError) {
             opened = try WebSocketClient.handshake(host: pool.host, port: pool.port, target: originForm(request),
                                                    headers: headers, configuration: relayConfiguration,
-                                                   timeout: configuration.upstreamTimeout, key: configuration.webSocketKeys())
+                                                   timeout: configuration.upstreamTimeout, key: key)
         } catch {
+            // What was sent upstream, upgrade headers included: a refused upgrade is recorded
+            // as one, so a replay can refuse the same request the same way.
+            var hostless = headers
+            hostless.remove("Host")
+            let sent = WebSocketHandshake.upgradeRequest(host: authority, target: originForm(request), key: key, headers: hostless)
             switch error {
             case .rejected(let refusal):
                 // The upstream said no (e.g. 401): the client hears exactly that, and it is recorded.
                 var relayed = refusal
                 relayed.headers = HopByHopHeaders.stripped(refusal.headers)
                 relayed.headers.add("Via", Self.via)
-                let approximate = HTTPRequest(method: .get, target: originForm(request), headers: headers)
-                recorder.record(request: approximate, response: refusal, body: refusal.bodyBytes ?? [],
-                                startedAt: started, timings: HAR.Timings(), resourceType: "websocket")
-                return .response(relayed)
+                let outcome = recorder.record(request: sent, response: refusal, body: refusal.bodyBytes ?? [],
+                                              startedAt: started, timings: HAR.Timings(), resourceType: "websocket")
+                return released(relayed, outcome)
             case .connection(let failure):
-                return .response(badGateway(HTTPRequest(method: .get, target: originForm(request), headers: headers),
-                                            error: failure, startedAt: started))
+                return badGateway(sent, error: failure, startedAt: started)
             case .handshake(let failure):
-                return .response(badGateway(HTTPRequest(method: .get, target: originForm(request), headers: headers),
-                                            error: .socket(SocketError(kind: .other, operation: "\(failure)")),
-                                            startedAt: started))
+                return badGateway(sent, error: .socket(SocketError(kind: .other, operation: "\(failure)")), startedAt: started)
             }
         }
         let upstream = opened.connection
+        let (id, outcome) = recorder.openWebSocket(request: opened.request, response: opened.response, startedAt: started)
+        if case .failed(let error) = outcome {
+            upstream.close(code: .goingAway, reason: "recording failed")
+            return .response(Self.recordingFailed(error))
+        }
         var accepted: HTTPHeaders = ["Via": Self.via]
         if let protocolName = opened.response.headers["Sec-WebSocket-Protocol"] {
             accepted.add("Sec-WebSocket-Protocol", protocolName)
         }
-        let recorder = self.recorder
-        let upgradeRequest = opened.request, upgradeResponse = opened.response
+        let recorder = self.recorder, registry = self.registry
         let relays = self.relays
         relays.enter()
         return .webSocket(headers: accepted, configuration: relayConfiguration) { client in
             defer { relays.leave() }
-            let id = recorder.openWebSocket(request: upgradeRequest, response: upgradeResponse, startedAt: started)
-            WebSocketRelay(client: client, upstream: upstream, recorder: recorder, id: id).run()
+            let relay = WebSocketRelay(client: client, upstream: upstream, recorder: recorder, id: id)
+            registry.add(relay)
+            defer { registry.remove(relay) }
+            relay.run()
         }
     }
 }

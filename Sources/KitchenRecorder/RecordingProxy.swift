@@ -21,10 +21,15 @@ public final class RecordingProxy: Sendable {
     private let recorder: ExchangeRecorder
     private let redactor: Redactor
     private let relays = DispatchGroup()
+    private let registry = RelayRegistry()
 
-    /// Creates the journal (refusing to overwrite one left by a crash) and prepares the server.
+    /// Creates the journal (refusing one left by a crash, and a symbolic link in its place) and
+    /// prepares the server. Refuses to replace an existing HAR unless `overwrite` is set.
     public init(configuration: RecordingProxyConfiguration) throws(RecorderError) {
         self.configuration = configuration
+        if !configuration.overwrite, FileManager.default.fileExists(atPath: configuration.output.path) {
+            throw .outputExists(configuration.output.path)
+        }
         guard let host = configuration.upstream.host, configuration.upstream.scheme == "http" else {
             throw .invalidUpstream(configuration.upstream.absoluteString)
         }
@@ -39,20 +44,37 @@ public final class RecordingProxy: Sendable {
         } catch {
             throw .recording(error)
         }
-        recorder = ExchangeRecorder(journal: journal, clock: configuration.clock, upstreamAuthority: configuration.authority ?? "\(host):\(port)")
+        let registry = self.registry, onFailure = configuration.onJournalFailure
+        recorder = ExchangeRecorder(journal: journal, clock: configuration.clock,
+                                    upstreamAuthority: configuration.authority ?? "\(host):\(port)") { error in
+            registry.abortAll()
+            onFailure(error)
+        }
         server = HTTPServer(
             configuration: HTTPServerConfiguration(host: configuration.host, port: configuration.port, limits: limits,
                                                    maxConnections: 4096),
-            responder: ProxyResponder(pool: pool, recorder: recorder, configuration: configuration, relays: relays))
+            responder: ProxyResponder(pool: pool, recorder: recorder, configuration: configuration, relays: relays,
+                                      registry: registry))
     }
 
     /// The HAR's `creator`.
     public static let creator = HAR.Creator(name: "KitchenHarness recorder", version: "1")
 
-    /// Starts listening.
+    /// Starts listening. When it cannot (the port is taken), the journal this proxy created is
+    /// removed again: a failed start leaves no stray file behind.
     public func start() throws(RecorderError) {
-        do throws(SocketError) { try server.start() } catch { throw .listen(error) }
+        do throws(SocketError) { try server.start() } catch {
+            try? recorder.journal.close()
+            try? FileManager.default.removeItem(at: configuration.journal)
+            throw .listen(error)
+        }
     }
+
+    /// Why the journal stopped accepting records (the proxy then answers 503), once it has.
+    public var recordingFailure: RecordingError? { recorder.failure }
+
+    /// Records written to the journal so far, the session record included.
+    public var journaledRecords: Int { recorder.recordsWritten }
 
     /// The port clients connect to, once started.
     public var port: Int? { server.address?.port }
@@ -60,11 +82,9 @@ public final class RecordingProxy: Sendable {
     /// Records refused by redaction or the secret check (never written).
     public var refusedRecords: [RecordingError] { recorder.refused }
 
-    /// Waits until everything relayed so far is in the journal (records are handed to the
-    /// journal worker and written in batches).
-    public func waitUntilJournaled() {
-        recorder.drain()
-    }
+    /// Returns once everything relayed so far is in the journal. With write-ahead that is
+    /// always already true: nothing reaches a client before its record is written.
+    public func waitUntilJournaled() {}
 
     /// Stops, finalizes the journal into the HAR (scanning for every secret seen and the
     /// configured extra ones) and removes the journal. WebSocket conversations still closing
@@ -73,7 +93,6 @@ public final class RecordingProxy: Sendable {
     public func stop(drainTimeout: Duration = .seconds(2)) throws(RecorderError) -> RecordingSummary {
         _ = relays.wait(timeout: .now() + .milliseconds(Int(drainTimeout / .milliseconds(1))))
         server.stop()
-        recorder.stop()
         do throws(RecordingError) {
             try recorder.journal.close()
             let scanner = redactor.scanner(extraSecrets: configuration.extraSecrets())
@@ -122,9 +141,12 @@ public enum RecorderError: Error, Sendable, CustomStringConvertible {
     case invalidUpstream(String)
     case listen(SocketError)
     case recording(RecordingError)
+    /// The HAR to write exists already (`--force` replaces it).
+    case outputExists(String)
 
     public var description: String {
         switch self {
+        case .outputExists(let path): "\(path) exists; refusing to replace it (pass --force to overwrite)"
         case .invalidUpstream(let url): "upstream must be an http:// URL with a host, not '\(url)'"
         case .listen(let error): "cannot listen: \(error)"
         case .recording(let error): "\(error)"

@@ -18,7 +18,8 @@ public struct RecordingProxyConfiguration: Sendable {
     public var upstreamTimeout: Duration
     /// Largest request or response body relayed. Default 64 MiB.
     public var maxBodyBytes: Int
-    /// When each journal record reaches the disk. Default: written at once, synced every 50 ms.
+    /// When each journal record reaches the disk. Default: written with `write(2)` before the
+    /// client gets its answer, `fdatasync`ed at most every 50 ms (`kitchen record --sync-interval`).
     public var durability: JournalWriter.Durability
     /// The time stamped on entries and messages. Default: the wall clock.
     public var clock: RecorderClock
@@ -34,6 +35,11 @@ public struct RecordingProxyConfiguration: Sendable {
     /// gives no meaning to the order of different names). Default `false`: wire order. Scenario
     /// recording sets it, because some clients (Linux URLSession) send headers in dictionary order.
     public var canonicalHeaderOrder: Bool
+    /// Whether an existing HAR at `output` may be replaced. Default `false` (`kitchen record --force`).
+    public var overwrite: Bool
+    /// Told once, at once, when the journal cannot be written (a full disk, an I/O error, the
+    /// file removed): from then on the proxy answers 503 and has closed every WebSocket with 1011.
+    public var onJournalFailure: @Sendable (RecordingError) -> Void
 
     public init(
         upstream: URL,
@@ -48,7 +54,9 @@ public struct RecordingProxyConfiguration: Sendable {
         extraSecrets: @escaping @Sendable () -> [String] = { [] },
         authority: String? = nil,
         webSocketKeys: @escaping @Sendable () -> String = { WebSocketHandshake.makeKey() },
-        canonicalHeaderOrder: Bool = false
+        canonicalHeaderOrder: Bool = false,
+        overwrite: Bool = false,
+        onJournalFailure: @escaping @Sendable (RecordingError) -> Void = { _ in }
     ) {
         self.upstream = upstream
         self.output = output
@@ -63,6 +71,8 @@ public struct RecordingProxyConfiguration: Sendable {
         self.authority = authority
         self.webSocketKeys = webSocketKeys
         self.canonicalHeaderOrder = canonicalHeaderOrder
+        self.overwrite = overwrite
+        self.onJournalFailure = onJournalFailure
     }
 
     /// The upstream URL's path without a trailing slash (`/api/v1`, or `""` at the root): put in

@@ -55,10 +55,25 @@ final class WebSocketRelay: Sendable {
                     break
                 }
                 if frame.fin, !frame.opcode.isControl, let complete = message {
-                    recorder.message(id, sentByClient: fromClient, opcode: complete.opcode, payload: complete.payload)
                     message = nil
+                    // Write-ahead: the message's last frame goes on only once the message is journaled.
+                    if case .failed = recorder.message(id, sentByClient: fromClient, opcode: complete.opcode, payload: complete.payload) {
+                        abortForFailedRecording()
+                        return
+                    }
                 }
-                try? destination.send(frame: frame)
+                do throws(WebSocketConnectionError) {
+                    try destination.send(frame: frame)
+                } catch {
+                    if case .peerTooSlow(let queued) = error, !fromClient {
+                        // The proxy dropped a client that stopped reading: that is who closed it, and why.
+                        recordClose(code: Int(WebSocketCloseCode.policyViolation.rawValue),
+                                    reason: "the client stopped reading (\(queued) bytes queued); the proxy closed the connection",
+                                    closedBy: .proxy)
+                        source.close(code: .goingAway, reason: "client too slow")
+                        return
+                    }
+                }
             case .ended(let info):
                 guard !info.wasClean else { return }
                 // This side is gone without a (complete) close handshake: end the other side for it.
@@ -75,6 +90,14 @@ final class WebSocketRelay: Sendable {
                 return
             }
         }
+    }
+
+    /// Closes both sides with 1011 after the journal failed: nothing more is relayed unrecorded.
+    func abortForFailedRecording() {
+        let reason = "recording failed"
+        recordClose(code: Int(WebSocketCloseCode.internalError.rawValue), reason: reason, closedBy: .proxy)
+        client.close(code: .internalError, reason: reason)
+        upstream.close(code: .internalError, reason: reason)
     }
 
     /// The first close seen is the one recorded.

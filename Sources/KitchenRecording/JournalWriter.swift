@@ -59,9 +59,9 @@ public final class JournalWriter: Sendable {
         var statistics = Statistics()
     }
 
-    /// Creates the journal at `url` and writes its session record. Refuses a journal that
-    /// already holds records: an earlier session must be recovered first. `clock` paces
-    /// ``Durability/interval(_:)``.
+    /// Creates the journal at `url` and writes its session record. Refuses any file already
+    /// there (an earlier session's journal must be recovered first) and a symbolic link planted
+    /// in its place. `clock` paces ``Durability/interval(_:)``.
     public init(
         url: URL, creator: HAR.Creator, startedAt: Date, redactor: Redactor,
         durability: Durability = JournalWriter.defaultDurability, clock: some Clock<Duration> = ContinuousClock()
@@ -72,18 +72,12 @@ public final class JournalWriter: Sendable {
         let origin = clock.now
         self.elapsed = { origin.duration(to: clock.now) }
         let descriptor: Int32
-        do {
-            descriptor = try POSIXFile.openForAppending(url.path)
-            guard try POSIXFile.size(of: descriptor) == 0 else {
-                try? POSIXFile.close(descriptor)
-                throw RecordingError.journalExists(path: url.path)
-            }
-        } catch let error as RecordingError {
-            throw error
-        } catch let error as POSIXFile.Failure {
-            throw .unwritableFile(path: url.path, reason: error.message)
+        do throws(POSIXFile.Failure) {
+            descriptor = try POSIXFile.createExclusively(url.path)
         } catch {
-            throw .unwritableFile(path: url.path, reason: "\(error)")
+            if error.code == EEXIST { throw .journalExists(path: url.path) }
+            if error.code == ELOOP { throw .unwritableFile(path: url.path, reason: "it is a symbolic link; refusing to follow it") }
+            throw .unwritableFile(path: url.path, reason: error.message)
         }
         state = Mutex(State(descriptor: descriptor))
         try append(.session(creator: creator, startedDateTime: Timestamp.format(startedAt)))
@@ -102,11 +96,29 @@ public final class JournalWriter: Sendable {
     /// Counters since the journal was opened.
     public var statistics: Statistics { state.withLock { $0.statistics } }
 
+    /// An event redacted, checked for secrets and encoded: ready to be written, by any thread.
+    public struct PreparedRecord: Sendable {
+        let body: [UInt8]
+    }
+
     /// Redacts `event`, checks it for secrets, and appends it; returns its `seq`.
     @discardableResult
     public func append(_ event: JournalEvent) throws(RecordingError) -> UInt64 {
-        let body = try encode(event)
-        return try write([body]).first!
+        try write([try encode(event)])[0]
+    }
+
+    /// Does everything but the write: redaction, the record's JSON, the secret check. Callers
+    /// that batch records from many threads (group commit) prepare on their own thread and
+    /// hand the results to ``write(_:)``.
+    public func prepare(_ event: JournalEvent) throws(RecordingError) -> PreparedRecord {
+        PreparedRecord(body: try encode(event))
+    }
+
+    /// Writes prepared records in order with one `write(2)`; returns their `seq`s. After a
+    /// failed write (a full disk, an I/O error) or when the file has been removed, the journal
+    /// is closed and this and every later call throw.
+    public func write(_ records: [PreparedRecord]) throws(RecordingError) -> [UInt64] {
+        try write(records.map(\.body))
     }
 
     /// Appends `events` in order with one `write`: each is redacted and checked first, and one
@@ -159,6 +171,10 @@ public final class JournalWriter: Sendable {
                 state.statistics.bytes += lines.count
                 state.hasUnsyncedRecords = true
                 try syncIfDue(&state, descriptor: descriptor)
+                // Writes to a removed file succeed and go nowhere anyone can read.
+                if try POSIXFile.isUnlinked(descriptor) {
+                    throw POSIXFile.Failure(operation: "write (the journal file was removed while recording)", code: ENOENT)
+                }
             } catch {
                 // A failed write may have left part of a line; appending more would bury it mid-file.
                 try? POSIXFile.close(descriptor)

@@ -29,6 +29,22 @@ enum POSIXFile {
         return fd
     }
 
+    /// Creates `path` for appending (mode 0600), refusing one that exists and a symbolic link
+    /// planted in its place (`O_EXCL | O_NOFOLLOW`): a journal is never written through a link
+    /// to somewhere else, nor appended to a file left by someone else.
+    static func createExclusively(_ path: String) throws(Failure) -> Int32 {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw Failure(operation: "create", code: errno) }
+        return fd
+    }
+
+    /// Whether the open file no longer has a name (it was removed while open).
+    static func isUnlinked(_ fd: Int32) throws(Failure) -> Bool {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(operation: "fstat", code: errno) }
+        return info.st_nlink == 0
+    }
+
     /// The current size of the open file.
     static func size(of fd: Int32) throws(Failure) -> Int {
         var info = stat()
