@@ -10,6 +10,9 @@
 /// All methods throw ``AppError`` for failures and `CancellationError` when
 /// the calling task is cancelled.
 ///
+/// Each requirement calls exactly one contract operation; ``APIMethod`` declares which.
+/// A new requirement needs its ``APIMethod`` case too (a unit test checks the two agree).
+///
 /// ```swift
 /// @MainActor func toggle(api: any APIServiceProtocol, id: String, isOn: Bool) async throws {
 ///     ovens[id] = try await api.setOvenPower(deviceId: id, isOn: !isOn)

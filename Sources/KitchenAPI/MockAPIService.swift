@@ -41,9 +41,10 @@ public final class MockAPIService: APIServiceProtocol {
     /// `getDishwasherState(deviceId:)`; default ``DishwasherState/defaultDishwasherState``.
     public let getDishwasherStateStub = Stub<DeviceCall, DishwasherState>(
         .getDishwasherState, result: .success(.defaultDishwasherState))
-    /// `startDishwasher(deviceId:cycle:)`.
+    /// `startDishwasher(deviceId:cycle:)`; default ``DishwasherState/startedDishwasherState``
+    /// (running, as the contract says a start answers; an idle answer would break that rule).
     public let startDishwasherStub = Stub<StartDishwasherCall, DishwasherState>(
-        .startDishwasher, result: .success(.defaultDishwasherState))
+        .startDishwasher, result: .success(.startedDishwasherState))
     /// `stopDishwasher(deviceId:)`.
     public let stopDishwasherStub = Stub<DeviceCall, DishwasherState>(
         .stopDishwasher, result: .success(.defaultDishwasherState))

@@ -28,6 +28,11 @@ extension DishwasherState {
     /// An idle dishwasher with no cycle.
     public static let defaultDishwasherState = DishwasherState(
         status: .idle, cycle: nil, remainingMinutes: 0, lastUpdated: .kitchenDefaultInstant)
+
+    /// A dishwasher that has just started its `normal` cycle: running, with the cycle's full
+    /// 120 minutes left (the contract's answer to `POST …/dishwasher/start`).
+    public static let startedDishwasherState = DishwasherState(
+        status: .running, cycle: "normal", remainingMinutes: 120, lastUpdated: .kitchenDefaultInstant)
 }
 
 extension IceMakerState {

@@ -3,46 +3,79 @@ import HarnessCore
 import KitchenAPI
 import KitchenContracts
 
-/// Check 3, first half: the real client reads what was recorded. Every 2xx body decodes with
-/// the client's own decoder for its operation, and re-encoding the decoded value still
-/// satisfies the response schema (so no member the contract marks required is lost); every
-/// error answer maps to the `AppError` its status promises; every server message decodes with
-/// `StateMessage.decode(text:)` and re-encodes to a valid message.
+/// Check 3, first half: the real client reads what was recorded, and reads it right.
+///
+/// - Every 2xx body decodes with the client's decoder for its operation, and the decoded
+///   value, re-encoded, equals the recorded body **by meaning**, every member (see
+///   ``JSONMeaning``: key order and number spelling aside; members the contract does not
+///   declare may be dropped). Every server message likewise. A decoder that reads one field
+///   from another's key fails here.
+/// - Every error answer maps to the `AppError` its status promises.
+/// - The probes (see ``ClientProbes``): each 2xx body and server message with an unknown
+///   member must still be read; with a new device type must still be read; with any required
+///   member removed must be refused. One case per exchange or message, after its own.
+/// - The live-updates URL (see ``LiveUpdatesURLCheck``), one case per recorded upgrade.
 ///
 /// ```swift
 /// let check = ClientDecodingCheck(contracts: contracts)
 /// check.findings(for: entry, in: "oven-controls.har")   // [] when the client copes
 /// ```
 public struct ClientDecodingCheck: Sendable {
-    /// The contracts whose response schemas the re-encoded values must satisfy.
+    /// The contracts whose schemas say which members are required and which are declared.
     public let contracts: ContractSet
+    /// The client whose reading is checked: the real one unless a test plants another.
+    public let client: ClientUnderTest
 
-    /// A check against `contracts`.
-    public init(contracts: ContractSet) {
+    /// A check of `client` (the real one by default) against `contracts`.
+    public init(contracts: ContractSet, client: ClientUnderTest = .kitchenAPI) {
         self.contracts = contracts
+        self.client = client
     }
 
-    /// One case per exchange and per server message of `recording`.
+    /// The wording that closes a probe case's name.
+    public static let probeSuffix = "· tolerant of additions, strict on omissions"
+
+    /// One case per exchange and per server message of `recording`, each followed by its probe
+    /// case when it has a body the client reads, and one live-updates URL case per upgrade.
     public func results(for recording: LoadedRecording) -> [CaseResult] {
         var results: [CaseResult] = []
         for entry in recording.entries {
             results.append(CaseResult(
                 .exchange(.client, file: recording.name, entry: entry.index, label: entry.label),
                 findings: findings(for: entry, in: recording.name)))
+            if reading(for: entry) != nil {
+                results.append(CaseResult(
+                    .exchange(.client, file: recording.name, entry: entry.index, label: "\(entry.label) \(Self.probeSuffix)"),
+                    findings: probeFindings(for: entry, in: recording.name)))
+            }
+            if entry.route?.operation == .openLiveUpdates {
+                results.append(CaseResult(
+                    .exchange(.client, file: recording.name, entry: entry.index, label: LiveUpdatesURLCheck.label),
+                    findings: LiveUpdatesURLCheck.findings(for: entry, in: recording.name, client: client)))
+            }
             for message in entry.messages where message.isFromServer {
                 results.append(CaseResult(
                     .message(.client, file: recording.name, entry: entry.index, index: message.index, label: message.label),
                     findings: findings(for: message, of: entry, in: recording.name)))
+                if message.text != nil, message.payload != nil {
+                    let probed = VerifyCase.message(.client, file: recording.name, entry: entry.index, index: message.index,
+                                                    label: message.label)
+                    results.append(CaseResult(
+                        VerifyCase(check: .client, name: "\(probed.name) \(Self.probeSuffix)", file: recording.name,
+                                   entry: entry.index, message: message.index),
+                        findings: probeFindings(for: message, of: entry, in: recording.name)))
+                }
             }
         }
         return results
     }
 
-    /// What the client gets wrong about one exchange.
+    /// What the client gets wrong about one exchange: a body it cannot decode, a decoded value
+    /// whose re-encoding means something else, an error answer mapped to the wrong `AppError`.
     public func findings(for entry: RecordedEntry, in file: String) -> [Finding] {
-        func finding(_ location: JSONPointer, _ expected: String, _ actual: String, rule: String? = nil) -> Finding {
+        func finding(_ location: JSONPointer, _ expected: String, _ actual: String) -> Finding {
             Finding(check: .client, file: file, entry: entry.index, location: location.description,
-                    expected: expected, actual: actual, rule: rule)
+                    expected: expected, actual: actual)
         }
         guard let route = entry.route, !entry.entry.isWebSocket, entry.entry.error == nil else { return [] }
         let status = entry.exchange.status
@@ -55,80 +88,82 @@ public struct ClientDecodingCheck: Sendable {
             }
             return [finding(JSONPointer(tokens: ["response"]), "AppError.\(expected) for status \(status)", "AppError.\(error)")]
         }
-        let value: ClientValue
-        do {
-            value = try ClientValue.decode(body, for: route.operation)
-        } catch {
-            return [finding(DecodingFailure.pointer(of: error, under: bodyPointer),
-                            "a body the client decodes for \(route.operation.rawValue)", DecodingFailure.reason(of: error))]
-        }
-        let schema = contracts.openAPI.operation(id: route.operation.rawValue)?.response(for: status)?.schema
-        return reencodingFindings(value, schema: schema).map {
-            finding($0.pointer.tokens.isEmpty ? bodyPointer : JSONPointer(tokens: bodyPointer.tokens + $0.pointer.tokens),
-                    $0.expected, $0.found, rule: $0.schemaPath)
+        let reading = bodyReading(route.operation, status: status)
+        switch reading.read(body) {
+        case .refused(let pointer, let reason):
+            return [finding(bodyPointer.appending(pointer), "a body the client decodes for \(route.operation.rawValue)", reason)]
+        case .unencodable(let reason):
+            return [finding(bodyPointer, "a value the client can re-encode", reason)]
+        case .setAside, .value(nil):
+            return []
+        case .value(let reencoded?):
+            guard let recorded = entry.exchange.responseBody else { return [] }
+            return JSONMeaning.differences(recorded: recorded, reencoded: reencoded,
+                                           members: ContractMembers(recorded, validate: reading.validate))
+                .map { finding(bodyPointer.appending($0.pointer), $0.expected, $0.found) }
         }
     }
 
-    /// What the client gets wrong about one server message.
+    /// What the client gets wrong about one server message: a message it cannot read, a
+    /// message type it does not know, or a decoded message whose re-encoding means something else.
     public func findings(for message: RecordedMessage, of entry: RecordedEntry, in file: String) -> [Finding] {
-        func finding(_ location: String, _ expected: String, _ actual: String, rule: String? = nil) -> Finding {
-            Finding(check: .client, file: file, entry: entry.index, message: message.index, location: location,
-                    expected: expected, actual: actual, rule: rule)
+        func finding(_ location: JSONPointer, _ expected: String, _ actual: String) -> Finding {
+            Finding(check: .client, file: file, entry: entry.index, message: message.index,
+                    location: location.tokens.isEmpty ? "(root)" : location.description, expected: expected, actual: actual)
         }
         guard let text = message.text else { return [] }
-        switch StateMessage.decode(text: text) {
-        case .malformed(let reason):
-            // The decoder's own error carries the coding path, which becomes the pointer.
-            var location = "(root)"
-            do { _ = try KitchenJSON.makeDecoder().decode(IncomingMessage.self, from: Data(text.utf8)) } catch {
-                let pointer = DecodingFailure.pointer(of: error, under: .root)
-                if !pointer.tokens.isEmpty { location = pointer.description }
-            }
-            return [finding(location, "a state message the client decodes", reason)]
-        case .unknown(let type, let deviceType):
-            return [finding("/type", "a message type the client knows",
-                            "type \"\(type)\"" + (deviceType.map { ", deviceType \"\($0)\"" } ?? ""))]
-        case .state(let decoded):
-            let encoded: JSONValue
-            do {
-                encoded = try JSONValue(parsing: Array(try KitchenJSON.makeEncoder().encode(decoded)))
-            } catch {
-                return [finding("(root)", "a message the client can re-encode", "\(error)")]
-            }
-            let channel = contracts.channel(at: entry.apiPath)?.id ?? entry.apiPath
-            return contracts.asyncAPI.validateMessage(encoded, onChannel: channel).violations.map {
-                finding($0.pointer.tokens.isEmpty ? "(root)" : $0.pointer.description,
-                        Self.reencodingExpectation($0), Self.reencodingFound($0), rule: $0.schemaPath)
-            }
+        let reading = messageReading(entry)
+        switch reading.read(Data(text.utf8)) {
+        case .refused(let pointer, let reason):
+            return [finding(pointer, "a state message the client decodes", reason)]
+        case .setAside(let what):
+            return [finding(JSONPointer(tokens: ["type"]), "a message type the client knows", what)]
+        case .unencodable(let reason):
+            return [finding(.root, "a message the client can re-encode", reason)]
+        case .value(nil):
+            return []
+        case .value(let reencoded?):
+            guard let recorded = message.payload else { return [] }
+            return JSONMeaning.differences(recorded: recorded, reencoded: reencoded,
+                                           members: ContractMembers(recorded, validate: reading.validate))
+                .map { finding($0.pointer, $0.expected, $0.found) }
         }
     }
 
-    /// Violations of `schema` by the re-encoded `value`, worded as what re-encoding lost.
-    func reencodingFindings(_ value: ClientValue, schema: JSONSchema?) -> [SchemaViolation] {
-        guard let schema else { return [] }
-        do {
-            guard let encoded = try value.encoded() else { return [] }
-            return schema.validate(encoded).map { violation in
-                var reworded = violation
-                reworded.expected = Self.reencodingExpectation(violation)
-                reworded.found = Self.reencodingFound(violation)
-                return reworded
-            }
-        } catch {
-            return [SchemaViolation(pointer: .root, schemaPath: schema.schemaPath, keyword: "encode",
-                                    expected: "a value the client can re-encode", found: "\(error)")]
+    /// The probes of one exchange's 2xx body (see ``ClientProbes``); `[]` when it has none.
+    public func probeFindings(for entry: RecordedEntry, in file: String) -> [Finding] {
+        guard let reading = reading(for: entry), let recorded = entry.exchange.responseBody else { return [] }
+        let bodyPointer = JSONPointer(tokens: ["response", "body"])
+        return ClientProbes.findings(recorded: recorded, reading: reading).map {
+            Finding(check: .client, file: file, entry: entry.index, location: bodyPointer.appending($0.pointer).description,
+                    expected: $0.expected, actual: $0.found)
         }
     }
 
-    private static func reencodingExpectation(_ violation: SchemaViolation) -> String {
-        guard violation.keyword == "required", let name = violation.pointer.tokens.last else {
-            return "re-encoded value: \(violation.expected)"
+    /// The probes of one server message (see ``ClientProbes``).
+    public func probeFindings(for message: RecordedMessage, of entry: RecordedEntry, in file: String) -> [Finding] {
+        guard let recorded = message.payload else { return [] }
+        return ClientProbes.findings(recorded: recorded, reading: messageReading(entry)).map {
+            Finding(check: .client, file: file, entry: entry.index, message: message.index,
+                    location: $0.pointer.tokens.isEmpty ? "(root)" : $0.pointer.description, expected: $0.expected, actual: $0.found)
         }
-        return "required member \"\(name)\" kept when the client re-encodes"
     }
 
-    private static func reencodingFound(_ violation: SchemaViolation) -> String {
-        violation.keyword == "required" ? "dropped by re-encoding" : violation.found
+    /// How the client reads `entry`'s body: only for a 2xx REST answer with a JSON body.
+    private func reading(for entry: RecordedEntry) -> ClientReading? {
+        guard let route = entry.route, !entry.entry.isWebSocket, entry.entry.error == nil,
+              (200..<300).contains(entry.exchange.status), entry.exchange.responseBody != nil else { return nil }
+        return bodyReading(route.operation, status: entry.exchange.status)
+    }
+
+    private func bodyReading(_ operation: APIOperation, status: Int) -> ClientReading {
+        let schema = contracts.openAPI.operation(id: operation.rawValue)?.response(for: status)?.schema
+        return .body(of: operation, status: status, schema: schema, client: client)
+    }
+
+    private func messageReading(_ entry: RecordedEntry) -> ClientReading {
+        let channel = contracts.channel(at: entry.apiPath)?.id ?? entry.apiPath
+        return .message(onChannel: channel, contracts: contracts, client: client)
     }
 
     /// The `AppError` a status promises (refined by the body's `error` code and `message`);

@@ -14,8 +14,9 @@ extension MockAPIService {
     /// ```
     public convenience init(recording: HAR.Document) {
         self.init()
+        let basePath = APIOperation.basePath(of: recording.log.entries.map { ($0.request.method, $0.request.urlPath) })
         for entry in recording.log.entries {
-            guard let call = RecordedCall(entry) else { continue }
+            guard let call = RecordedCall(entry, basePath: basePath) else { continue }
             script(RecordedCall.recordedOutcome(of: entry, for: call.operation), for: call)
         }
     }

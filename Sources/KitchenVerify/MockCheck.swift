@@ -2,26 +2,43 @@ import HarnessCore
 import KitchenAPI
 import KitchenContracts
 
-/// Check 4: `MockAPIService` against the contracts and the recordings. Every default stub's
-/// value validates against its operation's success response; every `APIServiceProtocol`
-/// method reaches its own stub and every contract operation has one; and
-/// `MockAPIService(recording:)` answers each recorded call with the recorded response.
+/// Check 4: `MockAPIService` against the contracts, API.md's rules and the recordings.
+///
+/// - Every default stub's value validates against its operation's success response.
+/// - Every `APIServiceProtocol` method reaches a stub of its own, and names the contract
+///   operation it calls (``APIMethod``): the call lands there, the operation exists in the
+///   OpenAPI document, and no two methods share one (see `MockCheck+Methods.swift`).
+/// - The default answers keep every cross-member rule of the API (``APIInvariant/all``),
+///   one case per rule.
+/// - `MockAPIService(recording:)` answers each recorded call with the recorded response,
+///   and that answer keeps the same rules.
 ///
 /// ```swift
 /// let check = MockCheck(contracts: contracts)
-/// check.stubResults().filter { !$0.passed }
+/// await check.stubResults().filter { !$0.passed }
 /// await check.results(for: recording).filter { !$0.passed }
 /// ```
 public struct MockCheck: Sendable {
     /// The contracts the default stubs must satisfy.
     public let contracts: ContractSet
+    /// Makes the mock whose defaults are checked: a fresh `MockAPIService()` unless a test plants another.
+    public let makeMock: @Sendable () -> MockAPIService
+    /// The protocol's methods: ``ProtocolMethod/all`` unless a test plants others.
+    public let methods: [ProtocolMethod]
 
-    /// A check against `contracts`.
-    public init(contracts: ContractSet) {
+    /// A check against `contracts` of the mock `makeMock` builds, called through `methods`.
+    public init(contracts: ContractSet, makeMock: @escaping @Sendable () -> MockAPIService = { MockAPIService() },
+                methods: [ProtocolMethod] = ProtocolMethod.all) {
         self.contracts = contracts
+        self.makeMock = makeMock
+        self.methods = methods
     }
 
-    /// One case per operation's default stub, then one for stub completeness.
+    /// The name of the case that holds the protocol's methods to their operations.
+    public static let mappingCaseName = "every APIServiceProtocol method maps to a contract operation"
+
+    /// One case per operation's default stub, one for stub completeness, one for the
+    /// method-to-operation mapping, then one per rule of ``APIInvariant/all``.
     public func stubResults() async -> [CaseResult] {
         var results = APIOperation.allCases.filter { $0 != .openLiveUpdates }.map { operation in
             CaseResult(VerifyCase(check: .mock, name: "default stub \(operation.rawValue) → \(operation.successStatus)"),
@@ -29,6 +46,12 @@ public struct MockCheck: Sendable {
         }
         results.append(CaseResult(VerifyCase(check: .mock, name: "every APIServiceProtocol method has its own stub"),
                                   findings: await completenessFindings()))
+        results.append(CaseResult(VerifyCase(check: .mock, name: Self.mappingCaseName), findings: await mappingFindings()))
+        let answers = await defaultAnswers()
+        for invariant in APIInvariant.all {
+            results.append(CaseResult(VerifyCase(check: .mock, name: Self.invariantCaseName(invariant)),
+                                      findings: invariantFindings(invariant, in: answers)))
+        }
         return results
     }
 
@@ -39,7 +62,7 @@ public struct MockCheck: Sendable {
         func finding(_ pointer: String, _ expected: String, _ actual: String, rule: String? = nil) -> Finding {
             Finding(check: .mock, location: location + pointer, expected: expected, actual: actual, rule: rule)
         }
-        guard let stub = MockAPIService().stub(for: operation) else {
+        guard let stub = makeMock().stub(for: operation) else {
             return [finding("", "a stub", "none")]
         }
         guard let contractOperation = contracts.openAPI.operation(id: operation.rawValue) else {
@@ -72,64 +95,15 @@ public struct MockCheck: Sendable {
         }
     }
 
-    /// Calls every `APIServiceProtocol` method once on a fresh mock: each must be logged under
-    /// its own operation and land on its own stub; every contract operation must have a stub.
-    public func completenessFindings() async -> [Finding] {
-        var found: [Finding] = []
-        let mock = MockAPIService()
-        let api: any APIServiceProtocol = mock
-        _ = try? await api.login(username: "u", password: "p")
-        try? await api.logout()
-        _ = try? await api.fetchDevices()
-        _ = try? await api.getOvenState(deviceId: "d", compartment: nil)
-        _ = try? await api.setOvenPower(deviceId: "d", compartment: nil, isOn: true)
-        _ = try? await api.setOvenTemperature(deviceId: "d", compartment: nil, temperature: 350)
-        _ = try? await api.setOvenMode(deviceId: "d", compartment: nil, mode: "bake")
-        _ = try? await api.getFridgeState(deviceId: "d")
-        _ = try? await api.setFridgeTemperature(deviceId: "d", temperature: 37)
-        _ = try? await api.setFreezerTemperature(deviceId: "d", temperature: 0)
-        _ = try? await api.getDishwasherState(deviceId: "d")
-        _ = try? await api.startDishwasher(deviceId: "d", cycle: "eco")
-        _ = try? await api.stopDishwasher(deviceId: "d")
-        _ = try? await api.getIceMakerState(deviceId: "d")
-        _ = try? await api.setIceMakerPower(deviceId: "d", isOn: true)
-        _ = try? await api.setIceMakerRate(deviceId: "d", rate: "low")
-        let restOperations = APIOperation.allCases.filter { $0 != .openLiveUpdates }
-        if mock.operationLog != restOperations {
-            found.append(Finding(check: .mock, location: "MockAPIService.operationLog",
-                                 expected: restOperations.map(\.rawValue).joined(separator: ", "),
-                                 actual: mock.operationLog.map(\.rawValue).joined(separator: ", ")))
-        }
-        for operation in restOperations {
-            guard let stub = mock.stub(for: operation) else {
-                found.append(Finding(check: .mock, location: "stub(for: .\(operation.rawValue))", expected: "a stub", actual: "nil"))
-                continue
-            }
-            if stub.operation != operation || stub.recordedCalls.count != 1 {
-                found.append(Finding(check: .mock, location: "stub(for: .\(operation.rawValue))",
-                                     expected: "the stub of \(operation.rawValue), called once",
-                                     actual: "the stub of \(stub.operation.rawValue), called \(stub.recordedCalls.count) time(s)"))
-            }
-        }
-        for operation in contracts.openAPI.operations where APIOperation(rawValue: operation.operationId) == nil {
-            found.append(Finding(check: .mock, location: operation.signature,
-                                 expected: "an APIOperation (and a stub) for \(operation.operationId)", actual: "none"))
-        }
-        for operation in APIOperation.allCases where contracts.openAPI.operation(id: operation.rawValue) == nil {
-            found.append(Finding(check: .mock, location: "APIOperation.\(operation.rawValue)",
-                                 expected: "an operation \(operation.rawValue) in \(contracts.openAPI.file)", actual: "none"))
-        }
-        return found
-    }
-
     /// One case per HTTP exchange of `recording`: a mock built from the whole recording must
-    /// answer that exchange's call (made in recorded order) with the recorded outcome.
+    /// answer that exchange's call (made in recorded order) with the recorded outcome, and a
+    /// value it answers must keep the API's rules (``APIInvariant/all``).
     public func results(for recording: LoadedRecording) async -> [CaseResult] {
         let mock = MockAPIService(recording: recording.document)
         var results: [CaseResult] = []
         for entry in recording.entries where !entry.entry.isWebSocket {
             let verifyCase = VerifyCase.exchange(.mock, file: recording.name, entry: entry.index, label: entry.label)
-            guard let call = RecordedCall(entry.entry) else {
+            guard let call = RecordedCall(entry.entry, basePath: recording.basePath) else {
                 results.append(CaseResult(verifyCase))
                 continue
             }
@@ -148,6 +122,14 @@ public struct MockCheck: Sendable {
                         "the client cannot decode it: \(error)")
             } else if answered != recorded {
                 finding("/response", "the mock to answer \(Self.describe(recorded))", Self.describe(answered))
+            }
+            if case .success(let value) = answered {
+                for (invariant, difference) in Self.invariantViolations(value, answering: call.operation) {
+                    findings.append(Finding(
+                        check: .mock, file: recording.name, entry: entry.index,
+                        location: JSONPointer(tokens: ["response", "body"]).appending(difference.pointer).description,
+                        expected: "\(difference.expected) (\(invariant.rule))", actual: difference.found, rule: invariant.source))
+                }
             }
             results.append(CaseResult(verifyCase, findings: findings))
         }

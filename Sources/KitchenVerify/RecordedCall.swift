@@ -46,9 +46,10 @@ public enum RecordedCall: Sendable, Hashable {
     /// `setIceMakerRate(deviceId:rate:)`.
     case setIceMakerRate(SetIceMakerRateCall)
 
-    /// The call that made `entry`'s request; `nil` for WebSocket entries and requests the client cannot make.
-    public init?(_ entry: HAR.Entry) {
-        guard !entry.isWebSocket, let route = APIRoute(entry.request) else { return nil }
+    /// The call that made `entry`'s request, recorded under `basePath` (see
+    /// ``LoadedRecording/basePath``); `nil` for WebSocket entries and requests the client cannot make.
+    public init?(_ entry: HAR.Entry, basePath: String = "") {
+        guard !entry.isWebSocket, let route = APIRoute(entry.request, basePath: basePath) else { return nil }
         let query = entry.request.queryItems
         let body: JSONObject
         switch try? entry.request.bodyJSON {
@@ -102,12 +103,12 @@ public enum RecordedCall: Sendable, Hashable {
         }
     }
 
-    /// The operation called.
-    public var operation: APIOperation {
+    /// The protocol method called.
+    public var method: APIMethod {
         switch self {
         case .login: .login
         case .logout: .logout
-        case .fetchDevices: .listDevices
+        case .fetchDevices: .fetchDevices
         case .getOvenState: .getOvenState
         case .setOvenPower: .setOvenPower
         case .setOvenTemperature: .setOvenTemperature
@@ -121,6 +122,32 @@ public enum RecordedCall: Sendable, Hashable {
         case .getIceMakerState: .getIceMakerState
         case .setIceMakerPower: .setIceMakerPower
         case .setIceMakerRate: .setIceMakerRate
+        }
+    }
+
+    /// The operation called: the one ``APIMethod`` declares for the method.
+    public var operation: APIOperation { method.operation }
+
+    /// A typical call of `method`, with valid arguments (a single oven, an `eco` cycle …).
+    public static func sample(_ method: APIMethod) -> RecordedCall {
+        let id = "device-1"
+        switch method {
+        case .login: return .login(LoginCall(username: "demo", password: "demo"))
+        case .logout: return .logout
+        case .fetchDevices: return .fetchDevices
+        case .getOvenState: return .getOvenState(OvenCall(deviceId: id, compartment: nil))
+        case .setOvenPower: return .setOvenPower(SetOvenPowerCall(deviceId: id, compartment: nil, isOn: true))
+        case .setOvenTemperature: return .setOvenTemperature(SetOvenTemperatureCall(deviceId: id, compartment: nil, temperature: 350))
+        case .setOvenMode: return .setOvenMode(SetOvenModeCall(deviceId: id, compartment: nil, mode: "bake"))
+        case .getFridgeState: return .getFridgeState(DeviceCall(deviceId: id))
+        case .setFridgeTemperature: return .setFridgeTemperature(SetTemperatureCall(deviceId: id, temperature: 37))
+        case .setFreezerTemperature: return .setFreezerTemperature(SetTemperatureCall(deviceId: id, temperature: 0))
+        case .getDishwasherState: return .getDishwasherState(DeviceCall(deviceId: id))
+        case .startDishwasher: return .startDishwasher(StartDishwasherCall(deviceId: id, cycle: "eco"))
+        case .stopDishwasher: return .stopDishwasher(DeviceCall(deviceId: id))
+        case .getIceMakerState: return .getIceMakerState(DeviceCall(deviceId: id))
+        case .setIceMakerPower: return .setIceMakerPower(SetIceMakerPowerCall(deviceId: id, isOn: true))
+        case .setIceMakerRate: return .setIceMakerRate(SetIceMakerRateCall(deviceId: id, rate: "low"))
         }
     }
 

@@ -4,8 +4,9 @@ import KitchenScenarios
 
 /// Check 3, second half: a scenario's calls, made by the real `APIService` and
 /// `WebSocketService` against the scenario's own recording, produce exactly the recorded
-/// requests (method, path, query and JSON body compared by meaning) and use every recorded
-/// entry. Applies to files named after a `Scenario`.
+/// requests (method, path, query and JSON body compared by meaning, and the `Authorization`
+/// and `Content-Type` headers, see ``RequestHeaderCheck``) and use every recorded entry.
+/// Applies to files named after a `Scenario`.
 ///
 /// ```swift
 /// let findings = await ScenarioReplayCheck().findings(for: recording)   // [] when they line up
@@ -42,10 +43,11 @@ public struct ScenarioReplayCheck: Sendable {
             Finding(check: .client, file: recording.name, location: location, expected: expected, actual: actual)
         }
         let replay = ReplaySession(document: recording.document, speed: .max)
+        let headers = RequestHeaderCheck()
         let context = ScenarioContext(
             baseURL: replay.baseURL, accounts: Self.accounts(in: recording.document),
-            controls: InertSimulatorControls(), transport: replay.transport, connector: replay.connector,
-            timeout: timeout)
+            controls: InertSimulatorControls(), transport: headers.transport(wrapping: replay.transport),
+            connector: headers.connector(wrapping: replay.connector), timeout: timeout)
         var found: [Finding] = []
         do {
             try await scenario.run(in: context)
@@ -58,12 +60,20 @@ public struct ScenarioReplayCheck: Sendable {
         for mismatch in replay.engine.webSocketMismatches {
             found.append(finding("(websocket)", "the recorded client messages", mismatch))
         }
+        for difference in headers.differences(against: recording.document) {
+            found.append(finding("(entry #\(difference.entry)) \(difference.header)",
+                                 "\(difference.header) \(Self.quoted(difference.recorded)), as recorded",
+                                 "\(Self.quoted(difference.sent)) on \(difference.request)"))
+        }
         for unused in replay.engine.unusedEntries {
             found.append(finding("(entry #\(unused.index))", "the client to make this recorded request",
                                  "never made: \(unused.request)"))
         }
         return found
     }
+
+    /// `"value"`, or `absent`.
+    private static func quoted(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "absent" }
 
     /// The accounts the recording logged in with, in order: the username of each successful
     /// login (the password is a recorded alias, which replay matches to any value).

@@ -119,8 +119,18 @@ struct MockAPIServiceTests {
         #expect(try await mock.getOvenState(deviceId: "x") == .defaultOvenState)
         #expect(try await mock.getFridgeState(deviceId: "x") == .defaultFridgeState)
         #expect(try await mock.getDishwasherState(deviceId: "x") == .defaultDishwasherState)
+        #expect(try await mock.stopDishwasher(deviceId: "x") == .defaultDishwasherState)
         #expect(try await mock.getIceMakerState(deviceId: "x") == .defaultIceMakerState)
         #expect(try await mock.login(username: "demo", password: "demo") == .defaultLoginResponse)
+    }
+
+    @Test("A start answers a running dishwasher with its cycle's full length left, as the contract says")
+    func startAnswersRunning() async throws {
+        let state = try await MockAPIService().startDishwasher(deviceId: "x", cycle: "normal")
+        #expect(state.status == .running)
+        #expect(state.cycle == "normal")
+        #expect(state.remainingMinutes == 120)
+        #expect(state == .startedDishwasherState)
     }
 
     @Test("Scripted results are used first-in first-out for their exact call, then the default result")

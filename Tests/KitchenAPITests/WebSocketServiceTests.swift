@@ -18,10 +18,13 @@ struct WebSocketServiceTests {
         return events
     }
 
-    @Test("The live URL is /ws on the REST host, ws for http and wss for https", arguments: [
+    @Test("The live URL is /ws after the REST base path, on its host, ws for http and wss for https", arguments: [
         ("http://kitchen.test:8080", "ws://kitchen.test:8080/ws"),
         ("https://kitchen.example/api/", "wss://kitchen.example/api/ws"),
         ("HTTPS://kitchen.example", "wss://kitchen.example/ws"),
+        ("http://kitchen.test/api/v1", "ws://kitchen.test/api/v1/ws"),
+        ("https://kitchen.test:8443/api/v1", "wss://kitchen.test:8443/api/v1/ws"),
+        ("http://kitchen.test:8080/api/v1//", "ws://kitchen.test:8080/api/v1/ws"),
     ])
     func liveURL(base: String, expected: String) {
         let service = WebSocketService(baseURL: URL(string: base)!, connector: FakeConnector([]))

@@ -4,9 +4,10 @@ import KitchenRecording
 import KitchenVerify
 import Testing
 
-/// Check 4 on the committed recordings: the mock's defaults satisfy the contract, every
-/// protocol method has its own stub, and `MockAPIService(recording:)` answers the recorded
-/// calls with the recorded responses.
+/// Check 4 on the committed recordings: the mock's defaults satisfy the contract and the API's
+/// cross-member rules, every protocol method has its own stub and names the contract operation
+/// it lands on, and `MockAPIService(recording:)` answers the recorded calls with the recorded
+/// responses (which keep the same rules).
 @Suite("Check 4: MockAPIService against the recordings")
 struct MockTests {
     @Test("the default stub validates against its operation's success response",
@@ -20,6 +21,33 @@ struct MockTests {
     func everyMethodHasAStub() async throws {
         let findings = await MockCheck(contracts: try #require(Fixtures.contracts)).completenessFindings()
         #expect(findings.isEmpty, "\(lines(findings))")
+    }
+
+    @Test("every APIServiceProtocol method names its contract operation, and a call of it lands there")
+    func everyMethodMapsToAnOperation() async throws {
+        let check = MockCheck(contracts: try #require(Fixtures.contracts))
+        let findings = await check.mappingFindings()
+        #expect(findings.isEmpty, "\(lines(findings))")
+        #expect(check.methods.count == APIMethod.allCases.count)
+        let results = await check.stubResults()
+        #expect(results.contains { $0.verifyCase.name == MockCheck.mappingCaseName && $0.passed })
+    }
+
+    @Test("the mock's default answers keep each rule of the API", arguments: APIInvariant.all.map(\.rule))
+    func defaultsKeepTheRule(_ rule: String) async throws {
+        let invariant = try #require(APIInvariant.all.first { $0.rule == rule })
+        let findings = await MockCheck(contracts: try #require(Fixtures.contracts)).invariantFindings(invariant)
+        #expect(findings.isEmpty, "\(lines(findings))")
+    }
+
+    @Test("each rule of the API names where API.md or the contract states it, and has its own case")
+    func rulesAreSourcedAndReported() async throws {
+        #expect(APIInvariant.all.allSatisfy { $0.source.hasPrefix("API.md") || $0.source.hasPrefix("Contract") })
+        #expect(Set(APIInvariant.all.map(\.rule)).count == APIInvariant.all.count)
+        let names = await MockCheck(contracts: try #require(Fixtures.contracts)).stubResults().map(\.verifyCase.name)
+        for invariant in APIInvariant.all {
+            #expect(names.contains(MockCheck.invariantCaseName(invariant)))
+        }
     }
 
     @Test("MockAPIService(recording:) answers the recorded call with the recorded response",

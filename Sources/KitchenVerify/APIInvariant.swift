@@ -1,0 +1,202 @@
+import HarnessCore
+import KitchenAPI
+
+/// A rule of the Kitchen API that holds across the members of an answer — something a
+/// schema cannot say — with the words of API.md (or the contract) that state it.
+///
+/// Check 4 holds the mock to every rule in ``all``: the value each `APIServiceProtocol`
+/// method answers by default, and every answer of `MockAPIService(recording:)`. Ranges and
+/// enums (`binLevel` 0…100, oven modes, cycle names) are the schema's, checked by the default
+/// stub cases; rules that depend on the call's arguments (`setOvenPower(isOn: true)` answers
+/// `isOn: true`) are not checked, since the mock answers fixed values by design.
+///
+/// ```swift
+/// APIInvariant.all.map(\.rule)   // ["an ice maker's bin is full exactly at level 100", …]
+/// ```
+public struct APIInvariant: Sendable {
+    /// The rule, in a few words.
+    public let rule: String
+    /// Where the API states it, quoted.
+    public let source: String
+    /// The operations whose answers it applies to.
+    public let operations: Set<APIOperation>
+    /// What in `value` breaks the rule: pointers inside the value.
+    let violations: @Sendable (ClientValue) -> [MeaningDifference]
+
+    /// Whether `value`, answered by `operation`, keeps the rule; the violations when not.
+    func check(_ value: ClientValue, answering operation: APIOperation) -> [MeaningDifference] {
+        operations.contains(operation) ? violations(value) : []
+    }
+}
+
+extension APIInvariant {
+    /// Every cross-member rule API.md and the contract state, in the order API.md gives them.
+    public static let all: [APIInvariant] = [
+        firstLoginKitchen, uniqueDeviceIds, onlyDoubleOvensHaveCompartments,
+        doorOpenedAtWhileOpen,
+        idleDishwasher, runningDishwasher, completeDishwasher, startAnswersRunning, stopAnswersIdle,
+        binFullAtOneHundred,
+    ]
+
+    /// The cycles and their lengths in minutes, from API.md.
+    static let cycleMinutes = [
+        "normal": 120, "speed_wash": 60, "heavy": 150, "extra_rinse": 135, "sanitize": 140, "eco": 180,
+        "rinse_only": 15, "pots_pans": 160,
+    ]
+
+    static let dishwasherOperations: Set<APIOperation> = [.getDishwasherState, .startDishwasher, .stopDishwasher]
+
+    private static func at(_ tokens: String...) -> JSONPointer { JSONPointer(tokens: tokens) }
+
+    static let firstLoginKitchen = APIInvariant(
+        rule: "a kitchen is one double oven, one single oven, one fridge, one dishwasher and one ice maker",
+        source: "API.md, Devices: \"On a user's first login the server creates their kitchen: one double oven, one single "
+            + "oven, one fridge, one dishwasher, one ice maker.\"",
+        operations: [.listDevices]
+    ) { value in
+        guard case .devices(let devices) = value else { return [] }
+        func describe(_ devices: [DeviceInfo]) -> String {
+            devices.map { $0.isDoubleOven ? "double oven" : $0.type == .oven ? "single oven" : $0.type.rawValue }.sorted()
+                .joined(separator: ", ")
+        }
+        let expected = "dishwasher, double oven, fridge, ice_maker, single oven"
+        let found = describe(devices)
+        return found == expected ? [] : [MeaningDifference(pointer: .root, expected: expected, found: found.isEmpty ? "no devices" : found)]
+    }
+
+    static let uniqueDeviceIds = APIInvariant(
+        rule: "device ids are unique",
+        source: "API.md, Devices: \"Device ids are unique across users.\"",
+        operations: [.listDevices]
+    ) { value in
+        guard case .devices(let devices) = value else { return [] }
+        var seen: [String: Int] = [:]
+        return devices.enumerated().compactMap { index, device in
+            defer { seen[device.id] = seen[device.id] ?? index }
+            guard let first = seen[device.id] else { return nil }
+            return MeaningDifference(pointer: at(String(index), "id"), expected: "an id of its own",
+                                     found: "\"\(device.id)\", the id of device \(first) too")
+        }
+    }
+
+    static let onlyDoubleOvensHaveCompartments = APIInvariant(
+        rule: "only a double oven has compartments, keyed upper and lower",
+        source: "API.md, Devices: \"Only a double oven has `compartments` (keys `upper`, `lower`).\"",
+        operations: [.listDevices]
+    ) { value in
+        guard case .devices(let devices) = value else { return [] }
+        return devices.enumerated().compactMap { index, device in
+            guard let compartments = device.compartments else { return nil }
+            let keys = compartments.map(\.key)
+            if device.type != .oven {
+                return MeaningDifference(pointer: at(String(index), "compartments"), expected: "no compartments on a \(device.type)",
+                                         found: "[\(keys.joined(separator: ", "))]")
+            }
+            guard keys.sorted() == ["lower", "upper"] else {
+                return MeaningDifference(pointer: at(String(index), "compartments"), expected: "compartments upper and lower",
+                                         found: "[\(keys.joined(separator: ", "))]")
+            }
+            return nil
+        }
+    }
+
+    static let doorOpenedAtWhileOpen = APIInvariant(
+        rule: "a fridge's doorOpenedAt is set exactly while its door is open",
+        source: "Contract, FridgeState.doorOpenedAt: \"When the open door was opened …; null while the door is closed.\"",
+        operations: [.getFridgeState, .setFridgeTemperature, .setFreezerTemperature]
+    ) { value in
+        guard case .fridge(let fridge) = value, fridge.isDoorOpen != (fridge.doorOpenedAt != nil) else { return [] }
+        return [MeaningDifference(
+            pointer: at("doorOpenedAt"), expected: fridge.isDoorOpen ? "a time, since isDoorOpen is true" : "null, since isDoorOpen is false",
+            found: fridge.doorOpenedAt.map { Timestamp.format($0) } ?? "null")]
+    }
+
+    static let idleDishwasher = APIInvariant(
+        rule: "an idle dishwasher has no cycle and 0 minutes left",
+        source: "API.md, Dishwasher: stop answers \"(idle, cycle null, 0 min)\"; contract: cycle \"null when idle\", "
+            + "remainingMinutes \"0 when idle or complete\"",
+        operations: dishwasherOperations
+    ) { value in
+        guard case .dishwasher(let state) = value, state.status == .idle else { return [] }
+        var found: [MeaningDifference] = []
+        if let cycle = state.cycle {
+            found.append(MeaningDifference(pointer: at("cycle"), expected: "null while idle", found: "\"\(cycle)\""))
+        }
+        if state.remainingMinutes != 0 {
+            found.append(MeaningDifference(pointer: at("remainingMinutes"), expected: "0 while idle", found: "\(state.remainingMinutes)"))
+        }
+        return found
+    }
+
+    static let runningDishwasher = APIInvariant(
+        rule: "a running dishwasher runs a cycle of API.md's table, with 1 to its length in minutes left",
+        source: "API.md, Dishwasher and Simulation: \"Cycles and their length in minutes: normal 120, …\"; \"a tick is one "
+            + "minute of the cycle: remainingMinutes falls by 1; at 0 the status becomes complete\"",
+        operations: dishwasherOperations
+    ) { value in
+        guard case .dishwasher(let state) = value, state.status == .running else { return [] }
+        guard let cycle = state.cycle, let length = cycleMinutes[cycle] else {
+            return [MeaningDifference(pointer: at("cycle"), expected: "a cycle while running",
+                                      found: state.cycle.map { "\"\($0)\"" } ?? "null")]
+        }
+        guard (1...length).contains(state.remainingMinutes) else {
+            return [MeaningDifference(pointer: at("remainingMinutes"), expected: "1…\(length) while running \(cycle)",
+                                      found: "\(state.remainingMinutes)")]
+        }
+        return []
+    }
+
+    static let completeDishwasher = APIInvariant(
+        rule: "a complete dishwasher keeps its cycle, with 0 minutes left",
+        source: "API.md, Dishwasher: \"A finished cycle stays `complete` (with its `cycle`) until the next start.\"; "
+            + "contract: remainingMinutes \"0 when idle or complete\"",
+        operations: dishwasherOperations
+    ) { value in
+        guard case .dishwasher(let state) = value, state.status == .complete else { return [] }
+        var found: [MeaningDifference] = []
+        if state.cycle == nil {
+            found.append(MeaningDifference(pointer: at("cycle"), expected: "the finished cycle", found: "null"))
+        }
+        if state.remainingMinutes != 0 {
+            found.append(MeaningDifference(pointer: at("remainingMinutes"), expected: "0 when complete", found: "\(state.remainingMinutes)"))
+        }
+        return found
+    }
+
+    static let startAnswersRunning = APIInvariant(
+        rule: "starting a dishwasher answers it running, with its cycle's full length left",
+        source: "Contract, POST /devices/{deviceId}/dishwasher/start → 200: \"The dishwasher's state: running the cycle, "
+            + "with its full length remaining.\"",
+        operations: [.startDishwasher]
+    ) { value in
+        guard case .dishwasher(let state) = value else { return [] }
+        guard state.status == .running else {
+            return [MeaningDifference(pointer: at("status"), expected: "\"running\" after a start", found: "\"\(state.status.rawValue)\"")]
+        }
+        guard let cycle = state.cycle, let length = cycleMinutes[cycle], state.remainingMinutes == length else {
+            let expected = state.cycle.flatMap { cycleMinutes[$0] }.map { "\($0), the full length of \(state.cycle ?? "")" }
+            return [MeaningDifference(pointer: at("remainingMinutes"), expected: expected ?? "the full length of a known cycle",
+                                      found: "\(state.remainingMinutes)")]
+        }
+        return []
+    }
+
+    static let stopAnswersIdle = APIInvariant(
+        rule: "stopping a dishwasher answers it idle",
+        source: "API.md, Dishwasher: \"`POST /devices/{id}/dishwasher/stop` | none | 200 DishwasherState (idle, cycle null, 0 min)\"",
+        operations: [.stopDishwasher]
+    ) { value in
+        guard case .dishwasher(let state) = value, state.status != .idle else { return [] }
+        return [MeaningDifference(pointer: at("status"), expected: "\"idle\" after a stop", found: "\"\(state.status.rawValue)\"")]
+    }
+
+    static let binFullAtOneHundred = APIInvariant(
+        rule: "an ice maker's bin is full exactly at level 100",
+        source: "API.md, Simulation: \"`isBinFull` is `binLevel == 100`\"; contract: isBinFull \"True exactly when binLevel is 100.\"",
+        operations: [.getIceMakerState, .setIceMakerPower, .setIceMakerRate]
+    ) { value in
+        guard case .iceMaker(let state) = value, state.isBinFull != (state.binLevel == 100) else { return [] }
+        return [MeaningDifference(pointer: at("isBinFull"), expected: "\(state.binLevel == 100) at binLevel \(state.binLevel)",
+                                  found: "\(state.isBinFull)")]
+    }
+}

@@ -1,0 +1,89 @@
+import HarnessCore
+
+/// One way the client's re-encoding of a value differs from the recorded JSON.
+struct MeaningDifference: Sendable, Hashable {
+    /// Where, inside the compared value.
+    var pointer: JSONPointer
+    /// What the recording says, in words.
+    var expected: String
+    /// What the client made of it, in words.
+    var found: String
+}
+
+/// Compares recorded JSON with the client's re-encoding of what it decoded, **by meaning**:
+/// object member order is irrelevant, numbers compare by value (`1` and `1.0` are equal),
+/// and two RFC 3339 date-times are equal when they name the same millisecond (the client
+/// reads any `date-time` and writes the canonical form). Everything else must be equal:
+/// every member, every element, every value.
+///
+/// Members the re-encoding lacks are judged by the contract (see ``ContractMembers``):
+/// a member the contract declares — required or optional — must come back, since dropping it
+/// loses something the API promises; a member the contract does not declare is an additive
+/// server change the client may ignore. Volatile members (`lastUpdated`, `sentAt`, tokens)
+/// get no pass: they change between runs, but within one recording the client must keep
+/// exactly what it read. Members the re-encoding adds are always differences.
+///
+/// ```swift
+/// JSONMeaning.differences(recorded: ["a": 1, "b": 2.0], reencoded: ["b": 2, "a": 1], members: members)   // []
+/// ```
+enum JSONMeaning {
+    /// Every difference, in recorded order; empty when the two mean the same.
+    static func differences(recorded: JSONValue, reencoded: JSONValue, members: ContractMembers) -> [MeaningDifference] {
+        var found: [MeaningDifference] = []
+        compare(recorded, reencoded, at: .root, members: members, into: &found)
+        return found
+    }
+
+    private static func compare(_ expected: JSONValue, _ actual: JSONValue, at pointer: JSONPointer,
+                                members: ContractMembers, into found: inout [MeaningDifference]) {
+        switch (expected, actual) {
+        case (.object(let recorded), .object(let reencoded)):
+            for member in recorded {
+                let location = pointer.appending(member.key)
+                if let value = reencoded[member.key] {
+                    compare(member.value, value, at: location, members: members, into: &found)
+                    continue
+                }
+                switch members.kind(of: location) {
+                case .required:
+                    found.append(MeaningDifference(pointer: location, expected: "required member \"\(member.key)\" kept when the client re-encodes",
+                                                   found: "dropped by re-encoding"))
+                case .optional:
+                    found.append(MeaningDifference(
+                        pointer: location, expected: "member \"\(member.key)\" (\(short(member.value))) kept when the client re-encodes",
+                        found: "dropped by re-encoding"))
+                case .undeclared:
+                    break
+                }
+            }
+            for member in reencoded where recorded[member.key] == nil {
+                found.append(MeaningDifference(pointer: pointer.appending(member.key), expected: "no member (the recording has none)",
+                                               found: "\(short(member.value)) added by the client"))
+            }
+        case (.array(let recorded), .array(let reencoded)):
+            guard recorded.count == reencoded.count else {
+                found.append(MeaningDifference(pointer: pointer, expected: "\(recorded.count) element(s)",
+                                               found: "\(reencoded.count) element(s)"))
+                return
+            }
+            for (index, pair) in zip(recorded, reencoded).enumerated() {
+                compare(pair.0, pair.1, at: pointer.appending(index), members: members, into: &found)
+            }
+        case (.string(let recorded), .string(let reencoded)) where sameInstant(recorded, reencoded):
+            return
+        default:
+            if expected != actual {
+                found.append(MeaningDifference(pointer: pointer, expected: short(expected), found: short(actual)))
+            }
+        }
+    }
+
+    /// Whether both strings are RFC 3339 date-times naming the same millisecond.
+    static func sameInstant(_ left: String, _ right: String) -> Bool {
+        guard let a = Timestamp.milliseconds(from: left), let b = Timestamp.milliseconds(from: right) else { return false }
+        return a == b
+    }
+
+    /// A value in a few words: the JSON text, cut at 80 characters.
+    static func short(_ value: JSONValue) -> String { ValueWordingLite.short(value) }
+}
