@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import KitchenRecorder
 
@@ -14,22 +15,32 @@ enum RecordCommand: KitchenCommand {
             .init(name: "port", valueName: "PORT", help: "Port to listen on; 0 picks a free one (default 8081)."),
             .init(name: "upstream-timeout", valueName: "SECONDS",
                   help: "Seconds to wait for the upstream before answering 502 (default 30)."),
+            .init(name: "sync-interval", valueName: "MS",
+                  help: "How often the journal is forced to the disk with fdatasync, in milliseconds; 0 syncs every record (default 50)."),
+            .init(name: "force", valueName: nil, help: "Replace the HAR at --out if it exists (refused otherwise)."),
             .init(name: "recover", valueName: "JOURNAL",
-                  help: "Instead of recording, turn a journal left by a crash into a HAR (--out defaults to the journal name without .journal)."),
+                  help: "Instead of recording, turn a journal left by a crash into a HAR (--out defaults to the journal's name with .har)."),
         ],
         discussion: """
-            Every HTTP exchange and WebSocket message is appended to the journal as it completes, with the \
+            Write-ahead: every HTTP exchange and WebSocket message is written to the journal before the client \
+            receives its last byte (group-committed across connections), with the \
             Authorization header, token query parameter, login token and login password replaced by stable \
             aliases (<token-1>, <password-1>, ...). On Ctrl-C (SIGINT) or SIGTERM the journal becomes the HAR, \
             written atomically; a secret found anywhere in it stops the write. After a crash, run \
-            kitchen record --recover FILE.journal.
+            kitchen record --recover FILE.journal. If the journal cannot be written (a full disk, an I/O error, \
+            the file removed), the recorder says so at once, answers every request with 503 and closes open \
+            WebSockets with 1011, and exits with status 2 three seconds later (or at Ctrl-C), naming the count \
+            of exchanges recorded.
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
         if let journal = arguments.value("recover") {
             let journalURL = URL(fileURLWithPath: journal)
-            let output = arguments.value("out").map { URL(fileURLWithPath: $0) }
-                ?? (journal.hasSuffix(".journal") ? journalURL.deletingPathExtension() : journalURL.appendingPathExtension("har"))
+            let output = arguments.value("out").map { URL(fileURLWithPath: $0) } ?? Self.harPath(forJournal: journalURL)
+            if Self.looksLikeHAR(journalURL) {
+                console.error("kitchen record: \(journal) is a HAR, not a journal: it needs no recovery (open it with kitchen replay or kitchen verify)\n")
+                return .error
+            }
             let summary = try RecordingProxy.recover(journal: journalURL, to: output)
             console.out("Recovered \(journal): \(summary)\n")
             if let report = summary.recovery { console.out("\(report)\n") }
@@ -40,12 +51,26 @@ enum RecordCommand: KitchenCommand {
         guard let upstream = URL(string: upstreamText), upstream.scheme == "http", upstream.host != nil else {
             throw UsageError("--upstream must be an http:// URL, not '\(upstreamText)'")
         }
+        let syncInterval = try arguments.int("sync-interval", default: 50, in: 0...60_000)
+        let termination = Termination()
+        let failure = LockedValue<String?>(nil)
         let configuration = RecordingProxyConfiguration(
             upstream: upstream, output: URL(fileURLWithPath: output),
             host: arguments.value("host") ?? "127.0.0.1",
             port: try arguments.int("port", default: 8081, in: 0...65_535),
-            upstreamTimeout: .seconds(try arguments.int("upstream-timeout", default: 30, in: 1...3600)))
-        let termination = Termination()
+            upstreamTimeout: .seconds(try arguments.int("upstream-timeout", default: 30, in: 1...3600)),
+            durability: syncInterval == 0 ? .everyRecord : .interval(.milliseconds(syncInterval)),
+            overwrite: arguments.flag("force"),
+            onJournalFailure: { error in
+                // Said at once, not at Ctrl-C: the proxy now answers 503 and relays nothing.
+                console.error("kitchen record: RECORDING FAILED: \(error). Relaying stopped: new requests get 503, "
+                    + "open WebSockets were closed with 1011.\n")
+                failure.set("\(error)")
+                // Clients keep getting the 503 for a moment, so they learn why, then the recorder exits.
+                DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.failureGraceSeconds)) {
+                    termination.trigger("a recording failure")
+                }
+            })
         let proxy = try RecordingProxy(configuration: configuration)
         try proxy.start()
         console.out("""
@@ -56,8 +81,40 @@ enum RecordCommand: KitchenCommand {
 
             """)
         let signal = termination.wait()
+        if let reason = failure.get() {
+            // Every exchange a client received is in the journal; the count says how many made it.
+            let records = proxy.journaledRecords
+            do {
+                let summary = try proxy.stop()
+                console.error("kitchen record: stopped after a recording failure (\(reason)); \(summary)\n")
+            } catch {
+                console.error("kitchen record: stopped after a recording failure (\(reason)); the journal holds "
+                    + "\(max(0, records - 1)) record(s) and is kept at \(configuration.journal.path): "
+                    + "run kitchen record --recover \(configuration.journal.path) once there is space (\(error))\n")
+            }
+            return .error
+        }
         let summary = try proxy.stop()
         console.out("Received \(signal); \(summary)\n")
         return .success
+    }
+
+    /// How long a recorder whose journal failed goes on answering 503 before it exits 2
+    /// (Ctrl-C ends it sooner).
+    static let failureGraceSeconds = 3
+
+    /// Whether `file` starts like a HAR document (`{` then `"log"`) rather than a journal (`{"seq":`).
+    static func looksLikeHAR(_ file: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 256)) ?? Data(), as: UTF8.self)
+        let compact = head.filter { !$0.isWhitespace }
+        return compact.hasPrefix("{\"log\"")
+    }
+
+    /// `X.har.journal` → `X.har`, `X.journal` → `X.har`, anything else → `…​.har` beside it.
+    static func harPath(forJournal journal: URL) -> URL {
+        let base = journal.pathExtension == "journal" ? journal.deletingPathExtension() : journal
+        return base.pathExtension == "har" ? base : base.appendingPathExtension("har")
     }
 }

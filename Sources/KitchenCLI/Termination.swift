@@ -4,7 +4,9 @@ import Foundation
 /// Catches SIGINT and SIGTERM so a long-running command (serve, record, replay) can shut down
 /// cleanly instead of dying. Create it before the command announces itself: a signal that
 /// arrives after that is then always caught, never lost or fatal.
-final class Termination {
+/// `@unchecked Sendable`: `sources` is set once in `init` and read only by `wait()`; `trigger` touches only
+/// the semaphore and the locked name, both safe from any thread.
+final class Termination: @unchecked Sendable {
     private let received = DispatchSemaphore(value: 0)
     private let name = LockedValue("")
     private var sources: [any DispatchSourceSignal] = []
@@ -26,7 +28,13 @@ final class Termination {
         sources = installed
     }
 
-    /// Blocks until SIGINT or SIGTERM; returns the signal's name.
+    /// Ends `wait()` from inside the program (a fault it cannot go on after), as a signal would.
+    func trigger(_ reason: String) {
+        name.set(reason)
+        received.signal()
+    }
+
+    /// Blocks until SIGINT, SIGTERM or `trigger`; returns the signal's name or the reason.
     func wait() -> String {
         received.wait()
         for source in sources { source.cancel() }
