@@ -178,7 +178,7 @@ extension HAR.ExchangeError {
             default: self.init(kind: .reset, message: socket.description)
             }
         case .closedBeforeResponse, .parse(.truncated): self.init(kind: .reset, message: error.description)
-        case .parse, .encode: self.init(kind: .protocol, message: error.description)
+        case .parse, .encode, .tls: self.init(kind: .protocol, message: error.description)
         }
     }
 }

@@ -185,6 +185,9 @@ struct ProxyResponder: HTTPResponder {
             case .connection(let failure):
                 return .response(badGateway(HTTPRequest(method: .get, target: originForm(request), headers: headers),
                                             error: failure, startedAt: started))
+            case .tls(let failure):
+                return .response(badGateway(HTTPRequest(method: .get, target: originForm(request), headers: headers),
+                                            error: .tls(failure), startedAt: started))
             case .handshake(let failure):
                 return .response(badGateway(HTTPRequest(method: .get, target: originForm(request), headers: headers),
                                             error: .socket(SocketError(kind: .other, operation: "\(failure)")),
