@@ -55,8 +55,11 @@ final class TLSChannel: Sendable {
                 do throws(TLSError) {
                     progress = try engine.withLock { (engine) throws(TLSError) in try engine.handshake() }
                 } catch {
-                    // The alert OpenSSL queued tells the server why; best effort.
-                    writer.withLock { pending in try? sendAvailable(&pending, over: socket) }
+                    // The alert the engine queued tells the server why; best effort.
+                    writer.withLock { pending in
+                        engine.withLock { $0.takeOutput(appendingTo: &pending) }
+                        try? sendAvailable(&pending, over: socket)
+                    }
                     throw SocketError(kind: .tls(error), operation: operation)
                 }
                 do throws(SocketError) {
