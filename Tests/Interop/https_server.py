@@ -9,7 +9,8 @@ Prints {"port": N} once listening on 127.0.0.1 (a free port), then serves HTTP/1
 keep-alive on each connection:
   GET /hello   -> 200, JSON {"hello": "tls", "tls": <the TLS version>}
   POST /echo   -> 200, the request body byte for byte
-Then prints a JSON summary and exits:
+A connection the client ends without close_notify is reported in "errors". Then prints a
+JSON summary and exits:
   {"handshakes": [TLS versions], "handshake_errors": [...], "server_names": [SNI or null],
    "requests": ["GET /hello", "POST /echo 102400", ...], "errors": [...]}
 Gives up 30 s after starting, whatever happened.
@@ -83,7 +84,8 @@ def main(cert, key, connections, max_tls=None):
                 break
             raw.settimeout(max(0.1, deadline - time.monotonic()))
             try:
-                connection = tls.wrap_socket(raw, server_side=True)
+                # A client that closes without close_notify fails the read (SSLEOFError, in "errors").
+                connection = tls.wrap_socket(raw, server_side=True, suppress_ragged_eofs=False)
             except (ssl.SSLError, OSError) as error:
                 summary["handshake_errors"].append(getattr(error, "reason", None) or str(error))
                 raw.close()
