@@ -11,11 +11,10 @@ import Musl
 
 /// The OpenSSL functions HTTPWire calls, looked up once per process.
 ///
-/// Safe to share (`@unchecked Sendable`): every field is a constant C function pointer set
-/// once by `load()` and never changed, and the library handles are never closed. OpenSSL 1.1+
-/// is itself thread-safe except for one `SSL` object used from two threads at once, which
-/// `TLSChannel`'s engine lock rules out.
-struct OpenSSLLibrary: @unchecked Sendable {
+/// Every field is a constant C function pointer, set once by `load()`; the libraries are
+/// never closed. OpenSSL 1.1+ is thread-safe except for one `SSL` object used from two
+/// threads at once, which `TLSChannel`'s engine lock rules out.
+struct OpenSSLLibrary: Sendable {
     typealias Pointer = OpaquePointer
     typealias CString = UnsafePointer<CChar>
 
