@@ -99,7 +99,7 @@ struct OpenSSLLibrary: Sendable {
         }
         return .failure(.unavailable(
             "could not load libssl (tried \(candidates.map(\.0).joined(separator: ", "))): "
-                + failures.joined(separator: "; ") + " (on Debian or Ubuntu: apt-get install libssl3)"))
+                + failures.joined(separator: "; ") + " (Debian or Ubuntu: apt-get install libssl3, or libssl3t64 on newer releases)"))
     }
 
     private static func lastLoaderError(_ library: String) -> String {

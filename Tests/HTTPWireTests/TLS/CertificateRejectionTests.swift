@@ -9,7 +9,7 @@ import Testing
        .enabled(if: TestCertificates.opensslPath != nil,
                 "SKIPPED: the openssl command is not on PATH (Debian: apt-get install openssl); the certificate rejection tests did not run"),
        .enabled(if: TLSClientConfiguration.isAvailable,
-                "SKIPPED: libssl cannot be loaded (Debian: apt-get install libssl3); the certificate rejection tests did not run"),
+                "SKIPPED: libssl cannot be loaded (Debian: apt-get install libssl3, or libssl3t64 on newer releases); the certificate rejection tests did not run"),
        .timeLimit(.minutes(1)))
 struct CertificateRejectionTests {
     /// One wrong certificate: what the server presents, what the client expects, the problem

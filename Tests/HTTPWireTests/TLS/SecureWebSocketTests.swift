@@ -9,7 +9,7 @@ import Testing
        .enabled(if: TestCertificates.opensslPath != nil,
                 "SKIPPED: the openssl command is not on PATH (Debian: apt-get install openssl); the wss:// tests did not run"),
        .enabled(if: TLSClientConfiguration.isAvailable,
-                "SKIPPED: libssl cannot be loaded (Debian: apt-get install libssl3); the wss:// tests did not run"),
+                "SKIPPED: libssl cannot be loaded (Debian: apt-get install libssl3, or libssl3t64 on newer releases); the wss:// tests did not run"),
        .timeLimit(.minutes(1)))
 struct SecureWebSocketTests {
     @Test func wssExchangesMessagesPingsAndClosesCleanlyWith1000() throws {
