@@ -152,8 +152,11 @@ final class TLSChannel: Sendable {
         sendOutput(over: socket, waiting: waiting)
     }
 
-    // MARK: Steps, each under the writer lock held by the caller
+    // MARK: Steps
 
+    /// Sends what the engine produced outside a write (an alert, a post-handshake answer),
+    /// after anything already waiting: `waiting` for the writer lock and the socket, or only
+    /// if the lock is free, and then only what the kernel takes at once.
     private func sendOutput(over socket: Socket, waiting: Bool) {
         guard engine.withLock({ $0.hasOutput }) else { return }
         if waiting {
@@ -170,6 +173,7 @@ final class TLSChannel: Sendable {
         }
     }
 
+    /// Encrypts `plaintext` and appends the records to `pending` (caller holds the writer lock).
     private func encrypt(_ plaintext: UnsafeRawBufferPointer, into pending: inout [UInt8]) throws(SocketError) {
         let plaintext = Lent(plaintext)
         do throws(TLSError) {
@@ -182,7 +186,8 @@ final class TLSChannel: Sendable {
         }
     }
 
-    /// Sends everything waiting (and whatever the engine has produced), blocking as needed.
+    /// Sends everything waiting (and whatever the engine has produced), blocking as needed
+    /// (caller holds the writer lock).
     private func flush(_ pending: inout [UInt8], over socket: Socket) throws(SocketError) {
         engine.withLock { $0.takeOutput(appendingTo: &pending) }
         guard !pending.isEmpty else { return }
@@ -190,7 +195,7 @@ final class TLSChannel: Sendable {
         try socket.writePlain(pending)
     }
 
-    /// Sends as much of what is waiting as the kernel takes now.
+    /// Sends as much of what is waiting as the kernel takes now (caller holds the writer lock).
     private func sendAvailable(_ pending: inout [UInt8], over socket: Socket) throws(SocketError) {
         guard !pending.isEmpty else { return }
         pending.removeFirst(try socket.writePlainWithoutBlocking(pending))
