@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Certificates for the TLS tests, made once per test run with the `openssl` command-line
 /// tool in a fresh temporary directory: a test CA, and server certificates that are right,
@@ -47,6 +48,17 @@ struct TestCertificates: Sendable {
         try TestCertificates()
     }
 
+    /// The directory made by this process, removed when it exits.
+    private static let made = Mutex<String?>(nil)
+
+    private static func removeAtExit(_ directory: String) {
+        made.withLock { $0 = directory }
+        atexit {
+            guard let directory = TestCertificates.made.withLock({ $0 }) else { return }
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
     private init() throws(TestCertificateError) {
         guard let openssl = Self.opensslPath else { throw .missingTool }
         directory = FileManager.default.temporaryDirectory
@@ -54,6 +66,7 @@ struct TestCertificates: Sendable {
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
             throw .failed("create \(directory): \(error)")
         }
+        Self.removeAtExit(directory)
         let maker = Maker(openssl: openssl, directory: directory)
         caFile = try maker.authority("ca", commonName: "KitchenHarness Test CA")
         unknownAuthorityCAFile = try maker.authority("rogue-ca", commonName: "Unknown Test CA")
