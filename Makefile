@@ -14,7 +14,7 @@ KITCHEN      := .build/debug/kitchen
 RELEASE_KITCHEN := .build/release/kitchen
 RELEASE_BENCH   := .build/release/kitchen-bench
 
-.PHONY: all build test verify serve record bench venv clean
+.PHONY: all build test verify serve record bench venv openssl clean
 
 all: build
 
@@ -30,7 +30,14 @@ $(VENV_PYTHON):
 
 venv: $(VENV_PYTHON)
 
-test: venv
+# The TLS tests make their certificates with the openssl command; libssl itself comes with
+# the Swift toolchain's dependencies. Without openssl those suites report themselves SKIPPED.
+openssl:
+	@command -v openssl >/dev/null 2>&1 || { echo "installing openssl from Debian's packages"; \
+	  (apt-get install -y openssl >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y openssl >/dev/null)) \
+	  || echo "######## WARNING: could not install openssl; the TLS tests will be SKIPPED ########"; }
+
+test: venv openssl
 	KITCHEN_PYTHON="$(if $(wildcard $(VENV_PYTHON)),$(abspath $(VENV_PYTHON)),)" $(SWIFT) test
 
 serve:

@@ -70,8 +70,12 @@ let package = Package(
             "KitchenRecorder", "KitchenReplay", "KitchenRecording", "KitchenVerify", "KitchenControllerProperties", "HTTPWire",
         ]),
 
+        // Test support shared by the suites that start peers nobody here wrote (Python, openssl):
+        // running a process with a deadline, the Python peers, the TLS test certificates.
+        .target(name: "KitchenTestSupport", path: "Tests/KitchenTestSupport"),
+
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore"]),
-        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"]),
+        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "KitchenTestSupport"]),
         .testTarget(name: "KitchenAPITests", dependencies: ["KitchenAPI", "HarnessCore"]),
         .testTarget(name: "KitchenRecordingTests", dependencies: ["KitchenRecording", "HarnessCore"]),
         .testTarget(name: "KitchenSimulatorTests", dependencies: ["KitchenSimulator", "HTTPWire", "HarnessCore"]),
@@ -87,7 +91,7 @@ let package = Package(
         ]),
         .testTarget(name: "KitchenVerifyTests", dependencies: [
             "KitchenVerify", "KitchenContracts", "KitchenRecording", "KitchenReplay", "KitchenScenarios", "KitchenAPI",
-            "KitchenCLI", "KitchenSimulator", "HTTPWire", "HarnessCore",
+            "KitchenCLI", "KitchenSimulator", "HTTPWire", "HarnessCore", "KitchenTestSupport",
         ]),
         .testTarget(name: "KitchenReproduceTests", dependencies: [
             "KitchenReproduce", "KitchenSwiftTesting", "KitchenControllers", "KitchenRecording", "KitchenReplay", "KitchenTesting",

@@ -17,19 +17,24 @@ public struct HTTPWireTransport: HTTPTransport {
     public var connectTimeout: Duration
     /// How long to wait for the response.
     public var responseTimeout: Duration
+    /// Which certificates an `https://` server may present.
+    public var trust: TLSClientConfiguration.Trust
 
-    /// A transport with these limits.
-    public init(connectTimeout: Duration = .seconds(10), responseTimeout: Duration = .seconds(30)) {
+    /// A transport with these limits and this trust for `https://`.
+    public init(connectTimeout: Duration = .seconds(10), responseTimeout: Duration = .seconds(30),
+                trust: TLSClientConfiguration.Trust = .system) {
         self.connectTimeout = connectTimeout
         self.responseTimeout = responseTimeout
+        self.trust = trust
     }
 
     nonisolated(nonsending) public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              let host = components.host, components.scheme == "http" else {
+              let host = components.host, let scheme = components.scheme, ["http", "https"].contains(scheme) else {
             throw HTTPWireTransportError(url: request.url?.absoluteString ?? "?", reason: .unsupportedURL)
         }
-        let port = components.port ?? 80
+        let tls = scheme == "https" ? TLSClientConfiguration(serverName: host, trust: trust) : nil
+        let port = components.port ?? (tls == nil ? 80 : 443)
         var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         if let query = components.percentEncodedQuery { target += "?" + query }
         var headers: HTTPHeaders = [:]
@@ -41,7 +46,7 @@ public struct HTTPWireTransport: HTTPTransport {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPClientError>, Never>) in
             let thread = Thread {
                 continuation.resume(returning: Result { () throws(HTTPClientError) -> HTTPResponse in
-                    let connection = try HTTPClientConnection(host: host, port: port, connectTimeout: connectTimeout,
+                    let connection = try HTTPClientConnection(host: host, port: port, tls: tls, connectTimeout: connectTimeout,
                                                               responseTimeout: responseTimeout)
                     defer { connection.close() }
                     return try connection.send(outgoing)
@@ -70,7 +75,7 @@ public struct HTTPWireTransportError: Error, Sendable, CustomStringConvertible {
     public enum Reason: Sendable {
         /// Connecting, TLS, writing or reading failed before a whole response arrived.
         case noAnswer(HTTPClientError)
-        /// Not an `http://` URL with a host.
+        /// Not an `http://` or `https://` URL with a host.
         case unsupportedURL
     }
 

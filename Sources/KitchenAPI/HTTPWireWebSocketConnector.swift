@@ -21,19 +21,24 @@ public struct HTTPWireWebSocketConnector: WebSocketConnecting {
 
     public let placement: TokenPlacement
     public let configuration: WebSocketConfiguration
+    /// Which certificates a `wss://` server may present.
+    public let trust: TLSClientConfiguration.Trust
 
-    public init(placement: TokenPlacement = .authorizationHeader, configuration: WebSocketConfiguration = .init()) {
+    public init(placement: TokenPlacement = .authorizationHeader, configuration: WebSocketConfiguration = .init(),
+                trust: TLSClientConfiguration.Trust = .system) {
         self.placement = placement
         self.configuration = configuration
+        self.trust = trust
     }
 
     public func connect(url: URL, token: String) async throws -> any WebSocketChannel {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let host = components.host else {
             throw WebSocketConnectError.failed("not a WebSocket URL: \(url)")
         }
-        guard components.scheme == "ws" else {
-            throw WebSocketConnectError.failed("\(components.scheme ?? "?")://: only ws:// is supported by HTTPWire")
+        guard components.scheme == "ws" || components.scheme == "wss" else {
+            throw WebSocketConnectError.failed("\(components.scheme ?? "?")://: only ws:// and wss:// are WebSocket URLs")
         }
+        let tls = components.scheme == "wss" ? TLSClientConfiguration(serverName: host, trust: trust) : nil
         var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         var query = components.percentEncodedQuery.map { [$0] } ?? []
         var headers: HTTPHeaders = [:]
@@ -42,7 +47,7 @@ public struct HTTPWireWebSocketConnector: WebSocketConnecting {
         case .queryParameter: query.append("token=" + PercentEncoding.encode(token))
         }
         if !query.isEmpty { target += "?" + query.joined(separator: "&") }
-        let port = components.port ?? 80
+        let port = components.port ?? (tls == nil ? 80 : 443)
         let configuration = self.configuration
         let finalTarget = target
         let headerFields = headers
@@ -51,7 +56,7 @@ public struct HTTPWireWebSocketConnector: WebSocketConnecting {
             let thread = Thread {
                 continuation.resume(returning: Result { () throws(WebSocketClientError) -> WebSocketConnection in
                     try WebSocketClient.connect(host: host, port: port, target: finalTarget, headers: headerFields,
-                                                configuration: configuration)
+                                                configuration: configuration, tls: tls)
                 })
             }
             thread.name = "websocket-connect"

@@ -9,7 +9,8 @@ enum RecordCommand: KitchenCommand {
         name: "record",
         summary: "Record traffic to a server through a proxy into a HAR (secrets redacted).",
         options: [
-            .init(name: "upstream", valueName: "URL", help: "The server to record, e.g. http://127.0.0.1:8080 (required)."),
+            .init(name: "upstream", valueName: "URL",
+                  help: "The server to record: its API base URL, e.g. http://127.0.0.1:8080 or https://staging.example/api/v1 (required)."),
             .init(name: "out", valueName: "FILE", help: "The HAR to write (required); the journal is FILE.journal."),
             .init(name: "host", valueName: "HOST", help: "Address to listen on (default 127.0.0.1)."),
             .init(name: "port", valueName: "PORT", help: "Port to listen on; 0 picks a free one (default 8081)."),
@@ -20,7 +21,7 @@ enum RecordCommand: KitchenCommand {
             .init(name: "force", valueName: nil, help: "Replace the HAR at --out if it exists (refused otherwise)."),
             .init(name: "recover", valueName: "JOURNAL",
                   help: "Instead of recording, turn a journal left by a crash into a HAR (--out defaults to the journal's name with .har)."),
-        ],
+        ] + TrustOptions.options,
         discussion: """
             Write-ahead: every HTTP exchange and WebSocket message is written to the journal before the client \
             receives its last byte (group-committed across connections), with the \
@@ -48,9 +49,10 @@ enum RecordCommand: KitchenCommand {
         }
         guard let upstreamText = arguments.value("upstream") else { throw UsageError("--upstream is required") }
         guard let output = arguments.value("out") else { throw UsageError("--out is required") }
-        guard let upstream = URL(string: upstreamText), upstream.scheme == "http", upstream.host != nil else {
-            throw UsageError("--upstream must be an http:// URL, not '\(upstreamText)'")
+        guard let upstream = URL(string: upstreamText), TrustOptions.isHTTP(upstream) else {
+            throw UsageError("--upstream must be an http:// or https:// URL, not '\(upstreamText)'")
         }
+        let trust = try TrustOptions.trust(from: arguments, console: console, command: "record")
         let syncInterval = try arguments.int("sync-interval", default: 50, in: 0...60_000)
         let termination = Termination()
         let failure = LockedValue<String?>(nil)
@@ -60,6 +62,7 @@ enum RecordCommand: KitchenCommand {
             port: try arguments.int("port", default: 8081, in: 0...65_535),
             upstreamTimeout: .seconds(try arguments.int("upstream-timeout", default: 30, in: 1...3600)),
             durability: syncInterval == 0 ? .everyRecord : .interval(.milliseconds(syncInterval)),
+            upstreamTrust: trust,
             overwrite: arguments.flag("force"),
             onJournalFailure: { error in
                 // Said at once, not at Ctrl-C: the proxy now answers 503 and relays nothing.

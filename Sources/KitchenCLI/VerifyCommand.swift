@@ -13,7 +13,7 @@ enum VerifyCommand: KitchenCommand {
             .init(name: "recordings", valueName: "DIR",
                   help: "Verify the HARs under DIR as they are; with --live, the recordings to compare shapes with (default Recordings)."),
             .init(name: "live", valueName: "URL",
-                  help: "Record the scenarios through a proxy in front of this server's API base URL (http://HOST:PORT[/PREFIX]), then verify them."),
+                  help: "Record the scenarios through a proxy in front of this server's API base URL (http[s]://HOST[:PORT][/PREFIX]), then verify them."),
             .init(name: "user", valueName: "NAME", help: "The account --live logs in with (required with --live)."),
             .init(name: "password", valueName: "PASSWORD",
                   help: "Its password (default: the KITCHEN_PASSWORD environment variable)."),
@@ -24,7 +24,7 @@ enum VerifyCommand: KitchenCommand {
             .init(name: "keep", valueName: "DIR", help: "Write the recordings this run makes to DIR instead of a temporary folder."),
             .init(name: "require-coverage", valueName: nil,
                   help: "With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise)."),
-        ],
+        ] + TrustOptions.options,
         discussion: """
             Without --live or --recordings, every scenario is recorded in-process against a fresh embedded \
             simulator, then verified; if ./Recordings exists, the fresh recordings' shapes are also compared \
@@ -41,7 +41,9 @@ enum VerifyCommand: KitchenCommand {
     static let usageStatus = CLI.ExitStatus.error
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
-        let options = try options(from: arguments)
+        var parsed = try options(from: arguments)
+        if case .live = parsed.source { parsed.trust = try TrustOptions.trust(from: arguments, console: console, command: "verify") }
+        let options = parsed
         let format = arguments.value("format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError("--format must be text or json, not '\(format)'") }
         let progressStream = format == "json" || !console.isTerminal ? console.error : console.out
@@ -110,7 +112,8 @@ enum VerifyCommand: KitchenCommand {
         let requireCoverage = arguments.flag("require-coverage")
         let recordings = arguments.value("recordings").map { URL(fileURLWithPath: $0) }
         guard let live = arguments.value("live") else {
-            for name in ["user", "password"] where arguments.value(name) != nil { throw UsageError("--\(name) needs --live") }
+            for name in ["user", "password", "cacert"] where arguments.value(name) != nil { throw UsageError("--\(name) needs --live") }
+            if arguments.flag("insecure") { throw UsageError("--insecure needs --live") }
             if let recordings {
                 guard keep == nil else { throw UsageError("--keep is for recordings this run makes, not with --recordings") }
                 return VerifyOptions(contracts: contracts, source: .folder(recordings), only: only, requireCoverage: requireCoverage)
@@ -121,8 +124,8 @@ enum VerifyCommand: KitchenCommand {
             return VerifyOptions(contracts: contracts, source: .embedded, baseline: baseline ? committed : nil, only: only,
                                  keepRecordings: keep)
         }
-        guard let server = URL(string: live), server.scheme == "http", server.host != nil else {
-            throw UsageError("--live must be an http:// URL, not '\(live)'")
+        guard let server = URL(string: live), TrustOptions.isHTTP(server) else {
+            throw UsageError("--live must be an http:// or https:// URL, not '\(live)'")
         }
         guard let user = arguments.value("user") else { throw UsageError("--live needs --user") }
         guard let password = arguments.value("password") ?? ProcessInfo.processInfo.environment["KITCHEN_PASSWORD"] else {

@@ -6,21 +6,24 @@ enum WatchCommand: KitchenCommand {
     static let spec = CommandSpec(
         name: "watch",
         summary: "Connect to a server's live-update WebSocket and print each message, one per line.",
-        options: [.init(name: "token", valueName: "TOKEN", help: "Bearer token from POST /auth/login (required).")],
-        positionals: [.init(name: "URL", help: "The server's base URL (http://HOST:PORT, with its path prefix if it has one: http://HOST/api/v1) or the socket itself (ws://HOST:PORT/ws).")])
+        options: [.init(name: "token", valueName: "TOKEN", help: "Bearer token from POST /auth/login (required).")] + TrustOptions.options,
+        positionals: [.init(name: "URL", help: "The server's base URL (http[s]://HOST:PORT, with its path prefix if it has one: https://HOST/api/v1) or the socket itself (ws[s]://HOST:PORT/ws).")])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
         guard let token = arguments.value("token") else { throw UsageError("--token is required") }
         guard let url = URLComponents(string: arguments.positionals[0]), let host = url.host,
-              ["http", "ws"].contains(url.scheme ?? "")
+              ["http", "https", "ws", "wss"].contains(url.scheme ?? "")
         else { throw UsageError("URL must look like http://HOST:PORT or ws://HOST:PORT/ws") }
         // A server URL names the API's base: its live updates are `{base}/ws`. A ws:// URL names the socket.
         var base = url.percentEncodedPath
         while base.hasSuffix("/") { base.removeLast() }
-        let path = url.scheme == "http" ? base + "/ws" : (base.isEmpty ? "/ws" : base)
+        let path = url.scheme?.hasPrefix("http") == true ? base + "/ws" : (base.isEmpty ? "/ws" : base)
+        let secure = url.scheme == "https" || url.scheme == "wss"
+        let tls = secure ? TLSClientConfiguration(serverName: host,
+                                                  trust: try TrustOptions.trust(from: arguments, console: console, command: "watch")) : nil
         let result = Result { () throws(WebSocketClientError) -> WebSocketConnection in
-            try WebSocketClient.connect(host: host, port: url.port ?? 80, target: path,
-                                        headers: ["Authorization": "Bearer \(token)"])
+            try WebSocketClient.connect(host: host, port: url.port ?? (secure ? 443 : 80), target: path,
+                                        headers: ["Authorization": "Bearer \(token)"], tls: tls)
         }
         let connection: WebSocketConnection
         switch result {

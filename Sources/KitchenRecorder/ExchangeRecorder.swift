@@ -29,17 +29,20 @@ final class ExchangeRecorder: Sendable {
     let journal: JournalWriter
     let clock: RecorderClock
     let upstreamAuthority: String
+    /// `http` or `https`, as recorded URLs name the upstream.
+    let upstreamScheme: String
     private let commits: GroupCommit
     private let refusals = Mutex<[RecordingError]>([])
     private let nextSocketID = Atomic<Int>(0)
     private let failureReported = Atomic<Bool>(false)
     private let onFailure: @Sendable (RecordingError) -> Void
 
-    init(journal: JournalWriter, clock: RecorderClock, upstreamAuthority: String,
+    init(journal: JournalWriter, clock: RecorderClock, upstreamAuthority: String, upstreamScheme: String = "http",
          onFailure: @escaping @Sendable (RecordingError) -> Void = { _ in }) {
         self.journal = journal
         self.clock = clock
         self.upstreamAuthority = upstreamAuthority
+        self.upstreamScheme = upstreamScheme
         self.commits = GroupCommit(journal: journal)
         self.onFailure = onFailure
     }
@@ -57,7 +60,7 @@ final class ExchangeRecorder: Sendable {
     @discardableResult
     func record(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
                 failure: HAR.ExchangeError? = nil, resourceType: String = "fetch") -> Outcome {
-        var entry = HAR.Entry(startedAt: startedAt, request: Self.raw(request, authority: upstreamAuthority),
+        var entry = HAR.Entry(startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority),
                               response: Self.raw(response, body: body), timings: timings, resourceType: resourceType)
         entry.error = failure
         return write(.entry(entry))
@@ -68,7 +71,7 @@ final class ExchangeRecorder: Sendable {
     func openWebSocket(request: HTTPRequest, response: HTTPResponse, startedAt: Date) -> (id: String, outcome: Outcome) {
         let id = "ws-\(nextSocketID.wrappingAdd(1, ordering: .relaxed).newValue)"
         let outcome = write(.websocketOpen(id: id, entry: HAR.Entry(
-            startedAt: startedAt, request: Self.raw(request, authority: upstreamAuthority), response: Self.raw(response, body: []),
+            startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority), response: Self.raw(response, body: []),
             timings: HAR.Timings(), resourceType: "websocket")))
         return (id, outcome)
     }
@@ -103,9 +106,9 @@ final class ExchangeRecorder: Sendable {
         }
     }
 
-    private static func raw(_ request: HTTPRequest, authority: String) -> HAR.RawRequest {
+    private static func raw(_ request: HTTPRequest, scheme: String, authority: String) -> HAR.RawRequest {
         HAR.RawRequest(
-            scheme: "http", authority: authority, method: Array(request.method.rawValue.utf8),
+            scheme: scheme, authority: authority, method: Array(request.method.rawValue.utf8),
             target: Array(request.target.utf8), httpVersion: request.version.description,
             headers: request.headers.map { HAR.RawHeader($0.name, $0.value) }, body: request.body,
             headersSize: (try? HTTPEncoder.requestHead(request).count) ?? -1)
@@ -131,7 +134,7 @@ extension HAR.ExchangeError {
             default: self.init(kind: .reset, message: socket.description)
             }
         case .closedBeforeResponse, .parse(.truncated): self.init(kind: .reset, message: error.description)
-        case .parse, .encode: self.init(kind: .protocol, message: error.description)
+        case .parse, .encode, .tls: self.init(kind: .protocol, message: error.description)
         }
     }
 }

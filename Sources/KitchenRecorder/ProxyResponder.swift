@@ -213,7 +213,7 @@ struct ProxyResponder: HTTPResponder {
         do throws(WebSocketClientError) {
             opened = try WebSocketClient.handshake(host: pool.host, port: pool.port, target: originForm(request),
                                                    headers: headers, configuration: relayConfiguration,
-                                                   timeout: configuration.upstreamTimeout, key: key)
+                                                   timeout: configuration.upstreamTimeout, key: key, tls: pool.tls)
         } catch {
             // What was sent upstream, upgrade headers included: a refused upgrade is recorded
             // as one, so a replay can refuse the same request the same way.
@@ -231,6 +231,8 @@ struct ProxyResponder: HTTPResponder {
                 return released(relayed, outcome)
             case .connection(let failure):
                 return badGateway(sent, error: failure, startedAt: started)
+            case .tls(let failure):
+                return badGateway(sent, error: .tls(failure), startedAt: started)
             case .handshake(let failure):
                 return badGateway(sent, error: .socket(SocketError(kind: .other, operation: "\(failure)")), startedAt: started)
             }

@@ -30,12 +30,13 @@ public final class RecordingProxy: Sendable {
         if !configuration.overwrite, FileManager.default.fileExists(atPath: configuration.output.path) {
             throw .outputExists(configuration.output.path)
         }
-        guard let host = configuration.upstream.host, configuration.upstream.scheme == "http" else {
+        guard let host = configuration.upstream.host, ["http", "https"].contains(configuration.upstream.scheme ?? "") else {
             throw .invalidUpstream(configuration.upstream.absoluteString)
         }
-        let port = configuration.upstream.port ?? 80
+        let port = configuration.upstream.port ?? (configuration.upstream.scheme == "https" ? 443 : 80)
         let limits = HTTPLimits(maxBodyBytes: configuration.maxBodyBytes)
-        pool = UpstreamPool(host: host, port: port, limits: limits, responseTimeout: configuration.upstreamTimeout)
+        pool = UpstreamPool(host: host, port: port, tls: configuration.upstreamTLS, limits: limits,
+                            responseTimeout: configuration.upstreamTimeout)
         redactor = Redactor(policy: configuration.redaction.underBasePath(configuration.upstreamBasePath))
         let journal: JournalWriter
         do throws(RecordingError) {
@@ -46,7 +47,8 @@ public final class RecordingProxy: Sendable {
         }
         let registry = self.registry, onFailure = configuration.onJournalFailure
         recorder = ExchangeRecorder(journal: journal, clock: configuration.clock,
-                                    upstreamAuthority: configuration.authority ?? "\(host):\(port)") { error in
+                                    upstreamAuthority: configuration.authority ?? "\(host):\(port)",
+                                    upstreamScheme: configuration.upstream.scheme ?? "http") { error in
             registry.abortAll()
             onFailure(error)
         }
@@ -147,7 +149,7 @@ public enum RecorderError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .outputExists(let path): "\(path) exists; refusing to replace it (pass --force to overwrite)"
-        case .invalidUpstream(let url): "upstream must be an http:// URL with a host, not '\(url)'"
+        case .invalidUpstream(let url): "upstream must be an http:// or https:// URL with a host, not '\(url)'"
         case .listen(let error): "cannot listen: \(error)"
         case .recording(let error): "\(error)"
         }

@@ -35,6 +35,10 @@ public struct RecordingProxyConfiguration: Sendable {
     /// gives no meaning to the order of different names). Default `false`: wire order. Scenario
     /// recording sets it, because some clients (Linux URLSession) send headers in dictionary order.
     public var canonicalHeaderOrder: Bool
+    /// Which certificates an `https://` upstream may present. Default: the system's trust store
+    /// (`--cacert FILE` adds a CA, `--insecure` checks nothing). The proxy's client side stays plain
+    /// HTTP on loopback.
+    public var upstreamTrust: TLSClientConfiguration.Trust
     /// Whether an existing HAR at `output` may be replaced. Default `false` (`kitchen record --force`).
     public var overwrite: Bool
     /// Told once, at once, when the journal cannot be written (a full disk, an I/O error, the
@@ -55,6 +59,7 @@ public struct RecordingProxyConfiguration: Sendable {
         authority: String? = nil,
         webSocketKeys: @escaping @Sendable () -> String = { WebSocketHandshake.makeKey() },
         canonicalHeaderOrder: Bool = false,
+        upstreamTrust: TLSClientConfiguration.Trust = .system,
         overwrite: Bool = false,
         onJournalFailure: @escaping @Sendable (RecordingError) -> Void = { _ in }
     ) {
@@ -71,8 +76,15 @@ public struct RecordingProxyConfiguration: Sendable {
         self.authority = authority
         self.webSocketKeys = webSocketKeys
         self.canonicalHeaderOrder = canonicalHeaderOrder
+        self.upstreamTrust = upstreamTrust
         self.overwrite = overwrite
         self.onJournalFailure = onJournalFailure
+    }
+
+    /// How upstream connections speak TLS: `nil` for `http://`, the host's name and
+    /// ``upstreamTrust`` for `https://`.
+    public var upstreamTLS: TLSClientConfiguration? {
+        upstream.scheme == "https" ? TLSClientConfiguration(serverName: upstream.host, trust: upstreamTrust) : nil
     }
 
     /// The upstream URL's path without a trailing slash (`/api/v1`, or `""` at the root): put in

@@ -20,6 +20,8 @@ struct UpstreamPool: Sendable {
 
     let host: String
     let port: Int
+    /// TLS for an `https://` upstream; `nil` for plain HTTP.
+    let tls: TLSClientConfiguration?
     let limits: HTTPLimits
     let responseTimeout: Duration
 
@@ -34,7 +36,7 @@ struct UpstreamPool: Sendable {
     /// A new connection, remembered for the client connection (replacing any old one).
     func fresh(for storage: HTTPConnectionStorage) throws(HTTPClientError) -> Lease {
         (storage.value as? Lease)?.connection.close()
-        let lease = Lease(connection: try HTTPClientConnection(host: host, port: port, limits: limits,
+        let lease = Lease(connection: try HTTPClientConnection(host: host, port: port, tls: tls, limits: limits,
                                                                responseTimeout: responseTimeout), wasReused: false)
         storage.value = lease
         storage.onClose = { lease.connection.close() }

@@ -117,6 +117,7 @@ public struct LivePreflight: Sendable {
             default: return socket.description
             }
         case .closedBeforeResponse: return "the server closed the connection without answering"
+        case .tls(let tls): return tls.description
         default: return client.description
         }
     }

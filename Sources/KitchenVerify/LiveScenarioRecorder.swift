@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 import KitchenAPI
 import KitchenRecorder
 import KitchenScenarios
@@ -33,6 +34,8 @@ public struct LiveScenarioRecorder: Sendable {
     public var controls: (any SimulatorControlling)?
     /// Which controls the server offers (`GET /_sim`).
     public var offeredControls: Set<ProviderState>
+    /// Which certificates an `https://` server may present.
+    public var trust: TLSClientConfiguration.Trust
     /// How long a scenario waits for an expected live-update message.
     public var timeout: Duration
     /// How long the proxy waits for the server before answering 502.
@@ -40,12 +43,13 @@ public struct LiveScenarioRecorder: Sendable {
 
     /// A recorder for `server`, logging in as `account`.
     public init(server: URL, account: ScenarioContext.Account, controls: (any SimulatorControlling)? = nil,
-                offeredControls: Set<ProviderState> = [], timeout: Duration = .seconds(10),
+                offeredControls: Set<ProviderState> = [], trust: TLSClientConfiguration.Trust = .system, timeout: Duration = .seconds(10),
                 upstreamTimeout: Duration = .seconds(30)) {
         self.server = server
         self.account = account
         self.controls = controls
         self.offeredControls = controls == nil ? [] : offeredControls
+        self.trust = trust
         self.timeout = timeout
         self.upstreamTimeout = upstreamTimeout
     }
@@ -68,7 +72,7 @@ public struct LiveScenarioRecorder: Sendable {
             let summary = try await ProxiedRecording.record(scenario, into: directory, keepPartial: true) { staged in
                 RecordingProxyConfiguration(
                     upstream: server, output: staged, port: 0, upstreamTimeout: upstreamTimeout,
-                    extraSecrets: { extraSecrets }, canonicalHeaderOrder: true)
+                    extraSecrets: { extraSecrets }, canonicalHeaderOrder: true, upstreamTrust: trust)
             } context: { proxyURL in
                 ScenarioContext(baseURL: proxyURL, accounts: [account], controls: controls, offeredControls: offeredControls,
                                 timeout: timeout)

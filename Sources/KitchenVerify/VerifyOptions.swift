@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 import KitchenScenarios
 
 /// What `kitchen verify` checks and where the recordings come from.
@@ -41,6 +42,8 @@ public struct VerifyOptions: Sendable {
     /// and live runs record the full scenario set and require it; a folder of recordings may be
     /// one session's, so there a gap is a notice unless this is set (`--require-coverage`).
     public var requireCoverage: Bool
+    /// Which certificates an `https://` live server may present (`--cacert`, `--insecure`).
+    public var trust: TLSClientConfiguration.Trust = .system
 
     /// Options with the defaults of `kitchen verify`.
     public init(contracts: URL, source: Source, baseline: URL? = nil, only: [CaseFilter] = [],

@@ -158,13 +158,13 @@ public struct VerifyRun: Sendable {
         }
         var live: (recorder: LiveScenarioRecorder, preflight: LivePreflight)?
         if case .live(let server, let account) = options.source {
-            let transport = HTTPWireTransport()
+            let transport = HTTPWireTransport(trust: options.trust)
             let preflight = LivePreflight(server: server, account: account, transport: transport)
             let offered = try await preflight.run()
             progress(.preflight(server: server.absoluteString, user: account.username, controls: offered.sorted().map(\.rawValue)))
             let controls = offered.isEmpty ? nil : HTTPSimulatorControls(baseURL: server, transport: transport)
             live = (LiveScenarioRecorder(server: server, account: account, controls: controls, offeredControls: offered,
-                                         timeout: options.scenarioTimeout), preflight)
+                                         trust: options.trust, timeout: options.scenarioTimeout), preflight)
         }
         var results: [CaseResult] = []
         for (index, scenario) in scenarios.enumerated() {

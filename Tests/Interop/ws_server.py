@@ -1,6 +1,7 @@
 """WebSocket echo server peer for HTTPWire's client, built on the `websockets` library.
 
-Usage: ws_server.py PORT   (0 picks a free port)
+Usage: ws_server.py PORT [CERT KEY]   (0 picks a free port; with CERT and KEY it speaks wss://,
+                                      on Python's stdlib `ssl`, and reports the TLS version)
 
 Prints {"port": N} once listening, serves ONE connection, then prints a JSON summary
 {"websockets": ..., "received": [...], "close_code": <received>, "close_code_sent": ...,
@@ -12,6 +13,7 @@ Messages it understands (anything else is echoed):
 """
 import asyncio
 import json
+import ssl
 import sys
 
 import websockets
@@ -28,12 +30,23 @@ def close_frames(ws):
     return getattr(state, "close_rcvd", None), getattr(state, "close_sent", None)
 
 
-async def main(port):
+def tls_context(cert, key):
+    """A server context for CERT/KEY, or None for plain ws://."""
+    if cert is None:
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context
+
+
+async def main(port, cert=None, key=None):
     summary = {"websockets": websockets.__version__, "received": [], "errors": [], "close_code": None,
                "close_code_sent": None}
     finished = asyncio.Event()
 
     async def handler(ws):
+        if cert is not None:
+            summary["tls"] = ws.transport.get_extra_info("ssl_object").version()
         try:
             async for message in ws:
                 summary["received"].append(message if isinstance(message, str) else message.hex())
@@ -57,7 +70,8 @@ async def main(port):
             summary["close_code_sent"] = sent.code if sent is not None else None
             finished.set()
 
-    async with serve(handler, "127.0.0.1", port, max_size=None, compression=None) as server:
+    async with serve(handler, "127.0.0.1", port, max_size=None, compression=None,
+                     ssl=tls_context(cert, key)) as server:
         bound = next(iter(server.sockets)).getsockname()[1]
         print(json.dumps({"port": bound}), flush=True)
         try:
@@ -68,4 +82,4 @@ async def main(port):
 
 
 if __name__ == "__main__":
-    asyncio.run(main(int(sys.argv[1])))
+    asyncio.run(main(int(sys.argv[1]), *sys.argv[2:4]))

@@ -56,7 +56,7 @@ import Testing
         (["serve", "--controls=yes"], "kitchen serve: --controls takes no value"),
         (["serve", "extra"], "kitchen serve: unexpected argument 'extra'"),
         (["record", "--out", "x.har"], "kitchen record: --upstream is required"),
-        (["record", "--upstream", "ftp://x", "--out", "x.har"], "kitchen record: --upstream must be an http:// URL, not 'ftp://x'"),
+        (["record", "--upstream", "ftp://x", "--out", "x.har"], "kitchen record: --upstream must be an http:// or https:// URL, not 'ftp://x'"),
         (["replay"], "kitchen replay: missing FILE"),
         (["replay", "x.har", "--speed", "0"], "kitchen replay: --speed must be a positive number or max, not '0'"),
         (["replay", "x.har", "--mode", "loop"], "kitchen replay: --mode must be once, sequence or repeat, not 'loop'"),

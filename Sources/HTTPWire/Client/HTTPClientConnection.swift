@@ -4,26 +4,33 @@
 /// ```swift
 /// let connection = try HTTPClientConnection(host: "127.0.0.1", port: 8080)
 /// let response = try connection.send(HTTPRequest(method: .get, target: "/devices"))
+///
+/// let secure = try HTTPClientConnection(host: "api.example.com", port: 443, tls: TLSClientConfiguration())
 /// ```
 /// For relaying, `write(_:)` then `readHead()` and `readBodyChunk()` stream the
 /// response as it arrives.
 public final class HTTPClientConnection {
     public let host: String
     public let port: Int
+    /// How the connection speaks TLS; nil for plain TCP.
+    public let tls: TLSClientConfiguration?
     let socket: Socket
     private var decoder: HTTPResponseDecoder
     private var reachedEndOfStream = false
     private var closeAfterResponse = false
 
-    /// Connects to `host:port`.
-    public init(host: String, port: Int, limits: HTTPLimits = HTTPLimits(),
+    /// Connects to `host:port`; with `tls` (https://), also runs the TLS handshake, each of its
+    /// steps bounded by `connectTimeout`. TLS failures throw `.tls` (e.g. a certificate issued
+    /// for another host); `nil` means plain TCP.
+    public init(host: String, port: Int, tls: TLSClientConfiguration? = nil, limits: HTTPLimits = HTTPLimits(),
                 connectTimeout: Duration = .seconds(10), responseTimeout: Duration? = .seconds(60)) throws(HTTPClientError) {
         self.host = host
         self.port = port
+        self.tls = tls
         do throws(SocketError) {
-            socket = try Socket.connect(host: host, port: port, timeoutMilliseconds: connectTimeout.milliseconds)
+            socket = try Socket.connect(host: host, port: port, timeoutMilliseconds: connectTimeout.milliseconds, tls: tls)
         } catch {
-            throw .socket(error)
+            throw HTTPClientError(error)
         }
         socket.setReadTimeout(milliseconds: responseTimeout?.milliseconds)
         decoder = HTTPResponseDecoder(limits: limits)
@@ -70,7 +77,7 @@ public final class HTTPClientConnection {
         if !request.keepsConnectionAlive { closeAfterResponse = true }
         do throws(SocketError) { try socket.write(output) } catch {
             // The server may have answered and closed already (e.g. 413); let the read tell.
-            if error.kind != .brokenPipe && error.kind != .connectionReset { throw .socket(error) }
+            if error.kind != .brokenPipe && error.kind != .connectionReset { throw HTTPClientError(error) }
         }
     }
 
@@ -104,7 +111,7 @@ public final class HTTPClientConnection {
     /// Bytes received after the last response (e.g. WebSocket frames right after a 101).
     func takeBufferedBytes() -> [UInt8] { decoder.takeBufferedBytes() }
 
-    /// Closes the connection.
+    /// Closes the connection (over TLS, sending close_notify first when that cannot block).
     public func close() { socket.close() }
 
     /// Closes with a TCP reset.
@@ -126,7 +133,7 @@ public final class HTTPClientConnection {
                     try socket.read(into: buffer)
                 }
             } catch {
-                throw .socket(error)
+                throw HTTPClientError(error)
             }
             if count == 0 {
                 reachedEndOfStream = true

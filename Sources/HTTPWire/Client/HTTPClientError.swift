@@ -8,6 +8,8 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
     case encode(HTTPEncodeError)
     /// The server closed the connection before a complete response.
     case closedBeforeResponse
+    /// TLS failed: no TLS library, a refused handshake or certificate, a broken encrypted stream.
+    case tls(TLSError)
 
     public var description: String {
         switch self {
@@ -15,6 +17,18 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
         case .parse(let error): "invalid response: \(error)"
         case .encode(let error): "invalid request: \(error)"
         case .closedBeforeResponse: "the server closed the connection before responding"
+        case .tls(let error): "\(error)"
+        }
+    }
+}
+
+extension HTTPClientError {
+    /// The error for a failed socket call: TLS failures as `.tls`, the rest as `.socket`.
+    init(_ error: SocketError) {
+        if case .tls(let tls) = error.kind {
+            self = .tls(tls)
+        } else {
+            self = .socket(error)
         }
     }
 }

@@ -4,35 +4,43 @@
 /// let socket = try WebSocketClient.connect(host: "127.0.0.1", port: 8080, target: "/ws",
 ///                                          headers: ["Authorization": "Bearer \(token)"])
 /// try socket.send(text: "hello")
+///
+/// // wss://kitchen.example.com/ws
+/// let secure = try WebSocketClient.connect(host: "kitchen.example.com", port: 443, target: "/ws",
+///                                          tls: TLSClientConfiguration())
 /// ```
 public enum WebSocketClient {
-    /// Connects, performs the opening handshake and returns the open connection.
+    /// Connects, performs the opening handshake and returns the open connection. With `tls`
+    /// (wss://) the connection is encrypted; `nil` means plain TCP (ws://).
     public static func connect(
         host: String, port: Int, target: String, headers: HTTPHeaders = [:],
         configuration: WebSocketConfiguration = WebSocketConfiguration(),
-        timeout: Duration = .seconds(10)
+        timeout: Duration = .seconds(10), tls: TLSClientConfiguration? = nil
     ) throws(WebSocketClientError) -> WebSocketConnection {
         try handshake(host: host, port: port, target: target, headers: headers, configuration: configuration,
-                      timeout: timeout).connection
+                      timeout: timeout, tls: tls).connection
     }
 
     /// Like `connect`, and also returns the request sent and the server's 101 response (for
     /// recording). `key` is normally fresh and random (RFC 6455 §4.1); a recorder that must
-    /// write identical files on every run may pass its own.
+    /// write identical files on every run may pass its own. `tls` as for `connect`.
     public static func handshake(
         host: String, port: Int, target: String, headers: HTTPHeaders = [:],
         configuration: WebSocketConfiguration = WebSocketConfiguration(),
-        timeout: Duration = .seconds(10), key: String = WebSocketHandshake.makeKey()
+        timeout: Duration = .seconds(10), key: String = WebSocketHandshake.makeKey(),
+        tls: TLSClientConfiguration? = nil
     ) throws(WebSocketClientError) -> (connection: WebSocketConnection, request: HTTPRequest, response: HTTPResponse) {
         let connection: HTTPClientConnection
         do throws(HTTPClientError) {
-            connection = try HTTPClientConnection(host: host, port: port, connectTimeout: timeout, responseTimeout: timeout)
+            connection = try HTTPClientConnection(host: host, port: port, tls: tls, connectTimeout: timeout,
+                                                  responseTimeout: timeout)
         } catch {
-            throw .connection(error)
+            throw WebSocketClientError(error)
         }
         // A Host given by the caller (e.g. a relay naming its upstream) replaces the default.
         var extraHeaders = headers
-        let hostHeader = extraHeaders["Host"] ?? (port == 80 ? host : "\(host):\(port)")
+        let defaultPort = tls == nil ? 80 : 443
+        let hostHeader = extraHeaders["Host"] ?? (port == defaultPort ? host : "\(host):\(port)")
         extraHeaders.remove("Host")
         let request = WebSocketHandshake.upgradeRequest(host: hostHeader, target: target, key: key, headers: extraHeaders)
         let head: HTTPResponse
@@ -41,7 +49,7 @@ public enum WebSocketClient {
             head = try connection.readHead()
         } catch {
             connection.close()
-            throw .connection(error)
+            throw WebSocketClientError(error)
         }
         guard head.status.code == 101 else {
             // Read the refusal's body for the caller (e.g. a JSON error), then give up.
@@ -73,12 +81,24 @@ public enum WebSocketClientError: Error, Sendable, CustomStringConvertible {
     case rejected(HTTPResponse)
     /// The server's 101 broke the handshake rules.
     case handshake(WebSocketHandshakeError)
+    /// TLS failed (wss://): no TLS library, a refused handshake or certificate.
+    case tls(TLSError)
 
     public var description: String {
         switch self {
         case .connection(let error): "\(error)"
         case .rejected(let response): "the server refused the upgrade with \(response.status)"
         case .handshake(let error): "invalid handshake: \(error)"
+        case .tls(let error): "\(error)"
+        }
+    }
+
+    /// The error for a failed connection or HTTP exchange: TLS failures as `.tls`.
+    init(_ error: HTTPClientError) {
+        if case .tls(let tls) = error {
+            self = .tls(tls)
+        } else {
+            self = .connection(error)
         }
     }
 }

@@ -1,4 +1,6 @@
-// The one file in HTTPWire that names platform APIs. Everything else calls `Platform`.
+// The one file in HTTPWire that names POSIX APIs. Everything else calls `Platform`; TLS
+// libraries, and the dynamic loader that opens them, are named only in the fenced
+// Platform+OpenSSL*.swift and Platform+AppleTLS.swift.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -6,6 +6,9 @@ import Synchronization
 /// caller). `shutdown()` may be called from any thread to wake a blocked
 /// reader; the file descriptor is released once, by `close()`.
 ///
+/// A socket connected with `tls:` carries a TLS session: the same calls then
+/// read plaintext and write ciphertext, and every caller keeps working unchanged.
+///
 /// ```swift
 /// let socket = try Socket.connect(host: "127.0.0.1", port: 8080)
 /// try socket.write(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
@@ -17,17 +20,29 @@ public final class Socket: Sendable {
     private let descriptorLock = Mutex<Void>(())
     /// The peer's address, when known.
     public let peer: SocketAddress?
+    /// The TLS session every read and write passes through; nil for plain TCP.
+    let tls: TLSChannel?
 
-    init(descriptor: Int32, peer: SocketAddress?) {
+    init(descriptor: Int32, peer: SocketAddress?, tls: TLSChannel? = nil) {
         self.descriptor = descriptor
         self.peer = peer
+        self.tls = tls
         Platform.setNoDelay(descriptor)
     }
 
     deinit { close() }
 
-    /// Connects to `host:port`, trying each resolved address in turn.
-    public static func connect(host: String, port: Int, timeoutMilliseconds: Int? = nil) throws(SocketError) -> Socket {
+    /// Connects to `host:port`, trying each resolved address in turn; with `tls`, then runs
+    /// the TLS handshake (each step bounded by `timeoutMilliseconds`), and every read and write
+    /// afterwards is encrypted. TLS failures throw with `kind` `.tls`.
+    public static func connect(host: String, port: Int, timeoutMilliseconds: Int? = nil,
+                               tls: TLSClientConfiguration? = nil) throws(SocketError) -> Socket {
+        var channel: TLSChannel?
+        if let tls {
+            do throws(TLSError) { channel = try TLSChannel(configuration: tls, host: host, port: port) } catch {
+                throw SocketError(kind: .tls(error), operation: "TLS with \(host):\(port)")
+            }
+        }
         let addresses = Platform.resolve(host: host, port: port, passive: false)
         guard !addresses.isEmpty else {
             throw SocketError(kind: .unresolvable, operation: "resolve \(host):\(port)")
@@ -41,7 +56,9 @@ public final class Socket: Sendable {
             }
             if Platform.connect(fd, address) {
                 Platform.setTimeout(fd, receive: false, milliseconds: nil)
-                return Socket(descriptor: fd, peer: address)
+                let socket = Socket(descriptor: fd, peer: address, tls: channel)
+                if let channel { try socket.handshake(channel, timeoutMilliseconds: timeoutMilliseconds) }
+                return socket
             }
             lastError = SocketError.fromErrno("connect \(address)")
             Platform.close(fd)
@@ -52,15 +69,11 @@ public final class Socket: Sendable {
     /// Whether `close()` has been called.
     public var isClosed: Bool { closed.load(ordering: .acquiring) }
 
-    /// Reads up to `buffer.count` bytes. Returns 0 at end of stream.
+    /// Reads up to `buffer.count` bytes (decrypted, over TLS). Returns 0 at end of stream (over
+    /// TLS also after the server's close_notify).
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int {
-        while true {
-            guard !isClosed else { throw SocketError(kind: .closed, operation: "read") }
-            let count = Platform.receive(descriptor, buffer.baseAddress!, buffer.count)
-            if count >= 0 { return count }
-            if Platform.errno == Platform.interrupted { continue }
-            throw SocketError.fromErrno("read")
-        }
+        if let tls { return try tls.read(into: buffer, over: self) }
+        return try readPlain(into: buffer)
     }
 
     /// Appends whatever is available (at least one byte, or none at end of stream) to `bytes`.
@@ -77,20 +90,10 @@ public final class Socket: Sendable {
         return count
     }
 
-    /// Writes all of `bytes`, retrying partial writes.
+    /// Writes all of `bytes` (encrypted, over TLS, after any ciphertext still waiting).
     public func write(_ bytes: UnsafeRawBufferPointer) throws(SocketError) {
-        var offset = 0
-        while offset < bytes.count {
-            guard !isClosed else { throw SocketError(kind: .closed, operation: "write") }
-            let written = Platform.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0, Platform.errno == Platform.interrupted {
-                continue
-            } else {
-                throw SocketError.fromErrno("write")
-            }
-        }
+        if let tls { return try tls.write(bytes, over: self) }
+        try writePlain(bytes)
     }
 
     /// Writes all of `bytes`.
@@ -103,16 +106,11 @@ public final class Socket: Sendable {
     }
 
     /// Writes as much of `bytes` as fits without blocking; returns how many were written.
+    /// Over TLS the answer is all or none: all are encrypted once earlier ciphertext is out,
+    /// and ciphertext the kernel does not take yet waits (see `hasUnsentBytes`).
     public func writeWithoutBlocking(_ bytes: UnsafeRawBufferPointer) throws(SocketError) -> Int {
-        while true {
-            guard !isClosed else { throw SocketError(kind: .closed, operation: "write") }
-            let written = Platform.sendWithoutBlocking(descriptor, bytes.baseAddress!, bytes.count)
-            if written >= 0 { return written }
-            let code = Platform.errno
-            if code == Platform.interrupted { continue }
-            if code == Platform.wouldBlock || code == Platform.wouldBlockAlternative { return 0 }
-            throw SocketError.fromErrno("write")
-        }
+        if let tls { return try tls.writeWithoutBlocking(bytes, over: self) }
+        return try writePlainWithoutBlocking(bytes)
     }
 
     /// Writes as much of `bytes` as fits without blocking; returns how many were written.
@@ -123,6 +121,10 @@ public final class Socket: Sendable {
         }
         return try result.get()
     }
+
+    /// Whether bytes `writeWithoutBlocking` accepted still wait for the kernel (TLS ciphertext
+    /// it could not take at once); the next `write`, even of no bytes, sends them.
+    var hasUnsentBytes: Bool { tls?.hasUnsentBytes ?? false }
 
     /// Half-closes, then reads and discards what the peer still sends (up to `limit` bytes or
     /// `milliseconds`), then closes. Closing with unread data would send a reset that can destroy
@@ -152,13 +154,19 @@ public final class Socket: Sendable {
         Platform.setTimeout(descriptor, receive: false, milliseconds: milliseconds)
     }
 
-    /// Waits up to `milliseconds` for data (or end of stream) to arrive.
+    /// Waits up to `milliseconds` for data (or end of stream) to arrive. Over TLS, bytes
+    /// already buffered count; bytes that arrive may turn out to be no data (a TLS 1.3 ticket).
     public func waitUntilReadable(milliseconds: Int) -> Bool {
-        Platform.waitReadable(descriptor, milliseconds: Int32(clamping: milliseconds))
+        if let tls, tls.hasBufferedInput { return true }
+        return Platform.waitReadable(descriptor, milliseconds: Int32(clamping: milliseconds))
     }
 
-    /// Half-closes the sending direction (sends FIN); reads still work. Does nothing once closed.
-    public func shutdownWrite() { whileOpen { Platform.shutdown(descriptor, read: false, write: true) } }
+    /// Half-closes the sending direction (over TLS: sends close_notify, then FIN); reads still
+    /// work. Does nothing once closed.
+    public func shutdownWrite() {
+        if let tls, !isClosed { tls.closeNotify(over: self, waiting: true) }
+        whileOpen { Platform.shutdown(descriptor, read: false, write: true) }
+    }
 
     /// Stops both directions; wakes a thread blocked in `read`. Safe from any thread, and does
     /// nothing once closed.
@@ -170,8 +178,10 @@ public final class Socket: Sendable {
         close()
     }
 
-    /// Releases the descriptor (once).
+    /// Releases the descriptor (once). Over TLS, first sends close_notify if no write is under
+    /// way and the kernel takes it at once.
     public func close() {
+        if let tls, !isClosed { tls.closeNotify(over: self, waiting: false) }
         descriptorLock.withLock { _ in
             guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
             Platform.close(descriptor)
@@ -186,6 +196,19 @@ public final class Socket: Sendable {
             guard !closed.load(ordering: .acquiring) else { return }
             body()
         }
+    }
+
+    /// Runs the TLS handshake with every send and receive bounded by `timeoutMilliseconds`;
+    /// closes the socket if it fails.
+    private func handshake(_ channel: TLSChannel, timeoutMilliseconds: Int?) throws(SocketError) {
+        setReadTimeout(milliseconds: timeoutMilliseconds)
+        setWriteTimeout(milliseconds: timeoutMilliseconds)
+        do throws(SocketError) { try channel.handshake(over: self) } catch {
+            close()
+            throw error
+        }
+        setReadTimeout(milliseconds: nil)
+        setWriteTimeout(milliseconds: nil)
     }
 
     /// The local address this socket is bound to.

@@ -14,16 +14,21 @@ public struct SocketError: Error, Sendable, Equatable, CustomStringConvertible {
         case unresolvable
         /// The socket was already closed locally.
         case closed
+        /// TLS failed: the library is missing, the handshake or the certificate was refused,
+        /// or the encrypted stream broke.
+        case tls(TLSError)
         /// Anything else; see `code`.
         case other
     }
 
+    /// What kind of failure it was.
     public var kind: Kind
     /// The call that failed, e.g. `connect 127.0.0.1:8080`.
     public var operation: String
     /// The errno value, when there was one.
     public var code: Int32?
 
+    /// An error of `kind` from `operation`, with the errno `code` when there was one.
     public init(kind: Kind, operation: String, code: Int32? = nil) {
         self.kind = kind
         self.operation = operation
@@ -44,6 +49,7 @@ public struct SocketError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
+        if case .tls(let error) = kind { return "\(error)" }
         if let code { return "\(operation): \(Platform.errorDescription(code))" }
         return "\(operation): \(kind)"
     }

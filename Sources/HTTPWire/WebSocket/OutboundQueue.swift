@@ -4,7 +4,8 @@ import Synchronization
 /// Serialises writes to one socket from any thread without letting a slow
 /// reader block the writer: bytes go straight out while the socket accepts
 /// them, and otherwise queue for a background writer. A peer whose backlog
-/// passes `maxQueuedBytes` is dropped.
+/// passes `maxQueuedBytes` is dropped. Over TLS, ciphertext the socket holds
+/// back (`hasUnsentBytes`) also wakes the writer, and `flush` waits for it.
 final class OutboundQueue: Sendable {
     private struct State {
         var pending: [UInt8] = []
@@ -44,7 +45,9 @@ final class OutboundQueue: Sendable {
                 state.failure = .socket(error)
                 throw state.failure!
             }
-            guard written < bytes.count else { return false }
+            // Over TLS the socket may have taken the bytes but not yet sent all their ciphertext;
+            // the writer's next (possibly empty) write sends it.
+            guard written < bytes.count || socket.hasUnsentBytes else { return false }
             state.pending = Array(bytes[written...])
             state.writerActive = true
             return true
@@ -74,7 +77,8 @@ final class OutboundQueue: Sendable {
         var waitersToWake = 0
         while true {
             let chunk: [UInt8]? = state.withLock { state in
-                guard !state.pending.isEmpty, state.failure == nil || state.failure == .closed else {
+                guard !state.pending.isEmpty || socket.hasUnsentBytes,
+                      state.failure == nil || state.failure == .closed else {
                     state.writerActive = false
                     waitersToWake = state.flushWaiters
                     state.flushWaiters = 0

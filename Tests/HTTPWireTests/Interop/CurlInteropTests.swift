@@ -1,4 +1,5 @@
 import Foundation
+import KitchenTestSupport
 import HTTPWire
 import Testing
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import KitchenTestSupport
 import HTTPWire
 import Synchronization
 
@@ -48,12 +49,3 @@ final class RawPeerServer: Sendable {
     }
 }
 
-/// Waits on a condition that another thread signals, with a deadline instead of a sleep.
-final class Signal: Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
-
-    func fire() { semaphore.signal() }
-
-    /// Whether the signal fired within `seconds`.
-    func wait(seconds: Int = 10) -> Bool { semaphore.wait(timeout: .now() + .seconds(seconds)) == .success }
-}

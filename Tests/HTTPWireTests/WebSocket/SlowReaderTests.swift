@@ -1,3 +1,4 @@
+import KitchenTestSupport
 import HTTPWire
 import Synchronization
 import Testing

@@ -25,7 +25,7 @@ struct VerifyCommandTests {
 
     @Test("usage errors exit 2 with the message and the usage", arguments: [
         (["verify", "--format", "xml"], "kitchen verify: --format must be text or json, not 'xml'"),
-        (["verify", "--live", "ftp://server"], "kitchen verify: --live must be an http:// URL, not 'ftp://server'"),
+        (["verify", "--live", "ftp://server"], "kitchen verify: --live must be an http:// or https:// URL, not 'ftp://server'"),
         (["verify", "--live", "http://127.0.0.1:1"], "kitchen verify: --live needs --user"),
         (["verify", "--user", "ci"], "kitchen verify: --user needs --live"),
         (["verify", "--only", "oven-controls.har#x"], "kitchen verify: --only must be FILE or FILE#ENTRY, not 'oven-controls.har#x'"),
@@ -143,7 +143,7 @@ struct VerifyCommandTests {
 }
 
 private let verifyHelpText = #"""
-        usage: kitchen verify [--contracts DIR] [--recordings DIR] [--live URL] [--user NAME] [--password PASSWORD] [--junit FILE] [--format text|json] [--only FILE[#ENTRY]]... [--keep DIR] [--require-coverage]
+        usage: kitchen verify [--contracts DIR] [--recordings DIR] [--live URL] [--user NAME] [--password PASSWORD] [--junit FILE] [--format text|json] [--only FILE[#ENTRY]]... [--keep DIR] [--require-coverage] [--cacert FILE] [--insecure]
 
         Check recordings against the contracts, the real client and the mock (the CI gate).
 
@@ -151,7 +151,7 @@ private let verifyHelpText = #"""
 
           --contracts DIR      The OpenAPI and AsyncAPI documents (default Contracts).
           --recordings DIR     Verify the HARs under DIR as they are; with --live, the recordings to compare shapes with (default Recordings).
-          --live URL           Record the scenarios through a proxy in front of this server's API base URL (http://HOST:PORT[/PREFIX]), then verify them.
+          --live URL           Record the scenarios through a proxy in front of this server's API base URL (http[s]://HOST[:PORT][/PREFIX]), then verify them.
           --user NAME          The account --live logs in with (required with --live).
           --password PASSWORD  Its password (default: the KITCHEN_PASSWORD environment variable).
           --junit FILE         Also write a JUnit XML report to FILE.
@@ -159,6 +159,8 @@ private let verifyHelpText = #"""
           --only FILE[#ENTRY]  Check only this recording, or one entry of it (repeatable); skips coverage.
           --keep DIR           Write the recordings this run makes to DIR instead of a temporary folder.
           --require-coverage   With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise).
+          --cacert FILE        Also trust the certificate authorities in this PEM file (a self-signed staging certificate).
+          --insecure           Do not check the server's certificate at all (a warning is printed on every run).
           --help               Show this help.
         """#
 

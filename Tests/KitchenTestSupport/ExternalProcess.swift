@@ -4,19 +4,22 @@ import Synchronization
 
 /// A program no one here wrote (curl, a Python peer), run with a deadline: a peer that hangs
 /// is terminated and the test fails with its output, instead of hanging the suite.
-final class ExternalProcess: Sendable {
+public final class ExternalProcess: Sendable {
     /// How a finished process ended.
-    struct Outcome: CustomStringConvertible {
-        var status: Int32
-        var timedOut: Bool
-        var stdout: String
-        var stderr: String
+    public struct Outcome: CustomStringConvertible {
+        public var status: Int32
+        public var timedOut: Bool
+        public var stdout: String
+        public var stderr: String
         /// The last non-empty line of stdout (where the peers print their JSON summary).
-        var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
-        var description: String { "exit \(status)\(timedOut ? " (timed out)" : ""); stdout: \(stdout); stderr: \(stderr)" }
+        public var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
+        public var description: String { "exit \(status)\(timedOut ? " (timed out)" : ""); stdout: \(stdout); stderr: \(stderr)" }
     }
 
     private let process: Process
+
+    /// The process id, for sending it a signal.
+    public var processIdentifier: Int32 { process.processIdentifier }
     private let stdoutPipe = Pipe()
     private let stderrPipe = Pipe()
     private let exited = Signal()
@@ -24,7 +27,7 @@ final class ExternalProcess: Sendable {
     private let pending = Mutex<[UInt8]>([])
 
     /// Starts `executable` with `arguments`.
-    init(_ executable: String, _ arguments: [String]) throws {
+    public init(_ executable: String, _ arguments: [String]) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -36,13 +39,13 @@ final class ExternalProcess: Sendable {
     }
 
     /// Runs to completion (at most `timeoutSeconds`) and returns how it ended.
-    static func run(_ executable: String, _ arguments: [String], timeoutSeconds: Int = 60) throws -> Outcome {
+    public static func run(_ executable: String, _ arguments: [String], timeoutSeconds: Int = 60) throws -> Outcome {
         try ExternalProcess(executable, arguments).finish(timeoutSeconds: timeoutSeconds)
     }
 
     /// The next line of stdout, or nil at end of stream. Blocks; the peers print it at once
     /// and exit on their own deadline, so end of stream always comes.
-    func readLine() -> String? {
+    public func readLine() -> String? {
         let handle = stdoutPipe.fileHandleForReading
         while true {
             if let line = pending.withLock({ bytes -> String? in
@@ -57,7 +60,7 @@ final class ExternalProcess: Sendable {
     }
 
     /// Waits for exit (terminating the process after `timeoutSeconds`) and collects its output.
-    func finish(timeoutSeconds: Int = 60) -> Outcome {
+    public func finish(timeoutSeconds: Int = 60) -> Outcome {
         let readers = DispatchGroup()
         let collected = Mutex<(Data, Data)>((Data(), Data()))
         readers.enter()
@@ -87,13 +90,13 @@ final class ExternalProcess: Sendable {
 }
 
 /// The Python interpreter named by `KITCHEN_PYTHON` and the peer scripts in Tests/Interop.
-enum PythonPeer {
-    static let interpreter: String? = ProcessInfo.processInfo.environment["KITCHEN_PYTHON"].flatMap {
+public enum PythonPeer {
+    public static let interpreter: String? = ProcessInfo.processInfo.environment["KITCHEN_PYTHON"].flatMap {
         $0.isEmpty ? nil : $0
     }
 
     /// The version of `module` importable by the interpreter, or nil (unset, or not installed).
-    static func version(of module: String) -> String? {
+    public static func version(of module: String) -> String? {
         guard let interpreter,
               let outcome = try? ExternalProcess.run(interpreter, ["-c", "import \(module); print(\(module).__version__)"],
                                                      timeoutSeconds: 30),
@@ -101,19 +104,19 @@ enum PythonPeer {
         return outcome.lastLine
     }
 
-    static let websocketsVersion: String? = version(of: "websockets")
-    static let h11Version: String? = version(of: "h11")
+    public static let websocketsVersion: String? = version(of: "websockets")
+    public static let h11Version: String? = version(of: "h11")
 
     /// Tests/Interop/`name`, found from this file's place in the repository.
-    static func script(_ name: String) -> String {
+    public static func script(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Interop").appendingPathComponent(name).path
+            .appendingPathComponent("Interop").appendingPathComponent(name).path
     }
 
     /// Parses a peer's JSON summary line.
-    static func summary(_ line: String) throws -> [String: Any] {
+    public static func summary(_ line: String) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
-        guard let dictionary = object as? [String: Any] else { throw RawConnectionError.malformed("not a JSON object: \(line)") }
+        guard let dictionary = object as? [String: Any] else { throw PeerError.malformed("not a JSON object: \(line)") }
         return dictionary
     }
 }

@@ -1,0 +1,73 @@
+/// The socket's own bytes, never through TLS: what `Socket` does for plain TCP, and what
+/// `TLSChannel` sends and receives ciphertext with.
+extension Socket {
+    /// Receives up to `buffer.count` bytes. Returns 0 at end of stream.
+    func readPlain(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        while true {
+            guard !isClosed else { throw SocketError(kind: .closed, operation: "read") }
+            let count = Platform.receive(descriptor, base, buffer.count)
+            if count >= 0 { return count }
+            if Platform.errno == Platform.interrupted { continue }
+            throw SocketError.fromErrno("read")
+        }
+    }
+
+    /// Receives up to `buffer.count` bytes into the start of `buffer`. Returns 0 at end of stream.
+    func readPlain(into buffer: inout [UInt8]) throws(SocketError) -> Int {
+        var result: Result<Int, SocketError> = .success(0)
+        buffer.withUnsafeMutableBytes { raw in
+            do throws(SocketError) { result = .success(try readPlain(into: raw)) } catch { result = .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Sends all of `bytes`, retrying partial sends.
+    func writePlain(_ bytes: UnsafeRawBufferPointer) throws(SocketError) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            guard !isClosed else { throw SocketError(kind: .closed, operation: "write") }
+            let written = Platform.send(descriptor, base + offset, bytes.count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0, Platform.errno == Platform.interrupted {
+                continue
+            } else {
+                throw SocketError.fromErrno("write")
+            }
+        }
+    }
+
+    /// Sends all of `bytes`.
+    func writePlain(_ bytes: [UInt8]) throws(SocketError) {
+        var failure: SocketError?
+        bytes.withUnsafeBytes { raw in
+            do throws(SocketError) { try writePlain(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Sends as much of `bytes` as the kernel takes without blocking; returns how many it took.
+    func writePlainWithoutBlocking(_ bytes: UnsafeRawBufferPointer) throws(SocketError) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        while true {
+            guard !isClosed else { throw SocketError(kind: .closed, operation: "write") }
+            let written = Platform.sendWithoutBlocking(descriptor, base, bytes.count)
+            if written >= 0 { return written }
+            let code = Platform.errno
+            if code == Platform.interrupted { continue }
+            if code == Platform.wouldBlock || code == Platform.wouldBlockAlternative { return 0 }
+            throw SocketError.fromErrno("write")
+        }
+    }
+
+    /// Sends as much of `bytes` as the kernel takes without blocking; returns how many it took.
+    func writePlainWithoutBlocking(_ bytes: [UInt8]) throws(SocketError) -> Int {
+        var result: Result<Int, SocketError> = .success(0)
+        bytes.withUnsafeBytes { raw in
+            do throws(SocketError) { result = .success(try writePlainWithoutBlocking(raw)) } catch { result = .failure(error) }
+        }
+        return try result.get()
+    }
+}
