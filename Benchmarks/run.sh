@@ -47,6 +47,22 @@ OVEN=$(curl -s "http://127.0.0.1:$SIM/devices" -H "Authorization: Bearer $TOKEN"
   | python3 -c 'import json,sys; print([d["id"] for d in json.load(sys.stdin) if d["type"]=="oven" and "compartments" not in d][0])')
 PATH_UNDER_TEST="/devices/$OVEN/oven"
 
+# TLS upstream: stunnel (Debian's stunnel4) terminates TLS in front of the same simulator with a
+# certificate made here, and a second recorder speaks https to it. If stunnel is missing, the
+# TLS line says so and the rest still runs.
+TLS_PROXY=""
+if command -v stunnel >/dev/null 2>&1 && command -v openssl >/dev/null 2>&1; then
+  openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=localhost \
+    -addext subjectAltName=DNS:localhost -keyout "$WORK/tls.key" -out "$WORK/tls.pem" >/dev/null 2>&1
+  TLS_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  printf 'foreground = yes\npid =\n[kitchen]\naccept = 127.0.0.1:%s\nconnect = 127.0.0.1:%s\ncert = %s\nkey = %s\n' \
+    "$TLS_PORT" "$SIM" "$WORK/tls.pem" "$WORK/tls.key" > "$WORK/stunnel.conf"
+  stunnel "$WORK/stunnel.conf" > "$WORK/stunnel.log" 2>&1 &
+  echo $! > "$WORK/stunnel.pid"
+  for _ in $(seq 100); do (echo > "/dev/tcp/127.0.0.1/$TLS_PORT") 2>/dev/null && break; sleep 0.05; done
+  TLS_PROXY=$(start record-tls "$KITCHEN" record --upstream "https://localhost:$TLS_PORT" --cacert "$WORK/tls.pem" --port 0 --out "$WORK/bench-tls.har")
+fi
+
 echo "KitchenHarness benchmarks — $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ), ${SECONDS_PER_RUN}s per wrk run, median of ${BENCH_ROUNDS:-3} alternating rounds"
 echo "GET $PATH_UNDER_TEST with Authorization: Bearer, keep-alive; direct to kitchen serve and through kitchen record (recording on)"
 echo
@@ -58,6 +74,10 @@ for round in $(seq "$ROUNDS"); do
   load 1 "http://127.0.0.1:$PROXY$PATH_UNDER_TEST" >> "$WORK/p1"
   load 32 "http://127.0.0.1:$SIM$PATH_UNDER_TEST" >> "$WORK/d32"
   load 32 "http://127.0.0.1:$PROXY$PATH_UNDER_TEST" >> "$WORK/p32"
+  if [ -n "$TLS_PROXY" ]; then
+    load 1 "http://127.0.0.1:$TLS_PROXY$PATH_UNDER_TEST" >> "$WORK/t1"
+    load 32 "http://127.0.0.1:$TLS_PROXY$PATH_UNDER_TEST" >> "$WORK/t32"
+  fi
 done
 # The line "requests/s p50 p99" of the run with the median rate.
 median_run() { sort -g -k1,1 "$1" | sed -n "$(( (ROUNDS + 1) / 2 ))p"; }
@@ -83,6 +103,16 @@ printf "%-52s %-28s %s\n" "proxy, 1 connection: requests/s, p50, p99" "$P1 $P1P5
 printf "%-52s %-28s %s %s\n" "proxy, 32 connections: requests/s (share of direct)" "$P32 (${RATIO}%)" ">= 50% of direct" "$(verdict "$RATIO >= 50")"
 printf "%-52s %-28s %s %s\n" "proxy adds at 1 connection: p50, p99" "${ADDED_P50}us ${ADDED_P99}us" "p50 <= 100us" "$(verdict "$ADDED_P50 <= 100")"
 printf "%-52s %-28s %s\n" "proxy recorded, then wrote the HAR on SIGINT" "$RECORDED entries in ${FINALIZE}s" ""
+if [ -n "$TLS_PROXY" ]; then
+  read -r T1 T1P50 T1P99 <<< "$(median_run "$WORK/t1")"
+  read -r T32 T32P50 T32P99 <<< "$(median_run "$WORK/t32")"
+  TLS_ADDED_P50=$(( $(micros "$T1P50") - $(micros "$D1P50") ))
+  TLS_RATIO=$(python3 -c "print(round(100 * $T32 / $D32))")
+  printf "%-52s %-28s %s\n" "proxy, https upstream (stunnel front), 1 conn: adds p50" "${TLS_ADDED_P50}us (plain: ${ADDED_P50}us)" ""
+  printf "%-52s %-28s %s\n" "proxy, https upstream (stunnel front), 32 conns" "$T32 (${TLS_RATIO}%; plain: ${RATIO}%)" ""
+else
+  printf "%-52s %-28s %s\n" "proxy, https upstream" "not measured: stunnel or openssl missing" ""
+fi
 
 WS=$("$BENCH" ws-relay 200000 | awk '/ws-relay-messages-per-second/ {print $2}')
 printf "%-52s %-28s %s %s\n" "proxy, WebSocket messages relayed and recorded" "$WS msg/s" ">= 50000/s" "$(verdict "${WS:-0} >= 50000")"
