@@ -1,5 +1,6 @@
 import Foundation
 import HTTPWire
+import KitchenAPI
 import KitchenSimulator
 import KitchenTestSupport
 import Testing
@@ -84,5 +85,23 @@ struct LiveTLSTests {
         let old = await verify("https://localhost:\(expired.port)/api/v1", "--cacert", certificates.caFile)
         #expect(old.status == .error)
         #expect(old.error.contains("expired"), "\(old.error)")
+    }
+
+    @Test("kitchen watch https://…/api/v1 --cacert: the live updates over wss, below the prefix")
+    func watchOverTLS() async throws {
+        let certificates = try TestCertificates.shared.get()
+        let staging = try Staging(certificates.server)
+        defer { staging.stop() }
+        let base = "https://localhost:\(staging.port)/api/v1"
+        let api = APIService(baseURL: try #require(URL(string: base)), transport: HTTPWireTransport(trust: .systemPlus(caFile: certificates.caFile)))
+        let token = try await api.login(username: "demo", password: "demo").token
+        let kitchenBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kitchen").path
+        let watch = try ExternalProcess(kitchenBinary, ["watch", base, "--token", token, "--cacert", certificates.caFile])
+        defer {
+            kill(watch.processIdentifier, SIGKILL)
+            _ = watch.finish(timeoutSeconds: 5)
+        }
+        let first = try #require(watch.readLine(), "kitchen watch printed nothing")
+        #expect(try PythonPeer.summary(first)["type"] as? String == "state", "\(first)")
     }
 }
