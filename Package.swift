@@ -58,10 +58,13 @@ let package = Package(
             "KitchenControllers", "KitchenControllerProperties", "KitchenReplay", "KitchenRecording", "KitchenTesting",
             "KitchenScenarios", "KitchenAPI", "HarnessCore",
         ]),
+        // A recording (with findings and extra lanes) as one self-contained HTML timeline.
+        .target(name: "KitchenReport", dependencies: ["KitchenRecording", "HarnessCore"]),
         // The commands of the CLI, as a library so tests can run them in-process.
         .target(name: "KitchenCLI", dependencies: [
             "KitchenSimulator", "KitchenRecorder", "KitchenReplay", "KitchenVerify",
             "KitchenReproduce", "KitchenScenarios", "KitchenAPI", "HTTPWire", "HarnessCore",
+            "KitchenReport",
         ]),
         // The one CLI.
         .executableTarget(name: "kitchen", dependencies: ["KitchenCLI"]),
@@ -92,6 +95,7 @@ let package = Package(
         .testTarget(name: "KitchenReproduceTests", dependencies: [
             "KitchenReproduce", "KitchenSwiftTesting", "KitchenControllers", "KitchenRecording", "KitchenReplay", "KitchenTesting",
         ]),
+        .testTarget(name: "KitchenReportTests", dependencies: ["KitchenReport", "KitchenRecording", "KitchenCLI", "HarnessCore"]),
         .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire"]),
     ]
 )
