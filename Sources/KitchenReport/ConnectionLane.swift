@@ -22,7 +22,7 @@ struct ConnectionLane {
         svg += ##"<a href="#entry-\##(entry)"><title>#\##(entry) \##(HTMLText.escape(connection.label)) · \##(connection.messages.count) messages · \##(HTMLText.escape(connection.closeLabel))</title>"##
         svg += #"<rect class="line" y="\#(HTMLText.number(middle - 1))" height="2" width="\#(HTMLText.number(spanWidth))"/>"#
         svg += #"<rect class="open" x="-1.5" y="\#(HTMLText.number(middle - 8))" width="3" height="16"/></a>"#
-        svg += FindingMarks.svg(onEntry, findings: findings, x: 0, y: middle - 12)
+        svg += FindingMarks.svg(onEntry, findings: findings, entry: entry, x: 0, y: middle - 12)
         svg += "</g>"
         for (message, tick) in zip(connection.messages, placement.ticks) {
             svg += self.tick(message, tick)
@@ -43,7 +43,7 @@ struct ConnectionLane {
         var svg = #"<g class="\#(classes)" data-entry="\#(entry)" data-message="\#(message.index)" data-x="\#(HTMLText.number(tick.x))" transform="translate(\#(HTMLText.number(tick.x)),0)">"#
         svg += ##"<a href="#entry-\##(entry)-message-\##(message.index)"><title>#\##(entry) message \##(message.index) \##(sent ? "sent" : "received") · \##(message.bytes) bytes</title>"##
         svg += #"<rect x="-1" y="\#(HTMLText.number(y))" width="2" height="16"/></a>"#
-        svg += FindingMarks.svg(marks, findings: findings, x: 0, y: sent ? y - 2 : y + 18)
+        svg += FindingMarks.svg(marks, findings: findings, entry: entry, x: 0, y: sent ? y - 2 : y + 18)
         return svg + "</g>"
     }
 
@@ -63,15 +63,18 @@ struct ConnectionLane {
 
 /// The red marks of findings, one element per finding, each naming its subject and pointer.
 enum FindingMarks {
-    static func svg(_ indices: [Int], findings: [ReportFinding], x: Double, y: Double) -> String {
+    /// Marks for `indices` at (`x`, `y`), on top of each other and showing how many there are;
+    /// `entry` is the entry they are marked on (empty for marks beside the axis).
+    static func svg(_ indices: [Int], findings: [ReportFinding], entry: Int?, x: Double, y: Double, extraClass: String = "") -> String {
         var svg = ""
-        for (stack, index) in indices.enumerated() {
+        let count = indices.count > 1 ? String(indices.count) : "!"
+        for index in indices {
             let finding = findings[index]
-            let cx = HTMLText.number(x + Double(stack) * 3), cy = HTMLText.number(y)
-            svg += #"<g class="finding" data-finding="\#(index)" data-entry="\#(finding.entry.map(String.init) ?? "")""#
+            let cx = HTMLText.number(x), cy = HTMLText.number(y)
+            svg += #"<g class="finding\#(extraClass)" data-finding="\#(index)" data-entry="\#(entry.map(String.init) ?? "")""#
             svg += #" data-message="\#(finding.message.map(String.init) ?? "")" data-pointer="\#(HTMLText.escape(finding.location))">"#
             svg += ##"<a href="#finding-\##(index)"><title>\##(HTMLText.escape(FindingText.summary(finding)))</title>"##
-            svg += #"<circle cx="\#(cx)" cy="\#(cy)" r="5"/><text x="\#(cx)" y="\#(HTMLText.number(y + 3.5))">!</text></a></g>"#
+            svg += #"<circle cx="\#(cx)" cy="\#(cy)" r="5"/><text x="\#(cx)" y="\#(HTMLText.number(y + 3.5))">\#(count)</text></a></g>"#
         }
         return svg
     }

@@ -15,7 +15,7 @@ struct FindingsSection {
         html += "<ol>"
         for (index, finding) in findings.enumerated() {
             html += #"<li class="finding-row" id="finding-\#(index)" data-finding="\#(index)">"#
-            html += Self.subjectLink(finding) + " " + Self.describe(finding, index: index)
+            html += Self.subjectLink(finding, entry: placement.entryOf[index]) + " " + Self.describe(finding, index: index)
             if let note = placement.notes[index] { html += #" <span class="note">(\#(HTMLText.escape(note)))</span>"# }
             if let rule = finding.rule { html += #"<div class="rule">rule: <code>\#(HTMLText.escape(rule))</code></div>"# }
             if let reproduce = finding.reproduce { html += #"<div class="reproduce">reproduce: <code>\#(HTMLText.escape(reproduce))</code></div>"# }
@@ -30,8 +30,8 @@ struct FindingsSection {
             + #"expected <span class="expected">\#(HTMLText.escape(finding.expected))</span>, found <span class="found">\#(HTMLText.escape(finding.found))</span>"#
     }
 
-    private static func subjectLink(_ finding: ReportFinding) -> String {
-        guard let entry = finding.entry else { return #"<span class="subject">(file)</span>"# }
+    private static func subjectLink(_ finding: ReportFinding, entry: Int?) -> String {
+        guard let entry else { return #"<span class="subject">(recording)</span>"# }
         if let message = finding.message {
             return ##"<a class="subject" href="#entry-\##(entry)-message-\##(message)">#\##(entry) message \##(message)</a>"##
         }

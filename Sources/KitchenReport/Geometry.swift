@@ -10,7 +10,7 @@ enum Geometry {
     /// Space above and below a lane's rows.
     static let lanePadding = 6.0
     /// A WebSocket lane: sends above its middle line, receives below.
-    static let connectionHeight = 50.0
+    static let connectionHeight = 56.0
     /// The middle line of a WebSocket lane.
     static let connectionMiddle = 25.0
     /// The column of lane names left of the plot.

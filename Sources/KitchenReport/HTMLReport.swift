@@ -61,7 +61,7 @@ public enum HTMLReport {
         html += #"<span id="zoom-level">1×</span></span>"#
         html += #"<span class="legend"><i class="sw s2xx"></i>2xx <i class="sw s1xx"></i>1xx <i class="sw s3xx"></i>3xx "#
         html += #"<i class="sw s4xx"></i>4xx <i class="sw s5xx"></i>5xx <i class="sw s0"></i>no response "#
-        html += #"<i class="tk send"></i>sent <i class="tk receive"></i>received <i class="tk close"></i>close "#
+        html += #"<i class="tk send"></i>sent <i class="tk receive"></i>received <i class="tk tk-close"></i>close "#
         html += #"<i class="fd"></i>finding</span></div>"#
         html += #"<p class="axis-note">Time runs left to right. Events recorded at the same instant sit side by side, in the "#
         html += "order the recording lists them within each lane (across lanes, their order at one instant is not recorded); "

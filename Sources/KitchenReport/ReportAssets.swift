@@ -13,10 +13,10 @@ enum ReportAssets {
         .legend i{display:inline-block;vertical-align:middle;margin:0 4px 0 10px}
         .sw{width:14px;height:9px;border-radius:2px}.sw.s1xx{background:var(--s1)}.sw.s2xx{background:var(--s2)}.sw.s3xx{background:var(--s3)}
         .sw.s4xx{background:var(--s4)}.sw.s5xx{background:var(--s5)}.sw.s0{border:1px dashed var(--s0)}
-        .tk{width:2px;height:12px}.tk.send{background:var(--send)}.tk.receive{background:var(--recv)}.tk.close{width:4px;background:#111}
+        .tk{width:2px;height:12px}.tk.send{background:var(--send)}.tk.receive{background:var(--recv)}.tk.tk-close{width:4px;background:#111}
         .fd{width:10px;height:10px;border-radius:50%;background:var(--finding)}
         .axis-note{margin:3px 0 0;color:#6b7280;font-size:12px}
-        #timeline{flex:0 1 auto;max-height:62vh;min-height:110px;overflow-y:auto;overflow-x:hidden;display:flex;border-bottom:2px solid #e5e7eb}
+        #timeline{flex:0 0 auto;max-height:62vh;min-height:110px;overflow-y:auto;overflow-x:hidden;display:flex;border-bottom:2px solid #e5e7eb}
         svg.labels{flex:0 0 auto;background:#f8fafc;border-right:1px solid #e5e7eb}
         #scroll{flex:1 1 auto;overflow-x:auto;overflow-y:hidden}
         svg text{font-size:11px}.lane-name{font-weight:600;fill:#111827}.lane-detail{fill:#6b7280;font-size:10.5px}.axis-name{fill:#6b7280}
@@ -36,7 +36,7 @@ enum ReportAssets {
         .item.kind-state .mark{fill:#0891b2}.item.kind-connection .mark{fill:#64748b}.item.kind-command .mark{fill:#2563eb}
         .selected .bar,.selected > a > rect,.selected .mark{stroke:#111827;stroke-width:2.5}
         a:hover .bar,a:hover rect{filter:brightness(1.2)}
-        #panel{flex:1 1 auto;overflow:auto;padding:8px 14px 24px}.hint{color:#6b7280;margin:4px 0}
+        #panel{flex:1 1 0;min-height:0;overflow:auto;padding:8px 14px 24px}.hint{color:#6b7280;margin:4px 0}
         .detail{display:none;border:1px solid #e5e7eb;border-radius:6px;padding:8px 12px;margin:6px 0 12px;background:#fcfcfd}
         .detail:target{display:block}.detail h2{font-size:14px;margin:0 0 4px}.meta{margin:0 0 6px;color:#6b7280}
         .exchange{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px}

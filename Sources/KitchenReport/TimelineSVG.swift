@@ -43,6 +43,10 @@ struct TimelineSVG {
         for lane in model.lanes { names.append((lane.name, "\(lane.items.count) event\(lane.items.count == 1 ? "" : "s")")) }
         var svg = #"<svg class="labels" width="\#(HTMLText.number(Geometry.labelColumn))" height="\#(HTMLText.number(height))" aria-hidden="true">"#
         svg += #"<text class="axis-name" x="8" y="20">time since the first event</text>"#
+        // Findings about the whole recording (or an entry it lacks) sit beside the axis.
+        svg += FindingMarks.svg(placement.onRecording, findings: findings, entry: nil,
+                                x: Geometry.labelColumn - 14, y: 24,
+                                extraClass: " recording-level")
         for ((name, detail), frame) in zip(names, laneFrames) {
             svg += #"<g transform="translate(0,\#(HTMLText.number(frame.top)))"><line class="lane-rule" x1="0" x2="\#(HTMLText.number(Geometry.labelColumn))" y1="0" y2="0"/>"#
             svg += #"<text class="lane-name" x="8" y="16">\#(HTMLText.escape(name))</text>"#
@@ -104,7 +108,7 @@ struct TimelineSVG {
             svg += ##"<a href="#entry-\##(exchange.entry)"><title>#\##(exchange.entry) \##(HTMLText.escape(exchange.label)) \##(HTMLText.escape(exchange.statusText)) · \##(HTMLText.duration(milliseconds: exchange.duration))</title>"##
             svg += #"<rect class="bar" width="\#(HTMLText.number(bar.width))" height="\#(HTMLText.number(Geometry.barHeight))" rx="2"/>"#
             svg += #"<text class="label" x="\#(HTMLText.number(bar.width + RowPacking.labelGap))" y="10">\#(HTMLText.escape(exchange.label))</text></a>"#
-            svg += FindingMarks.svg(marks, findings: findings, x: 0, y: 0)
+            svg += FindingMarks.svg(marks, findings: findings, entry: exchange.entry, x: 0, y: 0)
             svg += "</g>"
         }
         return svg + "</g>"
