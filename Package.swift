@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "KitchenReproduceTests", dependencies: [
             "KitchenReproduce", "KitchenSwiftTesting", "KitchenControllers", "KitchenRecording", "KitchenReplay", "KitchenTesting",
         ]),
-        .testTarget(name: "KitchenReportTests", dependencies: ["KitchenReport", "KitchenRecording", "KitchenCLI", "HarnessCore"]),
+        .testTarget(name: "KitchenReportTests", dependencies: ["KitchenReport", "KitchenCLI", "KitchenRecording", "HarnessCore"]),
         .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire"]),
     ]
 )

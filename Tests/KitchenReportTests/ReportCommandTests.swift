@@ -1,0 +1,56 @@
+import Foundation
+import HarnessCore
+import KitchenRecording
+import Testing
+
+/// `kitchen report`, `verify --html` and `reproduce --html` through the CLI, in-process.
+@Suite("kitchen report and the --html options", .timeLimit(.minutes(2)))
+struct ReportCommandTests {
+    @Test("kitchen report writes the page and says what it marked; findings about other recordings are counted, not shown")
+    func reportWithFindings() async throws {
+        let folder = try TemporaryFolder("command")
+        defer { folder.remove() }
+        let findings = #"{"findings": [{"check": "contract", "file": "oven-controls.har", "entry": 4, "location": "/response/body/isOn", "expected": "boolean", "actual": "\"yes\""}, {"check": "contract", "file": "fridge-door.har", "entry": 1, "location": "/x", "expected": "a", "actual": "b"}]}"#
+        try Data(findings.utf8).write(to: folder.file("verify.json"))
+        let page = folder.file("out/report.html")
+        let outcome = await kitchen("report", Repository.recording("oven-controls.har").path, "--findings", folder.file("verify.json").path,
+                                    "--out", page.path)
+        #expect(outcome.status == .success, "\(outcome.error)")
+        #expect(outcome.out == "Wrote \(page.path): 24 entries, 1 finding(s) marked (1 about other recordings)\n")
+        let dom = DOM(try String(contentsOf: page, encoding: .utf8))
+        #expect(dom.findings.map { $0.attributes["data-pointer"] } == ["/response/body/isOn"])
+        #expect(dom.entries.count == 24)
+    }
+
+    @Test("misuse: --out is required (exit 64); a findings file that is not verify's report is exit 2 with the reason")
+    func misuse() async throws {
+        let missing = await kitchen("report", Repository.recording("oven-controls.har").path)
+        #expect(missing.status == .usage)
+        #expect(missing.error.hasPrefix("kitchen report: --out is required\n\nusage: kitchen report FILE [--out FILE] [--findings FILE]"))
+        let folder = try TemporaryFolder("misuse")
+        defer { folder.remove() }
+        try Data("[]".utf8).write(to: folder.file("bad.json"))
+        let bad = await kitchen("report", Repository.recording("oven-controls.har").path, "--findings", folder.file("bad.json").path,
+                                "--out", folder.file("r.html").path)
+        #expect(bad.status == .error)
+        #expect(bad.error.contains("is not a `kitchen verify --format json` report: the top level is not an object"), "\(bad.error)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("r.html").path))
+    }
+
+    @Test("reproduce --html puts the controllers' events in a lane of their own, one mark per timeline line")
+    func reproduceLane() async throws {
+        let folder = try TemporaryFolder("reproduce")
+        defer { folder.remove() }
+        let recording = Repository.recording("bugs/duplicate-cycle-complete-after-reconnect.har")
+        let outcome = await kitchen("reproduce", recording.path, "--html", folder.file("bug.html").path)
+        #expect(outcome.status == .success, "\(outcome.error)")
+        let lines = outcome.out.split(separator: "\n").filter { $0.hasPrefix("  +") }
+        let html = try String(contentsOf: folder.file("bug.html"), encoding: .utf8)
+        let items = DOM(html).withClass("item")
+        #expect(!items.isEmpty && items.count == lines.count)
+        let alerts = lines.filter { $0.contains("cycle completed") || $0.contains("door alert") || $0.contains("bin full") }
+        #expect(!alerts.isEmpty && items.filter { $0.classes.contains("kind-alert") }.count == alerts.count)
+        #expect(html.contains("app (controllers)"))
+        #expect(DOM(html).entries.count == 11)
+    }
+}
