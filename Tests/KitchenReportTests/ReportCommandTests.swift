@@ -22,6 +22,32 @@ struct ReportCommandTests {
         #expect(dom.entries.count == 24)
     }
 
+    @Test("kitchen report --help and reproduce --help print exactly the documented usage")
+    func help() async {
+        let report = await kitchen("report", "--help")
+        #expect(report.status == .success)
+        #expect(report.out == """
+            usage: kitchen report FILE [--out FILE] [--findings FILE]
+
+            Write a recording's timeline as one self-contained HTML page.
+
+            One horizontal time axis: each HTTP exchange a bar (method, path, status, coloured by status class, as long as it took), \
+            each WebSocket connection a lane of message ticks (sent above, received below) ending in its close code and the side \
+            that closed. Click a mark for its headers and body, as recorded (secrets stay aliased); Ctrl + wheel zooms. The page \
+            has no external resources, so it opens from a CI artifact. With --findings, every violation about this recording is \
+            marked on its entry or message, with the JSON pointer, expected and found.
+
+              FILE             The HAR to show.
+              --out FILE       The HTML file to write (required).
+              --findings FILE  The output of 'kitchen verify --format json': mark its findings about this recording.
+              --help           Show this help.
+
+            """)
+        let reproduce = await kitchen("reproduce", "--help")
+        #expect(reproduce.out.hasPrefix("usage: kitchen reproduce FILE [--json] [--html FILE]\n"))
+        #expect(reproduce.out.contains("\n  --html FILE  Also write the recording and the controllers' timeline, on one axis, as an HTML page.\n"))
+    }
+
     @Test("misuse: --out is required (exit 64); a findings file that is not verify's report is exit 2 with the reason")
     func misuse() async throws {
         let missing = await kitchen("report", Repository.recording("oven-controls.har").path)
