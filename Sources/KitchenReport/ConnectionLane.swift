@@ -50,7 +50,12 @@ struct ConnectionLane {
     private func close() -> String {
         let x = HTMLText.number(placement.closeX)
         guard let close = connection.close else {
-            return #"<g class="close open-at-end" data-entry="\#(connection.entry)" data-x="\#(x)" transform="translate(\#(x),0)"><title>still open when the recording ended</title><text class="close-label" x="6" y="14">open</text></g>"#
+            // No close recorded: the upgrade was refused (any status but 101), or the connection outlived the recording.
+            let refused = connection.status != 101
+            let text = refused ? "upgrade refused: \(connection.status)" : "open at the end"
+            return #"<g class="close \#(refused ? "refused" : "open-at-end")" data-entry="\#(connection.entry)" data-x="\#(x)" transform="translate(\#(x),0)">"#
+                + #"<title>\#(HTMLText.escape(refused ? "the server refused the upgrade with \(connection.status)" : "still open when the recording ended"))</title>"#
+                + #"<text class="close-label" x="6" y="14">\#(HTMLText.escape(text))</text></g>"#
         }
         let code = close.code.map(String.init) ?? "none"
         var svg = #"<g class="close by-\#(close.closedBy.rawValue)" data-entry="\#(connection.entry)" data-code="\#(code)" data-side="\#(close.closedBy.rawValue)""#

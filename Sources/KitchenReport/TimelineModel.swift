@@ -39,7 +39,7 @@ struct TimelineModel: Sendable {
 
         var label: String { "WebSocket #\(entry) \(target) \(status)" }
         var closeLabel: String {
-            guard let close else { return "open at the end of the recording" }
+            guard let close else { return status == 101 ? "open at the end of the recording" : "upgrade refused with \(status)" }
             return "close \(close.code.map(String.init) ?? "(no code)") by \(close.closedBy.rawValue)"
                 + (close.reason.isEmpty ? "" : ": \(close.reason)")
         }

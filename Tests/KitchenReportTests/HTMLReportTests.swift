@@ -25,6 +25,17 @@ struct HTMLReportTests {
         #expect(!html.contains("<token-1>"))
     }
 
+    @Test("a refused upgrade (no close, status 401) says so; a connection the recording ended says it was still open")
+    func connectionsWithoutClose() throws {
+        let refused = HTMLReport.render(try HARFile.load(from: Repository.recording("expired-token.har")), name: "e.har")
+        #expect(DOM(refused).withClass("close").map(\.classes) == [["close", "refused"]])
+        #expect(refused.contains(">upgrade refused: 401</text>"))
+        var document = try HARFile.load(from: Repository.recording("oven-controls.har"))
+        document.log.entries[2].webSocketClose = nil
+        let open = HTMLReport.render(document, name: "o.har")
+        #expect(DOM(open).withClass("close").map(\.classes) == [["close", "open-at-end"]])
+    }
+
     @Test("nothing is loaded from elsewhere: no src, no external href, no url(), one script and it is ours")
     func selfContained() throws {
         let html = HTMLReport.render(try HARFile.load(from: Repository.recording("reconnect-after-drop.har")), name: "r.har")
