@@ -37,26 +37,33 @@ struct VerifyHTMLReports {
         return options.keepRecordings
     }
 
-    /// Writes a page per recording with findings; says on standard error what it wrote.
+    /// Writes a page per recording with findings and says on standard error what it wrote.
+    /// A recording that cannot be read (itself a finding) gets no page and a note; a page that
+    /// cannot be written makes this return `false` (exit 2).
     func write(_ report: VerifyReport, options: VerifyOptions, console: Console) -> Bool {
         defer { if let keptRecordings { try? FileManager.default.removeItem(at: keptRecordings) } }
         guard let recordings = Self.recordings(of: options) else { return true }
         let failing = Dictionary(grouping: report.findings.filter { $0.file != nil }) { $0.file ?? "" }
         var written = 0
         for (file, findings) in failing.sorted(by: { $0.key < $1.key }) {
-            let source = recordings.appendingPathComponent(file)
             let page = folder.appendingPathComponent(file.hasSuffix(".har") ? String(file.dropLast(4)) + ".html" : file + ".html")
+            let document: HAR.Document
             do {
-                let document = try HARFile.load(from: source)
-                let html = HTMLReport.render(document, name: file, findings: findings.map(ReportFinding.init))
-                try ReportFiles.write(html, to: page)
-                written += 1
+                document = try HARFile.load(from: recordings.appendingPathComponent(file))
             } catch {
                 console.error("kitchen verify: no HTML report for \(file): \(error)\n")
+                continue
+            }
+            do {
+                try ReportFiles.write(HTMLReport.render(document, name: file, findings: findings.map(ReportFinding.init)), to: page)
+                written += 1
+            } catch {
+                console.error("kitchen verify: cannot write \(page.path): \(error.localizedDescription)\n")
+                return false
             }
         }
         console.error("kitchen verify: wrote \(written) HTML report(s) to \(folder.path)\n")
-        return written == failing.count
+        return true
     }
 }
 

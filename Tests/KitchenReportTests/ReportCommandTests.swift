@@ -1,6 +1,7 @@
 import Foundation
 import HarnessCore
 import KitchenRecording
+import KitchenReport
 import Testing
 
 /// `kitchen report`, `verify --html` and `reproduce --html` through the CLI, in-process.
@@ -61,6 +62,33 @@ struct ReportCommandTests {
         #expect(bad.status == .error)
         #expect(bad.error.contains("is not a `kitchen verify --format json` report: the top level is not an object"), "\(bad.error)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("r.html").path))
+    }
+
+    @Test("verify --html: a page per failing recording with its findings; an unreadable one gets a note, not a page; the verdict stays exit 1")
+    func verifyPages() async throws {
+        let folder = try TemporaryFolder("verify-html")
+        defer { folder.remove() }
+        let recordings = folder.file("Recordings")
+        try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
+        var document = try HARFile.load(from: Repository.recording("fridge-door.har"))
+        let index = try #require(document.log.entries.firstIndex { $0.request.urlPath.hasSuffix("/fridge") && !$0.isWebSocket })
+        try document.editResponseBody(ofEntry: index) { $0.setting("targetTemperature", to: "cold") }
+        try HARFile.save(document, to: recordings.appendingPathComponent("fridge-door.har"))
+        try FileManager.default.copyItem(at: Repository.recording("login-and-discovery.har"),
+                                         to: recordings.appendingPathComponent("login-and-discovery.har"))
+        try Data("{\"log\": 5".utf8).write(to: recordings.appendingPathComponent("broken.har"))
+
+        let outcome = await kitchen("verify", "--recordings", recordings.path, "--contracts", Repository.contracts.path,
+                                    "--format", "json", "--html", folder.file("pages").path)
+        #expect(outcome.status == .failure, "\(outcome.error)")
+        #expect(outcome.error.contains("kitchen verify: no HTML report for broken.har: "), "\(outcome.error)")
+        #expect(outcome.error.hasSuffix("kitchen verify: wrote 1 HTML report(s) to \(folder.file("pages").path)\n"), "\(outcome.error)")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.file("pages").path)
+        #expect(pages == ["fridge-door.html"])
+        let findings = try FindingsFile.parse(Array(outcome.out.utf8), path: "verify.json").filter { $0.file == "fridge-door.har" }
+        let dom = DOM(try String(contentsOf: folder.file("pages/fridge-door.html"), encoding: .utf8))
+        #expect(!findings.isEmpty && dom.findings.count == findings.count)
+        #expect(dom.findings.contains { $0.int("data-entry") == index && $0.attributes["data-pointer"] == "/response/body/targetTemperature" })
     }
 
     @Test("reproduce --html puts the controllers' events in a lane of their own, one mark per timeline line")
