@@ -38,7 +38,7 @@ struct TimelineSVG {
         var names: [(String, String)] = []
         if !model.exchanges.isEmpty { names.append(("HTTP", "\(model.exchanges.count) exchange\(model.exchanges.count == 1 ? "" : "s")")) }
         for connection in model.connections {
-            names.append(("WebSocket #\(connection.entry)", "\(connection.target) \(connection.status) · \(connection.messages.count) messages · ↑ sent ↓ received"))
+            names.append(("WebSocket #\(connection.entry)", "\(connection.target) \(connection.status) · \(connection.messages.count) messages"))
         }
         for lane in model.lanes { names.append((lane.name, "\(lane.items.count) event\(lane.items.count == 1 ? "" : "s")")) }
         var svg = #"<svg class="labels" width="\#(HTMLText.number(Geometry.labelColumn))" height="\#(HTMLText.number(height))" aria-hidden="true">"#
