@@ -71,6 +71,7 @@ let package = Package(
         // The in-process benchmarks behind `make bench`.
         .executableTarget(name: "kitchen-bench", dependencies: [
             "KitchenRecorder", "KitchenReplay", "KitchenRecording", "KitchenVerify", "KitchenControllerProperties", "HTTPWire",
+            "KitchenReport",
         ]),
 
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore"]),
