@@ -4,6 +4,7 @@
 #   make serve    run the simulator on http://127.0.0.1:8080
 #   make record   regenerate Recordings/ from the scenarios
 #   make bench    benchmarks (release build; installs wrk from Debian's packages if missing)
+#   make chromium headless Chromium for the report's browser tests (make test runs it; never fails)
 
 SWIFT        ?= swift
 PYTHON       ?= python3
@@ -37,7 +38,19 @@ openssl:
 	  (apt-get install -y openssl >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y openssl >/dev/null)) \
 	  || echo "######## WARNING: could not install openssl; the TLS tests will be SKIPPED ########"; }
 
-test: venv openssl
+# Headless Chromium for the report's browser tests (KitchenReportTests), from Debian's packages
+# like wrk for `make bench`. If it cannot be installed (not root, no apt, no network), those tests
+# report themselves SKIPPED, loudly, and everything else still runs: this step never fails.
+CHROMIUM_PACKAGE := chromium
+.PHONY: chromium
+chromium:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || { \
+	  echo "installing $(CHROMIUM_PACKAGE) from Debian's packages (for the report's browser tests)"; \
+	  (DEBIAN_FRONTEND=noninteractive apt-get install -y $(CHROMIUM_PACKAGE) >/dev/null 2>&1 \
+	    || (apt-get update >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y $(CHROMIUM_PACKAGE) >/dev/null 2>&1)) \
+	  || echo "######## WARNING: could not install $(CHROMIUM_PACKAGE); the report's browser tests will be SKIPPED ########"; }
+
+test: venv openssl chromium
 	KITCHEN_PYTHON="$(if $(wildcard $(VENV_PYTHON)),$(abspath $(VENV_PYTHON)),)" $(SWIFT) test
 
 serve:

@@ -58,16 +58,20 @@ let package = Package(
             "KitchenControllers", "KitchenControllerProperties", "KitchenReplay", "KitchenRecording", "KitchenTesting",
             "KitchenScenarios", "KitchenAPI", "HarnessCore",
         ]),
+        // A recording (with findings and extra lanes) as one self-contained HTML timeline.
+        .target(name: "KitchenReport", dependencies: ["KitchenRecording", "HarnessCore"]),
         // The commands of the CLI, as a library so tests can run them in-process.
         .target(name: "KitchenCLI", dependencies: [
             "KitchenSimulator", "KitchenRecorder", "KitchenReplay", "KitchenVerify",
             "KitchenReproduce", "KitchenScenarios", "KitchenAPI", "HTTPWire", "HarnessCore",
+            "KitchenReport",
         ]),
         // The one CLI.
         .executableTarget(name: "kitchen", dependencies: ["KitchenCLI"]),
         // The in-process benchmarks behind `make bench`.
         .executableTarget(name: "kitchen-bench", dependencies: [
             "KitchenRecorder", "KitchenReplay", "KitchenRecording", "KitchenVerify", "KitchenControllerProperties", "HTTPWire",
+            "KitchenReport",
         ]),
 
         // Test support shared by the suites that start peers nobody here wrote (Python, openssl):
@@ -96,6 +100,7 @@ let package = Package(
         .testTarget(name: "KitchenReproduceTests", dependencies: [
             "KitchenReproduce", "KitchenSwiftTesting", "KitchenControllers", "KitchenRecording", "KitchenReplay", "KitchenTesting",
         ]),
+        .testTarget(name: "KitchenReportTests", dependencies: ["KitchenReport", "KitchenCLI", "KitchenRecording", "HarnessCore"]),
         .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire"]),
     ]
 )

@@ -13,7 +13,7 @@ public enum CLI {
 
     static let commands: [any KitchenCommand.Type] = [
         ServeCommand.self, RecordCommand.self, ScenariosCommand.self, ReplayCommand.self, ReproduceCommand.self, WatchCommand.self,
-        VerifyCommand.self, DiffCommand.self,
+        VerifyCommand.self, DiffCommand.self, ReportCommand.self,
     ]
 
     /// The top-level help.

@@ -1,5 +1,6 @@
 import Foundation
 import KitchenRecording
+import KitchenReport
 import KitchenReproduce
 
 /// `kitchen reproduce FILE`: feeds a recording into the app's controllers on virtual time
@@ -8,7 +9,11 @@ enum ReproduceCommand: KitchenCommand {
     static let spec = CommandSpec(
         name: "reproduce",
         summary: "Feed a recording into the app's controllers on virtual time and print their timeline.",
-        options: [.init(name: "json", valueName: nil, help: "Print the timeline as JSON.")],
+        options: [
+            .init(name: "json", valueName: nil, help: "Print the timeline as JSON."),
+            .init(name: "html", valueName: "FILE",
+                  help: "Also write the recording and the controllers' timeline, on one axis, as an HTML page."),
+        ],
         positionals: [.init(name: "FILE", help: "The HAR of the session to reproduce.")],
         discussion: """
             The recorded HTTP answers and WebSocket timeline drive DeviceViewModel (login, device list, live \
@@ -25,6 +30,9 @@ enum ReproduceCommand: KitchenCommand {
         let timeline = try runBlocking { @MainActor () async throws -> ReproductionTimeline in
             try await Reproduction.run(recording: recording, name: name)
         }.get()
+        if let page = arguments.value("html") {
+            try ReportFiles.write(HTMLReport.render(recording, name: name, lanes: [ReportLane(timeline)]), to: URL(fileURLWithPath: page))
+        }
         console.out(arguments.flag("json") ? timeline.json : timeline.text)
         return .success
     }

@@ -24,6 +24,7 @@ enum VerifyCommand: KitchenCommand {
             .init(name: "keep", valueName: "DIR", help: "Write the recordings this run makes to DIR instead of a temporary folder."),
             .init(name: "require-coverage", valueName: nil,
                   help: "With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise)."),
+            .init(name: "html", valueName: "DIR", help: "Also write an HTML timeline of each failing recording, findings marked, to DIR."),
         ] + TrustOptions.options,
         discussion: """
             Without --live or --recordings, every scenario is recorded in-process against a fresh embedded \
@@ -43,7 +44,8 @@ enum VerifyCommand: KitchenCommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
         var parsed = try options(from: arguments)
         if case .live = parsed.source { parsed.trust = try TrustOptions.trust(from: arguments, console: console, command: "verify") }
-        let options = parsed
+        let pages = VerifyHTMLReports(arguments: arguments, options: parsed)
+        let options = pages?.options ?? parsed
         let format = arguments.value("format") ?? "text"
         guard format == "text" || format == "json" else { throw UsageError("--format must be text or json, not '\(format)'") }
         let progressStream = format == "json" || !console.isTerminal ? console.error : console.out
@@ -80,6 +82,7 @@ enum VerifyCommand: KitchenCommand {
                 return .error
             }
         }
+        if let pages, !pages.write(report, options: options, console: console) { return .error }
         if format == "json" {
             console.out(JSONReport.render(report))
         } else {

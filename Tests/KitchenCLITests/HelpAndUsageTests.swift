@@ -6,7 +6,7 @@ import Testing
     @Test func topLevelHelpListsEveryCommand() {
         let result = run("--help")
         #expect(result.status == .success)
-        for command in ["serve", "record", "scenarios", "replay", "verify", "diff", "reproduce", "watch"]
+        for command in ["serve", "record", "scenarios", "replay", "verify", "diff", "reproduce", "watch", "report"]
             where CLI.commands.contains(where: { $0.spec.name == command }) {
             #expect(result.out.contains("\n  \(command) "), "kitchen --help does not list \(command)")
         }
@@ -63,6 +63,8 @@ import Testing
         (["watch", "http://127.0.0.1:8080"], "kitchen watch: --token is required"),
         (["scenarios", "play"], "kitchen scenarios: the action is 'record' (or use --list)"),
         (["scenarios", "record", "--only", "nope"], "kitchen scenarios: no scenario named 'nope' (see --list)"),
+        (["report", "x.har"], "kitchen report: --out is required"),
+        (["report"], "kitchen report: missing FILE"),
     ] as [([String], String)])
     func misuseExits64WithTheReasonAndTheUsage(_ arguments: [String], _ message: String) {
         let capture = CapturingConsole()

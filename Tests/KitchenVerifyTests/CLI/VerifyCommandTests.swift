@@ -143,7 +143,7 @@ struct VerifyCommandTests {
 }
 
 private let verifyHelpText = #"""
-        usage: kitchen verify [--contracts DIR] [--recordings DIR] [--live URL] [--user NAME] [--password PASSWORD] [--junit FILE] [--format text|json] [--only FILE[#ENTRY]]... [--keep DIR] [--require-coverage] [--cacert FILE] [--insecure]
+        usage: kitchen verify [--contracts DIR] [--recordings DIR] [--live URL] [--user NAME] [--password PASSWORD] [--junit FILE] [--format text|json] [--only FILE[#ENTRY]]... [--keep DIR] [--require-coverage] [--html DIR] [--cacert FILE] [--insecure]
 
         Check recordings against the contracts, the real client and the mock (the CI gate).
 
@@ -159,6 +159,7 @@ private let verifyHelpText = #"""
           --only FILE[#ENTRY]  Check only this recording, or one entry of it (repeatable); skips coverage.
           --keep DIR           Write the recordings this run makes to DIR instead of a temporary folder.
           --require-coverage   With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise).
+          --html DIR           Also write an HTML timeline of each failing recording, findings marked, to DIR.
           --cacert FILE        Also trust the certificate authorities in this PEM file (a self-signed staging certificate).
           --insecure           Do not check the server's certificate at all (a warning is printed on every run).
           --help               Show this help.
