@@ -1,0 +1,90 @@
+import Foundation
+
+/// Whether a replaying test replays or records, from the mode it asked for and the environment:
+///
+/// | environment | effective mode |
+/// |---|---|
+/// | `KITCHEN_RECORD=never\|missing\|all` | that mode, for every replaying test |
+/// | `CI` set (not `0`/`false`/`no`), `KITCHEN_RECORD` unset | `never`: CI only replays |
+/// | neither | the test's own `record:` |
+///
+/// `KITCHEN_RECORD_URL=http://host:port[/base]` names the live server to record against; unset,
+/// the embedded simulator is used.
+///
+/// ```swift
+/// let plan = try RecordPlan(requested: .missing, environment: ProcessInfo.processInfo.environment)
+/// switch plan.action(recordingExists: false) { case .record: …; case .replay: …; case .fail: … }
+/// ```
+public struct RecordPlan: Sendable, Equatable {
+    /// What to do with one test.
+    public enum Action: Sendable, Equatable {
+        case replay
+        case record
+        /// The recording is missing and this run may not record it.
+        case fail
+    }
+
+    /// Where the effective mode came from.
+    public enum Source: Sendable, Equatable {
+        case test
+        case environment
+        /// `CI` is set: the test's `missing` or `all` was turned into `never`.
+        case continuousIntegration
+    }
+
+    public static let modeVariable = "KITCHEN_RECORD"
+    public static let upstreamVariable = "KITCHEN_RECORD_URL"
+
+    public let mode: RecordMode
+    public let source: Source
+    /// The live server to record against; `nil` for the embedded simulator.
+    public let upstream: URL?
+
+    public init(requested: RecordMode, environment: [String: String]) throws(RecordPlanError) {
+        if let value = environment[Self.modeVariable], !value.isEmpty {
+            guard let mode = RecordMode(rawValue: value.lowercased()) else { throw .invalidMode(value) }
+            self.mode = mode
+            source = .environment
+        } else if Self.isContinuousIntegration(environment), requested != .never {
+            mode = .never
+            source = .continuousIntegration
+        } else {
+            mode = requested
+            source = .test
+        }
+        if let value = environment[Self.upstreamVariable], !value.isEmpty {
+            guard let url = URL(string: value), url.scheme == "http", url.host != nil else { throw .invalidUpstream(value) }
+            upstream = url
+        } else {
+            upstream = nil
+        }
+    }
+
+    public func action(recordingExists: Bool) -> Action {
+        switch (mode, recordingExists) {
+        case (.all, _), (.missing, false): .record
+        case (_, true): .replay
+        case (.never, false): .fail
+        }
+    }
+
+    static func isContinuousIntegration(_ environment: [String: String]) -> Bool {
+        guard let value = environment["CI"]?.lowercased(), !value.isEmpty else { return false }
+        return !["0", "false", "no"].contains(value)
+    }
+}
+
+/// A recording setting in the environment that cannot be used.
+public enum RecordPlanError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidMode(String)
+    case invalidUpstream(String)
+
+    public var description: String {
+        switch self {
+        case .invalidMode(let value):
+            "\(RecordPlan.modeVariable)=\(value) is not a mode; use never, missing or all"
+        case .invalidUpstream(let value):
+            "\(RecordPlan.upstreamVariable)=\(value) must be an http:// URL with a host (the recorder speaks plain HTTP)"
+        }
+    }
+}
