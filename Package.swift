@@ -50,8 +50,9 @@ let package = Package(
         // run through the recorder in front of KITCHEN_RECORD_URL or the embedded simulator. Test support
         // only: it points at the replay, the recorder and the simulator; nothing but test glue points at it.
         .target(name: "KitchenIntercept", dependencies: ["KitchenReplay", "KitchenRecorder", "KitchenSimulator", "KitchenRecording"]),
-        // Swift Testing glue: property checks that report the minimal failure, the replaying trait.
-        .target(name: "KitchenSwiftTesting", dependencies: ["KitchenTesting", "KitchenReplay", "KitchenRecording", "HarnessCore"]),
+        // Swift Testing glue: property checks that report the minimal failure, the replaying trait
+        // (which installs KitchenIntercept for the test's scope).
+        .target(name: "KitchenSwiftTesting", dependencies: ["KitchenTesting", "KitchenReplay", "KitchenIntercept", "KitchenRecording", "HarnessCore"]),
         // Named scenarios driven through the real client, for recording and verification.
         .target(name: "KitchenScenarios", dependencies: ["KitchenAPI", "HarnessCore"]),
         // The verification gate: records, checks, reports.
