@@ -99,6 +99,9 @@ let package = Package(
         .testTarget(name: "KitchenReproduceTests", dependencies: [
             "KitchenReproduce", "KitchenSwiftTesting", "KitchenControllers", "KitchenRecording", "KitchenReplay", "KitchenTesting",
         ]),
+        .testTarget(name: "KitchenInterceptTests", dependencies: [
+            "KitchenIntercept", "KitchenSwiftTesting", "KitchenReplay", "KitchenRecording", "KitchenSimulator",
+        ], exclude: ["Recordings"]),
         .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire"]),
     ]
 )
