@@ -60,8 +60,10 @@ public struct RecordPlan: Sendable, Equatable {
         }
     }
 
-    public func action(recordingExists: Bool) -> Action {
+    /// `recordedThisRun`: another test of this run already recorded the same file, so `all` replays it.
+    public func action(recordingExists: Bool, recordedThisRun: Bool = false) -> Action {
         switch (mode, recordingExists) {
+        case (.all, true) where recordedThisRun: .replay
         case (.all, _), (.missing, false): .record
         case (_, true): .replay
         case (.never, false): .fail

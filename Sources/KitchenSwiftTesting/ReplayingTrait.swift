@@ -46,15 +46,27 @@ public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
                              performing function: @Sendable () async throws -> Void) async throws {
         let plan = try RecordPlan(requested: record, environment: environment ?? ProcessInfo.processInfo.environment)
         let location = RecordingLocation(path: path, sourceFile: sourceFile)
-        let existing = location.existing()
-        switch plan.action(recordingExists: existing != nil) {
-        case .replay:
-            guard let existing else { throw ReplayingError.recordingMissing(missingMessage(plan: plan, test: test, location: location)) }
-            try await replay(existing, test: test, function)
-        case .record:
-            try await recordLive(to: existing ?? location.destination(), plan: plan, test: test, testCase: testCase, function)
-        case .fail:
+        if let existing = location.existing(), plan.mode != .all {
+            return try await replay(existing, test: test, function)
+        }
+        guard plan.mode != .never else {
             throw ReplayingError.recordingMissing(missingMessage(plan: plan, test: test, location: location))
+        }
+        // This test may record: one test at a time per file, and the others replay what it wrote.
+        let key = (location.existing() ?? location.destination()).standardizedFileURL.path
+        try await RecordingGate.shared.withPath(key) { recordedThisRun in
+            let existing = location.existing()
+            switch plan.action(recordingExists: existing != nil, recordedThisRun: recordedThisRun) {
+            case .replay:
+                guard let existing else { throw ReplayingError.recordingMissing(missingMessage(plan: plan, test: test, location: location)) }
+                try await replay(existing, test: test, function)
+            case .record:
+                if try await recordLive(to: existing ?? location.destination(), plan: plan, test: test, testCase: testCase, function) {
+                    RecordingGate.shared.markRecorded(key)
+                }
+            case .fail:
+                throw ReplayingError.recordingMissing(missingMessage(plan: plan, test: test, location: location))
+            }
         }
     }
 

@@ -63,6 +63,35 @@ import Testing
         #expect(replayed.isEmpty, "\(replayed.map(\.text))")
     }
 
+    @Test(arguments: [RecordMode.missing, .all])
+    func testsSharingARecordingTakeTurnsTheFirstRecordsTheOthersReplay(mode: RecordMode) async throws {
+        let test = try #require(Test.current)
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("shared.har").path
+        if mode == .all { try FileManager.default.copyItem(at: Fixture.url(Fixture.kitchenA), to: URL(fileURLWithPath: path)) }
+        let environment = mode == .all ? ["KITCHEN_RECORD": "all"] : [:]
+        let answers = Log()
+        let issues = try await issuesReported {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<3 {
+                    group.addTask {
+                        try await trait(path, record: .missing, environment: environment).provideScope(for: test, testCase: nil) {
+                            let recording = try Replaying.isRecording
+                            let ids = try await TinyClient().deviceIDs()
+                            await answers.append("\(recording ? "recorded" : "replayed") \(ids.joined(separator: ","))")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        #expect(issues.map(\.text) == ["recorded 2 entries to \(path) against the embedded simulator; later runs replay it"])
+        let entries = await answers.entries
+        #expect(entries.filter { $0.hasPrefix("recorded ") }.count == 1)
+        #expect(Set(entries.map { $0.split(separator: " ")[1] }).count == 1, "all saw the recorded devices: \(entries)")
+    }
+
     @Test func recordURLNamesTheServerAndItsBasePath() async throws {
         let test = try #require(Test.current)
         let folder = try scratch()
