@@ -64,7 +64,9 @@ final class InterceptRegistry: Sendable {
     /// switched off: with a cache the protocol object is made on a cache thread, where the
     /// test's task-local cannot be read, and a cached answer would bypass the recording.
     /// Both stay for the life of the process; with no scope running, the interceptor declines
-    /// every request. On Apple platforms `configuration` returns a copy, and registering is
+    /// every request. The change is made once, when the first scope starts; a shared-session
+    /// request resumed on another thread at that very moment races it (FoundationNetworking
+    /// reads these properties without a lock), which is why it is never undone. On Apple platforms `configuration` returns a copy, and registering is
     /// what reaches the shared session (per Apple), so nothing is done there.
     private static func prepareSharedSession() {
         #if canImport(FoundationNetworking)

@@ -18,7 +18,9 @@ import Foundation
 public struct RecordPlan: Sendable, Equatable {
     /// What to do with one test.
     public enum Action: Sendable, Equatable {
+        /// Replay the recording that exists.
         case replay
+        /// Record it through the recorder against a live server.
         case record
         /// The recording is missing and this run may not record it.
         case fail
@@ -26,20 +28,27 @@ public struct RecordPlan: Sendable, Equatable {
 
     /// Where the effective mode came from.
     public enum Source: Sendable, Equatable {
+        /// The test's own `record:`.
         case test
+        /// `KITCHEN_RECORD`.
         case environment
         /// `CI` is set: the test's `missing` or `all` was turned into `never`.
         case continuousIntegration
     }
 
+    /// `KITCHEN_RECORD`: `never`, `missing` or `all`, for every replaying test of the run.
     public static let modeVariable = "KITCHEN_RECORD"
+    /// `KITCHEN_RECORD_URL`: the live server to record against.
     public static let upstreamVariable = "KITCHEN_RECORD_URL"
 
+    /// The mode in force for this test.
     public let mode: RecordMode
+    /// Why that mode is in force.
     public let source: Source
     /// The live server to record against; `nil` for the embedded simulator.
     public let upstream: URL?
 
+    /// The plan for a test that asked for `requested`, in `environment`.
     public init(requested: RecordMode, environment: [String: String]) throws(RecordPlanError) {
         if let value = environment[Self.modeVariable], !value.isEmpty {
             guard let mode = RecordMode(rawValue: value.lowercased()) else { throw .invalidMode(value) }
@@ -78,7 +87,9 @@ public struct RecordPlan: Sendable, Equatable {
 
 /// A recording setting in the environment that cannot be used.
 public enum RecordPlanError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `KITCHEN_RECORD` is not `never`, `missing` or `all`.
     case invalidMode(String)
+    /// `KITCHEN_RECORD_URL` is not an `http://` URL with a host.
     case invalidUpstream(String)
 
     public var description: String {

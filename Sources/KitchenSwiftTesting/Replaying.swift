@@ -80,6 +80,7 @@ public struct Replaying: Sendable {
 public enum ReplayingError: Error, CustomStringConvertible {
     /// The recording is missing and this run may not record it: the message says how to.
     case recordingMissing(String)
+    /// Used outside a test marked `.replaying(…)`.
     case noReplay
     /// `Replaying.current` in a run that records: the path.
     case recordingRun(String)

@@ -29,8 +29,11 @@ import Testing
 /// (so `Recordings/…` works from any test target); a new recording is written below the test's
 /// package root. ``RecordPlan`` says when a test records instead (`KITCHEN_RECORD`, `CI`).
 public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The HAR, absolute or relative (see above).
     public let path: String
+    /// What happens once every recorded answer to a request has been served.
     public let mode: ReplayMode
+    /// Whether unmatched requests and unused entries fail the test.
     public let strict: Bool
     /// When this test records instead of replaying; the environment can override it (``RecordPlan``).
     public let record: RecordMode
