@@ -1,6 +1,7 @@
 # KitchenHarness — the commands a new user and CI run.
 #   make verify   record the scenarios against the embedded simulator and verify them (the main job)
-#   make test     build and run every test (what .ci/run calls)
+#   make test     build and run every test (what .ci/run calls), the example app's included
+#   make example-test  the example app's tests alone (Examples/KitchenApp, a package of its own)
 #   make serve    run the simulator on http://127.0.0.1:8080
 #   make record   regenerate Recordings/ from the scenarios
 #   make bench    benchmarks (release build; installs wrk from Debian's packages if missing)
@@ -15,7 +16,7 @@ KITCHEN      := .build/debug/kitchen
 RELEASE_KITCHEN := .build/release/kitchen
 RELEASE_BENCH   := .build/release/kitchen-bench
 
-.PHONY: all build test verify serve record bench venv openssl clean
+.PHONY: all build test example-test verify serve record bench venv openssl clean
 
 all: build
 
@@ -50,8 +51,12 @@ chromium:
 	    || (apt-get update >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y $(CHROMIUM_PACKAGE) >/dev/null 2>&1)) \
 	  || echo "######## WARNING: could not install $(CHROMIUM_PACKAGE); the report's browser tests will be SKIPPED ########"; }
 
-test: venv openssl chromium
+test: venv openssl chromium example-test
 	KITCHEN_PYTHON="$(if $(wildcard $(VENV_PYTHON)),$(abspath $(VENV_PYTHON)),)" $(SWIFT) test
+
+# An app-shaped consumer that depends on this package by path, with its own .build.
+example-test:
+	cd Examples/KitchenApp && $(SWIFT) test
 
 serve:
 	$(SWIFT) run kitchen serve
@@ -72,4 +77,4 @@ bench:
 	Benchmarks/run.sh $(RELEASE_KITCHEN) $(RELEASE_BENCH)
 
 clean:
-	rm -rf .build $(VENV)
+	rm -rf .build Examples/KitchenApp/.build $(VENV)

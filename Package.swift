@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "KitchenRecording", targets: ["KitchenRecording"]),
         .library(name: "KitchenReplay", targets: ["KitchenReplay"]),
         .library(name: "KitchenSwiftTesting", targets: ["KitchenSwiftTesting"]),
+        // URLSession interception without Swift Testing (for XCTest or custom glue).
+        .library(name: "KitchenIntercept", targets: ["KitchenIntercept"]),
         .library(name: "KitchenContracts", targets: ["KitchenContracts"]),
         .library(name: "KitchenVerify", targets: ["KitchenVerify"]),
     ],
@@ -44,8 +46,13 @@ let package = Package(
         // Reference models, trace generators and properties of the controllers, shared by the
         // test suite and the benchmarks (and reusable by an app's own tests).
         .target(name: "KitchenControllerProperties", dependencies: ["KitchenControllers", "KitchenTesting", "KitchenAPI", "HarnessCore"]),
-        // Swift Testing glue: property checks that report the minimal failure, the replaying trait.
-        .target(name: "KitchenSwiftTesting", dependencies: ["KitchenTesting", "KitchenReplay", "KitchenRecording", "HarnessCore"]),
+        // Serving any URLSession from a recording (a URLProtocol scoped per test), or recording it on first
+        // run through the recorder in front of KITCHEN_RECORD_URL or the embedded simulator. Test support
+        // only: it points at the replay, the recorder and the simulator; nothing but test glue points at it.
+        .target(name: "KitchenIntercept", dependencies: ["KitchenReplay", "KitchenRecorder", "KitchenSimulator", "KitchenRecording"]),
+        // Swift Testing glue: property checks that report the minimal failure, the replaying trait
+        // (which installs KitchenIntercept for the test's scope).
+        .target(name: "KitchenSwiftTesting", dependencies: ["KitchenTesting", "KitchenReplay", "KitchenIntercept", "KitchenRecording", "HarnessCore"]),
         // Named scenarios driven through the real client, for recording and verification.
         .target(name: "KitchenScenarios", dependencies: ["KitchenAPI", "HarnessCore"]),
         // The verification gate: records, checks, reports.
@@ -101,6 +108,9 @@ let package = Package(
             "KitchenReproduce", "KitchenSwiftTesting", "KitchenControllers", "KitchenRecording", "KitchenReplay", "KitchenTesting",
         ]),
         .testTarget(name: "KitchenReportTests", dependencies: ["KitchenReport", "KitchenCLI", "KitchenRecording", "HarnessCore"]),
+        .testTarget(name: "KitchenInterceptTests", dependencies: [
+            "KitchenIntercept", "KitchenSwiftTesting", "KitchenReplay", "KitchenRecording", "KitchenSimulator",
+        ], exclude: ["Recordings"]),
         .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire"]),
     ]
 )

@@ -17,13 +17,9 @@ public struct ReplayHTTPTransport: HTTPTransport {
 
     public nonisolated(nonsending) func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         try Task.checkCancellation()
-        guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+        guard let url = request.url, let replay = ReplayRequest(request, body: request.httpBody.map { Array($0) } ?? []) else {
             throw URLError(.badURL)
         }
-        let replay = ReplayRequest(
-            method: request.httpMethod ?? "GET", path: components.percentEncodedPath,
-            query: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") },
-            body: request.httpBody.map { Array($0) } ?? [])
         switch engine.answer(replay) {
         case .answer(let recorded):
             let response = recorded.entry.response

@@ -33,6 +33,11 @@ func rerunLine(_ seed: UInt64) -> String {
 /// `--filter` takes a regular expression.
 func currentTestFilter() -> String {
     guard let test = Test.current else { return "<test name>" }
+    return testFilter(for: test)
+}
+
+/// A `--filter` pattern for `test` (see ``currentTestFilter()``).
+func testFilter(for test: Test) -> String {
     var components = test.id.nameComponents
     if let last = components.popLast() {
         components.append(String(last.prefix { $0 != "(" }))

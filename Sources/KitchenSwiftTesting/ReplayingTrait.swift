@@ -1,98 +1,116 @@
 import Foundation
 import HarnessCore
+import KitchenIntercept
 import KitchenRecording
 import KitchenReplay
 import KitchenTesting
 import Testing
 
-/// Serves a recording to the test in-process, on virtual time, and fails the test (strict,
-/// the default) when a request does not match the recording or a recorded entry goes unused.
+/// Serves a recording to the test and fails it (strict, the default) when a request does not match
+/// the recording or a recorded entry goes unused, with `kitchen replay`'s diagnostics.
+///
+/// The recording answers, for the test's scope:
+/// - `URLSession.shared`, with no change to the app's code;
+/// - sessions made from ``Replaying/configuration(_:)`` or a configuration passed to
+///   ``Replaying/install(in:)`` (the per-session marker);
+/// - the harness's own client and WebSocket in-process on virtual time (``Replaying/current``).
+///
+/// Sessions the app makes itself from `.default` or `.ephemeral` are not reached (see
+/// ``InterceptIsolation`` and the README's "Use it from your app's tests").
 ///
 /// ```swift
-/// @Test(.replaying("Recordings/bugs/duplicate-cycle-complete.har"))
-/// func cycleCompletesOnceAcrossAReconnect() async throws {
-///     let replay = try Replaying.current
-///     let devices = DeviceViewModel(api: replay.session.client(), webSocket: …, clock: replay.clock)
-///     …
+/// @Test(.replaying("Recordings/devices.har", record: .missing))
+/// func listsDevices() async throws {
+///     let devices = try await KitchenClient().devices()   // URLSession.shared inside
+///     #expect(devices.map(\.name) == ["Oven", "Fridge"])
 /// }
 /// ```
-/// A relative path is found from the current directory, then from the test file's folder
-/// upwards (so `Recordings/…` works from any test target).
+/// A relative path is found from the current directory, then from the test file's folder upwards
+/// (so `Recordings/…` works from any test target); a new recording is written below the test's
+/// package root. ``RecordPlan`` says when a test records instead (`KITCHEN_RECORD`, `CI`).
 public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The HAR, absolute or relative (see above).
     public let path: String
+    /// What happens once every recorded answer to a request has been served.
     public let mode: ReplayMode
+    /// Whether unmatched requests and unused entries fail the test.
     public let strict: Bool
+    /// When this test records instead of replaying; the environment can override it (``RecordPlan``).
+    public let record: RecordMode
+    /// How this test's requests are told from those of tests running beside it.
+    public let isolation: InterceptIsolation
     let sourceFile: String
+    /// Where `KITCHEN_RECORD`, `KITCHEN_RECORD_URL` and `CI` are read; `nil`: the process's environment.
+    var environment: [String: String]?
 
     public var isRecursive: Bool { true }
 
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
-        let document = try HARFile.load(from: try resolve())
+        let plan = try RecordPlan(requested: record, environment: environment ?? ProcessInfo.processInfo.environment)
+        let location = RecordingLocation(path: path, sourceFile: sourceFile)
+        if let existing = location.existing(), plan.mode != .all {
+            return try await replay(existing, test: test, function)
+        }
+        guard plan.mode != .never else {
+            throw ReplayingError.recordingMissing(missingMessage(plan: plan, test: test, location: location))
+        }
+        // This test may record: one test at a time per file, and the others replay what it wrote.
+        let key = (location.existing() ?? location.destination()).standardizedFileURL.path
+        try await RecordingGate.shared.withPath(key) { recordedThisRun in
+            let existing = location.existing()
+            switch plan.action(recordingExists: existing != nil, recordedThisRun: recordedThisRun) {
+            case .replay:
+                guard let existing else { throw ReplayingError.recordingMissing(missingMessage(plan: plan, test: test, location: location)) }
+                try await replay(existing, test: test, function)
+            case .record:
+                if try await recordLive(to: existing ?? location.destination(), plan: plan, test: test, testCase: testCase, function) {
+                    RecordingGate.shared.markRecorded(key)
+                }
+            case .fail:
+                throw ReplayingError.recordingMissing(missingMessage(plan: plan, test: test, location: location))
+            }
+        }
+    }
+
+    private func replay(_ url: URL, test: Test, _ function: @Sendable () async throws -> Void) async throws {
+        let document = try HARFile.load(from: url)
         // Virtual time starts where the recording does, so recorded instants line up with it.
         let start = document.log.entries.first.flatMap { Timestamp.date(from: $0.startedDateTime) } ?? Date(timeIntervalSince1970: 0)
         let clock = VirtualClock(startDate: start)
         let session = ReplaySession(document: document, mode: mode, clock: clock, speed: .scaled(1))
-        try await Replaying.$active.withValue(Replaying(session: session, clock: clock)) {
-            try await function()
+        let run = ReplayingRun(path: path, strict: strict, replay: Replaying(session: session, clock: clock))
+        var thrown: (any Error)?
+        do {
+            try await run.scope.run(isolation: isolation) {
+                try await ReplayingRun.$active.withValue(run) { try await function() }
+            }
+        } catch {
+            thrown = error
         }
-        guard strict else { return }
-        for problem in session.problems {
-            Issue.record(Comment(rawValue: "replay of \(path): \(problem)"))
-        }
+        if strict { run.reportNewProblems(sourceLocation: test.sourceLocation) }
+        if let thrown { throw thrown }
     }
 
-    /// The recording's location.
-    func resolve() throws -> URL {
-        let fileManager = FileManager.default
-        if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
-        let here = URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent(path)
-        if fileManager.fileExists(atPath: here.path) { return here }
-        var folder = URL(fileURLWithPath: sourceFile).deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent(path)
-            if fileManager.fileExists(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
+    /// No recording, and this run may not make one: the command that does.
+    func missingMessage(plan: RecordPlan, test: Test, location: RecordingLocation) -> String {
+        let root = location.packageRoot().path
+        var lines = ["No recording at \(path) (looked in the current directory and upwards from \(URL(fileURLWithPath: sourceFile).lastPathComponent))."]
+        if plan.source == .continuousIntegration {
+            lines.append("CI is set, so this run only replays. Record it on your machine and commit it:")
+        } else {
+            lines.append("Record it (against the embedded simulator, or KITCHEN_RECORD_URL=http://host:port) with:")
         }
-        throw ReplayingError.recordingNotFound(path)
+        lines.append("  cd \(root) && \(RecordPlan.modeVariable)=missing swift test --filter '\(testFilter(for: test))'")
+        return lines.joined(separator: "\n")
     }
 }
 
 extension Trait where Self == ReplayingTrait {
-    /// Serves the HAR at `path` to the test (see ``ReplayingTrait``).
+    /// Serves the HAR at `path` to the test, or records it (see ``ReplayingTrait`` and ``RecordPlan``).
     public static func replaying(_ path: String, mode: ReplayMode = .once, strict: Bool = true,
+                                 record: RecordMode = .never, isolation: InterceptIsolation = .task,
                                  sourceFile: String = #filePath) -> Self {
-        ReplayingTrait(path: path, mode: mode, strict: strict, sourceFile: sourceFile)
-    }
-}
-
-/// The replay a `.replaying` trait set up for the running test.
-public struct Replaying: Sendable {
-    /// The recording, served in-process: `session.client()`, `session.connector`.
-    public let session: ReplaySession
-    /// The virtual clock the WebSocket timeline runs on.
-    public let clock: VirtualClock
-
-    @TaskLocal static var active: Replaying?
-
-    /// The current test's replay; throws outside a `.replaying` test.
-    public static var current: Replaying {
-        get throws {
-            guard let active else { throw ReplayingError.noReplay }
-            return active
-        }
-    }
-}
-
-/// Why a `.replaying` test could not start.
-public enum ReplayingError: Error, CustomStringConvertible {
-    case recordingNotFound(String)
-    case noReplay
-
-    public var description: String {
-        switch self {
-        case .recordingNotFound(let path): "no recording at \(path) (relative paths are tried from the current directory and upwards from the test file)"
-        case .noReplay: "Replaying.current is only set inside a test marked .replaying(…)"
-        }
+        ReplayingTrait(path: path, mode: mode, strict: strict, record: record, isolation: isolation, sourceFile: sourceFile)
     }
 }

@@ -1,0 +1,89 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import KitchenReplay
+
+/// One test's interception: while ``run(isolation:_:)`` runs, `URLSession` requests attributed to
+/// this scope (see ``InterceptIsolation``) are answered from a recording by a ``ReplayEngine`` —
+/// the same matching and diagnostics as `kitchen replay` — or forwarded through a
+/// ``LiveRecording``. The `.replaying` trait of KitchenSwiftTesting makes one per test.
+///
+/// ```swift
+/// let scope = InterceptScope(replaying: ReplayEngine(document: try HARFile.load(from: url)))
+/// try await scope.run {
+///     let (data, _) = try await URLSession.shared.data(from: URL(string: "https://kitchen.example/devices")!)
+///     let session = URLSession(configuration: scope.configuration(.ephemeral))   // marked: any thread
+/// }
+/// ```
+public final class InterceptScope: Sendable {
+    /// Where answers come from.
+    enum Backend: Sendable {
+        case replay(ReplayEngine)
+        case record(LiveRecording)
+    }
+
+    /// The per-session marker: the value of ``markerHeader`` and of the marker cache.
+    public let id: String
+    let backend: Backend
+
+    /// The header a marked configuration adds (`httpAdditionalHeaders`); a request carrying it is
+    /// attributed to the scope it names, whichever session sent it. It never reaches a server.
+    public static let markerHeader = "X-Kitchen-Replay-Scope"
+
+    /// The scope of the running test, set by ``run(isolation:_:)``.
+    @TaskLocal public static var current: InterceptScope?
+
+    /// Answers from `engine`.
+    public init(replaying engine: ReplayEngine) {
+        id = UUID().uuidString
+        backend = .replay(engine)
+    }
+
+    /// Forwards to `recording`'s recorder.
+    public init(recording: LiveRecording) {
+        id = UUID().uuidString
+        backend = .record(recording)
+    }
+
+    /// `base` with the interceptor installed and this scope's marker: every session made from it is
+    /// answered by this scope, even from callbacks, dispatch queues and detached tasks, and fails
+    /// once the scope has ended. Caching is switched off (a cache would answer instead of the recording).
+    public func configuration(_ base: URLSessionConfiguration = .ephemeral) -> URLSessionConfiguration {
+        install(in: base)
+        return base
+    }
+
+    /// Installs the interceptor and this scope's marker in a configuration the test hands over
+    /// (the app's own); its other settings are kept.
+    public func install(in configuration: URLSessionConfiguration) {
+        let others = (configuration.protocolClasses ?? []).filter { !($0 is InterceptURLProtocol.Type) }
+        configuration.protocolClasses = [MarkedSessionInterceptor.self] + others
+        configuration.urlCache = ScopeMarkerCache(scopeID: id)
+        var headers = configuration.httpAdditionalHeaders ?? [:]
+        headers[Self.markerHeader] = id
+        configuration.httpAdditionalHeaders = headers
+    }
+
+    /// Runs `body` with this scope installed and current; removes it after, even when `body` throws.
+    /// With ``InterceptIsolation/process`` it first waits for the process-wide lock.
+    public nonisolated(nonsending) func run(isolation: InterceptIsolation = .task,
+                                            _ body: nonisolated(nonsending) () async throws -> Void) async throws {
+        let registry = InterceptRegistry.shared
+        if isolation == .process {
+            await registry.processLock.acquire()
+            registry.holdProcess(self)
+        }
+        registry.activate(self)
+        defer {
+            registry.deactivate(self)
+            if isolation == .process {
+                registry.holdProcess(nil)
+                registry.processLock.release()
+            }
+        }
+        try await Self.$current.withValue(self) {
+            try await body()
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import KitchenRecording
+import KitchenReplay
+
+/// An answer handed to the app's `URLSession`: a status, headers and the whole body.
+struct InterceptedResponse: Sendable, Equatable {
+    var status: Int
+    var headers: [(name: String, value: String)]
+    var body: [UInt8]
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.status == rhs.status && lhs.body == rhs.body
+            && lhs.headers.map { [$0.name, $0.value] } == rhs.headers.map { [$0.name, $0.value] }
+    }
+
+    /// Framing and hop-by-hop fields describe a wire this answer never crosses; the body is
+    /// handed over decoded, so a recorded `Content-Encoding` would lie too.
+    static let droppedHeaders: Set<String> = [
+        "content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive", "via",
+    ]
+
+    /// The recorded response, as `kitchen replay` serves it.
+    init(recorded: HAR.Response) {
+        status = recorded.status
+        headers = recorded.headers.filter { !Self.droppedHeaders.contains($0.name.lowercased()) }.map { ($0.name, $0.value) }
+        body = (try? recorded.bodyBytes) ?? []
+    }
+
+    /// The reply to a request the recording cannot answer: `kitchen replay`'s 599 with the
+    /// nearest recorded request and the differences as its body.
+    init(mismatch: ReplayEngine.Mismatch) {
+        status = ReplayHTTPTransport.unmatchedStatus
+        headers = [("Content-Type", "text/plain; charset=utf-8")]
+        body = Array((mismatch.description + "\n").utf8)
+    }
+
+    init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers.filter { !Self.droppedHeaders.contains($0.name.lowercased()) }
+        self.body = body
+    }
+
+    /// The `HTTPURLResponse` for `url`. Fields that repeat are joined with ", " (RFC 9110 §5.3),
+    /// since `HTTPURLResponse` holds one value per name.
+    func httpResponse(for url: URL) -> HTTPURLResponse? {
+        var fields: [String: String] = [:]
+        var names: [String: String] = [:]
+        for header in headers {
+            let key = header.name.lowercased()
+            if let name = names[key], let value = fields[name] {
+                fields[name] = value + ", " + header.value
+            } else {
+                names[key] = header.name
+                fields[header.name] = header.value
+            }
+        }
+        fields["Content-Length"] = String(body.count)
+        return HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)
+    }
+}

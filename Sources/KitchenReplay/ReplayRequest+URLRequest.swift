@@ -1,0 +1,22 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import KitchenRecording
+
+extension ReplayRequest {
+    /// A request as a `URLSession` client sends it, with `body` its bytes (`httpBody`, or the
+    /// stream read by the caller); `nil` when it has no URL. The same reduction the in-process
+    /// transport and the URLSession interceptor use, so both match like `kitchen replay`.
+    ///
+    /// ```swift
+    /// let replay = ReplayRequest(urlRequest, body: Array(urlRequest.httpBody ?? Data()))
+    /// ```
+    public init?(_ request: URLRequest, body: [UInt8], volatile: VolatileFields = .kitchen) {
+        guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return nil
+        }
+        self.init(method: request.httpMethod ?? "GET", path: components.percentEncodedPath,
+                  query: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, body: body, volatile: volatile)
+    }
+}
