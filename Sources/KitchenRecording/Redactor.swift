@@ -73,7 +73,7 @@ public final class Redactor: Sendable {
         let sweeper = scanner()
         var message = message
         switch message.opcode {
-        case .text:
+        case .text, .error:
             if let swept = sweeper.replacingSecrets(in: message.data) { message.data = swept }
         case .binary:
             if let swept = sweeper.replacingSecrets(in: try message.payload) {
