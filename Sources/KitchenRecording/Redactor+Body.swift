@@ -22,7 +22,9 @@ extension Redactor {
     /// alias in at the value's byte range; `nil` when nothing changed.
     ///
     /// A JSON text gets every value at a rule's field or under a credential-named member
-    /// replaced. A text that is not JSON is refused when a rule names a field in it
+    /// replaced, and so does JSON embedded in a string (`"{\"password\":\"x\"}"`, which a
+    /// server may decode in turn) when it names a credential. A text that is not JSON is
+    /// refused when a rule names a field in it
     /// (``RecordingError/unredactableBody(method:path:message:reason:)``) or when it holds
     /// something that looks like a credential-named member
     /// (``RecordingError/unredactableText(location:name:offset:)``); a form gets its secret
@@ -30,7 +32,7 @@ extension Redactor {
     func aliasingSecrets(in bytes: [UInt8], context: BodyContext) throws(RecordingError) -> RedactedText? {
         guard !bytes.isEmpty else { return nil }
         let notJSON: JSONParseError
-        switch aliasingJSONSecrets(in: bytes, fields: context.fields) {
+        switch try aliasingJSONSecrets(in: bytes, fields: context.fields, location: context.location) {
         case .success(let redacted): return redacted
         case .failure(let error): notJSON = error
         }
@@ -40,20 +42,32 @@ extension Redactor {
                 reason: "the body is not JSON (\(notJSON.description))")
         }
         if let found = LexicalCredentialSearch.first(in: bytes, lookup: lookup) {
-            let sweeper = scanner()
-            throw .unredactableText(
-                location: sweeper.replacingSecrets(in: context.location) ?? context.location,
-                name: sweeper.replacingSecrets(in: found.name) ?? found.name, offset: found.offset)
+            throw refusal(location: context.location, name: found.name, offset: found.offset)
         }
         return context.isForm ? aliasingFormSecrets(in: bytes) : nil
     }
 
-    /// The JSON pass: `.failure` when `bytes` are not JSON.
+    /// How deep JSON embedded in JSON strings is looked into; deeper, a string that names a
+    /// credential is refused.
+    static let maximumEmbeddingDepth = 4
+
+    /// ``RecordingError/unredactableText(location:name:offset:)``, with any known secret in its
+    /// texts replaced (an error is printed, and must not spill one either).
+    private func refusal(location: String, name: String, offset: Int) -> RecordingError {
+        let sweeper = scanner()
+        return .unredactableText(
+            location: sweeper.replacingSecrets(in: location) ?? location, name: sweeper.replacingSecrets(in: name) ?? name,
+            offset: offset)
+    }
+
+    /// The JSON pass: `.failure` when `bytes` are not JSON; throws when JSON embedded in one
+    /// of its strings names a credential but cannot be redacted.
     private func aliasingJSONSecrets(
-        in bytes: [UInt8], fields: [RedactionLookup.BodyField]
-    ) -> Result<RedactedText?, JSONParseError> {
+        in bytes: [UInt8], fields: [RedactionLookup.BodyField], location: String, embedding: Int = 0
+    ) throws(RecordingError) -> Result<RedactedText?, JSONParseError> {
         var splice = ByteSplice()
         var pointers = RedactedPointers()
+        var refused: RecordingError?
         // Set while inside a secret container: its depth and the kind of everything in it.
         var secretContainer: (depth: Int, kind: RedactionPolicy.SecretKind)?
         let outcome = bytes.withUnsafeBufferPointer { buffer -> Result<Void, JSONParseError> in
@@ -67,7 +81,20 @@ extension Redactor {
                     case .name, .literal:
                         break
                     case .string(let range, let escaped):
-                        guard let kind = secretContainer?.kind ?? secretKind(at: path, fields: fields) else { return }
+                        guard let kind = secretContainer?.kind ?? secretKind(at: path, fields: fields) else {
+                            // Embedded JSON needs escaped quotes, so only escaped strings can hold any.
+                            guard escaped, refused == nil else { return }
+                            let text = JSONSpanScanner.decodeString(buffer, range: range, escaped: true)
+                            do throws(RecordingError) {
+                                if let inner = try aliasingEmbeddedJSONSecrets(in: text, at: range.lowerBound, location: location, embedding: embedding) {
+                                    splice.replace(range, with: ByteSplice.jsonString(inner))
+                                    pointers.add(path)
+                                }
+                            } catch {
+                                refused = error
+                            }
+                            return
+                        }
                         let secret = JSONSpanScanner.decodeString(buffer, range: range, escaped: escaped)
                         guard !secret.isEmpty, !RedactionPolicy.isAlias(secret) else { return }
                         splice.replace(range, with: ByteSplice.jsonString(alias(for: secret, kind: kind)))
@@ -86,7 +113,29 @@ extension Redactor {
             }
         }
         if case .failure(let error) = outcome { return .failure(error) }
+        if let refused { throw refused }
         return .success(splice.isEmpty ? nil : RedactedText(bytes: splice.applied(to: bytes), pointers: pointers.list))
+    }
+
+    /// `text`, a decoded JSON string starting at byte `offset` of its document, with the
+    /// secrets of the JSON it holds replaced (its own embedded strings looked into in turn);
+    /// `nil` when there are none. Text that is not JSON but names a credential is refused, and
+    /// so is anything past ``maximumEmbeddingDepth`` that could hide one.
+    private func aliasingEmbeddedJSONSecrets(
+        in text: String, at offset: Int, location: String, embedding: Int
+    ) throws(RecordingError) -> String? {
+        let inner = Array(text.utf8)
+        guard inner.contains(UInt8(ascii: "\"")) else { return nil }
+        let found = LexicalCredentialSearch.first(in: inner, lookup: lookup)
+        if embedding < Self.maximumEmbeddingDepth {
+            if case .success(let redacted) = try aliasingJSONSecrets(in: inner, fields: [], location: location, embedding: embedding + 1) {
+                return redacted.map { String(decoding: $0.bytes, as: UTF8.self) }
+            }
+            guard let found else { return nil }
+            throw refusal(location: "\(location), in a string", name: found.name, offset: offset)
+        }
+        guard found != nil || inner.contains(UInt8(ascii: "\\")) else { return nil }
+        throw refusal(location: "\(location), in a string nested \(embedding + 1) deep", name: found?.name ?? "", offset: offset)
     }
 
     /// The kind of secret at `path`: a field rule's, else a credential-named member's.

@@ -136,3 +136,32 @@ struct ByteExactRedactionTests {
         #expect(JSONPointer("/log/entries/0/response/_redacted")?.resolve(in: json) == ["/token"])
     }
 }
+
+/// JSON carried inside a JSON string, which a server may decode in turn.
+@Suite("Embedded JSON redaction")
+struct EmbeddedJSONRedactionTests {
+    @Test func jsonInsideAStringHasItsCredentialsReplacedAndKeepsItsEscaping() throws {
+        let body = #"{"op": "login", "payload": "{\"password\":\"hunter22\",\"n\":1.0}"}"#
+        let redacted = try Redactor().redact(ByteExactRedactionTests.exchange(request: body))
+        #expect(redacted.request.postData?.text == #"{"op": "login", "payload": "{\"password\":\"<password-1>\",\"n\":1.0}"}"#)
+        #expect(redacted.request.redacted == ["/payload"])
+    }
+
+    @Test func jsonTwiceEmbeddedIsLookedIntoToo() throws {
+        let body = #"{"a": "{\"b\": \"{\\\"token\\\": \\\"t-123\\\"}\"}"}"#
+        let redacted = try Redactor().redact(ByteExactRedactionTests.exchange(request: body))
+        #expect(redacted.request.postData?.text == #"{"a": "{\"b\": \"{\\\"token\\\": \\\"<token-1>\\\"}\"}"}"#)
+    }
+
+    @Test func aStringWithQuotesThatNamesNoCredentialIsLeftAlone() throws {
+        let entry = ByteExactRedactionTests.exchange(request: #"{"quote": "she said \"hi\": {\"x\": 1}"}"#)
+        #expect(try Redactor().redact(entry) == entry)
+    }
+
+    @Test func anEmbeddedTextThatIsNotJSONButNamesACredentialIsRefused() {
+        let entry = ByteExactRedactionTests.exchange("POST", "/ops", request: #"{"payload": "{\"token\": \"t-123\",}"}"#)
+        #expect(throws: RecordingError.unredactableText(location: "the request body of POST /ops, in a string", name: "token", offset: 12)) {
+            try Redactor().redact(entry)
+        }
+    }
+}
