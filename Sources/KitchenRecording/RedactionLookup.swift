@@ -15,6 +15,9 @@ struct RedactionLookup: Sendable {
     private var parameters: [String: RedactionPolicy.SecretKind] = [:]
     /// Credential words in credential form, as bytes, in table order.
     private var credentialWords: [(word: [UInt8], kind: RedactionPolicy.SecretKind)] = []
+    /// For each byte, the indices in ``credentialWords`` of the words ending with it: a name
+    /// is only compared with the few words that end in its last letter.
+    private var wordsByLastByte = [[Int]](repeating: [], count: 256)
     private var bodyFields: [BodyField] = []
 
     init(_ policy: RedactionPolicy) {
@@ -28,7 +31,10 @@ struct RedactionLookup: Sendable {
                 if parameters[key] == nil { parameters[key] = rule.kind }
             case .credentialName(let word):
                 let form = Array(RedactionPolicy.credentialForm(of: word).utf8)
-                if !form.isEmpty { credentialWords.append((form, rule.kind)) }
+                if let last = form.last {
+                    wordsByLastByte[Int(last)].append(credentialWords.count)
+                    credentialWords.append((form, rule.kind))
+                }
             case .bodyField(let method, let path, let message, let field):
                 bodyFields.append(BodyField(
                     method: method.uppercased(), path: RequestPath.normalized(path), message: message, field: field, kind: rule.kind))
@@ -55,9 +61,21 @@ struct RedactionLookup: Sendable {
         guard !credentialWords.isEmpty else { return nil }
         var name = name
         return name.withUTF8 { bytes in
-            for entry in credentialWords where Self.credentialForm(of: bytes, endsWith: entry.word) { return entry.kind }
+            guard let last = Self.lastSignificantIndex(in: bytes, before: bytes.count) else { return nil }
+            var candidates = wordsByLastByte[Int(Self.lowercased(bytes[last]))]
+            // `tokens`: the words ending in the letter before a plural `s` too, in table order.
+            if Self.lowercased(bytes[last]) == UInt8(ascii: "s"), let previous = Self.lastSignificantIndex(in: bytes, before: last) {
+                candidates = (candidates + wordsByLastByte[Int(Self.lowercased(bytes[previous]))]).sorted()
+            }
+            for index in candidates where Self.credentialForm(of: bytes, endsWith: credentialWords[index].word) {
+                return credentialWords[index].kind
+            }
             return nil
         }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     /// Whether `name` in credential form ends with `word` (already in credential form), or
@@ -65,7 +83,7 @@ struct RedactionLookup: Sendable {
     /// the form.
     static func credentialForm(of name: UnsafeBufferPointer<UInt8>, endsWith word: [UInt8]) -> Bool {
         if credentialForm(of: name, before: name.count, endsWith: word) { return true }
-        guard let last = lastSignificantIndex(in: name, before: name.count), name[last] | 0x20 == UInt8(ascii: "s") else { return false }
+        guard let last = lastSignificantIndex(in: name, before: name.count), lowercased(name[last]) == UInt8(ascii: "s") else { return false }
         return credentialForm(of: name, before: last, endsWith: word)
     }
 
@@ -91,10 +109,8 @@ struct RedactionLookup: Sendable {
         while matched > 0 {
             guard let index = lastSignificantIndex(in: name, before: position) else { return false }
             position = index
-            var byte = name[index]
-            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { byte += 32 }
             matched -= 1
-            guard byte == word[matched] else { return false }
+            guard lowercased(name[index]) == word[matched] else { return false }
         }
         return true
     }

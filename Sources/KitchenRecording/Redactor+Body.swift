@@ -14,8 +14,9 @@ extension Redactor {
         var fields: [RedactionLookup.BodyField] = []
         /// Whether the body is declared a form (`application/x-www-form-urlencoded`).
         var isForm = false
-        /// What the body is, for errors: `the request body of POST /auth/login`.
-        var location: String
+        /// What the body is, for errors: `the request body of POST /auth/login` (made only
+        /// when one is thrown: building it for every message showed in profiles).
+        var location: () -> String
     }
 
     /// Replaces the secrets a rule or a credential name points at in `bytes`, splicing each
@@ -42,7 +43,7 @@ extension Redactor {
                 reason: "the body is not JSON (\(notJSON.description))")
         }
         if let found = LexicalCredentialSearch.first(in: bytes, lookup: lookup) {
-            throw refusal(location: context.location, name: found.name, offset: found.offset)
+            throw refusal(location: context.location(), name: found.name, offset: found.offset)
         }
         return context.isForm ? aliasingFormSecrets(in: bytes) : nil
     }
@@ -63,7 +64,7 @@ extension Redactor {
     /// The JSON pass: `.failure` when `bytes` are not JSON; throws when JSON embedded in one
     /// of its strings names a credential but cannot be redacted.
     private func aliasingJSONSecrets(
-        in bytes: [UInt8], fields: [RedactionLookup.BodyField], location: String, embedding: Int = 0
+        in bytes: [UInt8], fields: [RedactionLookup.BodyField], location: () -> String, embedding: Int = 0
     ) throws(RecordingError) -> Result<RedactedText?, JSONParseError> {
         var splice = ByteSplice()
         var pointers = RedactedPointers()
@@ -122,7 +123,7 @@ extension Redactor {
     /// `nil` when there are none. Text that is not JSON but names a credential is refused, and
     /// so is anything past ``maximumEmbeddingDepth`` that could hide one.
     private func aliasingEmbeddedJSONSecrets(
-        in text: String, at offset: Int, location: String, embedding: Int
+        in text: String, at offset: Int, location: () -> String, embedding: Int
     ) throws(RecordingError) -> String? {
         let inner = Array(text.utf8)
         guard inner.contains(UInt8(ascii: "\"")) else { return nil }
@@ -132,10 +133,10 @@ extension Redactor {
                 return redacted.map { String(decoding: $0.bytes, as: UTF8.self) }
             }
             guard let found else { return nil }
-            throw refusal(location: "\(location), in a string", name: found.name, offset: offset)
+            throw refusal(location: "\(location()), in a string", name: found.name, offset: offset)
         }
         guard found != nil || inner.contains(UInt8(ascii: "\\")) else { return nil }
-        throw refusal(location: "\(location), in a string nested \(embedding + 1) deep", name: found?.name ?? "", offset: offset)
+        throw refusal(location: "\(location()), in a string nested \(embedding + 1) deep", name: found?.name ?? "", offset: offset)
     }
 
     /// The kind of secret at `path`: a field rule's, else a credential-named member's.

@@ -26,14 +26,14 @@ extension Redactor {
         let requestBytes = try entry.request.bodyBytes
         var requestBody = try aliasingSecrets(in: requestBytes, context: BodyContext(
             fields: lookup.bodyFields(method: method, path: path, message: .request),
-            isForm: Self.isForm(entry.request.postData?.mimeType), location: "the request body of \(method) \(path)"))
+            isForm: Self.isForm(entry.request.postData?.mimeType), location: { "the request body of \(method) \(path)" }))
         entry.response.headers = redactHeaders(entry.response.headers)
         entry.response.cookies = redactCookies(entry.response.cookies)
         if let redirect = redactURLParameters(entry.response.redirectURL) { entry.response.redirectURL = redirect }
         let responseBytes = try entry.response.bodyBytes
         var responseBody = try aliasingSecrets(in: responseBytes, context: BodyContext(
             fields: lookup.bodyFields(method: method, path: path, message: .response),
-            isForm: Self.isForm(entry.response.content.mimeType), location: "the response body of \(method) \(path)"))
+            isForm: Self.isForm(entry.response.content.mimeType), location: { "the response body of \(method) \(path)" }))
 
         let sweeper = scanner()
         if !sweeper.matcher.isEmpty {

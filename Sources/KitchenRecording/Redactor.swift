@@ -97,8 +97,8 @@ public final class Redactor: Sendable {
     public func redact(message: HAR.WebSocketMessage) throws(RecordingError) -> HAR.WebSocketMessage {
         var message = message
         let original = try message.payload
-        let location = "a WebSocket message (\(message.type.rawValue), at \(message.time))"
-        var text = message.isData ? try aliasingSecrets(in: original, context: BodyContext(location: location)) : nil
+        let context = BodyContext { "a WebSocket message (\(message.type.rawValue), at \(message.time))" }
+        var text = message.isData ? try aliasingSecrets(in: original, context: context) : nil
         if let swept = sweepingKnownSecrets(in: text ?? RedactedText(bytes: original, pointers: []), with: scanner()) {
             text = swept
         }
