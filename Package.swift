@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "KitchenTestSupport"]),
         .testTarget(name: "KitchenAPITests", dependencies: ["KitchenAPI", "HarnessCore"]),
-        .testTarget(name: "KitchenRecordingTests", dependencies: ["KitchenRecording", "HarnessCore"]),
+        .testTarget(name: "KitchenRecordingTests", dependencies: ["KitchenRecording", "HarnessCore"], exclude: ["Fixtures"]),
         .testTarget(name: "KitchenSimulatorTests", dependencies: ["KitchenSimulator", "HTTPWire", "HarnessCore"]),
         .testTarget(name: "KitchenCLITests", dependencies: ["KitchenCLI"]),
         .testTarget(name: "KitchenTestingTests", dependencies: ["KitchenTesting", "KitchenSwiftTesting"]),

@@ -60,7 +60,7 @@ extension HAR.Request: HARJSONReadable {
             cookies: try object.array("cookies"), headers: try object.array("headers"),
             queryString: try object.array("queryString"), postData: try object.object(ifPresent: "postData"),
             headersSize: try object.int("headersSize"), bodySize: try object.int("bodySize"),
-            comment: try object.string(ifPresent: "comment"))
+            comment: try object.string(ifPresent: "comment"), redacted: try object.strings(ifPresent: "_redacted"))
     }
 }
 
@@ -71,7 +71,8 @@ extension HAR.Response: HARJSONReadable {
             httpVersion: try object.string("httpVersion"), cookies: try object.array("cookies"),
             headers: try object.array("headers"), content: try object.object("content"),
             redirectURL: try object.string("redirectURL"), headersSize: try object.int("headersSize"),
-            bodySize: try object.int("bodySize"), comment: try object.string(ifPresent: "comment"))
+            bodySize: try object.int("bodySize"), comment: try object.string(ifPresent: "comment"),
+            redacted: try object.strings(ifPresent: "_redacted"))
     }
 }
 
@@ -123,7 +124,8 @@ extension HAR.WebSocketMessage: HARJSONReadable {
     init(reading object: HARObjectReader) throws(HARShapeError) {
         self.init(
             type: try object.value("type", as: Direction.self), time: try object.double("time"),
-            opcode: try object.value("opcode", as: Opcode.self), data: try object.string("data"))
+            opcode: try object.value("opcode", as: Opcode.self), data: try object.string("data"),
+            redacted: try object.strings(ifPresent: "_redacted"))
     }
 }
 

@@ -5,7 +5,8 @@
 /// these types always opens in Chrome DevTools' HAR import. Optional spec fields are
 /// optionals and are left out of the file when `nil`. Custom fields start with `_`, as the
 /// spec asks: Chrome's `_resourceType` and `_webSocketMessages`, and the harness's own
-/// `_webSocketClose`, `_error` and `_encoding`.
+/// `_webSocketClose`, `_error`, `_encoding` and `_redacted` (which body values were replaced
+/// by secret aliases; see ``Request/redacted``).
 ///
 /// ```swift
 /// let document = try HARFile.load(from: fixtureURL)

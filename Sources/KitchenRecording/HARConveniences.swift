@@ -63,6 +63,18 @@ extension HAR.Request {
         headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
     }
 
+    /// Whether an `Upgrade` header asks for `websocket` (RFC 6455 §4.1): one of its
+    /// comma-separated protocols (RFC 9110 §7.8) is `websocket`, ASCII case-insensitively,
+    /// with or without a `/version`.
+    public var upgradesToWebSocket: Bool {
+        headerValues(named: "Upgrade").contains { value in
+            value.split(separator: ",").contains { element in
+                let name = element.trimmingSpacesAndTabs.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                return name.lowercased() == "websocket"
+            }
+        }
+    }
+
     /// The body as sent; empty when there is none.
     public var bodyBytes: [UInt8] {
         get throws(RecordingError) {

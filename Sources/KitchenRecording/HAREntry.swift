@@ -57,9 +57,13 @@ extension HAR {
             self.error = error
         }
 
-        /// Whether this entry is a WebSocket connection rather than a plain exchange.
+        /// Whether this entry is a WebSocket connection rather than a plain exchange: Chrome's
+        /// `_resourceType: "websocket"`, WebSocket messages or a close, or — for tools that
+        /// write none of those, such as mitmproxy — a `101` answer to a request whose `Upgrade`
+        /// names `websocket` (RFC 6455 §4.1, §4.2.2; the token is case-insensitive).
         public var isWebSocket: Bool {
             resourceType == "websocket" || webSocketMessages != nil || webSocketClose != nil
+                || (response.status == 101 && request.upgradesToWebSocket)
         }
 
         enum CodingKeys: String, CodingKey {
@@ -89,16 +93,23 @@ extension HAR {
         public var postData: PostData?
         /// Bytes from the start of the request line to the blank line; `-1` when unknown.
         public var headersSize: Int
-        /// Bytes of the body; `0` when there is none, `-1` when unknown.
+        /// Bytes of the body as recorded; `0` when there is none, `-1` when unknown. When
+        /// ``redacted`` is set this counts the recorded bytes, aliases included, while the
+        /// `Content-Length` header keeps the value that crossed the wire.
         public var bodySize: Int
         /// Free text.
         public var comment: String?
+        /// The harness's `_redacted`: present when the recorded body differs from the wire body
+        /// because secrets in it were replaced by aliases. Each element is the JSON Pointer
+        /// (RFC 6901) of a replaced value (`/password`, `/user/tokens/0`), `/name` for a field of
+        /// a form body, or `""` (the whole body) when the replacement is not inside one JSON value.
+        public var redacted: [String]?
 
         /// A request from its parts.
         public init(
             method: String, url: String, httpVersion: String = "HTTP/1.1", cookies: [Cookie] = [],
             headers: [Header] = [], queryString: [QueryParameter] = [], postData: PostData? = nil,
-            headersSize: Int = -1, bodySize: Int = 0, comment: String? = nil
+            headersSize: Int = -1, bodySize: Int = 0, comment: String? = nil, redacted: [String]? = nil
         ) {
             self.method = method
             self.url = url
@@ -110,6 +121,12 @@ extension HAR {
             self.headersSize = headersSize
             self.bodySize = bodySize
             self.comment = comment
+            self.redacted = redacted
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case method, url, httpVersion, cookies, headers, queryString, postData, headersSize, bodySize, comment
+            case redacted = "_redacted"
         }
     }
 
@@ -131,16 +148,21 @@ extension HAR {
         public var redirectURL: String
         /// Bytes from the start of the status line to the blank line; `-1` when unknown.
         public var headersSize: Int
-        /// Bytes of the body as transferred; `-1` when unknown.
+        /// Bytes of the body as transferred; `-1` when unknown. When ``redacted`` is set this
+        /// and `content.size` count the recorded bytes, aliases included, while the
+        /// `Content-Length` header keeps the value that crossed the wire.
         public var bodySize: Int
         /// Free text.
         public var comment: String?
+        /// The harness's `_redacted`: the JSON Pointers of body values replaced by aliases, as
+        /// on ``Request/redacted``; absent when the body is recorded exactly as received.
+        public var redacted: [String]?
 
         /// A response from its parts.
         public init(
             status: Int, statusText: String, httpVersion: String = "HTTP/1.1", cookies: [Cookie] = [],
             headers: [Header] = [], content: Content, redirectURL: String = "", headersSize: Int = -1,
-            bodySize: Int = -1, comment: String? = nil
+            bodySize: Int = -1, comment: String? = nil, redacted: [String]? = nil
         ) {
             self.status = status
             self.statusText = statusText
@@ -152,6 +174,12 @@ extension HAR {
             self.headersSize = headersSize
             self.bodySize = bodySize
             self.comment = comment
+            self.redacted = redacted
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case status, statusText, httpVersion, cookies, headers, content, redirectURL, headersSize, bodySize, comment
+            case redacted = "_redacted"
         }
     }
 }

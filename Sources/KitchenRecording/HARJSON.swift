@@ -23,6 +23,7 @@ private struct ObjectBuilder {
     mutating func add(_ key: String, _ value: (some HARJSONRepresentable)?) { if let value { add(key, value.json) } }
     mutating func add(_ key: String, _ values: [some HARJSONRepresentable]) { add(key, .array(values.map(\.json))) }
     mutating func add(_ key: String, _ values: [some HARJSONRepresentable]?) { if let values { add(key, values) } }
+    mutating func add(_ key: String, _ values: [String]?) { if let values { add(key, .array(values.map(JSONValue.string))) } }
 
     var json: JSONValue { .object(JSONObject(uniqueMembers: members)) }
 }
@@ -108,6 +109,7 @@ extension HAR.Request: HARJSONRepresentable {
         object.add("headersSize", headersSize)
         object.add("bodySize", bodySize)
         object.add("comment", comment)
+        object.add("_redacted", redacted)
         return object.json
     }
 }
@@ -125,6 +127,7 @@ extension HAR.Response: HARJSONRepresentable {
         object.add("headersSize", headersSize)
         object.add("bodySize", bodySize)
         object.add("comment", comment)
+        object.add("_redacted", redacted)
         return object.json
     }
 }
@@ -199,6 +202,7 @@ extension HAR.WebSocketMessage: HARJSONRepresentable {
         object.add("time", time)
         object.add("opcode", opcode.rawValue)
         object.add("data", data)
+        object.add("_redacted", redacted)
         return object.json
     }
 }

@@ -110,6 +110,21 @@ struct HARObjectReader {
     func int(ifPresent key: String) throws(HARShapeError) -> Int? { try read(ifPresent: key, "an integer", \.intValue) }
     func bool(ifPresent key: String) throws(HARShapeError) -> Bool? { try read(ifPresent: key, "a Boolean", \.boolValue) }
 
+    /// An array of strings at `key`, `nil` when absent or `null`.
+    func strings(ifPresent key: String) throws(HARShapeError) -> [String]? {
+        guard let value = present(key) else { return nil }
+        guard case .array(let elements) = value else { throw mismatch(key, "an array", value) }
+        var strings: [String] = []
+        strings.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            guard let text = element.stringValue else {
+                throw HARShapeError(path: [key, "[\(index)]"], problem: .wrongType(expected: "a string", found: element.typeName))
+            }
+            strings.append(text)
+        }
+        return strings
+    }
+
     /// A string field holding one of `Value`'s raw values.
     func value<Value: RawRepresentable & CaseIterable>(_ key: String, as _: Value.Type) throws(HARShapeError) -> Value
     where Value.RawValue == String {

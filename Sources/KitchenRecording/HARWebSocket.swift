@@ -2,7 +2,11 @@ import Foundation
 import HarnessCore
 
 extension HAR {
-    /// One element of Chrome's `_webSocketMessages`: a data frame (or reassembled message).
+    /// One element of Chrome's `_webSocketMessages`: a data message, or an error Chrome
+    /// noted on the connection (`type: "error"`, `opcode: -1`, the error text in `data`).
+    ///
+    /// Only data messages (``isData``) crossed the wire; code that replays or checks
+    /// messages skips the rest.
     ///
     /// ```swift
     /// let frame = HAR.WebSocketMessage(type: .receive, at: date, opcode: .binary, payload: [0, 1, 2])
@@ -10,58 +14,73 @@ extension HAR {
     /// try frame.payload // [0, 1, 2]
     /// ```
     public struct WebSocketMessage: Codable, Hashable, Sendable {
-        /// Which way the message went, from the client's point of view.
+        /// Which way the message went, from the client's point of view, or that it is an error.
         public enum Direction: String, Codable, Hashable, Sendable, CaseIterable {
             /// Client to server.
             case send
             /// Server to client.
             case receive
+            /// Not a message: an error Chrome recorded on the connection (its `WebSocketFrameType.Error`).
+            case error
         }
 
-        /// The data opcodes (RFC 6455 §5.2): text is 1, binary is 2.
+        /// The data opcodes (RFC 6455 §5.2): text is 1, binary is 2; and Chrome's -1 for an error.
         public enum Opcode: Int, Codable, Hashable, Sendable, CaseIterable {
             /// A UTF-8 text message; ``WebSocketMessage/data`` is the text.
             case text = 1
             /// A binary message; ``WebSocketMessage/data`` is base64.
             case binary = 2
+            /// Chrome's opcode for an error entry (no RFC 6455 opcode); ``WebSocketMessage/data``
+            /// is the error text.
+            case error = -1
         }
 
-        /// `"send"` or `"receive"`.
+        /// `"send"`, `"receive"` or `"error"`.
         public var type: Direction
         /// When it passed the proxy, in seconds since 1970 (Chrome's unit for this field).
         public var time: Double
-        /// `1` (text) or `2` (binary).
+        /// `1` (text), `2` (binary) or `-1` (error).
         public var opcode: Opcode
-        /// The text, or base64 of the bytes for binary messages.
+        /// The text, or base64 of the bytes for binary messages, or the error text.
         public var data: String
+        /// The harness's `_redacted`: present when ``data`` differs from what crossed the wire
+        /// because secrets were replaced by aliases; the JSON Pointers of the replaced values,
+        /// `""` for a replacement not inside one JSON value (see ``Request/redacted``).
+        public var redacted: [String]?
 
         /// A message from already-encoded parts.
-        public init(type: Direction, time: Double, opcode: Opcode, data: String) {
+        public init(type: Direction, time: Double, opcode: Opcode, data: String, redacted: [String]? = nil) {
             self.type = type
             self.time = time
             self.opcode = opcode
             self.data = data
+            self.redacted = redacted
         }
 
         /// A message from its payload. The time is rounded to whole milliseconds so that it
         /// prints short and stable (`1795169730.123`). Text payloads are UTF-8 by RFC 6455
         /// §8.1 (the wire layer closes with 1007 otherwise); any invalid byte that still
-        /// reaches here is replaced by U+FFFD.
+        /// reaches here is replaced by U+FFFD, as in an error's text.
         public init(type: Direction, at date: Date, opcode: Opcode, payload: [UInt8]) {
             self.type = type
             self.time = Double(Timestamp.milliseconds(of: date)) / 1000
             self.opcode = opcode
             switch opcode {
-            case .text: self.data = String(decoding: payload, as: UTF8.self)
+            case .text, .error: self.data = String(decoding: payload, as: UTF8.self)
             case .binary: self.data = Data(payload).base64EncodedString()
             }
         }
 
-        /// The message's bytes: the UTF-8 of the text, or the base64-decoded binary.
+        /// Whether this is a data message that crossed the wire (sent or received, text or
+        /// binary), not an error entry.
+        public var isData: Bool { type != .error && opcode != .error }
+
+        /// The message's bytes: the UTF-8 of the text (or of an error's text), or the
+        /// base64-decoded binary.
         public var payload: [UInt8] {
             get throws(RecordingError) {
                 switch opcode {
-                case .text: return Array(data.utf8)
+                case .text, .error: return Array(data.utf8)
                 case .binary:
                     guard let bytes = Data(base64Encoded: data) else {
                         throw .invalidBase64(location: "WebSocket message at \(time)")
@@ -69,6 +88,11 @@ extension HAR {
                     return Array(bytes)
                 }
             }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case type, time, opcode, data
+            case redacted = "_redacted"
         }
     }
 

@@ -70,7 +70,20 @@ enum PercentEncoding {
         return output
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// `text` percent-decoded again and again until nothing changes (`%2574oken` → `token`),
+    /// for comparing a name with what any server in a chain may end up reading. Bytes that
+    /// are not UTF-8 become U+FFFD.
+    static func decodeFully(_ text: some StringProtocol) -> String {
+        var bytes = Array(text.utf8)
+        var decodedAny = false
+        while let decoded = RequestPath.percentDecodedOnce(bytes) {
+            bytes = decoded
+            decodedAny = true
+        }
+        return decodedAny ? String(decoding: bytes, as: UTF8.self) : String(text)
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

@@ -19,6 +19,10 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A body that the redaction policy must look inside is not JSON, so it cannot be
     /// redacted safely and is refused rather than written as it is.
     case unredactableBody(method: String, path: String, message: String, reason: String)
+    /// A body or WebSocket message that is not JSON holds what looks like a credential-named
+    /// member (`"password": …`) at byte `offset`; its value cannot be delimited safely, so
+    /// the record is refused rather than written.
+    case unredactableText(location: String, name: String, offset: Int)
     /// A secret survived redaction; nothing was written.
     case secretLeaked(alias: String, location: String)
     /// A new journal would be appended to an old one that has not been recovered.
@@ -50,6 +54,10 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
             "refusing to record the \(message) body of \(method) \(path): \(reason), and the redaction "
                 + "policy needs a field inside it. Nothing was written. Fix the server's response or "
                 + "adjust RedactionPolicy for this route."
+        case .unredactableText(let location, let name, let offset):
+            "refusing to record \(location): it is not valid JSON, yet holds a member named \"\(name)\" at byte "
+                + "\(offset), whose value cannot be delimited safely. Nothing was written. Fix the sender to send "
+                + "valid JSON, or record this exchange elsewhere."
         case .secretLeaked(let alias, let location):
             "refusing to write: the secret \(alias) appears at \(location) (its value is not shown). "
                 + "Add a rule for that location to RedactionPolicy, or pass the secret to the Redactor "

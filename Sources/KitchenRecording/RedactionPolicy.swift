@@ -1,9 +1,33 @@
-/// Where secrets live in the traffic, so the ``Redactor`` can replace them with aliases
-/// before anything is written.
+/// Where secrets live in the traffic: one table of rules the ``Redactor`` applies before
+/// anything is written. An app team extends it by appending rules.
+///
+/// | rule                         | what it covers                                                     |
+/// |------------------------------|--------------------------------------------------------------------|
+/// | ``Rule/header(_:_:kind:)``   | a header's value, by name (case-insensitive), in a ``HeaderFormat`` |
+/// | ``Rule/parameter(_:kind:)``  | a query parameter (URL and `queryString`) or form field, by name  |
+/// | ``Rule/credentialName(_:kind:)`` | every JSON member, query parameter or form field whose name ends with a word |
+/// | ``Rule/bodyField(_:_:_:_:kind:)`` | a JSON field of one route's request or response body; the body must be JSON |
+///
+/// Names are matched as a server would read them: header names case-insensitively (RFC 9110
+/// §5.1); parameter names percent-decoded until nothing changes and ASCII case-insensitively;
+/// credential names after ``credentialForm(of:)`` (lower case, without `_ - . [ ]` and
+/// spaces), as a suffix with or without a plural `s`, so `"api_key"`, `"X-API-KEY"`,
+/// `"refreshToken"`, `"tokens"` and `"user[password]"` all match (but `"tokenType"` and
+/// `"key"` do not); methods case-insensitively and route paths after
+/// ``RequestPath/normalized(_:)`` (percent-decoding, dot segments, empty segments, case), so
+/// `POST /auth/%6Cogin` and `post //auth/./x/../login/` are the login route too.
+///
+/// A value at a matched place is secret with everything inside it: every string and number
+/// of a JSON object or array, every cookie of a `Cookie` header. `null`, `true` and `false`,
+/// empty strings and values that are already aliases stay as they are.
 ///
 /// ```swift
 /// var policy = RedactionPolicy.kitchen
-/// policy.headers.append(.init(name: "X-Api-Key", kind: .token, keepsScheme: false))
+/// policy.rules += [
+///     .header("X-Api-Key", kind: .secret),                                   // X-Api-Key: <secret-1>
+///     .credentialName("pin", kind: .password),                               // {"pin": "<password-1>"}
+///     .bodyField("POST", "/devices/pair", .response, "pairing.code", kind: .secret),
+/// ]
 /// let redactor = Redactor(policy: policy)
 /// ```
 public struct RedactionPolicy: Sendable, Hashable {
@@ -20,104 +44,145 @@ public struct RedactionPolicy: Sendable, Hashable {
         public static let token: SecretKind = "token"
         /// A password.
         public static let password: SecretKind = "password"
+        /// An API key, client secret, private key or other credential.
+        public static let secret: SecretKind = "secret"
+        /// A cookie's value.
+        public static let cookie: SecretKind = "cookie"
     }
 
-    /// A header whose value is secret.
-    public struct HeaderRule: Sendable, Hashable {
-        /// The header name, matched case-insensitively (RFC 9110 §5.1).
-        public var name: String
-        /// The kind of secret it carries.
-        public var kind: SecretKind
-        /// Whether the first word is an auth scheme to keep (`Bearer <token-1>`, RFC 9110 §11.4).
-        public var keepsScheme: Bool
-
-        /// A header rule.
-        public init(name: String, kind: SecretKind, keepsScheme: Bool) {
-            self.name = name
-            self.kind = kind
-            self.keepsScheme = keepsScheme
-        }
+    /// How a secret header's value is laid out, so only the secret part is replaced.
+    public enum HeaderFormat: Sendable, Hashable {
+        /// The whole value is secret.
+        case whole
+        /// `auth-scheme credentials` (RFC 9110 §11.4): the scheme stays (`Bearer <token-1>`).
+        case credentials
+        /// `Cookie` (RFC 6265 §4.2): each `name=value` keeps its name (`a=<cookie-1>; b=<cookie-2>`).
+        case cookies
+        /// `Set-Cookie` (RFC 6265 §4.1): the first `name=value` keeps its name; attributes stay.
+        case setCookie
     }
 
-    /// A query parameter whose value is secret, in the URL and in `queryString`.
-    public struct QueryRule: Sendable, Hashable {
-        /// The parameter name, matched exactly after percent-decoding.
-        public var name: String
-        /// The kind of secret it carries.
-        public var kind: SecretKind
-
-        /// A query rule.
-        public init(name: String, kind: SecretKind) {
-            self.name = name
-            self.kind = kind
-        }
+    /// Which body of an exchange.
+    public enum Message: String, Sendable, Hashable {
+        /// The request body.
+        case request
+        /// The response body.
+        case response
     }
 
-    /// A JSON body field that is secret on one route.
-    public struct BodyRule: Sendable, Hashable {
-        /// Which body of the exchange.
-        public enum Message: String, Sendable, Hashable {
-            /// The request body.
-            case request
-            /// The response body.
-            case response
+    /// One row of the table: a place in the traffic and the kind of secret found there.
+    public struct Rule: Sendable, Hashable {
+        /// Where the secret is.
+        public enum Place: Sendable, Hashable {
+            /// A header by name, its value laid out as `format`.
+            case header(name: String, format: HeaderFormat)
+            /// A query parameter or form field by name.
+            case parameter(name: String)
+            /// Every JSON member, query parameter or form field whose name, in
+            /// ``RedactionPolicy/credentialForm(of:)``, ends with this word's (or with it and `s`).
+            case credentialName(String)
+            /// A JSON field of the `message` body of `method path`.
+            case bodyField(method: String, path: String, message: Message, field: JSONPathPattern)
         }
 
-        /// The method, matched exactly.
-        public var method: String
-        /// The URL path, matched exactly (no query).
-        public var path: String
-        /// The body the field is in.
-        public var message: Message
-        /// Where the field is in the body.
-        public var field: JSONPathPattern
-        /// The kind of secret it holds.
+        /// Where the secret is.
+        public var place: Place
+        /// The kind of secret, which names its aliases.
         public var kind: SecretKind
 
-        /// A body rule.
-        public init(method: String, path: String, message: Message, field: JSONPathPattern, kind: SecretKind) {
-            self.method = method
-            self.path = path
-            self.message = message
-            self.field = field
+        /// A rule from its place and kind.
+        public init(_ place: Place, kind: SecretKind) {
+            self.place = place
             self.kind = kind
+        }
+
+        /// A secret header.
+        public static func header(_ name: String, _ format: HeaderFormat = .whole, kind: SecretKind) -> Rule {
+            Rule(.header(name: name, format: format), kind: kind)
+        }
+
+        /// A secret query parameter or form field.
+        public static func parameter(_ name: String, kind: SecretKind) -> Rule {
+            Rule(.parameter(name: name), kind: kind)
+        }
+
+        /// Every member, parameter or field named like `word`.
+        public static func credentialName(_ word: String, kind: SecretKind) -> Rule {
+            Rule(.credentialName(word), kind: kind)
+        }
+
+        /// A JSON field of one route's body (`field` as a ``JSONPathPattern``). A body such a
+        /// rule names that is not JSON is refused rather than recorded.
+        public static func bodyField(
+            _ method: String, _ path: String, _ message: Message, _ field: JSONPathPattern, kind: SecretKind
+        ) -> Rule {
+            Rule(.bodyField(method: method, path: path, message: message, field: field), kind: kind)
         }
     }
 
-    /// Secret headers.
-    public var headers: [HeaderRule]
-    /// Secret query parameters.
-    public var queryParameters: [QueryRule]
-    /// Secret body fields.
-    public var bodyFields: [BodyRule]
+    /// The table, applied in order (the first rule that matches a place names its kind).
+    public var rules: [Rule]
     /// Secrets shorter than this many bytes are replaced where a rule names them but are not
     /// searched for elsewhere (see ``SecretScanner/minimumLength``). Default 8.
     public var minimumSearchedSecretLength: Int
 
     /// A policy from its rules.
-    public init(
-        headers: [HeaderRule] = [], queryParameters: [QueryRule] = [], bodyFields: [BodyRule] = [],
-        minimumSearchedSecretLength: Int = SecretScanner.defaultMinimumLength
-    ) {
-        self.headers = headers
-        self.queryParameters = queryParameters
-        self.bodyFields = bodyFields
+    public init(rules: [Rule], minimumSearchedSecretLength: Int = SecretScanner.defaultMinimumLength) {
+        self.rules = rules
         self.minimumSearchedSecretLength = minimumSearchedSecretLength
     }
 
-    /// The Kitchen API's secrets (see API.md, Auth): the bearer token in `Authorization` and
-    /// in the WebSocket's `token` query parameter, the token the login response issues, and
-    /// the password the login request sends.
-    public static let kitchen = RedactionPolicy(
-        headers: [HeaderRule(name: "Authorization", kind: .token, keepsScheme: true)],
-        queryParameters: [QueryRule(name: "token", kind: .token)],
-        bodyFields: [
-            BodyRule(method: "POST", path: "/auth/login", message: .response, field: "token", kind: .token),
-            BodyRule(method: "POST", path: "/auth/login", message: .request, field: "password", kind: .password),
-        ])
+    /// What any HTTP API's recordings need: credential headers and cookies, and every member,
+    /// parameter or field named like a credential, in bodies, messages and queries alike.
+    public static let standardRules: [Rule] = [
+        .header("Authorization", .credentials, kind: .token),
+        .header("Proxy-Authorization", .credentials, kind: .token),
+        .header("Cookie", .cookies, kind: .cookie),
+        .header("Set-Cookie", .setCookie, kind: .cookie),
+        .credentialName("password", kind: .password),
+        .credentialName("passwd", kind: .password),
+        .credentialName("passphrase", kind: .password),
+        .credentialName("token", kind: .token),
+        .credentialName("authorization", kind: .token),
+        .credentialName("sessionId", kind: .token),
+        .credentialName("cookie", kind: .cookie),
+        .credentialName("secret", kind: .secret),
+        .credentialName("apiKey", kind: .secret),
+        .credentialName("privateKey", kind: .secret),
+        .credentialName("credential", kind: .secret),
+    ]
+
+    /// ``standardRules`` only.
+    public static let standard = RedactionPolicy(rules: standardRules)
+
+    /// The Kitchen API's secrets (see API.md, Auth) on top of ``standardRules``: the bearer
+    /// token in the WebSocket's `token` query parameter, and the login route's password and
+    /// issued token, whose bodies must be JSON (anything else is refused).
+    public static let kitchen = RedactionPolicy(rules: standardRules + [
+        .parameter("token", kind: .token),
+        .bodyField("POST", "/auth/login", .request, "password", kind: .password),
+        .bodyField("POST", "/auth/login", .response, "token", kind: .token),
+    ])
+
+    /// `name` as credential names are compared: ASCII letters lower-cased, and `_`, `-`, `.`,
+    /// `[`, `]` and spaces left out (`"X-API_Key"` → `"xapikey"`, `"user[password]"` →
+    /// `"userpassword"`).
+    public static func credentialForm(of name: some StringProtocol) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
+            case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: " "):
+                continue
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// Whether `text` is already an alias (`<kind-N>`), so redacting twice changes nothing.
-    static func isAlias(_ text: String) -> Bool {
+    static func isAlias(_ text: some StringProtocol) -> Bool {
         guard text.hasPrefix("<"), text.hasSuffix(">"), let dash = text.lastIndex(of: "-") else { return false }
         let number = text[text.index(after: dash)..<text.index(before: text.endIndex)]
         let kind = text[text.index(after: text.startIndex)..<dash]

@@ -1,15 +1,32 @@
 import Foundation
 import Synchronization
 
-/// Replaces a session's secrets with stable aliases before anything is written.
+/// Replaces a session's secrets with stable aliases before anything is written, and changes
+/// no other byte.
+///
+/// Each entry, message and close goes through two passes:
+/// 1. the policy's table (``RedactionPolicy``): secret headers, query parameters and form
+///    fields, every value under a credential-named JSON member at any depth in request and
+///    response bodies and WebSocket messages, and the fields of route rules — routes and
+///    names matched as a server reads them, so `POST /auth/%6Cogin` is the login route;
+/// 2. a sweep of every string for every secret already known, in the forms
+///    ``SecretScanner`` lists, so a secret first seen in one place is replaced everywhere.
+///
+/// Bodies and frames are recorded as they crossed the wire: an alias is spliced in at the
+/// byte range of the JSON string (or number) it replaces, so numbers, key order and
+/// whitespace stay as sent. A changed body's `bodySize` and `content.size` count the
+/// recorded bytes, its `Content-Length` header keeps the wire value, and `_redacted` lists
+/// the JSON Pointers replaced (``HAR/Request/redacted``).
+///
+/// Fails closed: a body a route rule names that is not JSON, and any body or message that is
+/// not JSON yet holds a quoted credential-named member, are refused with an error instead of
+/// being written.
 ///
 /// The same secret always gets the same alias within a session, whatever kind of place it
 /// was first seen in: a token issued by the login response and later sent in
 /// `Authorization` and in `?token=` is `<token-1>` everywhere, so a replay still matches.
 /// Aliases are numbered per kind in first-seen order, so a deterministic session gives a
-/// deterministic file. After the policy's rules, every string of an entry is also swept
-/// for every secret already known (see ``SecretScanner`` for the forms and the minimum
-/// length).
+/// deterministic file.
 ///
 /// Safe to call from many connections at once: the alias table sits behind a `Mutex`.
 ///
@@ -21,6 +38,8 @@ import Synchronization
 public final class Redactor: Sendable {
     /// Where secrets are looked for.
     public let policy: RedactionPolicy
+    /// The policy arranged for lookups.
+    let lookup: RedactionLookup
     private let table = Mutex(AliasTable())
 
     private struct AliasTable {
@@ -33,6 +52,7 @@ public final class Redactor: Sendable {
     /// A redactor for `policy` with an empty alias table.
     public init(policy: RedactionPolicy = .kitchen) {
         self.policy = policy
+        self.lookup = RedactionLookup(policy)
     }
 
     /// Every secret seen so far with its alias, in first-seen order.
@@ -67,19 +87,27 @@ public final class Redactor: Sendable {
         }
     }
 
-    /// `message` with every known secret replaced by its alias. A binary frame is decoded,
-    /// swept as bytes and encoded again.
+    /// `message` with its secrets replaced: values under credential-named members when it is
+    /// JSON (text, or binary that parses), then every known secret. The recorded data keeps
+    /// every other byte; ``HAR/WebSocketMessage/redacted`` lists what changed. An error entry
+    /// (Chrome's `type: "error"`) only has known secrets swept from its text.
+    ///
+    /// Throws ``RecordingError/unredactableText(location:name:offset:)`` for a message that is
+    /// not JSON yet holds a quoted credential-named member.
     public func redact(message: HAR.WebSocketMessage) throws(RecordingError) -> HAR.WebSocketMessage {
-        let sweeper = scanner()
         var message = message
-        switch message.opcode {
-        case .text:
-            if let swept = sweeper.replacingSecrets(in: message.data) { message.data = swept }
-        case .binary:
-            if let swept = sweeper.replacingSecrets(in: try message.payload) {
-                message.data = Data(swept).base64EncodedString()
-            }
+        let original = try message.payload
+        let context = BodyContext { "a WebSocket message (\(message.type.rawValue), at \(message.time))" }
+        var text = message.isData ? try aliasingSecrets(in: original, context: context) : nil
+        if let swept = sweepingKnownSecrets(in: text ?? RedactedText(bytes: original, pointers: []), with: scanner()) {
+            text = swept
         }
+        guard let text else { return message }
+        switch message.opcode {
+        case .text, .error: message.data = String(decoding: text.bytes, as: UTF8.self)
+        case .binary: message.data = Data(text.bytes).base64EncodedString()
+        }
+        message.redacted = Self.merging(message.redacted, text.pointers)
         return message
     }
 
@@ -89,16 +117,31 @@ public final class Redactor: Sendable {
         if let swept = scanner().replacingSecrets(in: close.reason) { close.reason = swept }
         return close
     }
+
+    /// `existing` pointers followed by the new ones not already there; `nil` stays `nil`
+    /// when there are none.
+    static func merging(_ existing: [String]?, _ new: [String]) -> [String]? {
+        guard !new.isEmpty else { return existing }
+        var pointers = RedactedPointers()
+        pointers.add(contentsOf: existing ?? [])
+        pointers.add(contentsOf: new)
+        return pointers.list
+    }
 }
 
 extension SecretScanner {
-    /// `bytes` with each secret replaced by its alias (percent-encoded where the secret was);
-    /// `nil` when none was there.
-    func replacingSecrets(in bytes: [UInt8]) -> [UInt8]? {
-        matcher.replacingMatches(in: bytes) { pattern in
+    /// `buffer` with each secret replaced by its alias (percent-encoded where the secret
+    /// was); `nil` when none was there.
+    func replacingSecrets(in buffer: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        matcher.replacingMatches(in: buffer) { pattern in
             let alias = aliases[pattern.owner]
             return Array((pattern.isPercentEncoded ? PercentEncoding.encode(alias) : alias).utf8)
         }
+    }
+
+    /// `bytes` with each secret replaced by its alias; `nil` when none was there.
+    func replacingSecrets(in bytes: [UInt8]) -> [UInt8]? {
+        bytes.withUnsafeBufferPointer { replacingSecrets(in: $0) }
     }
 
     /// `text` with each secret replaced by its alias; `nil` when none was there.

@@ -100,20 +100,24 @@ struct SecretMatcher: Sendable {
     /// `bytes` with every match replaced, left to right and without overlaps; `nil` when
     /// nothing matched.
     func replacingMatches(in bytes: [UInt8], with replacement: (Pattern) -> [UInt8]) -> [UInt8]? {
-        bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
-            guard var match = firstMatch(in: buffer) else { return nil }
-            var output: [UInt8] = []
-            output.reserveCapacity(buffer.count)
-            var copied = 0
-            while true {
-                output.append(contentsOf: buffer[copied..<match.range.lowerBound])
-                output.append(contentsOf: replacement(match.pattern))
-                copied = match.range.upperBound
-                guard let next = firstMatch(in: buffer, from: copied) else { break }
-                match = next
-            }
-            output.append(contentsOf: buffer[copied...])
-            return output
+        bytes.withUnsafeBufferPointer { replacingMatches(in: $0, with: replacement) }
+    }
+
+    /// `buffer` with every match replaced, left to right and without overlaps; `nil` when
+    /// nothing matched.
+    func replacingMatches(in buffer: UnsafeBufferPointer<UInt8>, with replacement: (Pattern) -> [UInt8]) -> [UInt8]? {
+        guard var match = firstMatch(in: buffer) else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(buffer.count)
+        var copied = 0
+        while true {
+            output.append(contentsOf: buffer[copied..<match.range.lowerBound])
+            output.append(contentsOf: replacement(match.pattern))
+            copied = match.range.upperBound
+            guard let next = firstMatch(in: buffer, from: copied) else { break }
+            match = next
         }
+        output.append(contentsOf: buffer[copied...])
+        return output
     }
 }

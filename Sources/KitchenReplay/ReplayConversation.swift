@@ -45,7 +45,8 @@ public struct ReplayConversation: Sendable {
 
     public init(_ entry: HAR.Entry) {
         let start = Timestamp.milliseconds(from: entry.startedDateTime) ?? 0
-        let messages = entry.webSocketMessages ?? []
+        // Chrome's error entries (`type: "error"`) never crossed the wire: nothing to play or expect.
+        let messages = (entry.webSocketMessages ?? []).filter(\.isData)
         toClient = messages.filter { $0.type == .receive }.map { message in
             let milliseconds = Swift.max(0, Int64((message.time * 1000).rounded()) - start)
             return Message(offset: .milliseconds(milliseconds), message: message)

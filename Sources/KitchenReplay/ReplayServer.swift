@@ -146,10 +146,11 @@ struct ConversationPlayer {
             try? connection.send(message.message.opcode == .binary ? .binary(payload) : .text(String(decoding: payload, as: UTF8.self)))
         }
         if conversation.serverCloses, let close = conversation.close {
-            if let code = close.code {
-                connection.close(code: WebSocketCloseCode(rawValue: UInt16(clamping: code)), reason: close.reason)
-            } else {
-                connection.dropWithoutClosing()
+            // RFC 6455 §7.4: never a code the wire forbids, whatever the recording holds.
+            switch ReplayClose(close) {
+            case .frame(let code, let reason): connection.close(code: WebSocketCloseCode(rawValue: code), reason: reason)
+            case .frameWithoutCode: connection.close(code: nil)
+            case .drop: connection.dropWithoutClosing()
             }
         }
         clientDone.wait()

@@ -65,9 +65,9 @@ import Testing
         (#"{"name": "Accept", "value": "*/*"}"#, "7", "log.entries[0].request.headers[0] is not an object: found integer"),
         (#""entries": ["#, #""entries": {"x": 1}, "y": ["#, "log.entries is not an array: found object"),
         (#""_resourceType": "fetch""#, #""_resourceType": "fetch", "_webSocketMessages": [{"type": "sent", "time": 1, "opcode": 1, "data": ""}]"#,
-         #"log.entries[0]._webSocketMessages[0].type is "sent", not one of send, receive"#),
+         #"log.entries[0]._webSocketMessages[0].type is "sent", not one of send, receive, error"#),
         (#""_resourceType": "fetch""#, #""_webSocketMessages": [{"type": "send", "time": 1, "opcode": 9, "data": ""}]"#,
-         "log.entries[0]._webSocketMessages[0].opcode is 9, not one of 1, 2"),
+         "log.entries[0]._webSocketMessages[0].opcode is 9, not one of 1, 2, -1"),
     ])
     func aBrokenFileIsRefusedByBothWithTheReaderNamingTheField(original: String, replacement: String, reason: String) throws {
         #expect(Self.foreign.contains(original))

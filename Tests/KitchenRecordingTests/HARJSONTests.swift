@@ -22,7 +22,12 @@ import Testing
         full.response.content.compression = 3
         full.response.content.comment = "content note"
         full.request.headers.append(HAR.NameValue(name: "X-Bytes", value: "AAE=", comment: "bin", encoding: "base64"))
-        var document = Fixture.document([full, Fixture.devices(), Fixture.webSocket(), Fixture.failed()])
+        full.request.redacted = ["/password"]
+        full.response.redacted = ["/token", ""]
+        var socket = Fixture.webSocket()
+        socket.webSocketMessages?.append(HAR.WebSocketMessage(type: .send, time: 2, opcode: .text, data: "{}", redacted: ["/token"]))
+        socket.webSocketMessages?.append(HAR.WebSocketMessage(type: .error, time: 3, opcode: .error, data: "reset"))
+        var document = Fixture.document([full, Fixture.devices(), socket, Fixture.failed()])
         document.log.comment = "log note"
         document.log.creator.comment = "creator note"
         return document

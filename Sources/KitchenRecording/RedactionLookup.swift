@@ -1,0 +1,126 @@
+/// A ``RedactionPolicy``'s table arranged for the questions the ``Redactor`` asks of every
+/// header, parameter and JSON member name: built once, so the hot path does no rule scans
+/// over strings it has to lower-case each time.
+struct RedactionLookup: Sendable {
+    /// A route's JSON field rule, its method and path already normalised.
+    struct BodyField: Sendable {
+        let method: String
+        let path: String
+        let message: RedactionPolicy.Message
+        let field: JSONPathPattern
+        let kind: RedactionPolicy.SecretKind
+    }
+
+    private var headers: [String: (format: RedactionPolicy.HeaderFormat, kind: RedactionPolicy.SecretKind)] = [:]
+    private var parameters: [String: RedactionPolicy.SecretKind] = [:]
+    /// Credential words in credential form, as bytes, in table order.
+    private var credentialWords: [(word: [UInt8], kind: RedactionPolicy.SecretKind)] = []
+    /// For each byte, the indices in ``credentialWords`` of the words ending with it: a name
+    /// is only compared with the few words that end in its last letter.
+    private var wordsByLastByte = [[Int]](repeating: [], count: 256)
+    private var bodyFields: [BodyField] = []
+
+    init(_ policy: RedactionPolicy) {
+        for rule in policy.rules {
+            switch rule.place {
+            case .header(let name, let format):
+                let key = name.lowercased()
+                if headers[key] == nil { headers[key] = (format, rule.kind) }
+            case .parameter(let name):
+                let key = PercentEncoding.decodeFully(name).lowercased()
+                if parameters[key] == nil { parameters[key] = rule.kind }
+            case .credentialName(let word):
+                let form = Array(RedactionPolicy.credentialForm(of: word).utf8)
+                if let last = form.last {
+                    wordsByLastByte[Int(last)].append(credentialWords.count)
+                    credentialWords.append((form, rule.kind))
+                }
+            case .bodyField(let method, let path, let message, let field):
+                bodyFields.append(BodyField(
+                    method: method.uppercased(), path: RequestPath.normalized(path), message: message, field: field, kind: rule.kind))
+            }
+        }
+    }
+
+    /// The format and kind of the header called `name` (RFC 9110 §5.1: case-insensitive).
+    func header(named name: String) -> (format: RedactionPolicy.HeaderFormat, kind: RedactionPolicy.SecretKind)? {
+        headers.isEmpty ? nil : headers[name.lowercased()]
+    }
+
+    /// The kind of a query parameter or form field called `name` (as written on the wire):
+    /// a parameter rule's, matched after full percent-decoding and ASCII case-insensitively,
+    /// else a credential word's.
+    func parameterKind(named name: some StringProtocol) -> RedactionPolicy.SecretKind? {
+        let decoded = PercentEncoding.decodeFully(name)
+        if !parameters.isEmpty, let kind = parameters[decoded.lowercased()] { return kind }
+        return credentialKind(named: decoded)
+    }
+
+    /// The kind of the first credential word `name` ends with, in credential form.
+    func credentialKind(named name: String) -> RedactionPolicy.SecretKind? {
+        guard !credentialWords.isEmpty else { return nil }
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let last = Self.lastSignificantIndex(in: bytes, before: bytes.count) else { return nil }
+            var candidates = wordsByLastByte[Int(Self.lowercased(bytes[last]))]
+            // `tokens`: the words ending in the letter before a plural `s` too, in table order.
+            if Self.lowercased(bytes[last]) == UInt8(ascii: "s"), let previous = Self.lastSignificantIndex(in: bytes, before: last) {
+                candidates = (candidates + wordsByLastByte[Int(Self.lowercased(bytes[previous]))]).sorted()
+            }
+            for index in candidates where Self.credentialForm(of: bytes, endsWith: credentialWords[index].word) {
+                return credentialWords[index].kind
+            }
+            return nil
+        }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// Whether `name` in credential form ends with `word` (already in credential form), or
+    /// with `word` and an `s` (`tokens`, `apiKeys`); compared from the end without building
+    /// the form.
+    static func credentialForm(of name: UnsafeBufferPointer<UInt8>, endsWith word: [UInt8]) -> Bool {
+        if credentialForm(of: name, before: name.count, endsWith: word) { return true }
+        guard let last = lastSignificantIndex(in: name, before: name.count), lowercased(name[last]) == UInt8(ascii: "s") else { return false }
+        return credentialForm(of: name, before: last, endsWith: word)
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: " "): true
+        default: false
+        }
+    }
+
+    private static func lastSignificantIndex(in name: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
+        var position = end
+        while position > 0 {
+            position -= 1
+            if !isSeparator(name[position]) { return position }
+        }
+        return nil
+    }
+
+    private static func credentialForm(of name: UnsafeBufferPointer<UInt8>, before end: Int, endsWith word: [UInt8]) -> Bool {
+        var position = end
+        var matched = word.count
+        while matched > 0 {
+            guard let index = lastSignificantIndex(in: name, before: position) else { return false }
+            position = index
+            matched -= 1
+            guard lowercased(name[index]) == word[matched] else { return false }
+        }
+        return true
+    }
+
+    /// The JSON field rules for the `message` body of a request with `method` and URL path
+    /// `path` (both compared normalised).
+    func bodyFields(method: String, path: String, message: RedactionPolicy.Message) -> [BodyField] {
+        guard !bodyFields.isEmpty else { return [] }
+        let method = method.uppercased()
+        let path = RequestPath.normalized(path)
+        return bodyFields.filter { $0.message == message && $0.method == method && $0.path == path }
+    }
+}
