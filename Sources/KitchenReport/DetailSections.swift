@@ -67,14 +67,24 @@ struct DetailSections {
     }
 
     private func messageSection(_ message: HAR.WebSocketMessage, in entry: Int, index: Int, offset: Int64) -> String {
-        let sent = message.type == .send
+        let direction = switch message.type {
+        case .send: "sent (app → server)"
+        case .receive: "received (server → app)"
+        case .error: "an error the recording tool noted (no frame crossed the wire)"
+        }
         var html = #"<section class="detail" id="entry-\#(entry)-message-\#(index)" data-entry="\#(entry)" data-message="\#(index)">"#
-        html += "<h2>#\(entry) message \(index) · \(sent ? "sent (app → server)" : "received (server → app)")</h2>"
-        html += ##"<p class="meta">\##(HTMLText.offset(milliseconds: offset)) · \##(message.opcode == .text ? "text" : "binary") · <a href="#entry-\##(entry)">the connection</a></p>"##
+        html += "<h2>#\(entry) message \(index) · \(direction)</h2>"
+        let kind = switch message.opcode {
+        case .text: "text"
+        case .binary: "binary"
+        case .error: "error"
+        }
+        html += ##"<p class="meta">\##(HTMLText.offset(milliseconds: offset)) · \##(kind) · <a href="#entry-\##(entry)">the connection</a></p>"##
         html += findingList(placement.onMessage[MessageKey(entry: entry, message: index)] ?? [])
         switch message.opcode {
         case .text: html += body(message.data, encoding: nil, mimeType: "text message", json: true)
         case .binary: html += body(message.data, encoding: "base64", mimeType: "binary message")
+        case .error: html += body(message.data, encoding: nil, mimeType: "error text")
         }
         return html + "</section>"
     }

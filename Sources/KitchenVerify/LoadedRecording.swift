@@ -94,7 +94,10 @@ public struct RecordedEntry: Sendable {
                                     requestBody: requestBody, status: entry.response.status, responseBody: responseBody)
         route = APIRoute(entry.request, basePath: basePath)
         apiPath = APIOperation.strip(basePath, from: entry.request.urlPath)
-        messages = (entry.webSocketMessages ?? []).enumerated().map { RecordedMessage(index: $0.offset, message: $0.element) }
+        // A tool's error note (Chrome's type "error") is no frame: not held to the contracts, but
+        // the data messages keep their place in the file for reports.
+        messages = (entry.webSocketMessages ?? []).enumerated().filter { $0.element.isData }
+            .map { RecordedMessage(index: $0.offset, message: $0.element) }
         self.unreadable = unreadable
     }
 
