@@ -11,14 +11,20 @@ extension APIOperation {
     /// APIOperation.matching(method: "POST", path: "/devices/oven-1/oven/power")?.operation   // .setOvenPower
     /// ```
     public static func matching(method: String, path: String) -> (operation: APIOperation, deviceId: String?)? {
-        let wanted = method.uppercased()
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        for operation in allCases where operation.method == wanted {
-            let template = operation.pathTemplate.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-            guard template.count == segments.count else { continue }
+        return matching(method: method.uppercased(), segments: segments)
+    }
+
+    /// Each operation's method and template segments, split once.
+    private static let templates: [(operation: APIOperation, method: String, segments: [Substring])] = allCases.map {
+        ($0, $0.method, Array($0.pathTemplate.split(separator: "/", omittingEmptySubsequences: false).dropFirst()))
+    }
+
+    private static func matching(method: String, segments: ArraySlice<Substring>) -> (operation: APIOperation, deviceId: String?)? {
+        for template in templates where template.method == method && template.segments.count == segments.count {
             var deviceId: String?
             var matched = true
-            for (pattern, segment) in zip(template, segments) {
+            for (pattern, segment) in zip(template.segments, segments) {
                 if pattern == "{deviceId}" {
                     guard !segment.isEmpty else { matched = false; break }
                     deviceId = PercentEncoding.decode(String(segment))
@@ -27,7 +33,7 @@ extension APIOperation {
                     break
                 }
             }
-            if matched { return (operation, deviceId) }
+            if matched { return (template.operation, deviceId) }
         }
         return nil
     }
@@ -43,9 +49,9 @@ extension APIOperation {
         var votes: [String: Int] = [:]
         for (method, path) in requests {
             let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            let wanted = method.uppercased()
             for length in 0..<max(1, segments.count) {
-                let rest = "/" + segments.dropFirst(length).joined(separator: "/")
-                if matching(method: method, path: rest) != nil {
+                if matching(method: wanted, segments: segments.dropFirst(length)) != nil {
                     votes["/" + segments.prefix(length).joined(separator: "/"), default: 0] += 1
                     break
                 }

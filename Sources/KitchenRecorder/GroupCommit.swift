@@ -1,87 +1,105 @@
-import Foundation
+import Dispatch
+import HarnessCore
 import KitchenRecording
 
 /// Write-ahead with group commit: each connection thread prepares its record (redaction,
 /// encoding, the secret check) on its own, then waits here until the record has been written
 /// to the journal with `write(2)`. Whoever arrives while no write is in progress becomes the
 /// leader and writes everything waiting in one call; records that arrive meanwhile go out in
-/// the leader's next call. So a lone client pays one write per exchange, and many clients
-/// share writes, with no journal thread to wake.
+/// the leader's next call, and only their own threads are woken when it is done. So a lone
+/// client pays one write per exchange, and many clients share writes, with no journal thread.
 ///
 /// ```swift
 /// let commits = GroupCommit(journal: journal)
 /// try commits.commit(try journal.prepare(.entry(entry)))   // returns once written
 /// ```
-final class GroupCommit: @unchecked Sendable {
-    // Unchecked: every stored property is read and written only while `condition` is locked.
-    private let condition = NSCondition()
+final class GroupCommit: Sendable {
+    /// A thread waiting for the leader to write its record, and what became of it.
+    private final class Waiter: @unchecked Sendable {
+        // Unchecked: `failure` is set by the leader before it signals, and read by the waiter
+        // only after the signal; the semaphore orders the two.
+        let written = DispatchSemaphore(value: 0)
+        var failure: RecordingError?
+    }
+
+    private struct State {
+        var pending: [JournalWriter.PreparedRecord] = []
+        /// The threads whose records are in `pending` (the leader's own is not).
+        var waiters: [Waiter] = []
+        var leaderActive = false
+        /// Why the journal stopped; every record from then on fails.
+        var failure: RecordingError?
+        var written = 0
+    }
+
     private let journal: JournalWriter
-    private var pending: [JournalWriter.PreparedRecord] = []
-    /// The number of the batch `pending` will be written in.
-    private var nextBatch = 0
-    /// Batches numbered below this are written.
-    private var writtenBatches = 0
-    private var leaderActive = false
-    /// The first failed batch and why; it and every later batch fail.
-    private var failure: (batch: Int, error: RecordingError)?
-    /// How many records have been written.
-    private var written = 0
+    private let state = SleepingMutex(State())
 
     init(journal: JournalWriter) {
         self.journal = journal
     }
 
     /// The error that stopped the journal, if one did.
-    var failed: RecordingError? {
-        condition.lock()
-        defer { condition.unlock() }
-        return failure?.error
-    }
+    var failed: RecordingError? { state.withLock { $0.failure } }
 
     /// Records written so far.
-    var recordsWritten: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return written
-    }
+    var recordsWritten: Int { state.withLock { $0.written } }
 
     /// Returns once `record` is in the journal; throws when it could not be written (and then
     /// for every record after it).
     func commit(_ record: JournalWriter.PreparedRecord) throws(RecordingError) {
-        condition.lock()
-        defer { condition.unlock() }
-        if let failure { throw failure.error }
-        pending.append(record)
-        let batch = nextBatch
-        while writtenBatches <= batch {
-            if leaderActive {
-                condition.wait()
-                continue
+        enum Role { case leader, follower(Waiter), failed(RecordingError) }
+        let role = state.withLock { state -> Role in
+            if let failure = state.failure { return .failed(failure) }
+            state.pending.append(record)
+            guard !state.leaderActive else {
+                let waiter = Waiter()
+                state.waiters.append(waiter)
+                return .follower(waiter)
             }
-            leaderActive = true
-            while !pending.isEmpty, failure == nil {
-                let records = pending, number = nextBatch
-                pending = []
-                nextBatch += 1
-                condition.unlock()
-                let result = Result { () throws(RecordingError) in try journal.write(records) }
-                condition.lock()
-                switch result {
-                case .success: written += records.count
-                case .failure(let error): failure = (number, error)
-                }
-                writtenBatches = number + 1
-                condition.broadcast()
-            }
-            if failure != nil {
-                // Nothing more will be written: release whoever still waits, pending records included.
-                nextBatch += 1
-                writtenBatches = nextBatch
-                pending = []
-            }
-            leaderActive = false
-            condition.broadcast()
+            state.leaderActive = true
+            return .leader
         }
-        if let failure, batch >= failure.batch { throw failure.error }
+        switch role {
+        case .failed(let error):
+            throw error
+        case .follower(let waiter):
+            waiter.written.wait()
+            if let failure = waiter.failure { throw failure }
+        case .leader:
+            if let failure = lead() { throw failure }
+        }
+    }
+
+    /// Writes batches until nothing is pending; returns the failure of the leader's own batch.
+    private func lead() -> RecordingError? {
+        var ownOutcome: RecordingError??
+        while true {
+            let (records, waiters) = state.withLock { state -> ([JournalWriter.PreparedRecord], [Waiter]) in
+                guard !state.pending.isEmpty else {
+                    state.leaderActive = false
+                    return ([], [])
+                }
+                defer { state.pending = []; state.waiters = [] }
+                return (state.pending, state.waiters)
+            }
+            if records.isEmpty { return ownOutcome ?? nil }
+            let failure: RecordingError?
+            do throws(RecordingError) {
+                _ = try journal.write(records)
+                failure = nil
+            } catch {
+                failure = error
+            }
+            state.withLock { state in
+                if let failure, state.failure == nil { state.failure = failure }
+                if failure == nil { state.written += records.count }
+            }
+            if ownOutcome == nil { ownOutcome = .some(failure) }
+            for waiter in waiters {
+                waiter.failure = failure
+                waiter.written.signal()
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessCore
 import Synchronization
 
 /// Replaces a session's secrets with stable aliases before anything is written, and changes
@@ -28,7 +29,7 @@ import Synchronization
 /// Aliases are numbered per kind in first-seen order, so a deterministic session gives a
 /// deterministic file.
 ///
-/// Safe to call from many connections at once: the alias table sits behind a `Mutex`.
+/// Safe to call from many connections at once: the alias table sits behind a lock.
 ///
 /// ```swift
 /// let redactor = Redactor(policy: .kitchen)
@@ -40,7 +41,8 @@ public final class Redactor: Sendable {
     public let policy: RedactionPolicy
     /// The policy arranged for lookups.
     let lookup: RedactionLookup
-    private let table = Mutex(AliasTable())
+    // Sleeping, not spinning: every connection thread of a busy proxy takes this lock per record.
+    private let table = SleepingMutex(AliasTable())
 
     private struct AliasTable {
         var aliasBySecret: [String: String] = [:]
