@@ -90,12 +90,14 @@ let package = Package(
         .testTarget(name: "KitchenAPITests", dependencies: ["KitchenAPI", "HarnessCore"]),
         .testTarget(name: "KitchenRecordingTests", dependencies: ["KitchenRecording", "HarnessCore"], exclude: ["Fixtures"]),
         .testTarget(name: "KitchenSimulatorTests", dependencies: ["KitchenSimulator", "HTTPWire", "HarnessCore"]),
-        .testTarget(name: "KitchenCLITests", dependencies: ["KitchenCLI"]),
+        .testTarget(name: "KitchenCLITests", dependencies: ["KitchenCLI", "KitchenTestSupport"]),
         .testTarget(name: "KitchenTestingTests", dependencies: ["KitchenTesting", "KitchenSwiftTesting"]),
         .testTarget(name: "KitchenControllersTests", dependencies: [
             "KitchenControllers", "KitchenControllerProperties", "KitchenTesting", "KitchenSwiftTesting", "KitchenAPI", "HarnessCore",
         ], exclude: ["README-properties.md"]),
-        .testTarget(name: "KitchenRecorderTests", dependencies: ["KitchenRecorder", "KitchenRecording", "KitchenSimulator", "HTTPWire", "HarnessCore"]),
+        .testTarget(name: "KitchenRecorderTests", dependencies: [
+            "KitchenRecorder", "KitchenRecording", "KitchenSimulator", "HTTPWire", "HarnessCore", "KitchenTestSupport",
+        ]),
         .testTarget(name: "KitchenContractsTests", dependencies: ["KitchenContracts", "HarnessCore"]),
         .testTarget(name: "KitchenReplayTests", dependencies: [
             "KitchenReplay", "KitchenScenarios", "KitchenRecording", "KitchenAPI", "KitchenSimulator", "HTTPWire", "HarnessCore",

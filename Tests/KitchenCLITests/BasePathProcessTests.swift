@@ -1,4 +1,5 @@
 import Foundation
+import KitchenTestSupport
 import Testing
 
 /// A server under a path prefix, as real APIs are deployed: `kitchen serve --base-path`
@@ -33,12 +34,7 @@ import Testing
             kill(serve.processIdentifier, SIGTERM)
             serve.waitUntilExit()
         }
-        var text = ""
-        while !text.contains("Press Ctrl-C to stop.") {
-            let data = banner.fileHandleForReading.availableData
-            guard !data.isEmpty else { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
+        let text = banner.read(until: "Press Ctrl-C to stop.")
         let base = try #require(text.split(separator: "\n").first { $0.hasPrefix("Kitchen simulator listening on ") }
             .map { String($0.dropFirst("Kitchen simulator listening on ".count)) })
         #expect(base.hasSuffix("/api/v1"))
@@ -63,12 +59,7 @@ import Testing
             kill(watch.processIdentifier, SIGKILL)
             watch.waitUntilExit()
         }
-        var received = ""
-        while !received.contains("\n") {
-            let data = lines.fileHandleForReading.availableData
-            guard !data.isEmpty else { break }
-            received += String(decoding: data, as: UTF8.self)
-        }
+        let received = lines.read(until: "\n")
         let first = try #require(received.split(separator: "\n").first)
         let message = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         #expect(message["type"] as? String == "state")

@@ -1,4 +1,5 @@
 import Foundation
+import KitchenTestSupport
 import Testing
 
 /// `kitchen serve` as a process: prints its URL and the demo credentials, answers, and stops
@@ -19,12 +20,7 @@ import Testing
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        var banner = ""
-        while !banner.contains("Press Ctrl-C to stop.") {
-            let data = output.fileHandleForReading.availableData
-            guard !data.isEmpty else { break }
-            banner += String(decoding: data, as: UTF8.self)
-        }
+        let banner = output.read(until: "Press Ctrl-C to stop.")
         #expect(banner.contains("Kitchen simulator listening on http://127.0.0.1:"))
         #expect(banner.contains("Demo credentials: demo / demo"))
         kill(process.processIdentifier, signalNumber)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPWire
 import KitchenRecorder
 import KitchenRecording
+import KitchenTestSupport
 import Testing
 
 /// `record --upstream http://host/api/v1` against a server nobody here wrote: Python's own
@@ -31,12 +32,7 @@ import Testing
             kill(server.processIdentifier, SIGKILL)
             server.waitUntilExit()
         }
-        var text = ""
-        while !text.contains("\n") {
-            let data = banner.fileHandleForReading.availableData
-            guard !data.isEmpty else { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
+        let text = banner.read(until: "\n")
         // "Serving HTTP on 127.0.0.1 port 41235 (http://127.0.0.1:41235/) ..."
         let words = text.split(separator: " ")
         let port = try #require(words.firstIndex(of: "port").flatMap { Int(words[$0 + 1]) }, "no port in: \(text)")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPWire
 import KitchenRecording
+import KitchenTestSupport
 import Testing
 
 /// `kitchen record` as a process: SIGINT mid-recording writes a valid HAR; a killed recorder leaves a
@@ -27,12 +28,7 @@ import Testing
         process.standardOutput = pipe
         try process.run()
         // The banner's first line names the port: "Recording proxy on http://127.0.0.1:PORT → …".
-        var text = ""
-        while !text.contains("\n") {
-            let data = pipe.fileHandleForReading.availableData
-            guard !data.isEmpty else { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
+        let text = pipe.read(until: "\n")
         let port = text.split(separator: " ").lazy.compactMap { word -> Int? in
             guard word.hasPrefix("http://127.0.0.1:") else { return nil }
             return Int(word.dropFirst("http://127.0.0.1:".count))

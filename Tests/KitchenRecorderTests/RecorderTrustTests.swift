@@ -2,6 +2,7 @@ import Foundation
 import HTTPWire
 import KitchenRecorder
 import KitchenRecording
+import KitchenTestSupport
 import Synchronization
 import Testing
 
@@ -31,12 +32,7 @@ struct RecorderTrustTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let data = out.fileHandleForReading.availableData
-            guard !data.isEmpty else { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
+        let text = out.read(until: "\n")
         let port = text.split(separator: " ").lazy.compactMap { word -> Int? in
             guard word.hasPrefix("http://127.0.0.1:") else { return nil }
             return Int(word.dropFirst("http://127.0.0.1:".count))
