@@ -38,9 +38,10 @@ public enum Reproduction {
         let telemetry = TimedTelemetry(clock: clock)
         let devices = DeviceViewModel(api: api, webSocket: live, tokenStore: tokens, telemetry: telemetry, clock: clock,
                                       configuration: configuration)
-        if let username = Self.recordedUsername(in: recording) {
-            // The recorded password is an alias that matches any value.
-            _ = await devices.login(username: username, password: "recorded")
+        if let account = Self.recordedLogin(in: recording) {
+            // The recorded password itself: an alias matches any value, and a real password (a
+            // HAR from another tool) matches only itself.
+            _ = await devices.login(username: account.username, password: account.password)
         }
         await devices.load()
         let user = RecordedUser(recording)
@@ -63,12 +64,16 @@ public enum Reproduction {
         recording.log.entries.first.flatMap { Timestamp.date(from: $0.startedDateTime) } ?? Date(timeIntervalSince1970: 0)
     }
 
-    /// The username of the recording's first login, if it has one.
-    static func recordedUsername(in recording: HAR.Document) -> String? {
-        recording.log.entries.lazy.compactMap { entry -> String? in
-            guard entry.request.method == "POST", entry.request.urlPath == "/auth/login" else { return nil }
+    /// The username and password of the recording's first login, if it has one, wherever the
+    /// server's base path put the login route.
+    static func recordedLogin(in recording: HAR.Document) -> (username: String, password: String)? {
+        let basePath = APIOperation.basePath(of: recording.log.entries.map { ($0.request.method, $0.request.urlPath) })
+        return recording.log.entries.lazy.compactMap { entry -> (String, String)? in
+            let path = APIOperation.strip(basePath, from: entry.request.urlPath)
+            guard APIOperation.matching(method: entry.request.method, path: path)?.operation == .login else { return nil }
             let body: JSONValue? = (try? entry.request.bodyJSON).flatMap { $0 }
-            return body?["username"]?.stringValue
+            guard let username = body?["username"]?.stringValue else { return nil }
+            return (username, body?["password"]?.stringValue ?? "")
         }.first
     }
 }

@@ -103,7 +103,7 @@ struct LiveGateTests {
         #expect(lines.count == 3)
     }
 
-    @Test("an API under a path prefix is tested under it; its recordings verify (the scenarios replayed in-process included) without flags")
+    @Test("an API under a path prefix is tested under it; its recordings verify and reproduce without flags")
     func basePathIsHonoured() async throws {
         let simulator = try start(SimulatorConfiguration(port: 0, householdDoorOpeningsPerHour: 0, basePath: "/api/v1"))
         defer { simulator.stop() }
@@ -120,6 +120,16 @@ struct LiveGateTests {
         // Verified as a folder: the base path is inferred from the recorded paths.
         let folderRun = await kitchen("verify", "--recordings", kept.path, "--contracts", Repository.contracts.path)
         #expect(folderRun.status == .success, "\(folderRun.out)\(folderRun.error)")
+        // Reproduced without flags: the login and the live updates are found below the prefix.
+        let reproduced = await kitchen("reproduce", kept.appendingPathComponent("dishwasher-commands.har").path)
+        #expect(reproduced.out.contains("login succeeded: demo"), "\(reproduced.out)")
+        #expect(reproduced.out.contains("connection connected (attempt 0)"), "\(reproduced.out)")
+        // A recording holding a real password (another tool's HAR) reproduces with it.
+        let withPassword = folder.file("real-password.har")
+        let text = try String(contentsOf: kept.appendingPathComponent("dishwasher-commands.har"), encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "<password-1>", with: "a-real-password").utf8).write(to: withPassword)
+        let real = await kitchen("reproduce", withPassword.path)
+        #expect(real.out.contains("login succeeded: demo"), "\(real.out)")
         // The root is not the API: a wrong base path is exit 2 with a hint, not a pass.
         let root = await verifyLive(url.replacingOccurrences(of: "/api/v1", with: ""))
         #expect(root.status == .error)
