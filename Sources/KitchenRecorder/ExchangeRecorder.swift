@@ -85,8 +85,9 @@ final class ExchangeRecorder: Sendable {
 
     /// How conversation `id` ended.
     @discardableResult
-    func close(_ id: String, code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party) -> Outcome {
-        write(.websocketClose(id: id, close: HAR.WebSocketClose(code: code, reason: reason, closedBy: closedBy)))
+    func close(_ id: String, code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party, undeliveredMessages: Int? = nil) -> Outcome {
+        write(.websocketClose(id: id, close: HAR.WebSocketClose(code: code, reason: reason, closedBy: closedBy,
+                                                                undeliveredMessages: undeliveredMessages)))
     }
 
     private func write(_ event: JournalEvent) -> Outcome {

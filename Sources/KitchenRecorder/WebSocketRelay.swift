@@ -17,6 +17,9 @@ final class WebSocketRelay: Sendable {
     let recorder: ExchangeRecorder
     let id: String
     private let closeRecorded = Atomic<Bool>(false)
+    /// Where each journaled server message ends in the client's outbound byte stream (a lower
+    /// bound until its last frame was accepted), oldest first; delivered ones are pruned.
+    private let serverMessageEnds = Mutex<[Int]>([])
 
     init(client: WebSocketConnection, upstream: WebSocketConnection, recorder: ExchangeRecorder, id: String) {
         self.client = client
@@ -54,6 +57,7 @@ final class WebSocketRelay: Sendable {
                 case .ping, .pong:
                     break
                 }
+                var journaled = false
                 if frame.fin, !frame.opcode.isControl, let complete = message {
                     message = nil
                     // Write-ahead: the message's last frame goes on only once the message is journaled.
@@ -61,15 +65,15 @@ final class WebSocketRelay: Sendable {
                         abortForFailedRecording()
                         return
                     }
+                    journaled = !fromClient
                 }
+                if journaled { noteServerMessage(endingAfter: destination.outboundProgress.accepted + 1) }
                 do throws(WebSocketConnectionError) {
                     try destination.send(frame: frame)
+                    if journaled { noteLastServerMessageEnds(at: destination.outboundProgress.accepted) }
                 } catch {
-                    if case .peerTooSlow(let queued) = error, !fromClient {
-                        // The proxy dropped a client that stopped reading: that is who closed it, and why.
-                        recordClose(code: Int(WebSocketCloseCode.policyViolation.rawValue),
-                                    reason: "the client stopped reading (\(queued) bytes queued); the proxy closed the connection",
-                                    closedBy: .proxy)
+                    if Self.isSlowReaderDrop(error), !fromClient {
+                        recordSlowClientDrop()
                         source.close(code: .goingAway, reason: "client too slow")
                         return
                     }
@@ -78,7 +82,11 @@ final class WebSocketRelay: Sendable {
                 guard !info.wasClean else { return }
                 // This side is gone without a (complete) close handshake: end the other side for it.
                 // Recorded first: once the other side hears of it, its own close could race ours.
-                if fromClient {
+                if fromClient, let failure = client.sendFailure, Self.isSlowReaderDrop(failure) {
+                    // The other direction dropped this client for not reading; say that, whoever notices first.
+                    recordSlowClientDrop()
+                    destination.close(code: .goingAway, reason: "client too slow")
+                } else if fromClient {
                     let code = info.initiator == .local ? info.code ?? .goingAway : .goingAway
                     recordClose(code: Int(code.rawValue), reason: info.reason, closedBy: info.initiator == .local ? .proxy : .client)
                     destination.close(code: code, reason: "client went away")
@@ -101,9 +109,48 @@ final class WebSocketRelay: Sendable {
     }
 
     /// The first close seen is the one recorded.
-    private func recordClose(code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party) {
+    private func recordClose(code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party, undelivered: Int? = nil) {
         guard !closeRecorded.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        recorder.close(id, code: code, reason: reason, closedBy: closedBy)
+        recorder.close(id, code: code, reason: reason, closedBy: closedBy, undeliveredMessages: undelivered)
+    }
+
+    /// Whether sending stopped because the peer stopped reading: its backlog outgrew the queue,
+    /// or a write to it blocked past the write timeout.
+    static func isSlowReaderDrop(_ failure: WebSocketConnectionError) -> Bool {
+        switch failure {
+        case .peerTooSlow: true
+        case .socket(let error): error.kind == .timedOut
+        default: false
+        }
+    }
+
+    /// The proxy dropped a client that stopped reading: recorded as the proxy's close, with the
+    /// server messages that were journaled but never handed to the client's connection.
+    private func recordSlowClientDrop() {
+        let progress = client.outboundProgress
+        let undelivered = serverMessageEnds.withLock { ends in ends.filter { $0 > progress.handedToKernel }.count }
+        recordClose(code: Int(WebSocketCloseCode.policyViolation.rawValue),
+                    reason: "the client stopped reading (\(progress.accepted - progress.handedToKernel) bytes queued); "
+                        + "the proxy closed the connection",
+                    closedBy: .proxy, undelivered: undelivered > 0 ? undelivered : nil)
+    }
+
+    /// A journaled server message whose last frame is about to be sent: it ends at least at `lowerBound`.
+    private func noteServerMessage(endingAfter lowerBound: Int) {
+        let handed = client.outboundProgress.handedToKernel
+        serverMessageEnds.withLock { ends in
+            // Messages wholly handed to the kernel are delivered as far as the proxy can tell.
+            if let firstPending = ends.firstIndex(where: { $0 > handed }) { ends.removeFirst(firstPending) } else { ends.removeAll() }
+            ends.append(lowerBound)
+        }
+    }
+
+    /// The last noted message's last frame was accepted: it ends at `end`.
+    private func noteLastServerMessageEnds(at end: Int) {
+        serverMessageEnds.withLock { ends in
+            guard !ends.isEmpty else { return }
+            ends[ends.count - 1] = end
+        }
     }
 
     private static func closeCode(_ payload: [UInt8]) -> (code: Int?, reason: String) {

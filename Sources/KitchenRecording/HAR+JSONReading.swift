@@ -125,13 +125,15 @@ extension HAR.WebSocketMessage: HARJSONReadable {
         self.init(
             type: try object.value("type", as: Direction.self), time: try object.double("time"),
             opcode: try object.value("opcode", as: Opcode.self), data: try object.string("data"),
-            redacted: try object.strings(ifPresent: "_redacted"))
+            redacted: try object.strings(ifPresent: "_redacted"), undelivered: try object.bool(ifPresent: "_undelivered"))
     }
 }
 
 extension HAR.WebSocketClose: HARJSONReadable {
     init(reading object: HARObjectReader) throws(HARShapeError) {
-        self.init(code: try object.int(ifPresent: "code"), reason: try object.string("reason"), closedBy: try object.value("closedBy", as: Party.self))
+        self.init(code: try object.int(ifPresent: "code"), reason: try object.string("reason"),
+                  closedBy: try object.value("closedBy", as: Party.self),
+                  undeliveredMessages: try object.int(ifPresent: "undeliveredMessages"))
     }
 }
 

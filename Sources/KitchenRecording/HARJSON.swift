@@ -203,6 +203,7 @@ extension HAR.WebSocketMessage: HARJSONRepresentable {
         object.add("opcode", opcode.rawValue)
         object.add("data", data)
         object.add("_redacted", redacted)
+        object.add("_undelivered", undelivered)
         return object.json
     }
 }
@@ -213,6 +214,7 @@ extension HAR.WebSocketClose: HARJSONRepresentable {
         object.add("code", code)
         object.add("reason", reason)
         object.add("closedBy", closedBy.rawValue)
+        object.add("undeliveredMessages", undeliveredMessages)
         return object.json
     }
 }

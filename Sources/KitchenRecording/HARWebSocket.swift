@@ -47,14 +47,20 @@ extension HAR {
         /// because secrets were replaced by aliases; the JSON Pointers of the replaced values,
         /// `""` for a replacement not inside one JSON value (see ``Request/redacted``).
         public var redacted: [String]?
+        /// The harness's `_undelivered`: `true` for a message the server sent that the proxy
+        /// journaled but never handed to the client's connection, because the proxy closed it
+        /// first (a client that stopped reading); absent otherwise.
+        public var undelivered: Bool?
 
         /// A message from already-encoded parts.
-        public init(type: Direction, time: Double, opcode: Opcode, data: String, redacted: [String]? = nil) {
+        public init(type: Direction, time: Double, opcode: Opcode, data: String, redacted: [String]? = nil,
+                    undelivered: Bool? = nil) {
             self.type = type
             self.time = time
             self.opcode = opcode
             self.data = data
             self.redacted = redacted
+            self.undelivered = undelivered
         }
 
         /// A message from its payload. The time is rounded to whole milliseconds so that it
@@ -93,6 +99,7 @@ extension HAR {
         enum CodingKeys: String, CodingKey {
             case type, time, opcode, data
             case redacted = "_redacted"
+            case undelivered = "_undelivered"
         }
     }
 
@@ -114,12 +121,17 @@ extension HAR {
         public var reason: String
         /// Who closed.
         public var closedBy: Party
+        /// How many of the last messages the server sent were journaled but never handed to the
+        /// client's connection (the proxy closed it first); `nil` when all were. Recovery marks
+        /// those messages `_undelivered`.
+        public var undeliveredMessages: Int?
 
         /// A close description.
-        public init(code: Int?, reason: String, closedBy: Party) {
+        public init(code: Int?, reason: String, closedBy: Party, undeliveredMessages: Int? = nil) {
             self.code = code
             self.reason = reason
             self.closedBy = closedBy
+            self.undeliveredMessages = undeliveredMessages
         }
 
         /// What recovery writes for a connection whose close never reached the journal.

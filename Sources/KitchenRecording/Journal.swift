@@ -71,6 +71,13 @@ public enum Journal {
                 guard let index = openIndex[id] else { throw corrupt("close for WebSocket \"\(id)\", which was never opened") }
                 guard closed.insert(id).inserted else { throw corrupt("WebSocket \"\(id)\" closed twice") }
                 entries[index].webSocketClose = close
+                // The last messages the server sent that never reached the client are marked so.
+                var unmarked = close.undeliveredMessages ?? 0
+                for position in (entries[index].webSocketMessages ?? []).indices.reversed() where unmarked > 0 {
+                    guard entries[index].webSocketMessages?[position].type == .receive else { continue }
+                    entries[index].webSocketMessages?[position].undelivered = true
+                    unmarked -= 1
+                }
             }
         }
         let unclosed = openIndex.filter { !closed.contains($0.key) }.sorted { $0.value < $1.value }

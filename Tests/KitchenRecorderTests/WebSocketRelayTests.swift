@@ -76,6 +76,41 @@ import Testing
         #expect(entry.webSocketMessages?.map(\.data) == ["bye soon"])
     }
 
+    @Test func aClientThatStopsReadingIsClosedByTheProxyAndItsUndeliveredMessagesAreMarked() throws {
+        let payload = String(repeating: "m", count: 4_000)
+        // An upstream with room to queue everything, so that the slow party is the client alone.
+        let harness = try RecorderHarness(upstream: Respond { request in
+            guard request.isWebSocketUpgrade else { return .response(.text(.notFound, "")) }
+            return .webSocket(configuration: WebSocketConfiguration(maxQueuedBytes: 256 << 20)) { connection in
+                // 24 MB: more than the proxy's 8 MiB queue for one client plus the kernel's buffers.
+                for index in 0..<6_000 {
+                    guard (try? connection.send(text: "\(index) \(payload)")) != nil else { break }
+                }
+                while case .message = connection.receive() {}
+            }
+        })
+        let client = try connect(harness)
+        // The client reads nothing until the proxy gives up on it, which the journal shows.
+        let journal = harness.output.path + ".journal"
+        let dropped = waitUntil(seconds: 60) {
+            (try? String(contentsOfFile: journal, encoding: .utf8))?.contains("\"type\":\"websocketClose\"") == true
+        }
+        #expect(dropped, "the proxy never closed the client that stopped reading")
+        var read = 0
+        while case .message = client.receive() { read += 1 }
+        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        let close = try #require(entry.webSocketClose)
+        #expect(close.closedBy == .proxy, "\(close)")
+        #expect(close.reason.hasPrefix("the client stopped reading ("), "\(close.reason)")
+        let received = (entry.webSocketMessages ?? []).filter { $0.type == .receive }
+        let undelivered = received.filter { $0.undelivered == true }
+        #expect(undelivered.count == close.undeliveredMessages)
+        #expect(!undelivered.isEmpty, "messages were queued when the client was dropped")
+        // Only the last ones are marked, and the client read no more than the unmarked ones.
+        #expect(received.suffix(undelivered.count).allSatisfy { $0.undelivered == true })
+        #expect(read <= received.count - undelivered.count, "read \(read), delivered as recorded \(received.count - undelivered.count)")
+    }
+
     @Test func anUpstreamThatDropsGivesTheClient1011AndTheCloseIsRecorded() throws {
         let harness = try RecorderHarness(upstream: upstream(seen: Seen()) { connection in
             try? connection.send(text: "then silence")

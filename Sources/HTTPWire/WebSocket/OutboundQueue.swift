@@ -13,6 +13,8 @@ final class OutboundQueue: Sendable {
         var failure: WebSocketConnectionError?
         /// Threads blocked in `flush`, woken when the writer goes idle.
         var flushWaiters = 0
+        /// Bytes `send` accepted, and bytes the socket took whole, since the connection opened.
+        var progress = OutboundProgress()
     }
 
     private let socket: Socket
@@ -36,6 +38,7 @@ final class OutboundQueue: Sendable {
                     throw state.failure!
                 }
                 state.pending.append(contentsOf: bytes)
+                state.progress.accepted += bytes.count
                 return false
             }
             let written: Int
@@ -45,6 +48,8 @@ final class OutboundQueue: Sendable {
                 state.failure = .socket(error)
                 throw state.failure!
             }
+            state.progress.accepted += bytes.count
+            state.progress.handedToKernel += written
             // Over TLS the socket may have taken the bytes but not yet sent all their ciphertext;
             // the writer's next (possibly empty) write sends it.
             guard written < bytes.count || socket.hasUnsentBytes else { return false }
@@ -68,6 +73,12 @@ final class OutboundQueue: Sendable {
         }
     }
 
+    /// How far sending has come.
+    var progress: OutboundProgress { state.withLock { $0.progress } }
+
+    /// Why sending stopped, if it has (`.peerTooSlow` for a peer that stopped reading).
+    var failure: WebSocketConnectionError? { state.withLock { $0.failure } }
+
     /// Stops accepting bytes; later sends throw `.closed`.
     func close() {
         state.withLock { if $0.failure == nil { $0.failure = .closed } }
@@ -90,9 +101,11 @@ final class OutboundQueue: Sendable {
             guard let chunk else { break }
             do throws(SocketError) {
                 try socket.write(chunk)
+                state.withLock { $0.progress.handedToKernel += chunk.count }
             } catch {
                 state.withLock {
-                    $0.failure = .socket(error)
+                    // The first reason stands: a peer dropped for being too slow makes this write fail too.
+                    if $0.failure == nil || $0.failure == .closed { $0.failure = .socket(error) }
                     $0.writerActive = false
                     waitersToWake = $0.flushWaiters
                     $0.flushWaiters = 0
@@ -103,6 +116,16 @@ final class OutboundQueue: Sendable {
         }
         for _ in 0..<waitersToWake { drained.signal() }
     }
+}
+
+/// How far a connection's sending has come, in bytes since it opened: what `send` accepted,
+/// and how much of that the socket has taken (handed to the kernel). The difference was
+/// still queued in the process.
+public struct OutboundProgress: Sendable, Hashable {
+    /// Bytes accepted by sends.
+    public var accepted = 0
+    /// Bytes written to the socket.
+    public var handedToKernel = 0
 }
 
 /// Why a WebSocket send or receive failed.

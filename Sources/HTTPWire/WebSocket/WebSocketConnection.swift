@@ -54,6 +54,12 @@ public final class WebSocketConnection: Sendable {
     /// The peer's address.
     public var peer: SocketAddress? { socket.peer }
 
+    /// How far sending has come: bytes accepted by sends, and bytes the socket has taken.
+    public var outboundProgress: OutboundProgress { outbound.progress }
+
+    /// Why sending stopped, if it has: `.peerTooSlow` when the peer stopped reading and was dropped.
+    public var sendFailure: WebSocketConnectionError? { outbound.failure }
+
     // MARK: Sending
 
     /// Sends a whole message as one frame.
