@@ -7,8 +7,8 @@ struct HTTPServerConnection {
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
     let heartbeat: WebSocketHeartbeat
-    /// Runs once serving ends, before the socket closes (so a peer that sees the close finds
-    /// the connection's slot already free).
+    /// Frees the connection's slot in the server; runs before the socket closes (so a peer that
+    /// sees the close finds the slot already free), and may run more than once.
     let onEnd: @Sendable () -> Void
 
     func serve() {
@@ -128,10 +128,12 @@ struct HTTPServerConnection {
     }
 
     /// Answers a request that ran out of time (RFC 9110 §15.5.9: 408, then close), then closes
-    /// without resetting, draining for at most a second (the client may be sending still).
+    /// without resetting, draining for at most a second (the client may be sending still). The
+    /// connection's slot is freed before the drain: a lingering close serves no one.
     private func refuse(_ refusal: HTTPServerRefusal) {
         socket.setWriteTimeout(milliseconds: 1000)
         _ = try? ResponseWriter.write(refusal.response, to: socket, method: .get, version: .http1_1, keepAlive: false)
+        onEnd()
         socket.lingeringClose()
     }
 
@@ -141,6 +143,7 @@ struct HTTPServerConnection {
         var response = responder.response(for: error)
         response.headers["Connection"] = "close"
         _ = try? ResponseWriter.write(response, to: socket, method: .get, version: .http1_1, keepAlive: false)
+        onEnd()
         socket.lingeringClose()
     }
 }
