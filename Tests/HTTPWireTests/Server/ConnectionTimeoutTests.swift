@@ -58,6 +58,20 @@ import Testing
         #expect(try connection.readUntilClosed().isEmpty)
     }
 
+    // Bytes of the next request pipelined behind the first start its head deadline once the
+    // first response is written.
+    @Test func pipelinedPartialHeadGets408AfterThePreviousResponse() throws {
+        let server = try TestServer(configuration: HTTPServerConfiguration(
+            idleTimeout: .seconds(20), requestHeadTimeout: Self.short))
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000)
+        try connection.send("GET /first HTTP/1.1\r\nHost: a\r\n\r\nGET /second HTTP/1.1\r\n")
+        #expect(try connection.readResponse().status == 200)
+        let response = try connection.readResponse()
+        #expect(response.statusLine == "HTTP/1.1 408 Request Timeout")
+        #expect(response.header("Connection") == "close")
+    }
+
     @Test func bodyThatStopsArrivingGets408WithConnectionClose() throws {
         let server = try TestServer(configuration: HTTPServerConfiguration(
             idleTimeout: .seconds(20), requestHeadTimeout: .seconds(20), bodyProgressTimeout: Self.short))
