@@ -122,6 +122,10 @@ CASES=$("$BENCH" properties | awk '{print $2}')
 printf "%-52s %-28s %s %s\n" "pure-model property cases" "$CASES /s" ">= 10000/s" "$(verdict "${CASES:-0} >= 10000")"
 START=$("$BENCH" replay-start | awk '{print $2}')
 printf "%-52s %-28s %s %s\n" "replay server start, 1,000-entry recording" "${START} ms" "<= 50 ms" "$(verdict "${START:-999} <= 50")"
+# 1,100 connections trickling one header byte every 500 ms (the default cap is 1,024; head deadline 3 s).
+SLOW=$("$BENCH" slowloris 1100)
+printf "%-52s %-28s %s\n" "slowloris, 1,100 trickling heads: held the server" "$(awk '/slowloris-held/ {print $2, $3}' <<< "$SLOW")" "~3 s deadline"
+printf "%-52s %-28s %s\n" "slowloris: normal request during / after" "$(awk '/slowloris-normal-during/ {print $3}' <<< "$SLOW") / $(awk '/slowloris-normal-after/ {print $3}' <<< "$SLOW")" "503 while full, 200 after"
 # The report page of a 10,000-entry recording, opened in headless Chromium (installed by `make test`):
 # the page stamps when its timeline is drawn and its script ready, and when every detail has loaded.
 RENDER=$("$BENCH" report-page "$WORK/report.html" | awk '{print $2}')

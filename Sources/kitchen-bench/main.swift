@@ -10,8 +10,9 @@ case "ws-relay": WebSocketRelayBenchmark.run(messages: Int(arguments.dropFirst()
 case "validate": ValidationBenchmark.run(root: root)
 case "properties": PropertyBenchmark.run()
 case "replay-start": ReplayStartBenchmark.run(root: root)
+case "slowloris": SlowlorisBenchmark.run(clients: Int(arguments.dropFirst().first ?? "") ?? 1_100)
 case "report-page": ReportPageBenchmark.run(root: root, page: URL(fileURLWithPath: arguments.dropFirst().first ?? "report.html"))
 default:
-    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | properties | replay-start | report-page FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | properties | replay-start | report-page FILE | slowloris [N]\n".utf8))
     exit(64)
 }

@@ -51,6 +51,12 @@ public struct HTTPRequestDecoder: Sendable {
         return true
     }
 
+    /// Whether the decoder is between requests or inside a request head (not in a body).
+    var isReadingHead: Bool {
+        if case .head = state { return true }
+        return false
+    }
+
     /// The next event, or `nil` when more bytes are needed.
     public mutating func next() throws(HTTPParseError) -> Event? {
         switch state {

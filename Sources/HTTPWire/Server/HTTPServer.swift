@@ -53,15 +53,26 @@ public final class HTTPServer: Sendable {
                 return true
             }
             guard admitted else {
-                socket.close()
+                turnAway(socket)
                 continue
             }
-            let connection = HTTPServerConnection(socket: socket, id: id, configuration: configuration,
-                                                  responder: responder, heartbeat: heartbeat)
-            startThread(name: "http-connection-\(id)", stackSize: configuration.threadStackSize) { [self] in
+            let connection = HTTPServerConnection(
+                socket: socket, id: id, configuration: configuration, responder: responder, heartbeat: heartbeat,
+                onEnd: { [self] in _ = connections.withLock { $0.removeValue(forKey: id) } })
+            startThread(name: "http-connection-\(id)", stackSize: configuration.threadStackSize) {
                 connection.serve()
-                _ = connections.withLock { $0.removeValue(forKey: id) }
             }
         }
+    }
+
+    /// Answers a connection over `maxConnections` with 503 and closes it, without ever blocking
+    /// the accept loop: the response fits an empty send buffer, the FIN follows it, and what the
+    /// client already sent is drained so that the close is not a reset.
+    private func turnAway(_ socket: Socket) {
+        let refusal = HTTPServerRefusal.tooManyConnections(limit: configuration.maxConnections)
+        _ = refusal.responseBytes.withUnsafeBytes { raw in try? socket.writeWithoutBlocking(raw) }
+        socket.shutdownWrite()
+        socket.discardReadableBytes()
+        socket.close()
     }
 }

@@ -1,4 +1,13 @@
 /// Settings for an `HTTPServer`, each with a documented default.
+///
+/// What one connection may hold is bounded by `limits`: the decoder reads at most 16 KiB at a
+/// time and only when it needs more, so its buffer stays under the head limits
+/// (`maxStartLineBytes` + `maxHeaderBytes`) plus one read, and a body under `maxBodyBytes`.
+///
+/// ```swift
+/// let configuration = HTTPServerConfiguration(port: 0, maxConnections: 64,
+///                                             requestHeadTimeout: .seconds(5))
+/// ```
 public struct HTTPServerConfiguration: Sendable {
     /// Address to bind. Default `127.0.0.1`.
     public var host: String
@@ -6,10 +15,22 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: Int
     /// Parser limits (request line, headers, body). Default `HTTPLimits()`.
     public var limits: HTTPLimits
-    /// Connections served at once; further ones are closed at accept. Default 1024.
+    /// Connections served at once. One more is accepted, answered `503 Service Unavailable`
+    /// with `Connection: close` and `Retry-After: 1`, and closed (never reset or left hanging).
+    /// Default 1024.
     public var maxConnections: Int
-    /// How long an idle keep-alive connection is kept. Default 60 s.
+    /// How long a connection may wait with nothing of a request received: a new connection
+    /// before its first byte, a kept-alive one after a response. Then it is closed without a
+    /// response (RFC 9112 §9.5). Default 60 s.
     public var idleTimeout: Duration
+    /// How long a request head may take, from the first byte of the request (or the end of the
+    /// previous response when its bytes were already pipelined) to the blank line. Bytes arriving
+    /// slowly do not extend it (slowloris). On expiry: `408 Request Timeout` with
+    /// `Connection: close`, then close. Default 30 s.
+    public var requestHeadTimeout: Duration
+    /// How long a body may go without a byte arriving; a body that keeps arriving is never
+    /// cut. On expiry: `408 Request Timeout` with `Connection: close`, then close. Default 30 s.
+    public var bodyProgressTimeout: Duration
     /// WebSocket settings for upgraded connections. Default `WebSocketConfiguration()`.
     public var webSocket: WebSocketConfiguration
     /// Stack size of each connection thread. Default 512 KiB.
@@ -21,6 +42,8 @@ public struct HTTPServerConfiguration: Sendable {
         limits: HTTPLimits = HTTPLimits(),
         maxConnections: Int = 1024,
         idleTimeout: Duration = .seconds(60),
+        requestHeadTimeout: Duration = .seconds(30),
+        bodyProgressTimeout: Duration = .seconds(30),
         webSocket: WebSocketConfiguration = WebSocketConfiguration(),
         threadStackSize: Int = 512 * 1024
     ) {
@@ -29,6 +52,8 @@ public struct HTTPServerConfiguration: Sendable {
         self.limits = limits
         self.maxConnections = maxConnections
         self.idleTimeout = idleTimeout
+        self.requestHeadTimeout = requestHeadTimeout
+        self.bodyProgressTimeout = bodyProgressTimeout
         self.webSocket = webSocket
         self.threadStackSize = threadStackSize
     }

@@ -7,14 +7,20 @@ struct HTTPServerConnection {
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
     let heartbeat: WebSocketHeartbeat
+    /// Frees the connection's slot in the server; runs before the socket closes (so a peer that
+    /// sees the close finds the slot already free), and may run more than once.
+    let onEnd: @Sendable () -> Void
 
     func serve() {
         let storage = HTTPConnectionStorage()
         defer {
             storage.close()
+            onEnd()
             socket.close()
         }
-        socket.setReadTimeout(milliseconds: configuration.idleTimeout.milliseconds)
+        var clock = RequestReadClock(idle: configuration.idleTimeout, head: configuration.requestHeadTimeout,
+                                     bodyProgress: configuration.bodyProgressTimeout)
+        var readTimeout: Int?
         var decoder = HTTPRequestDecoder(limits: configuration.limits)
         var current: HTTPRequest?
         var body: [UInt8] = []
@@ -29,6 +35,7 @@ struct HTTPServerConnection {
             }
             switch event {
             case .head(let head)?:
+                clock.headCompleted()
                 current = head
                 body = []
                 // RFC 9110 §10.1.1: tell a client that waits for it to send the body.
@@ -46,13 +53,30 @@ struct HTTPServerConnection {
                 requestIndex += 1
                 guard respond(to: request, context: context, decoder: &decoder) else { return }
             case nil:
+                let phase: RequestReadClock.Phase = !decoder.isReadingHead ? .body : decoder.isMidMessage ? .head : .idle
+                guard let timeout = clock.timeout(for: phase, now: .now) else {
+                    refuse(.requestHeadTimedOut(limit: configuration.requestHeadTimeout))
+                    return
+                }
+                let milliseconds = timeout.socketTimeoutMilliseconds
+                if milliseconds != readTimeout {
+                    socket.setReadTimeout(milliseconds: milliseconds)
+                    readTimeout = milliseconds
+                }
                 let count: Int
                 do throws(SocketError) {
                     count = try decoder.feed(capacity: 16_384) { (buffer) throws(SocketError) -> Int in
                         try socket.read(into: buffer)
                     }
+                } catch where error.kind == .timedOut {
+                    switch phase {
+                    case .idle: return  // RFC 9112 §9.5: an idle connection may be closed at any time
+                    case .head: refuse(.requestHeadTimedOut(limit: configuration.requestHeadTimeout))
+                    case .body: refuse(.bodyStalled(limit: configuration.bodyProgressTimeout))
+                    }
+                    return
                 } catch {
-                    return  // idle timeout, reset or shutdown
+                    return  // reset or shutdown
                 }
                 if count == 0 { return }  // the client closed; a partial request is abandoned
             }
@@ -103,12 +127,23 @@ struct HTTPServerConnection {
         }
     }
 
+    /// Answers a request that ran out of time (RFC 9110 §15.5.9: 408, then close), then closes
+    /// without resetting, draining for at most a second (the client may be sending still). The
+    /// connection's slot is freed before the drain: a lingering close serves no one.
+    private func refuse(_ refusal: HTTPServerRefusal) {
+        socket.setWriteTimeout(milliseconds: 1000)
+        _ = try? ResponseWriter.write(refusal.response, to: socket, method: .get, version: .http1_1, keepAlive: false)
+        onEnd()
+        socket.lingeringClose()
+    }
+
     /// Answers a request that broke the protocol or a limit, then closes without resetting
     /// (the client may still be sending the body we refused).
     private func refuse(_ error: HTTPParseError) {
         var response = responder.response(for: error)
         response.headers["Connection"] = "close"
         _ = try? ResponseWriter.write(response, to: socket, method: .get, version: .http1_1, keepAlive: false)
+        onEnd()
         socket.lingeringClose()
     }
 }

@@ -127,14 +127,17 @@ public final class Socket: Sendable {
     var hasUnsentBytes: Bool { tls?.hasUnsentBytes ?? false }
 
     /// Half-closes, then reads and discards what the peer still sends (up to `limit` bytes or
-    /// `milliseconds`), then closes. Closing with unread data would send a reset that can destroy
-    /// the response we just wrote (RFC 9112 §9.6).
+    /// `milliseconds` in all, however slowly the bytes come), then closes. Closing with unread
+    /// data would send a reset that can destroy the response we just wrote (RFC 9112 §9.6).
     public func lingeringClose(milliseconds: Int = 1000, limit: Int = 1 << 20) {
         shutdownWrite()
-        setReadTimeout(milliseconds: milliseconds)
+        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
         var discarded = 0
         var scratch = [UInt8](repeating: 0, count: 16_384)
         while discarded < limit {
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard remaining > .zero else { break }
+            setReadTimeout(milliseconds: remaining.socketTimeoutMilliseconds)
             let count = scratch.withUnsafeMutableBytes { raw -> Int in
                 (try? read(into: raw)) ?? 0
             }
@@ -142,6 +145,17 @@ public final class Socket: Sendable {
             discarded += count
         }
         close()
+    }
+
+    /// Reads and discards what has already arrived (up to `limit` bytes), never waiting.
+    func discardReadableBytes(limit: Int = 65_536) {
+        var discarded = 0
+        var scratch = [UInt8](repeating: 0, count: 16_384)
+        while discarded < limit, Platform.waitReadable(descriptor, milliseconds: 0) {
+            let count = scratch.withUnsafeMutableBytes { raw -> Int in (try? read(into: raw)) ?? 0 }
+            if count <= 0 { return }
+            discarded += count
+        }
     }
 
     /// Sets how long a read may block before failing with `.timedOut` (`nil`: forever).

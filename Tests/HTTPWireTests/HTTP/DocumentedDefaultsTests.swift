@@ -50,6 +50,10 @@ import Testing
                 actual: { "\(HTTPServerConfiguration().maxConnections)" }, expected: "1024"),
         Default(file: "Server/HTTPServerConfiguration.swift", property: "idleTimeout", documented: "Default 60 s.",
                 actual: { "\(HTTPServerConfiguration().idleTimeout)" }, expected: "60.0 seconds"),
+        Default(file: "Server/HTTPServerConfiguration.swift", property: "requestHeadTimeout", documented: "Default 30 s.",
+                actual: { "\(HTTPServerConfiguration().requestHeadTimeout)" }, expected: "30.0 seconds"),
+        Default(file: "Server/HTTPServerConfiguration.swift", property: "bodyProgressTimeout", documented: "Default 30 s.",
+                actual: { "\(HTTPServerConfiguration().bodyProgressTimeout)" }, expected: "30.0 seconds"),
         Default(file: "Server/HTTPServerConfiguration.swift", property: "threadStackSize", documented: "Default 512 KiB.",
                 actual: { "\(HTTPServerConfiguration().threadStackSize)" }, expected: "524288"),
     ]

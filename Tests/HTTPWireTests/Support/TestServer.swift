@@ -24,6 +24,17 @@ final class TestServer: Sendable {
         port = address.port
     }
 
+    /// A server with every setting of `configuration` but its address (127.0.0.1, port 0).
+    init(configuration: HTTPServerConfiguration, routes: [String: Route] = [:]) throws {
+        var configuration = configuration
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        server = HTTPServer(configuration: configuration, responder: RoutingResponder(routes: routes))
+        try server.start()
+        guard let address = server.address else { throw RawConnectionError.malformed("server has no address") }
+        port = address.port
+    }
+
     func stop() { server.stop() }
 }
 

@@ -1,0 +1,44 @@
+/// Why the server ended a connection on its own initiative (a time or connection limit),
+/// each case mapping to the status it answers with before closing.
+public enum HTTPServerRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The request head was not complete within `HTTPServerConfiguration.requestHeadTimeout`.
+    case requestHeadTimedOut(limit: Duration)
+    /// No body byte arrived for `HTTPServerConfiguration.bodyProgressTimeout`.
+    case bodyStalled(limit: Duration)
+    /// `HTTPServerConfiguration.maxConnections` connections were already being served.
+    case tooManyConnections(limit: Int)
+
+    /// The status sent for this refusal: 408 for the timeouts (RFC 9110 §15.5.9), 503 for the
+    /// connection cap (RFC 9110 §15.6.4).
+    public var status: HTTPStatus {
+        switch self {
+        case .requestHeadTimedOut, .bodyStalled: .requestTimeout
+        case .tooManyConnections: .serviceUnavailable
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .requestHeadTimedOut(let limit): "request head not complete within \(limit)"
+        case .bodyStalled(let limit): "no body bytes for \(limit)"
+        case .tooManyConnections(let limit): "server busy: \(limit) connections already open"
+        }
+    }
+
+    /// The response: plain text naming the limit, with `Connection: close` (RFC 9112 §9.6).
+    var response: HTTPResponse {
+        var response = HTTPResponse.text(status, "\(self)\n")
+        response.headers["Connection"] = "close"
+        if case .tooManyConnections = self { response.headers["Retry-After"] = "1" }
+        return response
+    }
+
+    /// The whole response as bytes, for writing where no `ResponseWriter` runs (at accept).
+    var responseBytes: [UInt8] {
+        var response = self.response
+        let body = response.bodyBytes ?? []
+        response.headers["Content-Length"] = String(body.count)
+        guard let head = try? HTTPEncoder.responseHead(status: status, headers: response.headers) else { return [] }
+        return head + body
+    }
+}

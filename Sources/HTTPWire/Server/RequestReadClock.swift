@@ -1,0 +1,64 @@
+/// Decides how long each read on a server connection may wait, from the phase the request
+/// is in; a pure value (instants in, timeouts out), so the rule is tested without sockets.
+///
+/// ```swift
+/// var clock = RequestReadClock(idle: .seconds(60), head: .seconds(30), bodyProgress: .seconds(30))
+/// let wait = clock.timeout(for: .head, now: .now)   // nil: the head deadline has passed
+/// ```
+/// - `idle`: nothing of a request received yet (a new connection, or between kept-alive
+///   requests). Each read may wait the whole idle timeout; on expiry the connection is
+///   closed without a response (RFC 9112 §9.5).
+/// - `head`: part of a request head received. The deadline starts at the first read that
+///   finds head bytes buffered and does not move: slowly arriving bytes do not extend it.
+/// - `body`: reading a body. Each read may wait the body-progress timeout: a body that keeps
+///   arriving is never cut, one that stops is.
+struct RequestReadClock {
+    /// What the connection is waiting for.
+    enum Phase: Equatable {
+        case idle
+        case head
+        case body
+    }
+
+    let idle: Duration
+    let head: Duration
+    let bodyProgress: Duration
+    /// When the head being read must be complete; nil outside the head phase.
+    private(set) var headDeadline: ContinuousClock.Instant?
+
+    init(idle: Duration, head: Duration, bodyProgress: Duration) {
+        self.idle = idle
+        self.head = head
+        self.bodyProgress = bodyProgress
+    }
+
+    /// How long the next read may wait, or nil when the head deadline has already passed.
+    mutating func timeout(for phase: Phase, now: ContinuousClock.Instant) -> Duration? {
+        switch phase {
+        case .idle:
+            headDeadline = nil
+            return idle
+        case .body:
+            headDeadline = nil
+            return bodyProgress
+        case .head:
+            let deadline = headDeadline ?? now + head
+            headDeadline = deadline
+            let remaining = now.duration(to: deadline)
+            return remaining > .zero ? remaining : nil
+        }
+    }
+
+    /// A head was parsed: the next head gets a fresh deadline.
+    mutating func headCompleted() { headDeadline = nil }
+}
+
+extension Duration {
+    /// Whole milliseconds rounded up and at least 1, for a socket timeout (where 0 means forever).
+    var socketTimeoutMilliseconds: Int {
+        let (seconds, attoseconds) = components
+        let whole = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        let partial = attoseconds % 1_000_000_000_000_000 > 0 ? 1 : 0
+        return Swift.max(1, whole + partial)
+    }
+}
