@@ -15,7 +15,7 @@ struct CoordinatorPropertyTests {
 
     @Test func deviceViewModelOnVirtualTimeMatchesTheModel() async {
         await checkProperty(SessionTraceGenerators.trace()) { trace in
-            let observed = try await CoordinatorShellRun.run(trace, variant: .correct)
+            let observed = try await CoordinatorShellRun.run(trace, rule: StandardSessionRule())
             try SessionProperties.compare(observed, with: SessionModel.expectations(trace), trace)
         }
     }
@@ -24,7 +24,7 @@ struct CoordinatorPropertyTests {
     /// 401, then a sign-in that fails with 500.
     @Test(arguments: plantedBugSeeds)
     func reauthFollowingTheLatestErrorShrinksToA401ThenA500(seed: UInt64) async {
-        let shrunk = await shrunkFailure(of: SessionProperties.errorsAndReauthFollowTheModel(.reauthFollowsLatestError),
+        let shrunk = await shrunkFailure(of: SessionProperties.errorsAndReauthFollowTheModel(PlantedSessionBug.reauthFollowsLatestError),
                                          seed: seed)
         #expect(shrunk?.trace == "[oven → unauthorized, login → serverError]")
         #expect(shrunk?.failure.hasPrefix("after step 2 (login → serverError): expected reauth true") == true)
@@ -33,7 +33,7 @@ struct CoordinatorPropertyTests {
     /// Planted bug: the gate lets commands through. Minimal trace: a 401, then any command.
     @Test(arguments: plantedBugSeeds)
     func anOpenGateShrinksToA401ThenACommand(seed: UInt64) async {
-        let shrunk = await shrunkFailure(of: SessionProperties.errorsAndReauthFollowTheModel(.gateIgnoresReauth), seed: seed)
+        let shrunk = await shrunkFailure(of: SessionProperties.errorsAndReauthFollowTheModel(PlantedSessionBug.gateIgnoresReauth), seed: seed)
         #expect(shrunk?.trace == "[oven → unauthorized, oven → success]")
         #expect(shrunk?.failure.contains("expected reauth true, error unauthorized, reached API false") == true)
     }
@@ -41,7 +41,7 @@ struct CoordinatorPropertyTests {
     /// Planted bug: a cancellation is shown. Minimal trace: one cancelled command.
     @Test(arguments: plantedBugSeeds)
     func showingCancellationsShrinksToOneCancelledCommand(seed: UInt64) async {
-        let shrunk = await shrunkFailure(of: SessionProperties.errorsAndReauthFollowTheModel(.showsCancellation), seed: seed)
+        let shrunk = await shrunkFailure(of: SessionProperties.errorsAndReauthFollowTheModel(PlantedSessionBug.showsCancellation), seed: seed)
         #expect(shrunk?.trace == "[oven → cancelled]")
         #expect(shrunk?.failure.hasPrefix("after step 1 (oven → cancelled): expected reauth false, error nil, "
             + "reached API true, got reauth false, error transport(cancelled), reached API true") == true)
@@ -49,7 +49,7 @@ struct CoordinatorPropertyTests {
 
     @Test func theShellFindsTheOpenGateToo() async {
         let report = await Property(SessionTraceGenerators.trace(), configuration: pinned(seed: 1)).check { trace in
-            let observed = try await CoordinatorShellRun.run(trace, variant: .gateIgnoresReauth)
+            let observed = try await CoordinatorShellRun.run(trace, rule: PlantedSessionBug.gateIgnoresReauth)
             try SessionProperties.compare(observed, with: SessionModel.expectations(trace), trace)
         }
         guard case .failed(let counterexample) = report else {

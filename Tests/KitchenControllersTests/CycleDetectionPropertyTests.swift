@@ -15,7 +15,7 @@ struct CycleDetectionPropertyTests {
     /// Through the coordinator: live messages, reconnect snapshots, start and stop answers.
     @Test func dishwasherViewModelThroughTheCoordinatorMatchesTheModel() async {
         await checkProperty(DishwasherTraceGenerators.trace()) { trace in
-            let completions = try await DishwasherShellRun.run(trace, variant: .correct)
+            let completions = try await DishwasherShellRun.run(trace, rule: StandardCycleCompletionRule())
             #expect(completions == CycleCompletionModel.expectedCompletions(trace))
         }
     }
@@ -24,7 +24,7 @@ struct CycleDetectionPropertyTests {
     /// duplicate "complete" fires again. Minimal trace: running, complete, complete.
     @Test(arguments: plantedBugSeeds)
     func firingOnEveryCompleteShrinksToADuplicateComplete(seed: UInt64) async {
-        let broken = CycleCompletionProperties.completionsAreRunningToCompleteTransitions(.firesOnEveryCompleteAfterRunning)
+        let broken = CycleCompletionProperties.completionsAreRunningToCompleteTransitions(PlantedCycleCompletionBug.firesOnEveryCompleteAfterRunning)
         let shrunk = await shrunkFailure(of: broken, seed: seed)
         #expect(shrunk?.trace == "[loaded running, live complete, live complete]")
         #expect(shrunk?.failure.hasPrefix("completions at observations: expected [1], got [1, 2]") == true)
@@ -33,7 +33,7 @@ struct CycleDetectionPropertyTests {
     /// Planted bug: a dishwasher first seen complete counts as just finished.
     @Test(arguments: plantedBugSeeds)
     func firingOnFirstLoadShrinksToALoadedComplete(seed: UInt64) async {
-        let broken = CycleCompletionProperties.completionsAreRunningToCompleteTransitions(.firesWhenFirstSeenComplete)
+        let broken = CycleCompletionProperties.completionsAreRunningToCompleteTransitions(PlantedCycleCompletionBug.firesWhenFirstSeenComplete)
         let shrunk = await shrunkFailure(of: broken, seed: seed)
         #expect(shrunk?.trace == "[loaded complete]")
         #expect(shrunk?.failure.hasPrefix("completions at observations: expected [], got [0]") == true)
@@ -41,7 +41,7 @@ struct CycleDetectionPropertyTests {
 
     @Test func theShellFindsTheDuplicateCompleteBugToo() async {
         let report = await Property(DishwasherTraceGenerators.trace(), configuration: pinned(seed: 1)).check { trace in
-            let completions = try await DishwasherShellRun.run(trace, variant: .firesOnEveryCompleteAfterRunning)
+            let completions = try await DishwasherShellRun.run(trace, rule: PlantedCycleCompletionBug.firesOnEveryCompleteAfterRunning)
             try expectEqual(completions, CycleCompletionModel.expectedCompletions(trace))
         }
         guard case .failed(let counterexample) = report else {
@@ -57,14 +57,14 @@ struct CycleDetectionPropertyTests {
 
     @Test func iceMakerViewModelMatchesTheBinModel() async {
         await checkProperty(BinFullProperties.traces) { trace in
-            #expect(await IceMakerShellRun.run(trace, variant: .correct) == BinFullProperties.expectedNotices(trace))
+            #expect(await IceMakerShellRun.run(trace, rule: StandardBinFullRule()) == BinFullProperties.expectedNotices(trace))
         }
     }
 
     /// Planted bug: every "full" fires. Minimal trace: full, then full again.
     @Test(arguments: plantedBugSeeds)
     func firingWhileFullShrinksToTwoFullStates(seed: UInt64) async {
-        let shrunk = await shrunkFailure(of: BinFullProperties.oneNoticePerFilling(.firesWhileFull), seed: seed)
+        let shrunk = await shrunkFailure(of: BinFullProperties.oneNoticePerFilling(PlantedBinFullBug.firesWhileFull), seed: seed)
         #expect(shrunk?.trace == "[loaded full, full]")
         #expect(shrunk?.failure.hasPrefix("notices at updates: expected [], got [1]") == true)
     }

@@ -28,7 +28,7 @@ struct DebouncePropertyTests {
     /// different values at the same instant.
     @Test(arguments: plantedBugSeeds)
     func sendingTheFirstValueShrinksToTwoSimultaneousMoves(seed: UInt64) async {
-        let broken = DebounceProperties.callsAreLastValueOfEachBurst(.init(variant: .sendsFirstValueOfBurst))
+        let broken = DebounceProperties.callsAreLastValueOfEachBurst(.init(rule: PlantedDebounceBug.sendsFirstValueOfBurst))
         let shrunk = await shrunkFailure(of: broken, seed: seed)
         #expect(shrunk?.trace == "[slider 171 at 0 ms, slider 170 at 0 ms]")
         #expect(shrunk?.failure.hasPrefix("calls: expected [170 at 500 ms], got [171 at 500 ms]") == true)
@@ -38,14 +38,14 @@ struct DebouncePropertyTests {
     /// answered 501 ms late, after the second request (sent at 1000 ms) was confirmed.
     @Test(arguments: plantedBugSeeds)
     func showingStaleAnswersShrinksToALateFirstAnswer(seed: UInt64) async {
-        let broken = DebounceProperties.shownValueIsPendingOrLastConfirmed(.init(variant: .showsStaleResponses))
+        let broken = DebounceProperties.shownValueIsPendingOrLastConfirmed(.init(rule: PlantedDebounceBug.showsStaleResponses))
         let shrunk = await shrunkFailure(of: broken, seed: seed)
         #expect(shrunk?.trace == "[slider 171 at 0 ms answered ok after 501 ms, slider 170 at 500 ms]")
         #expect(shrunk?.failure.hasPrefix("shown at the end: expected 170, got 171") == true)
     }
 
     @Test func theShellFindsTheFirstValueBugToo() async throws {
-        let broken = DebounceMachine.Configuration(variant: .sendsFirstValueOfBurst)
+        let broken = DebounceMachine.Configuration(rule: PlantedDebounceBug.sendsFirstValueOfBurst)
         let report = await Property(SliderTraceGenerators.trace(quietPeriod: broken.quietPeriod, failures: false),
                                     configuration: pinned(seed: 7)).check { trace in
             let run = try await OvenShellRun.run(trace, configuration: broken)

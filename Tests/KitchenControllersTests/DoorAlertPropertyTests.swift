@@ -54,7 +54,7 @@ struct DoorAlertPropertyTests {
         (20_260_101, "[open at 0 ms, open at 1 ms]", "expected [raised at 60000 ms], got [raised at 60001 ms]"),
     ] as [(UInt64, String, String)])
     func restartingOnEveryOpenShrinksToARepeatedOpen(seed: UInt64, trace: String, failure: String) async {
-        let broken = DoorAlertProperties.alertFiresOncePerSpanAtThreshold(.init(variant: .restartsOnEveryOpenUpdate))
+        let broken = DoorAlertProperties.alertFiresOncePerSpanAtThreshold(.init(rule: PlantedDoorAlertBug.restartsOnEveryOpenUpdate))
         let shrunk = await shrunkFailure(of: broken, seed: seed)
         #expect(shrunk?.trace == trace)
         #expect(shrunk?.failure.hasPrefix("alert changes: " + failure) == true)
@@ -64,14 +64,14 @@ struct DoorAlertPropertyTests {
     /// trace: the door opens once and stays open.
     @Test(arguments: plantedBugSeeds)
     func alertingOnlyPastTheThresholdShrinksToOneOpen(seed: UInt64) async {
-        let broken = DoorAlertProperties.alertFiresOncePerSpanAtThreshold(.init(variant: .alertsOnlyPastThreshold))
+        let broken = DoorAlertProperties.alertFiresOncePerSpanAtThreshold(.init(rule: PlantedDoorAlertBug.alertsOnlyPastThreshold))
         let shrunk = await shrunkFailure(of: broken, seed: seed)
         #expect(shrunk?.trace == "[open at 0 ms]")
         #expect(shrunk?.failure.hasPrefix("alert changes: expected [raised at 60000 ms], got [raised at 60001 ms]") == true)
     }
 
     @Test func theShellFindsTheRestartBugToo() async {
-        let broken = DoorAlertMachine.Configuration(variant: .restartsOnEveryOpenUpdate)
+        let broken = DoorAlertMachine.Configuration(rule: PlantedDoorAlertBug.restartsOnEveryOpenUpdate)
         let report = await Property(DoorTraceGenerators.trace(threshold: broken.threshold), configuration: pinned(seed: 1))
             .check { trace in
                 let changes = try await FridgeShellRun.run(trace, configuration: broken)

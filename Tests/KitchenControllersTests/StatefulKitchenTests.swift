@@ -24,7 +24,7 @@ struct StatefulKitchenTests {
     ] as [(UInt64, String, String)])
     func anOpenGateIsFoundAndShrunkToTwoActions(seed: UInt64, trace: String, failure: String) async {
         let property = KitchenStatefulProperty.make(
-            configuration: ControllerConfiguration(session: .gateIgnoresReauth), propertyConfiguration: pinned(seed: seed))
+            configuration: ControllerConfiguration(session: PlantedSessionBug.gateIgnoresReauth), propertyConfiguration: pinned(seed: seed))
         guard case .failed(let counterexample) = await property.check() else {
             Issue.record("expected the open gate to be found")
             return
@@ -37,7 +37,7 @@ struct StatefulKitchenTests {
     /// toward the generator's special values; 90 s, its upper bound, comes before 500 ms.)
     @Test func sendingTheFirstSliderValueIsFoundByTheStatefulTest() async {
         var configuration = ControllerConfiguration()
-        configuration.debounce.variant = .sendsFirstValueOfBurst
+        configuration.debounce.rule = PlantedDebounceBug.sendsFirstValueOfBurst
         let property = KitchenStatefulProperty.make(configuration: configuration, propertyConfiguration: pinned(seed: 1))
         guard case .failed(let counterexample) = await property.check() else {
             Issue.record("expected the first-value bug to be found")

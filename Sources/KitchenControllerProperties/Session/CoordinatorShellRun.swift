@@ -8,8 +8,8 @@ import KitchenTesting
 public enum CoordinatorShellRun {
     /// Replays `trace` and returns what held after each step: `requiresReauth`,
     /// `error`, and whether the step's call reached the mock API.
-    public static func run(_ trace: SessionTrace, variant: SessionState.Variant) async throws -> [SessionExpectation] {
-        let rig = MockCoordinatorRig(configuration: ControllerConfiguration(session: variant))
+    public static func run(_ trace: SessionTrace, rule: any SessionRule) async throws -> [SessionExpectation] {
+        let rig = MockCoordinatorRig(configuration: ControllerConfiguration(session: rule))
         try await rig.start()
         var observed: [SessionExpectation] = []
         for step in trace.steps {
