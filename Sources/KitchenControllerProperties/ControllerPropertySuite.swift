@@ -27,6 +27,8 @@ public enum ControllerPropertySuite {
         CycleCompletionProperties.completionsAreRunningToCompleteTransitions().name,
         BinFullProperties.oneNoticePerFilling().name,
         SessionProperties.errorsAndReauthFollowTheModel().name,
+        AppErrorMappingProperties.statusAndBodyMapAsAPIMdSays().name,
+        PresenterProperties.dashboardLinesShowTheRightFields().name,
     ]
 
     /// Runs each pure-model property (no concurrency, no clock) for `cases`
@@ -41,6 +43,8 @@ public enum ControllerPropertySuite {
         total += try await run(CycleCompletionProperties.completionsAreRunningToCompleteTransitions(), configuration)
         total += try await run(BinFullProperties.oneNoticePerFilling(), configuration)
         total += try await run(SessionProperties.errorsAndReauthFollowTheModel(), configuration)
+        total += try await run(AppErrorMappingProperties.statusAndBodyMapAsAPIMdSays(), configuration)
+        total += try await run(PresenterProperties.dashboardLinesShowTheRightFields(), configuration)
         return total
     }
 
