@@ -108,6 +108,15 @@ struct DebounceMachineTests {
         #expect(machine.timerFired(Timer(number: 2)) == [.show(171), .send(171, Request(number: 1))])
     }
 
+    @Test func aCancelledBurstIsNeverSentAndTheConfirmedValueIsShownAgain() {
+        var machine = DebounceMachine(confirmed: 350)
+        _ = machine.slider(400, at: at(0))
+        #expect(machine.cancelBurst() == [.show(350)])
+        #expect(machine.timerFired(Timer(number: 1)).isEmpty)
+        #expect(!machine.isBusy)
+        #expect(machine.cancelBurst().isEmpty)
+    }
+
     @Test func theQuietPeriodIsConfigurable() {
         var machine = DebounceMachine(configuration: .init(quietPeriod: .milliseconds(250)))
         #expect(machine.slider(200, at: at(0)) == [.show(200), .schedule(Timer(number: 1), at: at(250))])

@@ -156,6 +156,17 @@ public struct DebounceMachine: Hashable, Sendable {
         return showIfChanged() + effects
     }
 
+    /// The user left the screen: a burst still waiting is dropped, never sent
+    /// (a late firing of its timer is ignored), and the newest confirmed value is
+    /// shown again. A request in flight ends with its answer (or `.cancelled`).
+    public mutating func cancelBurst() -> [Effect] {
+        guard pending != nil else { return [] }
+        pending = nil
+        burstFirst = nil
+        timer += 1
+        return showIfChanged()
+    }
+
     /// The server reported `value` some other way (initial load, live update,
     /// another command's answer). It becomes the confirmed value, and is shown
     /// unless the user's newer value is still waiting or in flight.
