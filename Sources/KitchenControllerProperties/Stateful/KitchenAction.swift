@@ -24,6 +24,8 @@ public enum KitchenAction: Hashable, Sendable, CustomStringConvertible {
     case expireSession(closesSocket: Bool)
     /// The user signs in, with the right password or not.
     case login(correctPassword: Bool)
+    /// The user leaves the screen: the app stops (live updates, slider and door timers).
+    case stop
 
     /// E.g. `wait 60000 ms`, `slide 375`, `expire session (4001)`.
     public var description: String {
@@ -38,6 +40,7 @@ public enum KitchenAction: Hashable, Sendable, CustomStringConvertible {
         case .dropConnection: "drop connection"
         case .expireSession(let closesSocket): closesSocket ? "expire session (4001)" : "expire session (HTTP only)"
         case .login(let correct): correct ? "login" : "login with a wrong password"
+        case .stop: "leave the screen (stop)"
         }
     }
 
@@ -45,15 +48,29 @@ public enum KitchenAction: Hashable, Sendable, CustomStringConvertible {
     static let cycles = ["rinse_only", "eco", "normal"]
 
     /// Any action, with waits biased toward the debounce quiet period and the
-    /// door threshold (and a millisecond either side of each).
-    public static func generator(quietPeriod: Duration, doorThreshold: Duration) -> Gen<KitchenAction> {
+    /// door threshold (and a millisecond either side of each). Once the app has
+    /// stopped (`stopped`), only time and the server act: the same choices map
+    /// onto waits, server changes, drops and expiry.
+    public static func generator(quietPeriod: Duration, doorThreshold: Duration, stopped: Bool = false)
+        -> Gen<KitchenAction>
+    {
         // 1 continue flag + 1 (kind) + 3 (duration) + 1 (value) + 2 padding = 8 choices an action.
         Gen.zip(
-            Gen.element(of: Array(0..<13)),
+            Gen.element(of: Array(0..<14)),
             Gen.duration(in: .zero ... doorThreshold * 3 / 2, around: [quietPeriod, doorThreshold]),
             Gen.int(in: 170...550)
         ).map { kind, duration, value -> KitchenAction in
-            switch kind {
+            if stopped {
+                return switch kind % 7 {
+                case 0, 1: .wait(duration)
+                case 2: .runDishwasher(minutes: value - 160)
+                case 3: .door(open: true)
+                case 4: .door(open: false)
+                case 5: .dropConnection
+                default: .expireSession(closesSocket: value % 2 == 0)
+                }
+            }
+            return switch kind {
             case 0, 1: .wait(duration)
             case 2: .slide(value)
             case 3: .toggleOven
@@ -65,7 +82,8 @@ public enum KitchenAction: Hashable, Sendable, CustomStringConvertible {
             case 9: .dropConnection
             case 10: .expireSession(closesSocket: value % 2 == 0)
             case 11: .login(correctPassword: true)
-            default: .login(correctPassword: value % 2 == 0)
+            case 12: .login(correctPassword: value % 2 == 0)
+            default: .stop
             }
         }.padded(by: 2)
     }

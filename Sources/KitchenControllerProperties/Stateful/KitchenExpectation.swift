@@ -46,6 +46,8 @@ public struct KitchenExpectation: Sendable {
     public private(set) var seenDoorOpenedAt: Duration?
     /// Whether the app's door alert is raised.
     public private(set) var doorAlert = false
+    /// Whether the user has left the screen: from then on nothing the app does may change.
+    public private(set) var stopped = false
 
     /// The model of a freshly loaded, connected app over `kitchen`.
     public init(kitchen: KitchenModel, startDate: Date, quietPeriod: Duration, doorThreshold: Duration) {
@@ -115,6 +117,14 @@ public struct KitchenExpectation: Sendable {
             } else {
                 signOut()
             }
+        case .stop:
+            // Nothing started before may act afterwards: no burst is sent (the slider
+            // shows the server's value again), no door alert is raised, no update is seen.
+            stopped = true
+            socketOpen = false
+            pendingSlide = nil
+            shownOvenTarget = kitchen.ovens[Self.oven]?.targetTemperature ?? 0
+            seenDoorOpenedAt = nil
         }
     }
 

@@ -20,9 +20,12 @@ public final class KitchenRig {
     /// API calls made by the initial load.
     public private(set) var callsAtLoad = 0
     private var streamsServed = 0
+    private let stop: @MainActor (DeviceViewModel) -> Void
 
-    /// A rig over the standard kitchen, not yet loaded.
-    public init(configuration: ControllerConfiguration) {
+    /// A rig over the standard kitchen, not yet loaded. `stop` is what leaving
+    /// the screen does (`DeviceViewModel.stop()` unless a test plants a broken one).
+    public init(configuration: ControllerConfiguration, stop: @escaping @MainActor (DeviceViewModel) -> Void = { $0.stop() }) {
+        self.stop = stop
         let clock = VirtualClock()
         self.clock = clock
         webSocket = VirtualLiveUpdates(clock: clock)
@@ -79,6 +82,8 @@ public final class KitchenRig {
             if closesSocket { webSocket.push(.unauthorized) }
         case .login(let correct):
             await devices.login(username: "demo", password: correct ? "demo" : "wrong")
+        case .stop:
+            stop(devices)
         }
         try await clock.settle()
         try await serveNewConnections()
