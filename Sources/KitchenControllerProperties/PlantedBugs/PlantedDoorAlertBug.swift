@@ -11,9 +11,12 @@ public enum PlantedDoorAlertBug: String, DoorAlertRule, CaseIterable {
     case restartsOnEveryOpenUpdate
     /// Alerts only once the span is strictly longer than the threshold.
     case alertsOnlyPastThreshold
+    /// Trusts a `doorOpenedAt` in the future (clock skew), so the alert comes late.
+    case trustsAFutureOpenedAt
 
-    /// A restart on every update for `restartsOnEveryOpenUpdate`.
-    public func openUpdate(current: MachineInstant?, reported: MachineInstant) -> DoorSpanChange {
+    /// A restart on every update for `restartsOnEveryOpenUpdate`; a future start kept for `trustsAFutureOpenedAt`.
+    public func openUpdate(current: MachineInstant?, openedAt: MachineInstant?, at now: MachineInstant) -> DoorSpanChange {
+        let reported = self == .trustsAFutureOpenedAt ? (openedAt ?? now) : min(openedAt ?? now, now)
         if self == .restartsOnEveryOpenUpdate { return .restart(reported) }
         guard let current else { return .start(reported) }
         return reported < current ? .start(reported) : .keep

@@ -78,9 +78,7 @@ public struct DoorAlertMachine: Hashable, Sendable {
     /// The server reported the door at `now`: open (since `openedAt`, when it says) or closed.
     public mutating func update(isDoorOpen: Bool, openedAt: MachineInstant?, at now: MachineInstant) -> [Effect] {
         guard isDoorOpen else { return close() }
-        // A start in the future (clock skew) is taken as now: the door is open at least since now.
-        let reported = min(openedAt ?? now, now)
-        switch configuration.rule.openUpdate(current: openSince, reported: reported) {
+        switch configuration.rule.openUpdate(current: openSince, openedAt: openedAt, at: now) {
         case .keep:
             return []
         case .start(let start):

@@ -10,9 +10,10 @@
 /// let machine = DoorAlertMachine(configuration: .init(rule: Late()))
 /// ```
 public protocol DoorAlertRule: Hashable, Sendable {
-    /// What an "open" update whose span start is `reported` does to the open span
-    /// that started at `current` (`nil` while the door was closed).
-    func openUpdate(current: MachineInstant?, reported: MachineInstant) -> DoorSpanChange
+    /// What an "open" update at `now`, saying the door opened at `openedAt` (when
+    /// it says), does to the open span that started at `current` (`nil` while the
+    /// door was closed).
+    func openUpdate(current: MachineInstant?, openedAt: MachineInstant?, at now: MachineInstant) -> DoorSpanChange
     /// Whether a span whose alert is due at `deadline` has reached it at `now`.
     func hasReached(_ deadline: MachineInstant, at now: MachineInstant) -> Bool
     /// When to wake for a span whose alert is due at `deadline`.
@@ -30,8 +31,11 @@ public enum DoorSpanChange: Hashable, Sendable {
 }
 
 extension DoorAlertRule {
-    /// A new span starts at `reported`; an open span moves only to an earlier start.
-    public func openUpdate(current: MachineInstant?, reported: MachineInstant) -> DoorSpanChange {
+    /// A new span starts at `openedAt`, else now; an open span moves only to an
+    /// earlier start. A start in the future (clock skew) is taken as now: the
+    /// door is open at least since now.
+    public func openUpdate(current: MachineInstant?, openedAt: MachineInstant?, at now: MachineInstant) -> DoorSpanChange {
+        let reported = min(openedAt ?? now, now)
         guard let current else { return .start(reported) }
         return reported < current ? .start(reported) : .keep
     }
