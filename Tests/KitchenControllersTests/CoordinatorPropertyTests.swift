@@ -26,25 +26,30 @@ struct CoordinatorPropertyTests {
     func reauthFollowingTheLatestErrorShrinksToA401ThenA500(seed: UInt64) async {
         let shrunk = await shrunkFailure(of: SessionProperties.errorsAndReauthFollowTheModel(PlantedSessionBug.reauthFollowsLatestError),
                                          seed: seed)
-        #expect(shrunk?.trace == "[oven → unauthorized, login → serverError]")
-        #expect(shrunk?.failure.hasPrefix("after step 2 (login → serverError): expected reauth true") == true)
+        // Pinned is the rule found: an unauthorized, then another failure that clears the requirement.
+        #expect(shrunk.map { Self.steps($0.trace).count == 2 && Self.steps($0.trace)[0].hasSuffix("→ unauthorized") } == true,
+                "\(shrunk?.trace ?? "")")
+        #expect(shrunk?.failure.hasPrefix("after step 2 (") == true && shrunk?.failure.contains("expected reauth true") == true,
+                "\(shrunk?.failure ?? "")")
     }
 
     /// Planted bug: the gate lets commands through. Minimal trace: a 401, then any command.
     @Test(arguments: plantedBugSeeds)
     func anOpenGateShrinksToA401ThenACommand(seed: UInt64) async {
         let shrunk = await shrunkFailure(of: SessionProperties.errorsAndReauthFollowTheModel(PlantedSessionBug.gateIgnoresReauth), seed: seed)
-        #expect(shrunk?.trace == "[oven → unauthorized, oven → success]")
-        #expect(shrunk?.failure.contains("expected reauth true, error unauthorized, reached API false") == true)
+        #expect(shrunk.map { Self.steps($0.trace).count == 2 && Self.steps($0.trace)[0].hasSuffix("→ unauthorized") } == true,
+                "\(shrunk?.trace ?? "")")
+        #expect(shrunk?.failure.contains("reached API false, got") == true, "\(shrunk?.failure ?? "")")
     }
 
     /// Planted bug: a cancellation is shown. Minimal trace: one cancelled command.
     @Test(arguments: plantedBugSeeds)
     func showingCancellationsShrinksToOneCancelledCommand(seed: UInt64) async {
         let shrunk = await shrunkFailure(of: SessionProperties.errorsAndReauthFollowTheModel(PlantedSessionBug.showsCancellation), seed: seed)
-        #expect(shrunk?.trace == "[oven → cancelled]")
-        #expect(shrunk?.failure.hasPrefix("after step 1 (oven → cancelled): expected reauth false, error nil, "
-            + "reached API true, got reauth false, error transport(cancelled), reached API true") == true)
+        #expect(shrunk.map { Self.steps($0.trace).count == 1 && $0.trace.hasSuffix("→ cancelled]") } == true,
+                "\(shrunk?.trace ?? "")")
+        #expect(shrunk?.failure.contains("error nil") == true && shrunk?.failure.contains("error transport(cancelled)") == true,
+                "\(shrunk?.failure ?? "")")
     }
 
     @Test func theShellFindsTheOpenGateToo() async {
@@ -56,6 +61,13 @@ struct CoordinatorPropertyTests {
             Issue.record("expected a failure, got \(report)")
             return
         }
-        #expect(counterexample.shrunkDescription == "[oven → unauthorized, oven → success]")
+        #expect(Self.steps(counterexample.shrunkDescription).first?.hasSuffix("→ unauthorized") == true,
+                "\(counterexample.shrunkDescription)")
+        #expect(Self.steps(counterexample.shrunkDescription).count == 2, "\(counterexample.shrunkDescription)")
+    }
+
+    /// The steps of a session trace's description (`[a, b]` → `["a", "b"]`).
+    static func steps(_ trace: String) -> [String] {
+        trace.dropFirst().dropLast().split(separator: ", ").map(String.init)
     }
 }
