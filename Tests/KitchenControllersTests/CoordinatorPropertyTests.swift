@@ -52,6 +52,20 @@ struct CoordinatorPropertyTests {
                 "\(shrunk?.failure ?? "")")
     }
 
+    /// Planted bugs: the gate forgets some commands (reads; the debounced
+    /// temperature). Found because the generator sends every gated command:
+    /// a 401, then the forgotten command reaches the API.
+    @Test(arguments: [(PlantedSessionBug.gateForgetsReads, "Fetch"), (.gateForgetsTheSlider, "ovenTemperature")])
+    func aGateThatForgetsACommandIsFound(bug: PlantedSessionBug, command: String) async {
+        for seed in plantedBugSeeds {
+            guard let shrunk = await shrunkFailure(of: SessionProperties.errorsAndReauthFollowTheModel(bug), seed: seed)
+            else { continue }
+            let steps = Self.steps(shrunk.trace)
+            #expect(steps.count == 2 && steps[1].contains(command), "seed \(seed): \(shrunk.trace)")
+            #expect(shrunk.failure.contains("reached API false, got"), "seed \(seed): \(shrunk.failure)")
+        }
+    }
+
     @Test func theShellFindsTheOpenGateToo() async {
         let report = await Property(SessionTraceGenerators.trace(), configuration: pinned(seed: 1)).check { trace in
             let observed = try await CoordinatorShellRun.run(trace, rule: PlantedSessionBug.gateIgnoresReauth)

@@ -45,10 +45,19 @@ public enum PlantedSessionBug: String, SessionRule, CaseIterable {
     case gateIgnoresReauth
     /// A cancellation is shown as a transport error.
     case showsCancellation
+    /// The gate lets reads (`GET` a device's state) through while re-authentication is required.
+    case gateForgetsReads
+    /// The gate lets the debounced oven temperature through while re-authentication is required.
+    case gateForgetsTheSlider
 
-    /// Always for `gateIgnoresReauth`.
-    public func admitsCommands(requiresReauth: Bool) -> Bool {
-        self == .gateIgnoresReauth || !requiresReauth
+    /// Always for `gateIgnoresReauth`; reads or the slider for the gates that forget them.
+    public func admits(_ operation: APIOperation, requiresReauth: Bool) -> Bool {
+        switch self {
+        case .gateIgnoresReauth: true
+        case .gateForgetsReads: !requiresReauth || operation.method == "GET"
+        case .gateForgetsTheSlider: !requiresReauth || operation == .setOvenTemperature
+        case .reauthFollowsLatestError, .showsCancellation: !requiresReauth
+        }
     }
 
     /// The latest error alone for `reauthFollowsLatestError`.

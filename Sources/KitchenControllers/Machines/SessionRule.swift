@@ -6,13 +6,13 @@ import KitchenAPI
 ///
 /// ```swift
 /// struct OpenGate: SessionRule {
-///     func admitsCommands(requiresReauth: Bool) -> Bool { true }
+///     func admits(_ operation: APIOperation, requiresReauth: Bool) -> Bool { true }
 /// }
 /// var session = SessionState(rule: OpenGate())
 /// ```
 public protocol SessionRule: Hashable, Sendable {
-    /// Whether a command (not signing in or out) may reach the API.
-    func admitsCommands(requiresReauth: Bool) -> Bool
+    /// Whether a call of `operation` (not signing in or out) may reach the API.
+    func admits(_ operation: APIOperation, requiresReauth: Bool) -> Bool
     /// Whether re-authentication is required after `error` is recorded, when it was `wasRequired` before.
     func requiresReauth(after error: AppError, wasRequired: Bool) -> Bool
     /// What to show for a cancellation: `nil`, nothing.
@@ -20,8 +20,8 @@ public protocol SessionRule: Hashable, Sendable {
 }
 
 extension SessionRule {
-    /// Only while re-authentication is not required.
-    public func admitsCommands(requiresReauth: Bool) -> Bool { !requiresReauth }
+    /// Only while re-authentication is not required, whatever the operation.
+    public func admits(_ operation: APIOperation, requiresReauth: Bool) -> Bool { !requiresReauth }
     /// Set by an unauthorized failure; kept until a sign-in.
     public func requiresReauth(after error: AppError, wasRequired: Bool) -> Bool {
         wasRequired || error.isUnauthorized

@@ -33,7 +33,7 @@ public struct SessionState: Hashable, Sendable {
     /// Whether a call to `operation` may reach the API now. Signing in and out always may.
     public func admits(_ operation: APIOperation) -> Bool {
         if operation == .login || operation == .logout { return true }
-        return rule.admitsCommands(requiresReauth: requiresReauth)
+        return rule.admits(operation, requiresReauth: requiresReauth)
     }
 
     /// A child or the coordinator failed with `error`. Returns `true` when this
