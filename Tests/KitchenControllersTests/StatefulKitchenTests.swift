@@ -52,6 +52,27 @@ struct StatefulKitchenTests {
                 "\(counterexample.failure)")
     }
 
+    /// Planted bug: a server report during a burst drops the burst. Pinned is the
+    /// rule found: a slide, then something that reports the same oven's state
+    /// (the server changing its target, or a toggle's answer), then the quiet period.
+    @Test func droppingTheBurstOnAServerReportIsFound() async {
+        var configuration = ControllerConfiguration()
+        configuration.debounce.rule = PlantedDebounceBug.serverReportDropsTheBurst
+        for seed in plantedBugSeeds.prefix(2) {
+            let property = KitchenStatefulProperty.make(configuration: configuration, propertyConfiguration: pinned(seed: seed))
+            guard case .failed(let counterexample) = await property.check() else {
+                Issue.record("expected the dropped burst to be found (seed \(seed))")
+                continue
+            }
+            let steps = Self.steps(counterexample.shrunkDescription)
+            let slide = steps.firstIndex { $0.hasPrefix("slide ") }
+            let report = steps.firstIndex { $0.hasPrefix("server sets ") || $0 == "toggle oven" || $0 == "drop connection" }
+            #expect(slide != nil && report != nil && slide! < report!, "seed \(seed): \(steps)")
+            #expect(counterexample.failure.contains("oven target") || counterexample.failure.contains("calls that reached")
+                    || counterexample.failure.contains("the server's kitchen"), "\(counterexample.failure)")
+        }
+    }
+
     /// Planted bugs: leaving the screen leaves work running. Whatever the shrunk
     /// trace, it leaves the screen, and the first difference comes at its last step
     /// (the stop itself, when a waiting burst stays shown, or something after it).

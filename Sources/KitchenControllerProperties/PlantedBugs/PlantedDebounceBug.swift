@@ -11,6 +11,11 @@ public enum PlantedDebounceBug: String, DebounceRule, CaseIterable {
     case sendsFirstValueOfBurst
     /// Every successful answer is shown, even one older than a newer confirmed answer.
     case showsStaleResponses
+    /// A value the server reports during a burst drops the burst: the user's value is never sent.
+    case serverReportDropsTheBurst
+
+    /// Not for `serverReportDropsTheBurst`.
+    public func burstSurvivesServerReport() -> Bool { self != .serverReportDropsTheBurst }
 
     /// The first value for `sendsFirstValueOfBurst`, else the last.
     public func valueToSend(burstFirst: Int, burstLast: Int) -> Int {

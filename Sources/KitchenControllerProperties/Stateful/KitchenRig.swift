@@ -52,8 +52,24 @@ public final class KitchenRig {
         switch action {
         case .wait(let duration):
             try await clock.advance(by: duration)
-        case .slide(let value):
-            devices.oven.setTemperature(value, deviceId: oven.deviceId, compartment: oven.compartment)
+        case .slide(let value, let index):
+            let key = KitchenExpectation.ovens[index]
+            devices.oven.setTemperature(value, deviceId: key.deviceId, compartment: key.compartment)
+        case .serverSetsTarget(let value, let index):
+            let key = KitchenExpectation.ovens[index]
+            let date = clock.currentDate
+            if let state = api.updateKitchen({ try? $0.setOvenTemperature(key, to: value, at: date) }) {
+                webSocket.push(.message(StateMessage(deviceId: key.deviceId, compartment: key.compartment, sentAt: date,
+                                                     update: .oven(state))))
+            }
+        case .strayMessage(let kind):
+            let date = clock.currentDate
+            switch kind % 3 {
+            case 0: webSocket.push(.unreadable("keyPath: deviceId: expected a string"))
+            case 1: webSocket.push(.message(StateMessage(deviceId: "oven-9", sentAt: date, update: .oven(.defaultOvenState))))
+            default: webSocket.push(.message(StateMessage(deviceId: oven.deviceId, sentAt: date,
+                                                          update: .fridge(.defaultFridgeState))))
+            }
         case .toggleOven:
             await devices.oven.togglePower(deviceId: oven.deviceId, compartment: oven.compartment)
         case .startDishwasher(let cycle):

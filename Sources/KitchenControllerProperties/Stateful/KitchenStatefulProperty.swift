@@ -42,8 +42,10 @@ public enum KitchenStatefulProperty {
         try expectEqual(devices.requiresReauth, model.requiresReauth, "requiresReauth")
         try expectEqual(devices.error, model.error, "error")
         try expectEqual(rig.callsSinceLoad, model.calls, "calls that reached the API")
-        try expectEqual(devices.ovenStates[KitchenExpectation.oven]?.targetTemperature, model.shownOvenTarget,
-                        "shown oven target")
+        try expectEqual(KitchenExpectation.ovens.map { devices.ovenStates[$0]?.targetTemperature ?? 0 },
+                        model.shownOvenTargets, "shown oven targets")
+        try expectEqual(devices.unreadableMessageCount, model.unreadable, "live messages dropped as unreadable")
+        try expectEqual(Set(devices.fridgeStates.keys), [KitchenExpectation.fridgeId], "fridges shown")
         try expectEqual(rig.api.kitchen, model.kitchen, "the server's kitchen")
         try expectEqual(devices.dishwasherStates[KitchenExpectation.dishwasherId]?.status, model.seenDishwasher,
                         "dishwasher status shown")

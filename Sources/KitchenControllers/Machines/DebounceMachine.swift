@@ -172,6 +172,10 @@ public struct DebounceMachine: Hashable, Sendable {
     /// unless the user's newer value is still waiting or in flight.
     public mutating func serverReported(_ value: Int) -> [Effect] {
         confirmed = value
+        if !configuration.rule.burstSurvivesServerReport() {
+            pending = nil
+            burstFirst = nil
+        }
         return showIfChanged()
     }
 

@@ -15,6 +15,9 @@ public protocol DebounceRule: Hashable, Sendable {
     /// Whether a confirmed answer to request number `answered` is the newest server
     /// state, when `newestConfirmed` is the newest request already confirmed (0 for none).
     func adoptsAnswer(_ answered: Int, newestConfirmed: Int) -> Bool
+    /// Whether a burst still waiting survives a value the server reported some
+    /// other way (a live update, another command's answer).
+    func burstSurvivesServerReport() -> Bool
 }
 
 extension DebounceRule {
@@ -22,6 +25,8 @@ extension DebounceRule {
     public func valueToSend(burstFirst: Int, burstLast: Int) -> Int { burstLast }
     /// Only an answer newer than the newest confirmed one counts.
     public func adoptsAnswer(_ answered: Int, newestConfirmed: Int) -> Bool { answered > newestConfirmed }
+    /// Always: the user's newer value wins and is still sent.
+    public func burstSurvivesServerReport() -> Bool { true }
 }
 
 /// The product's debounce rule: send the burst's last value; never let an older answer overwrite a newer one.
