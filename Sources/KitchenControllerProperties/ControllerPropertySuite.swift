@@ -29,6 +29,7 @@ public enum ControllerPropertySuite {
         SessionProperties.errorsAndReauthFollowTheModel().name,
         AppErrorMappingProperties.statusAndBodyMapAsAPIMdSays().name,
         PresenterProperties.dashboardLinesShowTheRightFields().name,
+        LiveFrameProperties.framesAreReadAsAPIMdSays().name,
     ]
 
     /// Runs each pure-model property (no concurrency, no clock) for `cases`
@@ -45,6 +46,7 @@ public enum ControllerPropertySuite {
         total += try await run(SessionProperties.errorsAndReauthFollowTheModel(), configuration)
         total += try await run(AppErrorMappingProperties.statusAndBodyMapAsAPIMdSays(), configuration)
         total += try await run(PresenterProperties.dashboardLinesShowTheRightFields(), configuration)
+        total += try await run(LiveFrameProperties.framesAreReadAsAPIMdSays(), configuration)
         return total
     }
 
