@@ -45,6 +45,8 @@ extension OvenViewModel {
                     } catch {
                         return
                     }
+                    // A cancel that came after the sleep finished, before this task ran on, still stops it.
+                    guard !Task.isCancelled else { return }
                     self?.timerFired(timer, for: key)
                 }
             case .send(let degrees, let request):
