@@ -27,6 +27,9 @@ public enum ControllerPropertySuite {
         CycleCompletionProperties.completionsAreRunningToCompleteTransitions().name,
         BinFullProperties.oneNoticePerFilling().name,
         SessionProperties.errorsAndReauthFollowTheModel().name,
+        AppErrorMappingProperties.statusAndBodyMapAsAPIMdSays().name,
+        PresenterProperties.dashboardLinesShowTheRightFields().name,
+        LiveFrameProperties.framesAreReadAsAPIMdSays().name,
     ]
 
     /// Runs each pure-model property (no concurrency, no clock) for `cases`
@@ -41,6 +44,9 @@ public enum ControllerPropertySuite {
         total += try await run(CycleCompletionProperties.completionsAreRunningToCompleteTransitions(), configuration)
         total += try await run(BinFullProperties.oneNoticePerFilling(), configuration)
         total += try await run(SessionProperties.errorsAndReauthFollowTheModel(), configuration)
+        total += try await run(AppErrorMappingProperties.statusAndBodyMapAsAPIMdSays(), configuration)
+        total += try await run(PresenterProperties.dashboardLinesShowTheRightFields(), configuration)
+        total += try await run(LiveFrameProperties.framesAreReadAsAPIMdSays(), configuration)
         return total
     }
 

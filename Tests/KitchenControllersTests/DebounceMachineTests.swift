@@ -1,4 +1,5 @@
 import KitchenAPI
+import KitchenControllerProperties
 import KitchenControllers
 import Testing
 
@@ -101,10 +102,19 @@ struct DebounceMachineTests {
     }
 
     @Test func thePlantedFirstValueVariantSendsTheBurstsFirstValue() {
-        var machine = DebounceMachine(configuration: .init(variant: .sendsFirstValueOfBurst), confirmed: 350)
+        var machine = DebounceMachine(configuration: .init(rule: PlantedDebounceBug.sendsFirstValueOfBurst), confirmed: 350)
         _ = machine.slider(171, at: at(0))
         _ = machine.slider(170, at: at(0))
         #expect(machine.timerFired(Timer(number: 2)) == [.show(171), .send(171, Request(number: 1))])
+    }
+
+    @Test func aCancelledBurstIsNeverSentAndTheConfirmedValueIsShownAgain() {
+        var machine = DebounceMachine(confirmed: 350)
+        _ = machine.slider(400, at: at(0))
+        #expect(machine.cancelBurst() == [.show(350)])
+        #expect(machine.timerFired(Timer(number: 1)).isEmpty)
+        #expect(!machine.isBusy)
+        #expect(machine.cancelBurst().isEmpty)
     }
 
     @Test func theQuietPeriodIsConfigurable() {

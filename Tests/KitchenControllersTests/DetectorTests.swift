@@ -1,10 +1,11 @@
 import KitchenAPI
+import KitchenControllerProperties
 import KitchenControllers
 import Testing
 
 struct CycleCompletionDetectorTests {
-    func completions(_ statuses: [DishwasherStatus], _ variant: CycleCompletionDetector.Variant = .correct) -> [Bool] {
-        var detector = CycleCompletionDetector(variant: variant)
+    func completions(_ statuses: [DishwasherStatus], _ rule: any CycleCompletionRule = StandardCycleCompletionRule()) -> [Bool] {
+        var detector = CycleCompletionDetector(rule: rule)
         return statuses.map { detector.observe($0) }
     }
 
@@ -21,14 +22,14 @@ struct CycleCompletionDetectorTests {
     }
 
     @Test func thePlantedVariantsFireWhereTheCorrectRuleDoesNot() {
-        #expect(completions([.running, .complete, .complete], .firesOnEveryCompleteAfterRunning) == [false, true, true])
-        #expect(completions([.complete], .firesWhenFirstSeenComplete) == [true])
+        #expect(completions([.running, .complete, .complete], PlantedCycleCompletionBug.firesOnEveryCompleteAfterRunning) == [false, true, true])
+        #expect(completions([.complete], PlantedCycleCompletionBug.firesWhenFirstSeenComplete) == [true])
     }
 }
 
 struct BinFullDetectorTests {
-    func notices(_ fullness: [Bool], _ variant: BinFullDetector.Variant = .correct) -> [Bool] {
-        var detector = BinFullDetector(variant: variant)
+    func notices(_ fullness: [Bool], _ rule: any BinFullRule = StandardBinFullRule()) -> [Bool] {
+        var detector = BinFullDetector(rule: rule)
         return fullness.map { detector.observe(isBinFull: $0) }
     }
 
@@ -41,7 +42,7 @@ struct BinFullDetectorTests {
     }
 
     @Test func thePlantedVariantFiresWhileFull() {
-        #expect(notices([true, true], .firesWhileFull) == [false, true])
+        #expect(notices([true, true], PlantedBinFullBug.firesWhileFull) == [false, true])
     }
 }
 
@@ -87,14 +88,14 @@ struct SessionStateTests {
     }
 
     @Test func thePlantedVariantsBreakTheirRule() {
-        var follows = SessionState(variant: .reauthFollowsLatestError)
+        var follows = SessionState(rule: PlantedSessionBug.reauthFollowsLatestError)
         follows.record(AppError.unauthorized)
         follows.record(AppError.server(status: 500))
         #expect(!follows.requiresReauth)
-        var open = SessionState(variant: .gateIgnoresReauth)
+        var open = SessionState(rule: PlantedSessionBug.gateIgnoresReauth)
         open.record(AppError.unauthorized)
         #expect(open.admits(.setOvenPower))
-        var showing = SessionState(variant: .showsCancellation)
+        var showing = SessionState(rule: PlantedSessionBug.showsCancellation)
         showing.record(CancellationError())
         #expect(showing.error == .transport(description: "cancelled"))
     }

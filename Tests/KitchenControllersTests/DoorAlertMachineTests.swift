@@ -1,3 +1,4 @@
+import KitchenControllerProperties
 import KitchenControllers
 import Testing
 
@@ -82,10 +83,10 @@ struct DoorAlertMachineTests {
     }
 
     @Test func thePlantedVariantsMisbehaveAsDocumented() {
-        var restarting = DoorAlertMachine(configuration: .init(variant: .restartsOnEveryOpenUpdate))
+        var restarting = DoorAlertMachine(configuration: .init(rule: PlantedDoorAlertBug.restartsOnEveryOpenUpdate))
         _ = restarting.update(isDoorOpen: true, openedAt: nil, at: at(0))
         #expect(restarting.update(isDoorOpen: true, openedAt: nil, at: at(1)) == [.schedule(Timer(number: 2), at: at(60_001))])
-        var late = DoorAlertMachine(configuration: .init(variant: .alertsOnlyPastThreshold))
+        var late = DoorAlertMachine(configuration: .init(rule: PlantedDoorAlertBug.alertsOnlyPastThreshold))
         #expect(late.update(isDoorOpen: true, openedAt: nil, at: at(0)) == [.schedule(Timer(number: 1), at: at(60_001))])
     }
 }

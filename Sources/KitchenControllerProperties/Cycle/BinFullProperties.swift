@@ -32,9 +32,9 @@ public enum BinFullProperties {
     }
 
     /// For any sequence of bin states: one notice per not-full → full transition.
-    public static func oneNoticePerFilling(_ variant: BinFullDetector.Variant = .correct) -> ControllerProperty<BinTrace> {
+    public static func oneNoticePerFilling(_ rule: any BinFullRule = StandardBinFullRule()) -> ControllerProperty<BinTrace> {
         ControllerProperty(name: "bin full: once per filling", generator: traces) { trace in
-            var detector = BinFullDetector(variant: variant)
+            var detector = BinFullDetector(rule: rule)
             let notices = trace.fullness.enumerated().compactMap { index, isFull in
                 detector.observe(isBinFull: isFull) ? index : nil
             }

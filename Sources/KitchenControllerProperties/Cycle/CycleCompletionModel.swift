@@ -14,8 +14,8 @@ public enum CycleCompletionModel {
     }
 
     /// The observation numbers at which `detector` reports a completion.
-    public static func detectedCompletions(_ trace: DishwasherTrace, variant: CycleCompletionDetector.Variant) -> [Int] {
-        var detector = CycleCompletionDetector(variant: variant)
+    public static func detectedCompletions(_ trace: DishwasherTrace, rule: any CycleCompletionRule) -> [Int] {
+        var detector = CycleCompletionDetector(rule: rule)
         return trace.statuses.enumerated().compactMap { index, status in
             detector.observe(status) ? index : nil
         }
@@ -27,12 +27,12 @@ public enum CycleCompletionProperties {
     /// For any sequence of states (duplicates, snapshots, stop and restart
     /// included): the completions are exactly the running → complete transitions.
     public static func completionsAreRunningToCompleteTransitions(
-        _ variant: CycleCompletionDetector.Variant = .correct
+        _ rule: any CycleCompletionRule = StandardCycleCompletionRule()
     ) -> ControllerProperty<DishwasherTrace> {
         ControllerProperty(
             name: "cycle detection: running → complete only", generator: DishwasherTraceGenerators.trace()
         ) { trace in
-            try expectEqual(CycleCompletionModel.detectedCompletions(trace, variant: variant),
+            try expectEqual(CycleCompletionModel.detectedCompletions(trace, rule: rule),
                             CycleCompletionModel.expectedCompletions(trace), "completions at observations")
         }
     }

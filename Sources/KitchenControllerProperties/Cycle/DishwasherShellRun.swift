@@ -13,8 +13,8 @@ public enum DishwasherShellRun {
 
     /// Replays `trace`; returns the observation numbers (initial load 0) after
     /// which a completion was recorded.
-    public static func run(_ trace: DishwasherTrace, variant: CycleCompletionDetector.Variant) async throws -> [Int] {
-        let rig = MockCoordinatorRig(devices: [device], configuration: ControllerConfiguration(cycleDetection: variant))
+    public static func run(_ trace: DishwasherTrace, rule: any CycleCompletionRule) async throws -> [Int] {
+        let rig = MockCoordinatorRig(devices: [device], configuration: ControllerConfiguration(cycleDetection: rule))
         rig.api.getDishwasherStateStub.result = .success(state(trace.initial, at: rig.clock.currentDate))
         rig.api.startDishwasherStub.result = .success(state(.running, at: rig.clock.currentDate))
         rig.api.stopDishwasherStub.result = .success(state(.idle, at: rig.clock.currentDate))
@@ -53,9 +53,9 @@ public enum DishwasherShellRun {
 public enum IceMakerShellRun {
     /// Replays `trace` as an initial load then live states; returns the update
     /// numbers (initial load 0) after which a bin-full notice was recorded.
-    public static func run(_ trace: BinTrace, variant: BinFullDetector.Variant) async -> [Int] {
+    public static func run(_ trace: BinTrace, rule: any BinFullRule) async -> [Int] {
         let api = MockAPIService()
-        let iceMakers = IceMakerViewModel(api: api, detection: variant)
+        let iceMakers = IceMakerViewModel(api: api, detection: rule)
         var notices: [Int] = []
         for (index, isFull) in trace.fullness.enumerated() {
             var state = IceMakerState.defaultIceMakerState

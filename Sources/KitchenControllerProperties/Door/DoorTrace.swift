@@ -18,7 +18,8 @@ public struct DoorUpdate: Hashable, Sendable {
     /// The door.
     public var door: Door
     /// For the first "open" of a span: how long the door had already been open
-    /// when this update was sent (its true start is that much earlier).
+    /// when this update was sent (its true start is that much earlier). Negative
+    /// is clock skew: the server's `doorOpenedAt` is in the app's future.
     public var alreadyOpenFor: Duration
 
     /// An update.
@@ -86,11 +87,20 @@ public enum DoorTraceGenerators {
     /// Up to 20 updates; gaps and "already open" times up to 1.5 thresholds,
     /// biased toward the threshold and a millisecond either side of it, so a span
     /// of exactly the threshold and one of the threshold minus 1 ms both come up.
+    /// One open in four with `doorOpenedAt` is skewed into the future by as much.
     public static func trace(threshold: Duration, maximumCount: Int = 20) -> Gen<DoorTrace> {
         let span = Gen.duration(in: .zero ... threshold * 3 / 2, around: [threshold])
-        let door = Gen.element(of: [DoorUpdate.Door.closed, .open, .openWithOpenedAt])
+        // The fourth choice is an open whose `doorOpenedAt` is in the future (clock skew).
+        let door = Gen.element(of: [0, 1, 2, 3])
         // 1 continue flag + 3 (gap) + 1 (door) + 3 (already open) = 8 choices an update.
-        let update = Gen.zip(span, door, span).map { DoorUpdate(gap: $0, door: $1, alreadyOpenFor: $2) }
+        let update = Gen.zip(span, door, span).map { gap, door, already in
+            switch door {
+            case 0: DoorUpdate(gap: gap, door: .closed, alreadyOpenFor: already)
+            case 1: DoorUpdate(gap: gap, door: .open, alreadyOpenFor: already)
+            case 2: DoorUpdate(gap: gap, door: .openWithOpenedAt, alreadyOpenFor: already)
+            default: DoorUpdate(gap: gap, door: .openWithOpenedAt, alreadyOpenFor: .zero - already)
+            }
+        }
         return Gen.array(of: update, count: 0...maximumCount).map(DoorTrace.init(updates:))
     }
 }

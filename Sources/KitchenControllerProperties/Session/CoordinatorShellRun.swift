@@ -8,8 +8,8 @@ import KitchenTesting
 public enum CoordinatorShellRun {
     /// Replays `trace` and returns what held after each step: `requiresReauth`,
     /// `error`, and whether the step's call reached the mock API.
-    public static func run(_ trace: SessionTrace, variant: SessionState.Variant) async throws -> [SessionExpectation] {
-        let rig = MockCoordinatorRig(configuration: ControllerConfiguration(session: variant))
+    public static func run(_ trace: SessionTrace, rule: any SessionRule) async throws -> [SessionExpectation] {
+        let rig = MockCoordinatorRig(configuration: ControllerConfiguration(session: rule))
         try await rig.start()
         var observed: [SessionExpectation] = []
         for step in trace.steps {
@@ -37,7 +37,19 @@ public enum CoordinatorShellRun {
             case .fridge: await devices.fridge.setFridgeTemperature(38, deviceId: "fridge-1")
             case .dishwasher: await devices.dishwasher.start(cycle: "eco", deviceId: "dishwasher-1")
             case .iceMaker: await devices.iceMaker.setRate("high", deviceId: "icemaker-1")
+            case .ovenMode: await devices.oven.setMode("convect", deviceId: "oven-1")
+            case .ovenTemperature:
+                devices.oven.setTemperature(375, deviceId: "oven-1")
+                try await rig.clock.advance(by: DebounceMachine.Configuration().quietPeriod)
+            case .freezer: await devices.fridge.setFreezerTemperature(-2, deviceId: "fridge-1")
+            case .dishwasherStop: await devices.dishwasher.stop(deviceId: "dishwasher-1")
+            case .iceMakerPower: await devices.iceMaker.setPower(false, deviceId: "icemaker-1")
+            case .ovenFetch: await devices.oven.fetchInitialState(for: try device("oven-1", in: devices))
+            case .fridgeFetch: await devices.fridge.fetchInitialState(for: try device("fridge-1", in: devices))
+            case .dishwasherFetch: await devices.dishwasher.fetchInitialState(for: try device("dishwasher-1", in: devices))
+            case .iceMakerFetch: await devices.iceMaker.fetchInitialState(for: try device("icemaker-1", in: devices))
             }
+            try await rig.clock.settle()
         case .webSocketClosed(let code):
             // `WebSocketService` turns a 4001 close into `.unauthorized`; other closes into a reconnect.
             if code == 4001 {
@@ -56,12 +68,28 @@ public enum CoordinatorShellRun {
         }
     }
 
+    private static func device(_ id: String, in devices: DeviceViewModel) throws -> DeviceInfo {
+        guard let device = devices.devices.first(where: { $0.id == id }) else {
+            throw PropertyFailure("no device \(id) in the loaded list")
+        }
+        return device
+    }
+
     private static func restoreSuccess(_ operation: APIOperation, on api: MockAPIService) {
         switch operation {
         case .setOvenPower: api.setOvenPowerStub.result = .success(.defaultOvenState)
         case .setFridgeTemperature: api.setFridgeTemperatureStub.result = .success(.defaultFridgeState)
         case .startDishwasher: api.startDishwasherStub.result = .success(.defaultDishwasherState)
         case .setIceMakerRate: api.setIceMakerRateStub.result = .success(.defaultIceMakerState)
+        case .setOvenMode: api.setOvenModeStub.result = .success(.defaultOvenState)
+        case .setOvenTemperature: api.setOvenTemperatureStub.result = .success(.defaultOvenState)
+        case .setFreezerTemperature: api.setFreezerTemperatureStub.result = .success(.defaultFridgeState)
+        case .stopDishwasher: api.stopDishwasherStub.result = .success(.defaultDishwasherState)
+        case .setIceMakerPower: api.setIceMakerPowerStub.result = .success(.defaultIceMakerState)
+        case .getOvenState: api.getOvenStateStub.result = .success(.defaultOvenState)
+        case .getFridgeState: api.getFridgeStateStub.result = .success(.defaultFridgeState)
+        case .getDishwasherState: api.getDishwasherStateStub.result = .success(.defaultDishwasherState)
+        case .getIceMakerState: api.getIceMakerStateStub.result = .success(.defaultIceMakerState)
         default: break
         }
     }

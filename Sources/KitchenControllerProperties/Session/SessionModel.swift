@@ -81,8 +81,8 @@ public enum SessionModel {
 /// decision, with no concurrency.
 public enum SessionSimulation {
     /// What the rules say after each step.
-    public static func run(_ trace: SessionTrace, variant: SessionState.Variant) -> [SessionExpectation] {
-        var session = SessionState(variant: variant)
+    public static func run(_ trace: SessionTrace, rule: any SessionRule) -> [SessionExpectation] {
+        var session = SessionState(rule: rule)
         var socketOpen = true
         return trace.steps.map { step in
             var reached = false

@@ -9,12 +9,12 @@ public enum SessionProperties {
     /// `error` is the latest non-cancellation error, and no command reaches the
     /// API while re-authentication is required.
     public static func errorsAndReauthFollowTheModel(
-        _ variant: SessionState.Variant = .correct
+        _ rule: any SessionRule = StandardSessionRule()
     ) -> ControllerProperty<SessionTrace> {
         ControllerProperty(
             name: "coordinator: errors, reauth and the gate", generator: SessionTraceGenerators.trace()
         ) { trace in
-            try compare(SessionSimulation.run(trace, variant: variant), with: SessionModel.expectations(trace), trace)
+            try compare(SessionSimulation.run(trace, rule: rule), with: SessionModel.expectations(trace), trace)
         }
     }
 

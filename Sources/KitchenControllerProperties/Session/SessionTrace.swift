@@ -1,7 +1,8 @@
 import KitchenAPI
 import KitchenTesting
 
-/// A child controller, as the coordinator properties drive it.
+/// A child controller's command, as the coordinator properties drive it: every
+/// call the gate holds back while a sign-in is required.
 public enum KitchenChild: String, Hashable, Sendable, CaseIterable {
     /// `OvenViewModel.setPower`.
     case oven
@@ -11,6 +12,24 @@ public enum KitchenChild: String, Hashable, Sendable, CaseIterable {
     case dishwasher
     /// `IceMakerViewModel.setRate`.
     case iceMaker
+    /// `OvenViewModel.setMode`.
+    case ovenMode
+    /// `OvenViewModel.setTemperature`, then the quiet period.
+    case ovenTemperature
+    /// `FridgeViewModel.setFreezerTemperature`.
+    case freezer
+    /// `DishwasherViewModel.stop`.
+    case dishwasherStop
+    /// `IceMakerViewModel.setPower`.
+    case iceMakerPower
+    /// `OvenViewModel.fetchInitialState`.
+    case ovenFetch
+    /// `FridgeViewModel.fetchInitialState`.
+    case fridgeFetch
+    /// `DishwasherViewModel.fetchInitialState`.
+    case dishwasherFetch
+    /// `IceMakerViewModel.fetchInitialState`.
+    case iceMakerFetch
 
     /// The API operation the child's command calls.
     public var operation: APIOperation {
@@ -19,6 +38,15 @@ public enum KitchenChild: String, Hashable, Sendable, CaseIterable {
         case .fridge: .setFridgeTemperature
         case .dishwasher: .startDishwasher
         case .iceMaker: .setIceMakerRate
+        case .ovenMode: .setOvenMode
+        case .ovenTemperature: .setOvenTemperature
+        case .freezer: .setFreezerTemperature
+        case .dishwasherStop: .stopDishwasher
+        case .iceMakerPower: .setIceMakerPower
+        case .ovenFetch: .getOvenState
+        case .fridgeFetch: .getFridgeState
+        case .dishwasherFetch: .getDishwasherState
+        case .iceMakerFetch: .getIceMakerState
         }
     }
 }
@@ -107,12 +135,12 @@ public enum SessionTraceGenerators {
         // 1 continue flag + 1 (kind) + 1 (who) + 1 (result) = 4 choices a step.
         let step = Gen.zip(
             Gen.element(of: [0, 0, 0, 1, 2, 3]),
-            Gen.element(of: Array(0..<4)),
+            Gen.element(of: Array(KitchenChild.allCases.indices)),
             Gen.element(of: CallResult.allCases)
         ).map { kind, who, result -> SessionStep in
             switch kind {
             case 0: .command(KitchenChild.allCases[who], result)
-            case 1: .webSocketClosed(code: closeCodes[who])
+            case 1: .webSocketClosed(code: closeCodes[who % closeCodes.count])
             case 2: .login(loginResults[who % loginResults.count])
             default: .dismissError
             }

@@ -7,8 +7,13 @@ import KitchenControllers
 /// show, advanced by each ``KitchenAction`` by the product rules, stated
 /// directly (no machine is reused).
 public struct KitchenExpectation: Sendable {
-    /// The oven the slider and toggle act on.
-    public static let oven = DeviceKey(deviceId: "oven-1")
+    /// The ovens the sliders act on: the single oven, then the double oven's compartments.
+    public static let ovens = [
+        DeviceKey(deviceId: "oven-1"), DeviceKey(deviceId: "oven-double-1", compartment: "upper"),
+        DeviceKey(deviceId: "oven-double-1", compartment: "lower"),
+    ]
+    /// The oven the power toggle acts on.
+    public static let oven = ovens[0]
     /// The fridge whose door moves.
     public static let fridgeId = "fridge-1"
     /// The dishwasher.
@@ -34,10 +39,16 @@ public struct KitchenExpectation: Sendable {
     public private(set) var error: AppError?
     /// Calls that reached the API since the load.
     public private(set) var calls = 0
-    /// The oven target the app shows.
-    public private(set) var shownOvenTarget: Int
-    /// The slider value waiting for the quiet period, and when it was set.
-    public private(set) var pendingSlide: (value: Int, at: Duration)?
+    /// The target the app shows for each of ``ovens``.
+    public private(set) var shownOvenTargets: [Int]
+    /// The newest target of each of ``ovens`` the app has from the server.
+    public private(set) var confirmedOvenTargets: [Int]
+    /// Per oven index: the slider value waiting for the quiet period, when it was
+    /// set, and a sequence number (timers due together fire in the order they were armed).
+    public private(set) var pendingSlides: [Int: (value: Int, at: Duration, sequence: Int)] = [:]
+    private var slideSequence = 0
+    /// Live messages the app had to drop (unreadable, unknown device, wrong type).
+    public private(set) var unreadable = 0
     /// The dishwasher status the app last saw.
     public private(set) var seenDishwasher: DishwasherStatus
     /// Completed cycles the app announced.
@@ -46,6 +57,8 @@ public struct KitchenExpectation: Sendable {
     public private(set) var seenDoorOpenedAt: Duration?
     /// Whether the app's door alert is raised.
     public private(set) var doorAlert = false
+    /// Whether the user has left the screen: from then on nothing the app does may change.
+    public private(set) var stopped = false
 
     /// The model of a freshly loaded, connected app over `kitchen`.
     public init(kitchen: KitchenModel, startDate: Date, quietPeriod: Duration, doorThreshold: Duration) {
@@ -53,7 +66,8 @@ public struct KitchenExpectation: Sendable {
         self.startDate = startDate
         self.quietPeriod = quietPeriod
         self.doorThreshold = doorThreshold
-        shownOvenTarget = kitchen.ovens[Self.oven]?.targetTemperature ?? 0
+        shownOvenTargets = Self.ovens.map { kitchen.ovens[$0]?.targetTemperature ?? 0 }
+        confirmedOvenTargets = shownOvenTargets
         seenDishwasher = kitchen.dishwashers[Self.dishwasherId]?.status ?? .idle
     }
 
@@ -68,13 +82,27 @@ public struct KitchenExpectation: Sendable {
         switch action {
         case .wait(let duration):
             wait(duration)
-        case .slide(let value):
-            pendingSlide = (value, now)
-            shownOvenTarget = value
+        case .slide(let value, let oven):
+            slideSequence += 1
+            pendingSlides[oven] = (value, now, slideSequence)
+            shownOvenTargets[oven] = value
+        case .serverSetsTarget(let value, let oven):
+            _ = try? kitchen.setOvenTemperature(Self.ovens[oven], to: value, at: date(at: now))
+            if socketOpen {
+                confirmedOvenTargets[oven] = value
+                if pendingSlides[oven] == nil { shownOvenTargets[oven] = value }
+            }
+        case .strayMessage:
+            if socketOpen { unreadable += 1 }
         case .toggleOven:
-            command { kitchen, date throws(AppError) in
+            let toggled = command { kitchen, date throws(AppError) in
                 let isOn = kitchen.ovens[Self.oven]?.isOn ?? false
                 _ = try kitchen.setOvenPower(Self.oven, isOn: !isOn, at: date)
+            }
+            // The answer carries the whole state: its target is the newest the app knows.
+            if toggled {
+                confirmedOvenTargets[0] = kitchen.ovens[Self.oven]?.targetTemperature ?? 0
+                if pendingSlides[0] == nil { shownOvenTargets[0] = confirmedOvenTargets[0] }
             }
         case .startDishwasher(let cycle):
             let started = command { kitchen, date throws(AppError) in
@@ -115,6 +143,14 @@ public struct KitchenExpectation: Sendable {
             } else {
                 signOut()
             }
+        case .stop:
+            // Nothing started before may act afterwards: no burst is sent (the slider
+            // shows the server's value again), no door alert is raised, no update is seen.
+            stopped = true
+            socketOpen = false
+            pendingSlides = [:]
+            shownOvenTargets = confirmedOvenTargets
+            seenDoorOpenedAt = nil
         }
     }
 
@@ -122,14 +158,17 @@ public struct KitchenExpectation: Sendable {
     /// door alert is raised when the door has been open for the threshold.
     private mutating func wait(_ duration: Duration) {
         let end = now + duration
-        if let slide = pendingSlide, slide.at + quietPeriod <= end {
+        let due = pendingSlides.filter { $0.value.at + quietPeriod <= end }
+            .sorted { ($0.value.at, $0.value.sequence) < ($1.value.at, $1.value.sequence) }
+        for (oven, slide) in due {
             now = slide.at + quietPeriod
-            pendingSlide = nil
+            pendingSlides[oven] = nil
             let sent = command { kitchen, date throws(AppError) in
-                _ = try kitchen.setOvenTemperature(Self.oven, to: slide.value, at: date)
+                _ = try kitchen.setOvenTemperature(Self.ovens[oven], to: slide.value, at: date)
             }
-            // On failure the slider rolls back to the server's (unchanged) target.
-            shownOvenTarget = sent ? slide.value : (kitchen.ovens[Self.oven]?.targetTemperature ?? 0)
+            // On failure the slider rolls back to the newest target the app has from the server.
+            if sent { confirmedOvenTargets[oven] = slide.value }
+            shownOvenTargets[oven] = confirmedOvenTargets[oven]
         }
         now = end
         if let openedAt = seenDoorOpenedAt, openedAt + doorThreshold <= now { doorAlert = true }
@@ -183,7 +222,10 @@ public struct KitchenExpectation: Sendable {
     private mutating func seeSnapshot() {
         if let status = kitchen.dishwashers[Self.dishwasherId]?.status { see(dishwasher: status) }
         seeDoor()
-        if pendingSlide == nil { shownOvenTarget = kitchen.ovens[Self.oven]?.targetTemperature ?? 0 }
+        for (index, key) in Self.ovens.enumerated() {
+            confirmedOvenTargets[index] = kitchen.ovens[key]?.targetTemperature ?? 0
+            if pendingSlides[index] == nil { shownOvenTargets[index] = confirmedOvenTargets[index] }
+        }
     }
 
     /// The virtual offset of a model date, to the millisecond.

@@ -20,9 +20,12 @@ public final class KitchenRig {
     /// API calls made by the initial load.
     public private(set) var callsAtLoad = 0
     private var streamsServed = 0
+    private let stop: @MainActor (DeviceViewModel) -> Void
 
-    /// A rig over the standard kitchen, not yet loaded.
-    public init(configuration: ControllerConfiguration) {
+    /// A rig over the standard kitchen, not yet loaded. `stop` is what leaving
+    /// the screen does (`DeviceViewModel.stop()` unless a test plants a broken one).
+    public init(configuration: ControllerConfiguration, stop: @escaping @MainActor (DeviceViewModel) -> Void = { $0.stop() }) {
+        self.stop = stop
         let clock = VirtualClock()
         self.clock = clock
         webSocket = VirtualLiveUpdates(clock: clock)
@@ -49,8 +52,24 @@ public final class KitchenRig {
         switch action {
         case .wait(let duration):
             try await clock.advance(by: duration)
-        case .slide(let value):
-            devices.oven.setTemperature(value, deviceId: oven.deviceId, compartment: oven.compartment)
+        case .slide(let value, let index):
+            let key = KitchenExpectation.ovens[index]
+            devices.oven.setTemperature(value, deviceId: key.deviceId, compartment: key.compartment)
+        case .serverSetsTarget(let value, let index):
+            let key = KitchenExpectation.ovens[index]
+            let date = clock.currentDate
+            if let state = api.updateKitchen({ try? $0.setOvenTemperature(key, to: value, at: date) }) {
+                webSocket.push(.message(StateMessage(deviceId: key.deviceId, compartment: key.compartment, sentAt: date,
+                                                     update: .oven(state))))
+            }
+        case .strayMessage(let kind):
+            let date = clock.currentDate
+            switch kind % 3 {
+            case 0: webSocket.push(.unreadable("keyPath: deviceId: expected a string"))
+            case 1: webSocket.push(.message(StateMessage(deviceId: "oven-9", sentAt: date, update: .oven(.defaultOvenState))))
+            default: webSocket.push(.message(StateMessage(deviceId: oven.deviceId, sentAt: date,
+                                                          update: .fridge(.defaultFridgeState))))
+            }
         case .toggleOven:
             await devices.oven.togglePower(deviceId: oven.deviceId, compartment: oven.compartment)
         case .startDishwasher(let cycle):
@@ -79,6 +98,8 @@ public final class KitchenRig {
             if closesSocket { webSocket.push(.unauthorized) }
         case .login(let correct):
             await devices.login(username: "demo", password: correct ? "demo" : "wrong")
+        case .stop:
+            stop(devices)
         }
         try await clock.settle()
         try await serveNewConnections()

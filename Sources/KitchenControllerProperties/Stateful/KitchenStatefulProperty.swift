@@ -11,19 +11,21 @@ public enum KitchenStatefulProperty {
     public static func make(
         configuration: ControllerConfiguration = ControllerConfiguration(),
         propertyConfiguration: PropertyConfiguration = PropertyConfiguration(),
-        maximumActions: Int = 30
+        maximumActions: Int = 30,
+        stop: @escaping @MainActor (DeviceViewModel) -> Void = { $0.stop() }
     ) -> StateMachineProperty<KitchenExpectation, KitchenAction, KitchenRig> {
         let quiet = configuration.debounce.quietPeriod
         let threshold = configuration.doorAlert.threshold
         let actions = KitchenAction.generator(quietPeriod: quiet, doorThreshold: threshold)
+        let afterStop = KitchenAction.generator(quietPeriod: quiet, doorThreshold: threshold, stopped: true)
         let startDate = VirtualClock().startDate
         return StateMachineProperty(
             initialModel: KitchenExpectation(
                 kitchen: .standard(at: startDate), startDate: startDate, quietPeriod: quiet, doorThreshold: threshold),
-            actions: { _ in actions },
+            actions: { model in model.stopped ? afterStop : actions },
             apply: { model, action in model.apply(action) },
             makeSystem: {
-                let rig = KitchenRig(configuration: configuration)
+                let rig = KitchenRig(configuration: configuration, stop: stop)
                 try await rig.start()
                 return rig
             },
@@ -40,8 +42,10 @@ public enum KitchenStatefulProperty {
         try expectEqual(devices.requiresReauth, model.requiresReauth, "requiresReauth")
         try expectEqual(devices.error, model.error, "error")
         try expectEqual(rig.callsSinceLoad, model.calls, "calls that reached the API")
-        try expectEqual(devices.ovenStates[KitchenExpectation.oven]?.targetTemperature, model.shownOvenTarget,
-                        "shown oven target")
+        try expectEqual(KitchenExpectation.ovens.map { devices.ovenStates[$0]?.targetTemperature ?? 0 },
+                        model.shownOvenTargets, "shown oven targets")
+        try expectEqual(devices.unreadableMessageCount, model.unreadable, "live messages dropped as unreadable")
+        try expectEqual(Set(devices.fridgeStates.keys), [KitchenExpectation.fridgeId], "fridges shown")
         try expectEqual(rig.api.kitchen, model.kitchen, "the server's kitchen")
         try expectEqual(devices.dishwasherStates[KitchenExpectation.dishwasherId]?.status, model.seenDishwasher,
                         "dishwasher status shown")

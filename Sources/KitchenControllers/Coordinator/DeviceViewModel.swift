@@ -88,7 +88,7 @@ public final class DeviceViewModel {
         self.webSocket = webSocket
         self.tokenStore = tokenStore
         self.telemetry = telemetry
-        self.session = SessionState(variant: configuration.session)
+        self.session = SessionState(rule: configuration.session)
         oven = OvenViewModel(api: gate, telemetry: telemetry, clock: clock, debounce: configuration.debounce)
         fridge = FridgeViewModel(api: gate, telemetry: telemetry, clock: clock, doorAlert: configuration.doorAlert)
         dishwasher = DishwasherViewModel(api: gate, telemetry: telemetry, detection: configuration.cycleDetection)

@@ -9,28 +9,33 @@
 /// detector.observe(isBinFull: true)    // false
 /// ```
 public struct BinFullDetector: Hashable, Sendable {
-    /// The correct rule and a deliberately broken one the tests must catch.
-    public enum Variant: String, Hashable, Sendable, CaseIterable {
-        /// The product's rule.
-        case correct
-        /// Planted bug: fires on every "full" update after the first state.
-        case firesWhileFull
-    }
-
-    /// The rule this detector follows.
-    public let variant: Variant
+    /// The rule this detector follows (a test may plant a broken one).
+    public let rule: any BinFullRule
     /// The last fullness seen, `nil` before the first.
     public private(set) var lastIsFull: Bool?
 
     /// A detector that has seen nothing yet.
-    public init(variant: Variant = .correct) {
-        self.variant = variant
+    public init(rule: any BinFullRule = StandardBinFullRule()) {
+        self.rule = rule
     }
 
     /// Takes the next fullness seen; returns whether the bin just filled.
     public mutating func observe(isBinFull: Bool) -> Bool {
         defer { lastIsFull = isBinFull }
         guard isBinFull, let last = lastIsFull else { return false }
-        return variant == .firesWhileFull || !last
+        return rule.fills(wasFull: last)
+    }
+}
+
+extension BinFullDetector {
+    /// Equal when they follow the same rule and have seen the same fullness.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        AnyHashable(lhs.rule) == AnyHashable(rhs.rule) && lhs.lastIsFull == rhs.lastIsFull
+    }
+
+    /// Hashes the rule and the last fullness.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(AnyHashable(rule))
+        hasher.combine(lastIsFull)
     }
 }

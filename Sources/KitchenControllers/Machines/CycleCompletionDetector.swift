@@ -14,26 +14,15 @@ import KitchenAPI
 /// detector.observe(.complete)   // false (duplicate)
 /// ```
 public struct CycleCompletionDetector: Hashable, Sendable {
-    /// The correct rule and deliberately broken ones the property tests must catch.
-    public enum Variant: String, Hashable, Sendable, CaseIterable {
-        /// The product's rule.
-        case correct
-        /// Planted bug: remembers "was running" until the next start, so every
-        /// "complete" after a run fires, duplicates included.
-        case firesOnEveryCompleteAfterRunning
-        /// Planted bug: a dishwasher first seen complete counts as just finished.
-        case firesWhenFirstSeenComplete
-    }
-
-    /// The rule this detector follows.
-    public let variant: Variant
+    /// The rule this detector follows (a test may plant a broken one).
+    public let rule: any CycleCompletionRule
     /// The last status seen, `nil` before the first.
     public private(set) var lastStatus: DishwasherStatus?
     private var sawRunning = false
 
     /// A detector that has seen nothing yet.
-    public init(variant: Variant = .correct) {
-        self.variant = variant
+    public init(rule: any CycleCompletionRule = StandardCycleCompletionRule()) {
+        self.rule = rule
     }
 
     /// Takes the next status seen; returns whether a cycle just completed.
@@ -44,10 +33,21 @@ public struct CycleCompletionDetector: Hashable, Sendable {
             if status == .idle { sawRunning = false }
         }
         guard status == .complete else { return false }
-        switch variant {
-        case .correct: return lastStatus == .running
-        case .firesOnEveryCompleteAfterRunning: return sawRunning
-        case .firesWhenFirstSeenComplete: return lastStatus == .running || lastStatus == nil
-        }
+        return rule.completes(previous: lastStatus, ranSinceIdle: sawRunning)
+    }
+}
+
+extension CycleCompletionDetector {
+    /// Equal when they follow the same rule and have seen the same history.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        AnyHashable(lhs.rule) == AnyHashable(rhs.rule) && lhs.lastStatus == rhs.lastStatus
+            && lhs.sawRunning == rhs.sawRunning
+    }
+
+    /// Hashes the rule and the history.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(AnyHashable(rule))
+        hasher.combine(lastStatus)
+        hasher.combine(sawRunning)
     }
 }

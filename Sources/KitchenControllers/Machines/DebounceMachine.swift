@@ -20,28 +20,29 @@ import KitchenAPI
 /// machine.response(#1, .confirmed(375)) // [.adopt(#1)]
 /// ```
 public struct DebounceMachine: Hashable, Sendable {
-    /// The quiet period and the (planted-bug) variant.
+    /// The quiet period and the rule.
     public struct Configuration: Hashable, Sendable {
         /// How long the slider must be still before the value is sent. Default 500 ms.
         public var quietPeriod: Duration
-        /// The rule to follow; anything but `.correct` is a planted bug for the property tests.
-        public var variant: Variant
+        /// The rule to follow; the product's unless a test plants a broken one.
+        public var rule: any DebounceRule
 
         /// A configuration; the defaults are the product's.
-        public init(quietPeriod: Duration = .milliseconds(500), variant: Variant = .correct) {
+        public init(quietPeriod: Duration = .milliseconds(500), rule: any DebounceRule = StandardDebounceRule()) {
             self.quietPeriod = quietPeriod
-            self.variant = variant
+            self.rule = rule
         }
-    }
 
-    /// The correct rule and deliberately broken ones the property tests must catch.
-    public enum Variant: String, Hashable, Sendable, CaseIterable {
-        /// The product's rule.
-        case correct
-        /// Planted bug: sends the first value of a burst instead of the last.
-        case sendsFirstValueOfBurst
-        /// Planted bug: every successful answer is shown, even one older than a newer confirmed answer.
-        case showsStaleResponses
+        /// Equal when the quiet periods and the rules are.
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.quietPeriod == rhs.quietPeriod && AnyHashable(lhs.rule) == AnyHashable(rhs.rule)
+        }
+
+        /// Hashes the quiet period and the rule.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(quietPeriod)
+            hasher.combine(AnyHashable(rule))
+        }
     }
 
     /// Names one armed timer; a firing with an older id is ignored.
@@ -128,7 +129,7 @@ public struct DebounceMachine: Hashable, Sendable {
     /// Timer `id` fired: if it is the armed one, the burst is over and its value goes out.
     public mutating func timerFired(_ id: TimerID) -> [Effect] {
         guard id.number == timer, let last = pending else { return [] }
-        let value = configuration.variant == .sendsFirstValueOfBurst ? (burstFirst ?? last) : last
+        let value = configuration.rule.valueToSend(burstFirst: burstFirst ?? last, burstLast: last)
         pending = nil
         burstFirst = nil
         lastRequest += 1
@@ -142,7 +143,7 @@ public struct DebounceMachine: Hashable, Sendable {
         var effects: [Effect] = []
         switch outcome {
         case .confirmed(let value):
-            if id.number > confirmedRequest || configuration.variant == .showsStaleResponses {
+            if configuration.rule.adoptsAnswer(id.number, newestConfirmed: confirmedRequest) {
                 confirmed = value
                 confirmedRequest = max(confirmedRequest, id.number)
                 effects.append(.adopt(id))
@@ -155,11 +156,26 @@ public struct DebounceMachine: Hashable, Sendable {
         return showIfChanged() + effects
     }
 
+    /// The user left the screen: a burst still waiting is dropped, never sent
+    /// (a late firing of its timer is ignored), and the newest confirmed value is
+    /// shown again. A request in flight ends with its answer (or `.cancelled`).
+    public mutating func cancelBurst() -> [Effect] {
+        guard pending != nil else { return [] }
+        pending = nil
+        burstFirst = nil
+        timer += 1
+        return showIfChanged()
+    }
+
     /// The server reported `value` some other way (initial load, live update,
     /// another command's answer). It becomes the confirmed value, and is shown
     /// unless the user's newer value is still waiting or in flight.
     public mutating func serverReported(_ value: Int) -> [Effect] {
         confirmed = value
+        if !configuration.rule.burstSurvivesServerReport() {
+            pending = nil
+            burstFirst = nil
+        }
         return showIfChanged()
     }
 

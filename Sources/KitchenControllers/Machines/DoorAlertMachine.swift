@@ -15,28 +15,29 @@
 /// machine.update(isDoorOpen: false, openedAt: nil, at: t1)  // [.cancelTimer, .clear]
 /// ```
 public struct DoorAlertMachine: Hashable, Sendable {
-    /// The threshold and the (planted-bug) variant.
+    /// The threshold and the rule.
     public struct Configuration: Hashable, Sendable {
         /// How long the door may stay open before the alert. Default 60 s.
         public var threshold: Duration
-        /// The rule to follow; anything but `.correct` is a planted bug.
-        public var variant: Variant
+        /// The rule to follow; the product's unless a test plants a broken one.
+        public var rule: any DoorAlertRule
 
         /// A configuration; the defaults are the product's.
-        public init(threshold: Duration = .seconds(60), variant: Variant = .correct) {
+        public init(threshold: Duration = .seconds(60), rule: any DoorAlertRule = StandardDoorAlertRule()) {
             self.threshold = threshold
-            self.variant = variant
+            self.rule = rule
         }
-    }
 
-    /// The correct rule and deliberately broken ones the property tests must catch.
-    public enum Variant: String, Hashable, Sendable, CaseIterable {
-        /// The product's rule.
-        case correct
-        /// Planted bug: every "open" update restarts the span (at its `doorOpenedAt`, else its time).
-        case restartsOnEveryOpenUpdate
-        /// Planted bug: alerts only once the span is strictly longer than the threshold.
-        case alertsOnlyPastThreshold
+        /// Equal when the thresholds and the rules are.
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.threshold == rhs.threshold && AnyHashable(lhs.rule) == AnyHashable(rhs.rule)
+        }
+
+        /// Hashes the threshold and the rule.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(threshold)
+            hasher.combine(AnyHashable(rule))
+        }
     }
 
     /// Names one armed timer; a firing with an older id is ignored.
@@ -77,16 +78,14 @@ public struct DoorAlertMachine: Hashable, Sendable {
     /// The server reported the door at `now`: open (since `openedAt`, when it says) or closed.
     public mutating func update(isDoorOpen: Bool, openedAt: MachineInstant?, at now: MachineInstant) -> [Effect] {
         guard isDoorOpen else { return close() }
-        // A start in the future (clock skew) is taken as now: the door is open at least since now.
-        let reported = min(openedAt ?? now, now)
-        if configuration.variant == .restartsOnEveryOpenUpdate {
-            openSince = reported
+        switch configuration.rule.openUpdate(current: openSince, openedAt: openedAt, at: now) {
+        case .keep:
+            return []
+        case .start(let start):
+            openSince = start
+        case .restart(let start):
+            openSince = start
             isAlertRaised = false
-        } else if let start = openSince {
-            guard reported < start else { return [] }
-            openSince = reported
-        } else {
-            openSince = reported
         }
         guard !isAlertRaised, let start = openSince else { return [] }
         let deadline = start.advanced(by: configuration.threshold)
@@ -121,10 +120,10 @@ public struct DoorAlertMachine: Hashable, Sendable {
     }
 
     private func hasReached(_ deadline: MachineInstant, at now: MachineInstant) -> Bool {
-        configuration.variant == .alertsOnlyPastThreshold ? now > deadline : now >= deadline
+        configuration.rule.hasReached(deadline, at: now)
     }
 
     private func alertInstant(for deadline: MachineInstant) -> MachineInstant {
-        configuration.variant == .alertsOnlyPastThreshold ? deadline.advanced(by: .milliseconds(1)) : deadline
+        configuration.rule.alertInstant(for: deadline)
     }
 }

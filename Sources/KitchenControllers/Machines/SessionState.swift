@@ -18,34 +18,22 @@ import KitchenAPI
 /// session.recordLoginSucceeded()             // requiresReauth == false, error == nil
 /// ```
 public struct SessionState: Hashable, Sendable {
-    /// The correct rules and deliberately broken ones the property tests must catch.
-    public enum Variant: String, Hashable, Sendable, CaseIterable {
-        /// The product's rules.
-        case correct
-        /// Planted bug: `requiresReauth` follows the latest error, so a later 500 clears it.
-        case reauthFollowsLatestError
-        /// Planted bug: the gate lets commands through while re-authentication is required.
-        case gateIgnoresReauth
-        /// Planted bug: a cancellation is shown as a transport error.
-        case showsCancellation
-    }
-
-    /// The rules this state follows.
-    public let variant: Variant
+    /// The rules this state follows (a test may plant a broken one).
+    public let rule: any SessionRule
     /// The error to show: the latest that is not a cancellation, since the last sign-in.
     public private(set) var error: AppError?
     /// Whether the user must sign in again before any command is sent.
     public private(set) var requiresReauth = false
 
     /// A fresh session: no error, signed in.
-    public init(variant: Variant = .correct) {
-        self.variant = variant
+    public init(rule: any SessionRule = StandardSessionRule()) {
+        self.rule = rule
     }
 
     /// Whether a call to `operation` may reach the API now. Signing in and out always may.
     public func admits(_ operation: APIOperation) -> Bool {
         if operation == .login || operation == .logout { return true }
-        return !requiresReauth || variant == .gateIgnoresReauth
+        return rule.admits(operation, requiresReauth: requiresReauth)
     }
 
     /// A child or the coordinator failed with `error`. Returns `true` when this
@@ -55,18 +43,14 @@ public struct SessionState: Hashable, Sendable {
         let shown: AppError
         if let appError = AppError.from(error) {
             shown = appError
-        } else if variant == .showsCancellation {
-            shown = .transport(description: "cancelled")
+        } else if let cancellation = rule.shownForCancellation() {
+            shown = cancellation
         } else {
             return false
         }
         self.error = shown
         let wasRequired = requiresReauth
-        if variant == .reauthFollowsLatestError {
-            requiresReauth = shown.isUnauthorized
-        } else if shown.isUnauthorized {
-            requiresReauth = true
-        }
+        requiresReauth = rule.requiresReauth(after: shown, wasRequired: wasRequired)
         return requiresReauth && !wasRequired
     }
 
@@ -86,5 +70,20 @@ public struct SessionState: Hashable, Sendable {
     /// The user dismissed the shown error. `requiresReauth` stays.
     public mutating func dismissError() {
         error = nil
+    }
+}
+
+extension SessionState {
+    /// Equal when they follow the same rules and hold the same error and requirement.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        AnyHashable(lhs.rule) == AnyHashable(rhs.rule) && lhs.error == rhs.error
+            && lhs.requiresReauth == rhs.requiresReauth
+    }
+
+    /// Hashes the rules, the error and the requirement.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(AnyHashable(rule))
+        hasher.combine(error)
+        hasher.combine(requiresReauth)
     }
 }

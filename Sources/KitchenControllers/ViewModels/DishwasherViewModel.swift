@@ -38,14 +38,14 @@ public final class DishwasherViewModel {
 
     @ObservationIgnored private let api: any APIServiceProtocol
     @ObservationIgnored private let telemetry: any TelemetryService
-    @ObservationIgnored private let detection: CycleCompletionDetector.Variant
+    @ObservationIgnored private let detection: any CycleCompletionRule
     @ObservationIgnored private var detectors: [String: CycleCompletionDetector] = [:]
 
     /// A dishwasher controller on `api`.
     public init(
         api: any APIServiceProtocol,
         telemetry: any TelemetryService = NoTelemetryService(),
-        detection: CycleCompletionDetector.Variant = .correct
+        detection: any CycleCompletionRule = StandardCycleCompletionRule()
     ) {
         self.api = api
         self.telemetry = telemetry
@@ -84,7 +84,7 @@ public final class DishwasherViewModel {
     public func apply(_ state: DishwasherState, deviceId: String, source: StateSource) {
         dishwasherStates[deviceId] = state
         telemetry.record(.stateApplied(deviceType: .dishwasher, device: DeviceKey(deviceId: deviceId), source: source))
-        var detector = detectors[deviceId] ?? CycleCompletionDetector(variant: detection)
+        var detector = detectors[deviceId] ?? CycleCompletionDetector(rule: detection)
         let completed = detector.observe(state.status)
         detectors[deviceId] = detector
         if completed {

@@ -109,6 +109,8 @@ public final class FridgeViewModel {
                     } catch {
                         return
                     }
+                    // A cancel that came after the sleep finished, before this task ran on, still stops it.
+                    guard !Task.isCancelled else { return }
                     self?.timerFired(timer, for: deviceId)
                 }
             case .cancelTimer:

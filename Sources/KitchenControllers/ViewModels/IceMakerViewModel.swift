@@ -23,14 +23,14 @@ public final class IceMakerViewModel {
 
     @ObservationIgnored private let api: any APIServiceProtocol
     @ObservationIgnored private let telemetry: any TelemetryService
-    @ObservationIgnored private let detection: BinFullDetector.Variant
+    @ObservationIgnored private let detection: any BinFullRule
     @ObservationIgnored private var detectors: [String: BinFullDetector] = [:]
 
     /// An ice maker controller on `api`.
     public init(
         api: any APIServiceProtocol,
         telemetry: any TelemetryService = NoTelemetryService(),
-        detection: BinFullDetector.Variant = .correct
+        detection: any BinFullRule = StandardBinFullRule()
     ) {
         self.api = api
         self.telemetry = telemetry
@@ -74,7 +74,7 @@ public final class IceMakerViewModel {
     public func apply(_ state: IceMakerState, deviceId: String, source: StateSource) {
         iceMakerStates[deviceId] = state
         telemetry.record(.stateApplied(deviceType: .iceMaker, device: DeviceKey(deviceId: deviceId), source: source))
-        var detector = detectors[deviceId] ?? BinFullDetector(variant: detection)
+        var detector = detectors[deviceId] ?? BinFullDetector(rule: detection)
         let filled = detector.observe(isBinFull: state.isBinFull)
         detectors[deviceId] = detector
         if filled {

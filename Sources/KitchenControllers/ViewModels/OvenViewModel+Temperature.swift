@@ -21,6 +21,16 @@ extension OvenViewModel {
         sliders[DeviceKey(deviceId: deviceId, compartment: compartment)]?.isBusy ?? false
     }
 
+    /// Drops every slider burst still waiting for its quiet period (see ``DebounceMachine/cancelBurst()``).
+    func dropWaitingBursts() {
+        for key in sliders.keys.sorted() {
+            guard var machine = sliders[key] else { continue }
+            let effects = machine.cancelBurst()
+            sliders[key] = machine
+            perform(effects, for: key)
+        }
+    }
+
     private func perform(_ effects: [DebounceMachine.Effect], for key: DeviceKey) {
         for effect in effects {
             switch effect {
@@ -35,6 +45,8 @@ extension OvenViewModel {
                     } catch {
                         return
                     }
+                    // A cancel that came after the sleep finished, before this task ran on, still stops it.
+                    guard !Task.isCancelled else { return }
                     self?.timerFired(timer, for: key)
                 }
             case .send(let degrees, let request):

@@ -97,10 +97,12 @@ public final class OvenViewModel {
         if let state { apply(state, to: key, source: .command) }
     }
 
-    /// Cancels waiting slider timers and unanswered temperature requests.
+    /// Cancels waiting slider timers and unanswered temperature requests; a burst
+    /// that was waiting is dropped and the confirmed target shown again.
     public func cancelPendingWork() {
         for timer in timers.values { timer.cancel() }
         timers = [:]
+        dropWaitingBursts()
         for task in requests.values.flatMap(\.values) { task.cancel() }
     }
 }
