@@ -1,24 +1,60 @@
 /// Why bytes were refused as HTTP/1.1 (RFC 9112), each case mapping to the
 /// status a server answers with.
 public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// RFC 9112 §3: a request or status line longer than ``HTTPLimits/maxStartLineBytes``. → 414
     case startLineTooLong(limit: Int)
+    /// RFC 6585 §5: a header (or trailer) section larger than ``HTTPLimits/maxHeaderBytes``. → 431
     case headerSectionTooLarge(limit: Int)
+    /// RFC 6585 §5: more than ``HTTPLimits/maxHeaderCount`` header fields. → 431
     case tooManyHeaderFields(limit: Int)
+    /// RFC 9110 §15.5.14: a body longer than ``HTTPLimits/maxBodyBytes``. → 413
     case bodyTooLarge(limit: Int)
+    /// RFC 9112 §3, §4: a start line that is not `method SP target SP version` (or a status line). → 400
     case malformedStartLine(String)
+    /// RFC 9112 §5: a field line that is not `token ":" OWS field-value OWS` CRLF. → 400
     case malformedHeaderLine(String)
+    /// RFC 9112 §5.1: whitespace between a field name and its colon. → 400
     case whitespaceBeforeColon(String)
+    /// RFC 9112 §5.2: a field line continued by obs-fold. → 400
     case obsoleteLineFolding
+    /// RFC 9110 §8.6: Content-Length that is not 1*DIGIT (or over 18 digits). → 400
     case invalidContentLength(String)
+    /// RFC 9112 §6.3: more than one Content-Length field, equal or not. → 400
     case multipleContentLength
+    /// RFC 9112 §6.1: Content-Length together with Transfer-Encoding. → 400
     case contentLengthWithTransferEncoding
+    /// RFC 9112 §6.1: Transfer-Encoding in an HTTP/1.0 message. → 400
     case transferEncodingInHTTP10
+    /// RFC 9112 §6.3: chunked present but not the final transfer coding. → 400
     case chunkedNotFinal(String)
+    /// RFC 9112 §6.1: a transfer coding other than chunked. → 501
     case unsupportedTransferCoding(String)
+    /// RFC 9112 §3.2: an HTTP/1.1 request without Host. → 400
     case missingHost
+    /// RFC 9112 §3.2: more than one Host field. → 400
     case multipleHost
-    case invalidChunk(String)
+    /// RFC 9112 §7.1: a chunk-size line (size and extensions) longer than
+    /// ``HTTPLimits/maxChunkLineBytes``. → 400
+    case chunkLineTooLong(limit: Int)
+    /// RFC 9112 §7.1: a chunk-size line ended by a bare LF instead of CRLF. → 400
+    case chunkLineWithoutCRLF
+    /// RFC 9112 §7.1: chunk-size is not 1*HEXDIG followed by the end of the line or `[BWS] ";"`
+    /// (empty, a sign, `0x`, leading whitespace, a non-hex digit). → 400
+    case chunkSizeNotHex
+    /// RFC 9112 §7.1: chunk-size of more than 15 hex digits (it could overflow), leading zeros
+    /// included. → 400
+    case chunkSizeTooLong
+    /// RFC 9112 §7.1.1: a chunk extension holding a byte no field value may hold (a control byte). → 400
+    case malformedChunkExtension
+    /// RFC 9112 §7.1: chunk-data not followed by CRLF. → 400
+    case missingCRLFAfterChunkData
+    /// RFC 9112 §7.1.2: a trailer line ended by a bare LF instead of CRLF. → 400
+    case trailerLineWithoutCRLF
+    /// RFC 9112 §7.1.2: a trailer line that is not `field-name ":" field-value`. → 400
+    case malformedTrailerField
+    /// RFC 9110 §15.6.6: an HTTP major version other than 1. → 505
     case unsupportedVersion(String)
+    /// RFC 9112 §8: the connection ended in the middle of a message. → 400 (client: the call fails)
     case truncated
 
     /// The status a server sends for this error (RFC 9112 / RFC 9110).
@@ -51,7 +87,14 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unsupportedTransferCoding(let value): "unsupported transfer coding \"\(value)\""
         case .missingHost: "HTTP/1.1 request without Host"
         case .multipleHost: "more than one Host"
-        case .invalidChunk(let why): "invalid chunked body: \(why)"
+        case .chunkLineTooLong(let limit): "chunk-size line longer than \(limit) bytes"
+        case .chunkLineWithoutCRLF: "chunk-size line not ended by CRLF"
+        case .chunkSizeNotHex: "chunk size is not hexadecimal"
+        case .chunkSizeTooLong: "chunk size of more than 15 hex digits"
+        case .malformedChunkExtension: "malformed chunk extension"
+        case .missingCRLFAfterChunkData: "chunk data not followed by CRLF"
+        case .trailerLineWithoutCRLF: "trailer line not ended by CRLF"
+        case .malformedTrailerField: "malformed trailer field"
         case .unsupportedVersion(let version): "unsupported HTTP version \(version)"
         case .truncated: "connection closed in the middle of a message"
         }
