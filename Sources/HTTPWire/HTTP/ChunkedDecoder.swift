@@ -40,12 +40,14 @@ struct ChunkedDecoder: Sendable {
             case .done:
                 return .end
             case .sizeLine:
+                // The limit excludes the CRLF, whose CR may already be here: +1 either way, so the
+                // verdict does not depend on where the reads cut the line.
                 guard let lineFeed = buffer.firstIndex(of: 0x0A) else {
-                    if buffer.readableCount > limits.maxChunkLineBytes { throw .chunkLineTooLong(limit: limits.maxChunkLineBytes) }
+                    if buffer.readableCount > limits.maxChunkLineBytes + 1 { throw .chunkLineTooLong(limit: limits.maxChunkLineBytes) }
                     return nil
                 }
+                guard lineFeed <= limits.maxChunkLineBytes + 1 else { throw .chunkLineTooLong(limit: limits.maxChunkLineBytes) }
                 guard lineFeed > 0, buffer[lineFeed - 1] == 0x0D else { throw .chunkLineWithoutCRLF }
-                guard lineFeed - 1 <= limits.maxChunkLineBytes else { throw .chunkLineTooLong(limit: limits.maxChunkLineBytes) }
                 let size = try Self.parseSize(buffer.bytes(at: 0, count: lineFeed - 1))
                 buffer.consume(lineFeed + 1)
                 if size == 0 {
@@ -69,12 +71,14 @@ struct ChunkedDecoder: Sendable {
                 state = .sizeLine
             case .trailers:
                 // trailer-section *( field-line CRLF ) CRLF — fields are checked for form, then dropped.
+                // +1: the CR of the final empty line may already be here; it is not a field line.
                 guard let lineFeed = buffer.firstIndex(of: 0x0A) else {
-                    if trailerBytes + buffer.readableCount > limits.maxHeaderBytes {
+                    if trailerBytes + buffer.readableCount > limits.maxHeaderBytes + 1 {
                         throw .headerSectionTooLarge(limit: limits.maxHeaderBytes)
                     }
                     return nil
                 }
+                if trailerBytes + lineFeed > limits.maxHeaderBytes + 1 { throw .headerSectionTooLarge(limit: limits.maxHeaderBytes) }
                 guard lineFeed > 0, buffer[lineFeed - 1] == 0x0D else { throw .trailerLineWithoutCRLF }
                 let line = buffer.bytes(at: 0, count: lineFeed - 1)
                 buffer.consume(lineFeed + 1)

@@ -31,6 +31,11 @@ struct HTTPHeadParser: Sendable {
             }
             return nil
         }
+        // Limits before syntax, on the same bytes the no-LF check above saw: the verdict must not
+        // depend on where the reads cut the head.
+        guard startLineEnd <= limits.maxStartLineBytes + 1 else {
+            throw .startLineTooLong(limit: limits.maxStartLineBytes)
+        }
         guard startLineEnd > 0, buffer[startLineEnd - 1] == 0x0D else {
             throw .malformedStartLine(Self.text(buffer.bytes(at: 0, count: startLineEnd)))
         }
@@ -48,6 +53,9 @@ struct HTTPHeadParser: Sendable {
                     throw .headerSectionTooLarge(limit: limits.maxHeaderBytes)
                 }
                 return nil
+            }
+            if lineFeed - headersStart > limits.maxHeaderBytes + 1 {
+                throw .headerSectionTooLarge(limit: limits.maxHeaderBytes)
             }
             guard lineFeed > lineStart, buffer[lineFeed - 1] == 0x0D else {
                 throw .malformedHeaderLine(Self.text(buffer.bytes(at: lineStart, count: lineFeed - lineStart)))

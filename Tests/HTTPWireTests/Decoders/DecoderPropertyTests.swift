@@ -44,6 +44,18 @@ import Testing
         }
     }
 
+    // Whatever the bytes, the request decoder's verdict (values and error) does not depend on
+    // how they were cut, with the default limits and with small ones (limits judged before syntax).
+    @Test(arguments: [HTTPLimits(), HTTPLimits(maxStartLineBytes: 40, maxHeaderBytes: 120, maxHeaderCount: 4, maxBodyBytes: 50,
+                                              maxChunkLineBytes: 12)])
+    func mutatedRequestsAreJudgedTheSameHoweverTheyAreCut(limits: HTTPLimits) async {
+        let generator = Gen.zip(WireGenerators.pipeline, WireGenerators.mutations, WireGenerators.cuts)
+        await checkProperty(generator, configuration: PropertyConfiguration(cases: 1_000)) { requests, mutations, cuts in
+            let wire = WireGenerators.apply(mutations, to: requests.flatMap(\.wire))
+            #expect(DecoderRuns.requests(Splits.chunks(wire, sizes: cuts), limits: limits) == DecoderRuns.requests([wire], limits: limits))
+        }
+    }
+
     @Test func mutatedResponsesEndInValuesOrADefinedError() async {
         // Responses: reuse the request generator's bodies and fields behind a status line.
         let response = Gen.zip(WireGenerators.request, Gen.element(of: [200, 204, 304, 101, 100, 404, 500]))
