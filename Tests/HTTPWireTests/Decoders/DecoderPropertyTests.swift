@@ -56,14 +56,16 @@ import Testing
         }
     }
 
+    /// Responses: the request generator's fields and bodies behind a status line (1xx, 101, 204
+    /// and 304 among them, whose bodies the decoder must not read).
+    static let response = Gen.zip(WireGenerators.request, Gen.element(of: [200, 204, 304, 101, 100, 404, 500]))
+        .map { request, status -> [UInt8] in
+            guard let lineEnd = request.wire.firstIndex(of: 0x0D) else { return request.wire }
+            return Array("HTTP/1.1 \(status) Reason".utf8) + request.wire[lineEnd...]
+        }
+
     @Test func mutatedResponsesEndInValuesOrADefinedError() async {
-        // Responses: reuse the request generator's bodies and fields behind a status line.
-        let response = Gen.zip(WireGenerators.request, Gen.element(of: [200, 204, 304, 101, 100, 404, 500]))
-            .map { request, status -> [UInt8] in
-                guard let lineEnd = request.wire.firstIndex(of: 0x0D) else { return request.wire }
-                return Array("HTTP/1.1 \(status) Reason".utf8) + request.wire[lineEnd...]
-            }
-        let generator = Gen.zip(Gen.array(of: response, count: 1...3), WireGenerators.mutations, WireGenerators.cuts, Gen.bool)
+        let generator = Gen.zip(Gen.array(of: Self.response, count: 1...3), WireGenerators.mutations, WireGenerators.cuts, Gen.bool)
         await checkProperty(generator, configuration: PropertyConfiguration(cases: 1_000)) { responses, mutations, cuts, head in
             let wire = WireGenerators.apply(mutations, to: responses.flatMap { $0 })
             let methods = [HTTPMethod](repeating: head ? .head : .get, count: responses.count)
@@ -72,6 +74,14 @@ import Testing
                 #expect(!run.hung)
                 if let error = run.error { #expect(Self.httpStatuses.contains(error.status.code), "\(error)") }
             }
+        }
+    }
+
+    @Test func mutatedResponsesAreJudgedTheSameHoweverTheyAreCut() async {
+        let generator = Gen.zip(Gen.array(of: Self.response, count: 1...3), WireGenerators.mutations, WireGenerators.cuts)
+        await checkProperty(generator, configuration: PropertyConfiguration(cases: 500)) { responses, mutations, cuts in
+            let wire = WireGenerators.apply(mutations, to: responses.flatMap { $0 })
+            #expect(DecoderRuns.responses(Splits.chunks(wire, sizes: cuts)) == DecoderRuns.responses([wire]))
         }
     }
 
