@@ -20,7 +20,6 @@ import Testing
             if let error = run.error { errors[Self.caseName(error), default: 0] += 1 } else { clean += 1 }
         }
         #expect(report.isPassed)
-        print("HTTP mutation outcomes: clean=\(clean)", errors.sorted { $0.value > $1.value })
         #expect(errors.count >= 15, "\(errors)")
         #expect(clean > 0)
     }
@@ -35,7 +34,6 @@ import Testing
             if let error = run.error { errors[Self.caseName(error), default: 0] += 1 } else { clean += 1 }
         }
         #expect(report.isPassed)
-        print("WebSocket mutation outcomes: clean=\(clean)", errors.sorted { $0.value > $1.value })
         #expect(errors.count >= 12, "\(errors)")
         #expect(clean > 0)
     }
