@@ -9,10 +9,26 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case tooManyHeaderFields(limit: Int)
     /// RFC 9110 §15.5.14: a body longer than ``HTTPLimits/maxBodyBytes``. → 413
     case bodyTooLarge(limit: Int)
-    /// RFC 9112 §3, §4: a start line that is not `method SP target SP version` (or a status line). → 400
-    case malformedStartLine(String)
-    /// RFC 9112 §5: a field line that is not `token ":" OWS field-value OWS` CRLF. → 400
-    case malformedHeaderLine(String)
+    /// RFC 9112 §2.2: a start line ended by a bare LF instead of CRLF. → 400
+    case startLineWithoutCRLF(String)
+    /// RFC 9112 §3: a request line that is not `method SP request-target SP HTTP-version`. → 400
+    case malformedRequestLine(String)
+    /// RFC 9112 §3.1, RFC 9110 §9.1: a method that is not a token. → 400
+    case invalidMethod(String)
+    /// RFC 9112 §3.2: a request target with a byte outside visible ASCII. → 400
+    case invalidRequestTarget(String)
+    /// RFC 9112 §2.3: an HTTP-version that is not `HTTP/` DIGIT `.` DIGIT. → 400
+    case malformedVersion(String)
+    /// RFC 9112 §4: a status line that is not `HTTP-version SP 3DIGIT SP [ reason-phrase ]`. → 400
+    case malformedStatusLine(String)
+    /// RFC 9112 §2.2: a field line ended by a bare LF instead of CRLF. → 400
+    case fieldLineWithoutCRLF(String)
+    /// RFC 9112 §5: a field line without a colon, or with nothing before it. → 400
+    case fieldLineWithoutName(String)
+    /// RFC 9110 §5.1: a field name that is not a token. → 400
+    case invalidFieldName(String)
+    /// RFC 9110 §5.5: a field value holding CR, LF, NUL or another control byte. → 400
+    case invalidFieldValue(String)
     /// RFC 9112 §5.1: whitespace between a field name and its colon. → 400
     case whitespaceBeforeColon(String)
     /// RFC 9112 §5.2: a field line continued by obs-fold. → 400
@@ -75,8 +91,16 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
         case .headerSectionTooLarge(let limit): "header section larger than \(limit) bytes"
         case .tooManyHeaderFields(let limit): "more than \(limit) header fields"
         case .bodyTooLarge(let limit): "body larger than \(limit) bytes"
-        case .malformedStartLine(let line): "malformed start line: \(line)"
-        case .malformedHeaderLine(let line): "malformed header line: \(line)"
+        case .startLineWithoutCRLF(let line): "start line not ended by CRLF: \(line)"
+        case .malformedRequestLine(let line): "malformed request line: \(line)"
+        case .invalidMethod(let method): "method is not a token: \(method)"
+        case .invalidRequestTarget(let target): "request target with a byte outside visible ASCII: \(target)"
+        case .malformedVersion(let version): "malformed HTTP version: \(version)"
+        case .malformedStatusLine(let line): "malformed status line: \(line)"
+        case .fieldLineWithoutCRLF(let line): "header line not ended by CRLF: \(line)"
+        case .fieldLineWithoutName(let line): "header line without a field name and colon: \(line)"
+        case .invalidFieldName(let name): "header name is not a token: \(name)"
+        case .invalidFieldValue(let line): "header value with a control byte: \(line)"
         case .whitespaceBeforeColon(let name): "whitespace between header name \"\(name)\" and colon"
         case .obsoleteLineFolding: "obsolete line folding in header section"
         case .invalidContentLength(let value): "invalid Content-Length \"\(value)\""
