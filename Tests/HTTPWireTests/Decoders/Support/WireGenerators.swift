@@ -17,8 +17,9 @@ struct GeneratedFrames: Sendable, CustomStringConvertible {
     var description: String { "\(role) \(wire.count) bytes: \(expected.map { "\($0)".prefix(60) })" }
 }
 
-/// Generators of valid HTTP/1.1 requests and RFC 6455 frame sequences, built byte by byte from
-/// the grammar (not through HTTPWire's encoders), and of ways to cut and corrupt them.
+/// Generators of valid HTTP/1.1 requests (written byte by byte from the grammar, not through
+/// HTTPEncoder) and RFC 6455 frame sequences (through WebSocketFrameEncoder; the split tests use
+/// the independent FrameBytes), and of ways to cut and corrupt them.
 enum WireGenerators {
     static let byte = Gen.int(in: 0...255).map { UInt8($0) }
 
