@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "KitchenTestSupport", path: "Tests/KitchenTestSupport"),
 
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore"]),
-        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "KitchenTestSupport"]),
+        .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "KitchenTestSupport", "KitchenTesting", "KitchenSwiftTesting"]),
         .testTarget(name: "KitchenAPITests", dependencies: ["KitchenAPI", "HarnessCore"]),
         .testTarget(name: "KitchenRecordingTests", dependencies: ["KitchenRecording", "HarnessCore"], exclude: ["Fixtures"]),
         .testTarget(name: "KitchenSimulatorTests", dependencies: ["KitchenSimulator", "HTTPWire", "HarnessCore"]),

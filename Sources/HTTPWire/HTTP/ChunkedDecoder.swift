@@ -40,12 +40,14 @@ struct ChunkedDecoder: Sendable {
             case .done:
                 return .end
             case .sizeLine:
+                // The limit excludes the CRLF, whose CR may already be here: +1 either way, so the
+                // verdict does not depend on where the reads cut the line.
                 guard let lineFeed = buffer.firstIndex(of: 0x0A) else {
-                    if buffer.readableCount > limits.maxChunkLineBytes { throw .invalidChunk("chunk-size line too long") }
+                    if buffer.readableCount > limits.maxChunkLineBytes + 1 { throw .chunkLineTooLong(limit: limits.maxChunkLineBytes) }
                     return nil
                 }
-                guard lineFeed > 0, buffer[lineFeed - 1] == 0x0D else { throw .invalidChunk("chunk-size line without CRLF") }
-                guard lineFeed - 1 <= limits.maxChunkLineBytes else { throw .invalidChunk("chunk-size line too long") }
+                guard lineFeed <= limits.maxChunkLineBytes + 1 else { throw .chunkLineTooLong(limit: limits.maxChunkLineBytes) }
+                guard lineFeed > 0, buffer[lineFeed - 1] == 0x0D else { throw .chunkLineWithoutCRLF }
                 let size = try Self.parseSize(buffer.bytes(at: 0, count: lineFeed - 1))
                 buffer.consume(lineFeed + 1)
                 if size == 0 {
@@ -64,18 +66,20 @@ struct ChunkedDecoder: Sendable {
                 return .data(chunk)
             case .dataEnd:
                 guard buffer.readableCount >= 2 else { return nil }
-                guard buffer[0] == 0x0D, buffer[1] == 0x0A else { throw .invalidChunk("chunk data not followed by CRLF") }
+                guard buffer[0] == 0x0D, buffer[1] == 0x0A else { throw .missingCRLFAfterChunkData }
                 buffer.consume(2)
                 state = .sizeLine
             case .trailers:
                 // trailer-section *( field-line CRLF ) CRLF — fields are checked for form, then dropped.
+                // +1: the CR of the final empty line may already be here; it is not a field line.
                 guard let lineFeed = buffer.firstIndex(of: 0x0A) else {
-                    if trailerBytes + buffer.readableCount > limits.maxHeaderBytes {
+                    if trailerBytes + buffer.readableCount > limits.maxHeaderBytes + 1 {
                         throw .headerSectionTooLarge(limit: limits.maxHeaderBytes)
                     }
                     return nil
                 }
-                guard lineFeed > 0, buffer[lineFeed - 1] == 0x0D else { throw .invalidChunk("trailer line without CRLF") }
+                if trailerBytes + lineFeed > limits.maxHeaderBytes + 1 { throw .headerSectionTooLarge(limit: limits.maxHeaderBytes) }
+                guard lineFeed > 0, buffer[lineFeed - 1] == 0x0D else { throw .trailerLineWithoutCRLF }
                 let line = buffer.bytes(at: 0, count: lineFeed - 1)
                 buffer.consume(lineFeed + 1)
                 if line.isEmpty {
@@ -87,7 +91,7 @@ struct ChunkedDecoder: Sendable {
                 guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
                       line[line.startIndex..<colon].allSatisfy(HTTPSyntax.isTokenByte),
                       line[(colon + 1)...].allSatisfy(HTTPSyntax.isFieldValueByte)
-                else { throw .invalidChunk("malformed trailer field") }
+                else { throw .malformedTrailerField }
             }
         }
     }
@@ -101,16 +105,15 @@ struct ChunkedDecoder: Sendable {
             size = size << 4 | digit
             digits += 1
             index += 1
-            guard digits <= 15 else { throw .invalidChunk("chunk size too large") }
+            guard digits <= 15 else { throw .chunkSizeTooLong }
         }
-        guard digits > 0 else { throw .invalidChunk("chunk size is not hexadecimal") }
+        guard digits > 0 else { throw .chunkSizeNotHex }
         if index < line.endIndex {
             // chunk-ext = *( BWS ";" BWS ext-name [ BWS "=" BWS ext-val ] ); accepted and ignored.
             var rest = line[index...]
             while let first = rest.first, first == 0x20 || first == 0x09 { rest = rest.dropFirst() }
-            guard rest.first == UInt8(ascii: ";"), rest.allSatisfy(HTTPSyntax.isFieldValueByte) else {
-                throw .invalidChunk("chunk size is not hexadecimal")
-            }
+            guard rest.first == UInt8(ascii: ";") else { throw .chunkSizeNotHex }
+            guard rest.allSatisfy(HTTPSyntax.isFieldValueByte) else { throw .malformedChunkExtension }
         }
         return size
     }

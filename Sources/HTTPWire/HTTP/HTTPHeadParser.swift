@@ -31,8 +31,13 @@ struct HTTPHeadParser: Sendable {
             }
             return nil
         }
+        // Limits before syntax, on the same bytes the no-LF check above saw: the verdict must not
+        // depend on where the reads cut the head.
+        guard startLineEnd <= limits.maxStartLineBytes + 1 else {
+            throw .startLineTooLong(limit: limits.maxStartLineBytes)
+        }
         guard startLineEnd > 0, buffer[startLineEnd - 1] == 0x0D else {
-            throw .malformedStartLine(Self.text(buffer.bytes(at: 0, count: startLineEnd)))
+            throw .startLineWithoutCRLF(Self.text(buffer.bytes(at: 0, count: startLineEnd)))
         }
         guard startLineEnd - 1 <= limits.maxStartLineBytes else {
             throw .startLineTooLong(limit: limits.maxStartLineBytes)
@@ -49,8 +54,11 @@ struct HTTPHeadParser: Sendable {
                 }
                 return nil
             }
+            if lineFeed - headersStart > limits.maxHeaderBytes + 1 {
+                throw .headerSectionTooLarge(limit: limits.maxHeaderBytes)
+            }
             guard lineFeed > lineStart, buffer[lineFeed - 1] == 0x0D else {
-                throw .malformedHeaderLine(Self.text(buffer.bytes(at: lineStart, count: lineFeed - lineStart)))
+                throw .fieldLineWithoutCRLF(Self.text(buffer.bytes(at: lineStart, count: lineFeed - lineStart)))
             }
             // The limit counts field lines and their CRLFs, not the empty line that ends them.
             if lineFeed != lineStart + 1, lineFeed + 1 - headersStart > limits.maxHeaderBytes {
@@ -84,18 +92,18 @@ struct HTTPHeadParser: Sendable {
             // §5.2: obs-fold is refused.
             if line.first == 0x20 || line.first == 0x09 { throw .obsoleteLineFolding }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
-                throw .malformedHeaderLine(Self.text(line))
+                throw .fieldLineWithoutName(Self.text(line))
             }
             let name = line[line.startIndex..<colon]
             // §5.1: no whitespace between the field name and the colon.
             if name.last == 0x20 || name.last == 0x09 { throw .whitespaceBeforeColon(Self.text(name)) }
-            guard name.allSatisfy(HTTPSyntax.isTokenByte) else { throw .malformedHeaderLine(Self.text(line)) }
+            guard name.allSatisfy(HTTPSyntax.isTokenByte) else { throw .invalidFieldName(Self.text(name)) }
             var valueStart = colon + 1
             var valueEnd = line.endIndex
             while valueStart < valueEnd, line[valueStart] == 0x20 || line[valueStart] == 0x09 { valueStart += 1 }
             while valueEnd > valueStart, line[valueEnd - 1] == 0x20 || line[valueEnd - 1] == 0x09 { valueEnd -= 1 }
             let value = line[valueStart..<valueEnd]
-            guard value.allSatisfy(HTTPSyntax.isFieldValueByte) else { throw .malformedHeaderLine(Self.text(line)) }
+            guard value.allSatisfy(HTTPSyntax.isFieldValueByte) else { throw .invalidFieldValue(Self.text(line)) }
             fields.append(.init(name: Self.text(name), value: Self.text(value)))
             if fields.count > limits.maxHeaderCount { throw .tooManyHeaderFields(limit: limits.maxHeaderCount) }
         }

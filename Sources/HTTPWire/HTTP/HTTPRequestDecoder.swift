@@ -113,14 +113,17 @@ public struct HTTPRequestDecoder: Sendable {
         let text = HTTPHeadParser.text(line)
         guard let firstSpace = line.firstIndex(of: 0x20),
               let secondSpace = line[(firstSpace + 1)...].firstIndex(of: 0x20)
-        else { throw .malformedStartLine(text) }
+        else { throw .malformedRequestLine(text) }
         let method = line[line.startIndex..<firstSpace]
         let target = line[(firstSpace + 1)..<secondSpace]
         let version = line[(secondSpace + 1)...]
-        guard !method.isEmpty, method.allSatisfy(HTTPSyntax.isTokenByte),
-              !target.isEmpty, target.allSatisfy(HTTPSyntax.isTargetByte)
-        else { throw .malformedStartLine(text) }
-        let parsedVersion = try parseVersion(version, line: text)
+        guard !method.isEmpty, method.allSatisfy(HTTPSyntax.isTokenByte) else {
+            throw .invalidMethod(HTTPHeadParser.text(method))
+        }
+        // An empty target means two spaces in a row: the line's shape is wrong, not the target.
+        guard !target.isEmpty else { throw .malformedRequestLine(text) }
+        guard target.allSatisfy(HTTPSyntax.isTargetByte) else { throw .invalidRequestTarget(HTTPHeadParser.text(target)) }
+        let parsedVersion = try parseVersion(version)
         let request = HTTPRequest(
             method: HTTPMethod(rawValue: HTTPHeadParser.text(method)),
             target: HTTPHeadParser.text(target),
@@ -134,12 +137,12 @@ public struct HTTPRequestDecoder: Sendable {
     }
 
     /// HTTP-version = "HTTP/" DIGIT "." DIGIT. 1.x is answered as 1.1; other majors get 505.
-    static func parseVersion(_ bytes: ArraySlice<UInt8>, line: String) throws(HTTPParseError) -> HTTPVersion {
+    static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
         let prefix: [UInt8] = Array("HTTP/".utf8)
-        guard bytes.count == 8, bytes.starts(with: prefix) else { throw .malformedStartLine(line) }
+        guard bytes.count == 8, bytes.starts(with: prefix) else { throw .malformedVersion(HTTPHeadParser.text(bytes)) }
         let major = bytes[bytes.startIndex + 5], dot = bytes[bytes.startIndex + 6], minor = bytes[bytes.startIndex + 7]
         guard (0x30...0x39).contains(major), dot == UInt8(ascii: "."), (0x30...0x39).contains(minor) else {
-            throw .malformedStartLine(line)
+            throw .malformedVersion(HTTPHeadParser.text(bytes))
         }
         guard major == UInt8(ascii: "1") else { throw .unsupportedVersion(HTTPHeadParser.text(bytes)) }
         return minor == UInt8(ascii: "0") ? .http1_0 : .http1_1

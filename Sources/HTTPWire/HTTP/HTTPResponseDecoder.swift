@@ -130,14 +130,14 @@ public struct HTTPResponseDecoder: Sendable {
     static func makeResponse(_ head: HTTPHeadParser.Head) throws(HTTPParseError) -> HTTPResponse {
         let line = head.startLine
         let text = HTTPHeadParser.text(line)
-        guard line.count >= 12, line[line.startIndex + 8] == 0x20 else { throw .malformedStartLine(text) }
-        let version = try HTTPRequestDecoder.parseVersion(line.prefix(8), line: text)
+        guard line.count >= 12, line[line.startIndex + 8] == 0x20 else { throw .malformedStatusLine(text) }
+        let version = try HTTPRequestDecoder.parseVersion(line.prefix(8))
         let codeBytes = line[(line.startIndex + 9)..<(line.startIndex + 12)]
-        guard codeBytes.allSatisfy({ (0x30...0x39).contains($0) }) else { throw .malformedStartLine(text) }
+        guard codeBytes.allSatisfy({ (0x30...0x39).contains($0) }) else { throw .malformedStatusLine(text) }
         let code = codeBytes.reduce(0) { $0 * 10 + Int($1 - 0x30) }
         var reason = ""
         if line.count > 12 {
-            guard line[line.startIndex + 12] == 0x20 else { throw .malformedStartLine(text) }
+            guard line[line.startIndex + 12] == 0x20 else { throw .malformedStatusLine(text) }
             reason = HTTPHeadParser.text(line[(line.startIndex + 13)...])
         }
         return HTTPResponse(status: HTTPStatus(code, reasonPhrase: reason), version: version, headers: head.headers)

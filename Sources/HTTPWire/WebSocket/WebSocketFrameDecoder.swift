@@ -60,22 +60,22 @@ public struct WebSocketFrameDecoder: Sendable {
         let fin = first & 0x80 != 0
         let reservedBits = (first >> 4) & 0x7
         // §5.2: RSV1-3 MUST be 0 unless an extension defining them was negotiated (none is).
-        guard reservedBits == 0 else { throw .protocolViolation("reserved bits set (RSV=\(reservedBits))") }
+        guard reservedBits == 0 else { throw .reservedBitsSet(reservedBits) }
         guard let opcode = WebSocketOpcode(rawValue: first & 0x0F) else {
-            throw .protocolViolation("reserved opcode 0x\(String(first & 0x0F, radix: 16))")
+            throw .reservedOpcode(first & 0x0F)
         }
         let masked = second & 0x80 != 0
         // §5.1: a server MUST close on an unmasked client frame; a client on a masked server frame.
         switch role {
-        case .server where !masked: throw .protocolViolation("client frame not masked")
-        case .client where masked: throw .protocolViolation("server frame masked")
+        case .server where !masked: throw .unmaskedClientFrame
+        case .client where masked: throw .maskedServerFrame
         default: break
         }
         let shortLength = Int(second & 0x7F)
         if opcode.isControl {
             // §5.5: control frames carry at most 125 bytes and are never fragmented.
-            guard fin else { throw .protocolViolation("fragmented control frame") }
-            guard shortLength <= 125 else { throw .protocolViolation("control frame payload over 125 bytes") }
+            guard fin else { throw .fragmentedControlFrame(opcode) }
+            guard shortLength <= 125 else { throw .controlFrameTooLong(length: shortLength) }
         }
         let extendedBytes = shortLength == 126 ? 2 : shortLength == 127 ? 8 : 0
         let headerSize = 2 + extendedBytes + (masked ? 4 : 0)
@@ -87,11 +87,11 @@ public struct WebSocketFrameDecoder: Sendable {
             var wide: UInt64 = 0
             for index in 0..<8 { wide = wide << 8 | UInt64(buffer[2 + index]) }
             // §5.2: the most significant bit of a 64-bit length MUST be 0.
-            guard wide & (1 << 63) == 0 else { throw .protocolViolation("64-bit length with the top bit set") }
-            guard wide <= UInt64(maxFrameSize) else { throw .tooBig(limit: maxFrameSize) }
+            guard wide & (1 << 63) == 0 else { throw .lengthTopBitSet }
+            guard wide <= UInt64(maxFrameSize) else { throw .frameTooBig(limit: maxFrameSize) }
             length = Int(wide)
         }
-        guard length <= maxFrameSize else { throw .tooBig(limit: maxFrameSize) }
+        guard length <= maxFrameSize else { throw .frameTooBig(limit: maxFrameSize) }
         var key: (UInt8, UInt8, UInt8, UInt8)?
         if masked {
             let offset = 2 + extendedBytes

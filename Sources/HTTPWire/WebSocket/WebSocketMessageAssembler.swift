@@ -25,23 +25,23 @@ public struct WebSocketMessageAssembler: Sendable {
     public mutating func push(_ frame: WebSocketFrame) throws(WebSocketProtocolError) -> WebSocketMessage? {
         switch frame.opcode {
         case .text, .binary:
-            guard openOpcode == nil else { throw .protocolViolation("new data frame inside a fragmented message") }
+            guard openOpcode == nil else { throw .newMessageDuringFragmentedMessage(frame.opcode) }
             openOpcode = frame.opcode
             parts.removeAll(keepingCapacity: true)
             validator = UTF8Validator()
         case .continuation:
-            guard openOpcode != nil else { throw .protocolViolation("continuation frame without a message to continue") }
+            guard openOpcode != nil else { throw .continuationWithoutStart }
         default:
             preconditionFailure("control frames are handled by the connection, not the assembler")
         }
-        guard frame.payload.count <= maxMessageSize - parts.count else { throw .tooBig(limit: maxMessageSize) }
-        if openOpcode == .text, !validator.consume(frame.payload) { throw .invalidUTF8 }
+        guard frame.payload.count <= maxMessageSize - parts.count else { throw .messageTooBig(limit: maxMessageSize) }
+        if openOpcode == .text, !validator.consume(frame.payload) { throw .invalidUTF8InText }
         parts.append(contentsOf: frame.payload)
         guard frame.fin else { return nil }
         let opcode = openOpcode
         openOpcode = nil
         if opcode == .text {
-            guard validator.isComplete else { throw .invalidUTF8 }
+            guard validator.isComplete else { throw .invalidUTF8InText }
             return .text(String(decoding: parts, as: UTF8.self))
         }
         return .binary(parts)
@@ -59,12 +59,12 @@ struct WebSocketClosePayload: Sendable, Equatable {
             reason = ""
             return
         }
-        guard payload.count >= 2 else { throw .protocolViolation("close payload of 1 byte") }
+        guard payload.count >= 2 else { throw .closePayloadOfOneByte }
         let value = WebSocketCloseCode(rawValue: UInt16(payload[0]) << 8 | UInt16(payload[1]))
-        guard value.isValidOnWire else { throw .protocolViolation("invalid close code \(value.rawValue)") }
+        guard value.isValidOnWire else { throw .invalidCloseCode(value.rawValue) }
         var validator = UTF8Validator()
         let reasonBytes = payload[2...]
-        guard validator.consume(reasonBytes), validator.isComplete else { throw .invalidUTF8 }
+        guard validator.consume(reasonBytes), validator.isComplete else { throw .invalidUTF8InCloseReason }
         code = value
         reason = String(decoding: reasonBytes, as: UTF8.self)
     }

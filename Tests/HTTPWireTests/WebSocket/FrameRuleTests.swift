@@ -13,6 +13,23 @@ import Testing
                                after: FrameBytes.frame(opcode: opcode, payload: [3, 232], mask: nil), on: connection)
     }
 
+    // The close reason sent names the rule that fired, with its section.
+    @Test(arguments: [
+        (FrameBytes.frame(opcode: FrameBytes.text, payload: [], mask: nil), WebSocketProtocolError.unmaskedClientFrame),
+        (FrameBytes.frame(opcode: 0x5, payload: []), .reservedOpcode(0x5)),
+        (FrameBytes.frame(opcode: FrameBytes.continuation, payload: [1]), .continuationWithoutStart),
+        (FrameBytes.close(code: 1006), .invalidCloseCode(1006)),
+    ])
+    func closeReasonNamesTheRuleThatFired(bytes: [UInt8], rule: WebSocketProtocolError) throws {
+        let server = try TestServer.webSocketEcho()
+        defer { server.stop() }
+        let connection = try RawConnection.webSocket(port: server.port)
+        try connection.send(bytes)
+        let frame = try connection.readCloseFrame()
+        #expect(frame.closeCode == rule.closeCode.rawValue)
+        #expect(String(decoding: frame.payload.dropFirst(2), as: UTF8.self) == rule.description)
+    }
+
     // RFC 6455 §5.2: RSV1–3 MUST be 0 unless an extension is negotiated (none is).
     @Test(arguments: [UInt8(0b100), 0b010, 0b001, 0b111])
     func frameWithReservedBitSetIsAnsweredWithClose1002(reservedBits: UInt8) throws {
