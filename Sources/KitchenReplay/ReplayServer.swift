@@ -36,7 +36,7 @@ public final class ReplayServer: Sendable {
     public func start() throws(SocketError) { try server.start() }
 
     /// `http://host:port`, once started.
-    public var baseURL: URL? { server.address.map { URL(string: "http://\(server.configuration.host):\($0.port)")! } }
+    public var baseURL: URL? { server.address.flatMap { URL(string: "http://\(server.configuration.host):\($0.port)") } }
 
     /// Stops serving and reports what the recording had that was never asked for, and what was
     /// asked for that it did not have.

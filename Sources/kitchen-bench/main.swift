@@ -6,7 +6,13 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
 switch arguments.first {
-case "ws-relay": WebSocketRelayBenchmark.run(messages: Int(arguments.dropFirst().first ?? "") ?? 200_000)
+case "ws-relay":
+    do {
+        try WebSocketRelayBenchmark.run(messages: Int(arguments.dropFirst().first ?? "") ?? 200_000)
+    } catch {
+        FileHandle.standardError.write(Data("ws-relay: \(error)\n".utf8))
+        exit(1)
+    }
 case "validate": ValidationBenchmark.run(root: root)
 case "properties": PropertyBenchmark.run()
 case "replay-start": ReplayStartBenchmark.run(root: root)

@@ -31,9 +31,10 @@ final class OutboundQueue: Sendable {
             if let failure = state.failure { throw failure }
             if state.writerActive {
                 guard state.pending.count + bytes.count <= maxQueuedBytes else {
-                    state.failure = .peerTooSlow(queuedBytes: state.pending.count + bytes.count)
+                    let failure = WebSocketConnectionError.peerTooSlow(queuedBytes: state.pending.count + bytes.count)
+                    state.failure = failure
                     socket.shutdown()
-                    throw state.failure!
+                    throw failure
                 }
                 state.pending.append(contentsOf: bytes)
                 return false
@@ -42,8 +43,9 @@ final class OutboundQueue: Sendable {
             do throws(SocketError) {
                 written = try socket.writeWithoutBlocking(bytes)
             } catch {
-                state.failure = .socket(error)
-                throw state.failure!
+                let failure = WebSocketConnectionError.socket(error)
+                state.failure = failure
+                throw failure
             }
             // Over TLS the socket may have taken the bytes but not yet sent all their ciphertext;
             // the writer's next (possibly empty) write sends it.
