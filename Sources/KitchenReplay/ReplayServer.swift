@@ -98,7 +98,7 @@ struct ReplayResponder: HTTPResponder {
     /// The recorded response, minus framing headers (the writer sets them) and hop-by-hop ones.
     static func response(from recorded: HAR.Response) -> HTTPResponse {
         var headers = HTTPHeaders()
-        let framing: Set<String> = ["content-length", "transfer-encoding", "connection", "keep-alive", "via"]
+        let framing = HopByHopHeaders.lowercasedNames.union(["content-length", "via"])
         for header in recorded.headers where !framing.contains(header.name.lowercased()) {
             headers.add(header.name, header.value)
         }

@@ -14,10 +14,11 @@ case "ws-relay":
         exit(1)
     }
 case "validate": ValidationBenchmark.run(root: root)
+case "json-object": JSONObjectBenchmark.run(keys: Int(arguments.dropFirst().first ?? "") ?? 32_000)
 case "properties": PropertyBenchmark.run()
 case "replay-start": ReplayStartBenchmark.run(root: root)
 case "report-page": ReportPageBenchmark.run(root: root, page: URL(fileURLWithPath: arguments.dropFirst().first ?? "report.html"))
 default:
-    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | properties | replay-start | report-page FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE\n".utf8))
     exit(64)
 }
