@@ -26,7 +26,7 @@ let package = Package(
         // Value-level building blocks: JSON, timestamps, seeded randomness, the scheduling clock.
         .target(name: "HarnessCore"),
         // HTTP/1.1 and RFC 6455 codecs, sockets, server and client. Knows nothing about kitchens.
-        .target(name: "HTTPWire"),
+        .target(name: "HTTPWire", dependencies: ["HarnessCore"]),
         // The app's API layer: models, errors, the real client, the mock, the WebSocket client.
         .target(name: "KitchenAPI", dependencies: ["HarnessCore", "HTTPWire"]),
         // The app's view models, coordinator, presenters and telemetry.
@@ -49,7 +49,7 @@ let package = Package(
         // Serving any URLSession from a recording (a URLProtocol scoped per test), or recording it on first
         // run through the recorder in front of KITCHEN_RECORD_URL or the embedded simulator. Test support
         // only: it points at the replay, the recorder and the simulator; nothing but test glue points at it.
-        .target(name: "KitchenIntercept", dependencies: ["KitchenReplay", "KitchenRecorder", "KitchenSimulator", "KitchenRecording"]),
+        .target(name: "KitchenIntercept", dependencies: ["KitchenReplay", "KitchenRecorder", "KitchenSimulator", "KitchenRecording", "HTTPWire"]),
         // Swift Testing glue: property checks that report the minimal failure, the replaying trait
         // (which installs KitchenIntercept for the test's scope).
         .target(name: "KitchenSwiftTesting", dependencies: ["KitchenTesting", "KitchenReplay", "KitchenIntercept", "KitchenRecording", "HarnessCore"]),
@@ -78,7 +78,7 @@ let package = Package(
         // The in-process benchmarks behind `make bench`.
         .executableTarget(name: "kitchen-bench", dependencies: [
             "KitchenRecorder", "KitchenReplay", "KitchenRecording", "KitchenVerify", "KitchenControllerProperties", "HTTPWire",
-            "KitchenReport",
+            "KitchenReport", "HarnessCore",
         ]),
 
         // Test support shared by the suites that start peers nobody here wrote (Python, openssl):

@@ -1,7 +1,15 @@
 /// The members of a JSON object, in the order they were written.
 ///
 /// Lookup is by key; equality ignores order. Keys are unique: setting an
-/// existing key replaces its value in place.
+/// existing key replaces its value in place. Objects past a few members keep
+/// a key → position index beside the ordered members, so lookup is O(1) and
+/// building, comparing or hashing an object is linear in its size.
+///
+/// ```swift
+/// var object: JSONObject = ["b": 1, "a": 2]
+/// object["c"] = true        // appended: b, a, c
+/// object["b"] = nil         // removed: a, c
+/// ```
 public struct JSONObject: Sendable, RandomAccessCollection {
     /// One `"key": value` pair.
     public struct Member: Sendable, Hashable {
@@ -14,8 +22,15 @@ public struct JSONObject: Sendable, RandomAccessCollection {
         }
     }
 
+    /// Objects with fewer members than this are searched in order; a linear scan of a
+    /// handful of keys beats hashing them, and most objects in recordings are small.
+    static let indexThreshold = 12
+
     /// The members in written order.
     public private(set) var members: [Member]
+
+    /// Each key's position in `members`; `nil` while the object is below ``indexThreshold``.
+    private var positions: [String: Int]?
 
     /// An object with `members`; a later duplicate key replaces an earlier one.
     public init(_ members: [Member] = []) {
@@ -28,6 +43,7 @@ public struct JSONObject: Sendable, RandomAccessCollection {
     /// encoders list each key once). Skips the duplicate check of ``init(_:)``.
     public init(uniqueMembers: [Member]) {
         self.members = uniqueMembers
+        if uniqueMembers.count >= Self.indexThreshold { rebuildPositions() }
     }
 
     public var startIndex: Int { members.startIndex }
@@ -37,18 +53,36 @@ public struct JSONObject: Sendable, RandomAccessCollection {
     /// The keys in written order.
     public var keys: [String] { members.map(\.key) }
 
-    /// The value for `key`; assigning `nil` removes the member.
+    /// The position of `key` in ``members``.
+    public func position(of key: String) -> Int? {
+        if let positions { return positions[key] }
+        return members.firstIndex { $0.key == key }
+    }
+
+    /// The value for `key`; assigning `nil` removes the member (in time linear in the size).
     public subscript(key: String) -> JSONValue? {
-        get { members.first(where: { $0.key == key })?.value }
+        get { position(of: key).map { members[$0].value } }
         set {
-            let index = members.firstIndex(where: { $0.key == key })
-            switch (index, newValue) {
-            case (let index?, let value?): members[index].value = value
-            case (let index?, nil): members.remove(at: index)
-            case (nil, let value?): members.append(Member(key: key, value: value))
-            case (nil, nil): break
+            switch (position(of: key), newValue) {
+            case (let index?, let value?):
+                members[index].value = value
+            case (let index?, nil):
+                members.remove(at: index)
+                if positions != nil { rebuildPositions() }
+            case (nil, let value?):
+                positions?[key] = members.count
+                members.append(Member(key: key, value: value))
+                if positions == nil, members.count >= Self.indexThreshold { rebuildPositions() }
+            case (nil, nil):
+                break
             }
         }
+    }
+
+    private mutating func rebuildPositions() {
+        var index = [String: Int](minimumCapacity: members.count)
+        for (position, member) in members.enumerated() { index[member.key] = position }
+        positions = index
     }
 }
 
@@ -60,18 +94,8 @@ extension JSONObject: Hashable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        // Order-insensitive: combine member hashes commutatively. One hasher per
-        // member here, rather than `member.hashValue`, keeps the stack used per
-        // nesting level small enough for a document at the parser's depth limit.
-        var combined = 0
-        for member in members {
-            var memberHasher = Hasher()
-            memberHasher.combine(member.key)
-            member.value.hash(into: &memberHasher)
-            combined ^= memberHasher.finalize()
-        }
-        hasher.combine(members.count)
-        hasher.combine(combined)
+        // Order-insensitive, and without recursion: see JSONHashing.
+        hasher.combine(JSONHashing.digest(.object(self)))
     }
 }
 

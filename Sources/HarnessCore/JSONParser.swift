@@ -44,8 +44,7 @@ private enum ContainerKind {
 
 /// An object being read: the members so far and the name of the one whose value comes next.
 private struct PendingObject {
-    var members: [JSONObject.Member] = []
-    var seen: Set<String>? = nil
+    var object = JSONObject()
     var key: String
     var keyOffset: Int
 }
@@ -149,7 +148,7 @@ struct JSONCursor {
                     case UInt8(ascii: "}"):
                         index += 1
                         open.removeLast()
-                        value = .object(JSONObject(uniqueMembers: objects.removeLast().members))
+                        value = .object(objects.removeLast().object)
                     case let byte: throw fail(.unexpectedByte(byte))
                     }
                 }
@@ -195,24 +194,12 @@ struct JSONCursor {
 
     /// Adds the member whose name `object` holds; RFC 8259 §4 says names SHOULD be
     /// unique, so a repeat is refused unless the options allow it (then the last wins).
-    private func add(_ value: JSONValue, to object: inout PendingObject) throws(JSONParseError) {
-        let key = object.key
-        if options.allowsDuplicateKeys {
-            if let existing = object.members.firstIndex(where: { $0.key == key }) {
-                object.members[existing].value = value
-            } else {
-                object.members.append(JSONObject.Member(key: key, value: value))
-            }
-            return
+    private func add(_ value: JSONValue, to pending: inout PendingObject) throws(JSONParseError) {
+        let key = pending.key
+        if !options.allowsDuplicateKeys, pending.object.position(of: key) != nil {
+            throw fail(.duplicateKey(key), at: pending.keyOffset)
         }
-        // Linear scan for small objects, a set once they grow.
-        if object.members.count >= 16 {
-            if object.seen == nil { object.seen = Set(object.members.map(\.key)) }
-            guard object.seen!.insert(key).inserted else { throw fail(.duplicateKey(key), at: object.keyOffset) }
-        } else if object.members.contains(where: { $0.key == key }) {
-            throw fail(.duplicateKey(key), at: object.keyOffset)
-        }
-        object.members.append(JSONObject.Member(key: key, value: value))
+        pending.object[key] = value
     }
 
     /// RFC 8259 §6: `-? int frac? exp?` with no leading zeros.
@@ -254,10 +241,17 @@ struct JSONCursor {
                 value = value * 10 + Int64(bytes[position] &- UInt8(ascii: "0"))
                 position += 1
             }
+            // `-0` keeps its sign as text: it equals 0 but is written back as it came.
+            if negative, value == 0 { return .integerText("-0") }
             return .integer(negative ? -value : value)
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if isInteger, let exact = Int64(text) { return .integer(exact) }
+        if isInteger {
+            // Beyond 64 bits an integer is kept exactly, as its text.
+            return Int64(text).map(JSONNumber.integer) ?? .integerText(text)
+        }
+        // RFC 8259 §9 lets a parser limit the range of numbers: a fraction or exponent
+        // beyond Double's range (`1e400`) is refused rather than turned into infinity.
         guard let value = Double(text), value.isFinite else { throw fail(.invalidNumber, at: start) }
         return .decimal(value)
     }

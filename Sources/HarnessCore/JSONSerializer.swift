@@ -102,6 +102,7 @@ public enum JSONSerializer {
     private static func writeNumber(_ number: JSONNumber, into output: inout [UInt8]) {
         switch number {
         case .integer(let value): output.append(contentsOf: String(value).utf8)
+        case .integerText(let text): output.append(contentsOf: text.utf8)
         case .decimal(let value) where !value.isFinite:
             // RFC 8259 §6 has no form for NaN or infinity; like ECMAScript's
             // JSON.stringify, write null so the output still parses.

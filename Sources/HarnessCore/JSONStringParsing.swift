@@ -71,7 +71,7 @@ extension JSONCursor {
                 throw fail(.invalidUnicodeEscape, at: escapeStart)
             }
             guard let unicode = Unicode.Scalar(scalar) else { throw fail(.invalidUnicodeEscape, at: escapeStart) }
-            buffer.append(contentsOf: UTF8.encode(unicode)!)
+            buffer.append(contentsOf: String(Character(unicode)).utf8)
         default:
             throw fail(.invalidEscape, at: index - 2)
         }

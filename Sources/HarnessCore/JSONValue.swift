@@ -114,6 +114,13 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     }
 }
 
+extension JSONValue {
+    /// Hashes by meaning, consistently with `==`, on an explicit stack (see JSONHashing).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(JSONHashing.digest(self))
+    }
+}
+
 extension JSONValue: CustomStringConvertible {
     /// Compact JSON text, members in their original order.
     public var description: String { JSONSerializer.string(self) }

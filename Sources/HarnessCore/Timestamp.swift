@@ -28,8 +28,8 @@ public enum Timestamp {
 
     /// The API form of an instant given in milliseconds since the epoch.
     public static func format(milliseconds: Int64) -> String {
-        let (days, millisOfDay) = floorDivide(milliseconds, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let (days, millisOfDay) = CivilCalendar.floorDivide(milliseconds, 86_400_000)
+        let (year, month, day) = CivilCalendar.date(fromDays: days)
         let hour = millisOfDay / 3_600_000
         let minute = millisOfDay / 60_000 % 60
         let second = millisOfDay / 1000 % 60
@@ -106,7 +106,7 @@ public enum Timestamp {
             return nil
         }
         guard index == bytes.count else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60
         return seconds * 1000 + millis
     }
@@ -120,35 +120,6 @@ public enum Timestamp {
     public static func isCanonical(_ text: String) -> Bool {
         guard let millis = milliseconds(from: text) else { return false }
         return format(milliseconds: millis) == text
-    }
-
-    // MARK: Calendar arithmetic (proleptic Gregorian, after Howard Hinnant's algorithms)
-
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
-        return (quotient, value - quotient * divisor)
-    }
-
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthPrime = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
-        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
-    }
-
-    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let adjustedYear = month <= 2 ? year - 1 : year
-        let era = (adjustedYear >= 0 ? adjustedYear : adjustedYear - 399) / 400
-        let yearOfEra = adjustedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     private static func daysIn(month: Int64, year: Int64) -> Int64 {

@@ -80,7 +80,7 @@ struct CommandSpec: Sendable {
                 value = inlineValue
             } else {
                 guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                    throw UsageError("--\(name) needs a value (\(option.valueName!))")
+                    throw UsageError("--\(name) needs a value (\(option.valueName ?? "value"))")
                 }
                 value = arguments[index]
                 index += 1

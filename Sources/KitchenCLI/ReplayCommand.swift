@@ -23,11 +23,13 @@ enum ReplayCommand: KitchenCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
         let file = arguments.positionals[0]
-        guard let speed = ReplaySpeed(arguments.value("speed") ?? "1") else {
-            throw UsageError("--speed must be a positive number or max, not '\(arguments.value("speed")!)'")
+        let speedText = arguments.value("speed") ?? "1"
+        guard let speed = ReplaySpeed(speedText) else {
+            throw UsageError("--speed must be a positive number or max, not '\(speedText)'")
         }
-        guard let mode = ReplayMode(rawValue: arguments.value("mode") ?? "once") else {
-            throw UsageError("--mode must be once, sequence or repeat, not '\(arguments.value("mode")!)'")
+        let modeText = arguments.value("mode") ?? "once"
+        guard let mode = ReplayMode(rawValue: modeText) else {
+            throw UsageError("--mode must be once, sequence or repeat, not '\(modeText)'")
         }
         let termination = Termination()
         let server = try ReplayServer(recording: URL(fileURLWithPath: file), host: arguments.value("host") ?? "127.0.0.1",

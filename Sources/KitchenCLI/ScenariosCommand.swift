@@ -60,12 +60,14 @@ func runBlocking<Result: Sendable>(_ work: @escaping @Sendable () async -> Resul
         box.set(await work())
         done.signal()
     }
-    if Thread.isMainThread {
-        while box.get() == nil { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05)) }
-    } else {
-        done.wait()
+    while true {
+        if let result = box.get() { return result }
+        if Thread.isMainThread {
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+        } else {
+            done.wait()
+        }
     }
-    return box.get()!
 }
 
 /// Runs throwing async work from the synchronous command line; its result or error.

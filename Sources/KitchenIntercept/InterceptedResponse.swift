@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPWire
 import KitchenRecording
 import KitchenReplay
 
@@ -18,9 +19,7 @@ struct InterceptedResponse: Sendable, Equatable {
 
     /// Framing and hop-by-hop fields describe a wire this answer never crosses; the body is
     /// handed over decoded, so a recorded `Content-Encoding` would lie too.
-    static let droppedHeaders: Set<String> = [
-        "content-length", "transfer-encoding", "content-encoding", "connection", "keep-alive", "via",
-    ]
+    static let droppedHeaders = HopByHopHeaders.lowercasedNames.union(["content-length", "content-encoding", "via"])
 
     /// The recorded response, as `kitchen replay` serves it.
     init(recorded: HAR.Response) {

@@ -166,7 +166,7 @@ extension HAR {
         // Field names are tokens (RFC 9110 §5.1); values may carry obs-text, kept exactly.
         let name = String(decoding: raw.name, as: UTF8.self)
         if let value = String(validUTF8: raw.value) { return Header(name: name, value: value) }
-        return Header(name: name, value: Data(raw.value).base64EncodedString(), encoding: "base64")
+        return Header(name: name, value: Base64.encode(raw.value), encoding: "base64")
     }
 
     static func isNamed(_ header: RawHeader, _ name: String) -> Bool {

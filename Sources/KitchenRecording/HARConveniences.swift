@@ -13,14 +13,14 @@ extension HAR {
     /// The bytes of `text`, base64-decoded when `encoding` says so.
     static func bytes(of text: String, encoding: String?, location: @autoclosure () -> String) throws(RecordingError) -> [UInt8] {
         guard encoding == "base64" else { return Array(text.utf8) }
-        guard let data = Data(base64Encoded: text) else { throw .invalidBase64(location: location()) }
-        return Array(data)
+        guard let bytes = Base64.decode(text) else { throw .invalidBase64(location: location()) }
+        return bytes
     }
 
     /// `bytes` as HAR stores a body: the text when it is UTF-8, else base64 with the encoding.
     static func text(of bytes: [UInt8]) -> (text: String, encoding: String?) {
         if let text = String(validUTF8: bytes) { return (text, nil) }
-        return (Data(bytes).base64EncodedString(), "base64")
+        return (Base64.encode(bytes), "base64")
     }
 
     static func json(of bytes: [UInt8], mimeType: String, location: String) throws(RecordingError) -> JSONValue? {

@@ -73,7 +73,7 @@ extension HAR {
             self.opcode = opcode
             switch opcode {
             case .text, .error: self.data = String(decoding: payload, as: UTF8.self)
-            case .binary: self.data = Data(payload).base64EncodedString()
+            case .binary: self.data = Base64.encode(payload)
             }
         }
 
@@ -88,10 +88,10 @@ extension HAR {
                 switch opcode {
                 case .text, .error: return Array(data.utf8)
                 case .binary:
-                    guard let bytes = Data(base64Encoded: data) else {
+                    guard let bytes = Base64.decode(data) else {
                         throw .invalidBase64(location: "WebSocket message at \(time)")
                     }
-                    return Array(bytes)
+                    return bytes
                 }
             }
         }

@@ -63,19 +63,20 @@ private final class Node {
     /// because dynamic casts may bridge through `NSNumber` on Darwin (a `Double` 2.0 would
     /// pass as an `Int` there and print differently).
     static func primitive<Value: Encodable>(_ value: Value, codingPath: [any CodingKey]) throws -> JSONValue? {
-        if Value.self == String.self { return .string(value as! String) }
-        if Value.self == Bool.self { return .bool(value as! Bool) }
-        if Value.self == Int.self { return .int(value as! Int) }
-        if Value.self == Int64.self { return .number(.integer(value as! Int64)) }
-        if Value.self == Int32.self { return .number(.integer(Int64(value as! Int32))) }
-        if Value.self == UInt32.self { return .number(.integer(Int64(value as! UInt32))) }
-        if Value.self == UInt64.self {
-            let number = value as! UInt64
+        // Each cast below runs only once the static type is known to match, so it cannot bridge.
+        if Value.self == String.self, let string = value as? String { return .string(string) }
+        if Value.self == Bool.self, let flag = value as? Bool { return .bool(flag) }
+        if Value.self == Int.self, let number = value as? Int { return .int(number) }
+        if Value.self == Int64.self, let number = value as? Int64 { return .number(.integer(number)) }
+        if Value.self == Int32.self, let number = value as? Int32 { return .number(.integer(Int64(number))) }
+        if Value.self == UInt32.self, let number = value as? UInt32 { return .number(.integer(Int64(number))) }
+        if Value.self == UInt64.self, let number = value as? UInt64 {
+            // Beyond Int64 the integer is kept exactly, as its decimal text.
             if let exact = Int64(exactly: number) { return .number(.integer(exact)) }
-            return .double(Double(number))
+            return .number(.integerText(String(number)))
         }
-        if Value.self == Double.self { return try finite(value as! Double, codingPath: codingPath) }
-        if Value.self == Float.self { return try finite(Double(value as! Float), codingPath: codingPath) }
+        if Value.self == Double.self, let number = value as? Double { return try finite(number, codingPath: codingPath) }
+        if Value.self == Float.self, let number = value as? Float { return try finite(Double(number), codingPath: codingPath) }
         return nil
     }
 

@@ -161,8 +161,9 @@ public final class JournalWriter: Sendable {
             var lines: [UInt8] = []
             var seqs: [UInt64] = []
             for body in bodies {
-                seqs.append(state.nextSeq + UInt64(seqs.count))
-                lines.append(contentsOf: JournalRecord.line(seq: seqs.last!, body: body))
+                let seq = state.nextSeq + UInt64(seqs.count)
+                seqs.append(seq)
+                lines.append(contentsOf: JournalRecord.line(seq: seq, body: body))
             }
             do throws(POSIXFile.Failure) {
                 try POSIXFile.writeAll(descriptor, lines)

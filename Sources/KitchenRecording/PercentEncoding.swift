@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// Percent-encoding as URLs use it (RFC 3986 §2.1), on bytes, so that no platform URL type
 /// normalises what was on the wire.
 enum PercentEncoding {
@@ -38,23 +40,7 @@ enum PercentEncoding {
     /// stays as it is; `+` stays `+` (RFC 3986 gives it no meaning in a query). Returns
     /// `text` unchanged when the decoded bytes are not UTF-8.
     static func decode(_ text: Substring) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
-        let bytes = Array(text.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-            {
-                output.append(high << 4 | low)
-                index += 3
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(validating: output, as: UTF8.self) ?? String(text)
+        PercentDecoding.decode(text) ?? String(text)
     }
 
     /// Bytes at or above 0x80 written as `%XX`, for request targets that are not UTF-8.
@@ -81,14 +67,5 @@ enum PercentEncoding {
             decodedAny = true
         }
         return decodedAny ? String(decoding: bytes, as: UTF8.self) : String(text)
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -107,7 +107,7 @@ public final class Redactor: Sendable {
         guard let text else { return message }
         switch message.opcode {
         case .text, .error: message.data = String(decoding: text.bytes, as: UTF8.self)
-        case .binary: message.data = Data(text.bytes).base64EncodedString()
+        case .binary: message.data = Base64.encode(text.bytes)
         }
         message.redacted = Self.merging(message.redacted, text.pointers)
         return message

@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// A request path as a server may understand it, so that a redaction rule written for
 /// `/auth/login` also covers every spelling that reaches the same handler.
 ///
@@ -51,23 +53,8 @@ public enum RequestPath {
 
     /// `bytes` with every `%XX` decoded, or `nil` when there was none.
     static func percentDecodedOnce(_ bytes: [UInt8]) -> [UInt8]? {
-        guard bytes.contains(UInt8(ascii: "%")) else { return nil }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        var changed = false
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = PercentEncoding.hexValue(bytes[index + 1]), let low = PercentEncoding.hexValue(bytes[index + 2])
-            {
-                output.append(high << 4 | low)
-                index += 3
-                changed = true
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
-        }
-        return changed ? output : nil
+        guard bytes.contains(UInt8(ascii: "%")), let decoded = PercentDecoding.decode(bytes) else { return nil }
+        // Each decoded escape shrinks three bytes to one; the same length means none was decoded.
+        return decoded.count < bytes.count ? decoded : nil
     }
 }

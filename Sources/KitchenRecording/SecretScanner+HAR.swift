@@ -57,7 +57,7 @@ extension SecretScanner {
     }
 
     private func checkDecoded(_ base64: String, at path: [String], location: String) throws(RecordingError) {
-        guard let decoded = Data(base64Encoded: base64), let match = matcher.firstMatch(in: Array(decoded)) else { return }
+        guard let decoded = Base64.decode(base64), let match = matcher.firstMatch(in: decoded) else { return }
         throw .secretLeaked(alias: aliases[match.pattern.owner], location: "\(location) at \(pointer(path)) (base64-decoded)")
     }
 }

@@ -173,8 +173,8 @@ public struct SecretScanner: Sendable {
         let isBinaryFrame = object["opcode"]?.intValue == HAR.WebSocketMessage.Opcode.binary.rawValue
         guard isBase64 || isBinaryFrame else { return nil }
         for key in ["text", "value", "data"] {
-            guard let encoded = object[key]?.stringValue, let decoded = Data(base64Encoded: encoded),
-                  let match = matcher.firstMatch(in: Array(decoded))
+            guard let encoded = object[key]?.stringValue, let decoded = Base64.decode(encoded),
+                  let match = matcher.firstMatch(in: decoded)
             else { continue }
             return (match.pattern.owner, pointer(path + [key]) + " (base64-decoded)")
         }

@@ -26,11 +26,18 @@ public struct ReplayHTTPTransport: HTTPTransport {
             var headers: [String: String] = [:]
             for header in response.headers { headers[header.name] = header.value }
             let body = (try? response.bodyBytes) ?? []
-            return (Data(body), HTTPURLResponse(url: url, statusCode: response.status, httpVersion: "HTTP/1.1", headerFields: headers)!)
+            return (Data(body), try Self.response(url, status: response.status, headers: headers))
         case .unmatched(let mismatch):
             return (Data(mismatch.description.utf8),
-                    HTTPURLResponse(url: url, statusCode: Self.unmatchedStatus, httpVersion: "HTTP/1.1",
-                                    headerFields: ["Content-Type": "text/plain; charset=utf-8"])!)
+                    try Self.response(url, status: Self.unmatchedStatus, headers: ["Content-Type": "text/plain; charset=utf-8"]))
         }
+    }
+
+    /// An HTTP response for `url`; Foundation refuses a status it cannot represent.
+    private static func response(_ url: URL, status: Int, headers: [String: String]) throws -> HTTPURLResponse {
+        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+            throw URLError(.badServerResponse)
+        }
+        return response
     }
 }

@@ -36,7 +36,7 @@ public final class ReplayServer: Sendable {
     public func start() throws(SocketError) { try server.start() }
 
     /// `http://host:port`, once started.
-    public var baseURL: URL? { server.address.map { URL(string: "http://\(server.configuration.host):\($0.port)")! } }
+    public var baseURL: URL? { server.address.flatMap { URL(string: "http://\(server.configuration.host):\($0.port)") } }
 
     /// Stops serving and reports what the recording had that was never asked for, and what was
     /// asked for that it did not have.
@@ -98,7 +98,7 @@ struct ReplayResponder: HTTPResponder {
     /// The recorded response, minus framing headers (the writer sets them) and hop-by-hop ones.
     static func response(from recorded: HAR.Response) -> HTTPResponse {
         var headers = HTTPHeaders()
-        let framing: Set<String> = ["content-length", "transfer-encoding", "connection", "keep-alive", "via"]
+        let framing = HopByHopHeaders.lowercasedNames.union(["content-length", "via"])
         for header in recorded.headers where !framing.contains(header.name.lowercased()) {
             headers.add(header.name, header.value)
         }

@@ -20,6 +20,10 @@ public final class ReplaySession: Sendable {
     /// Where the recording's requests went (its first entry's scheme and authority).
     public let baseURL: URL
 
+    /// The origin used when the recording's first entry names none; the constant text always parses, and
+    /// the file URL fallback only stands in for a trap.
+    static let defaultOrigin = URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/")
+
     public init(document: HAR.Document, mode: ReplayMode = .once, clock: any SchedulingClock = SystemClock(),
                 speed: ReplaySpeed = .scaled(1)) {
         engine = ReplayEngine(document: document, mode: mode, basePath: Self.basePath(of: document))
@@ -30,7 +34,7 @@ public final class ReplaySession: Sendable {
         origin.scheme = first?.scheme ?? "http"
         origin.host = first?.host ?? "127.0.0.1"
         origin.port = first?.port
-        baseURL = origin.url ?? URL(string: "http://127.0.0.1:8080")!
+        baseURL = origin.url ?? Self.defaultOrigin
     }
 
     /// Loads the HAR at `url`.

@@ -97,7 +97,7 @@ extension Array where Element == DeviceInfo {
 
     /// The first device of `kind` (for ovens: `double` picks the double or the single one).
     func first(_ kind: DeviceKind, double: Bool? = nil) throws -> DeviceInfo {
-        guard let device = first(where: { $0.type == kind && (double == nil || $0.isDoubleOven == double!) }) else {
+        guard let device = first(where: { device in device.type == kind && (double ?? device.isDoubleOven) == device.isDoubleOven }) else {
             throw ScenarioError.unexpected(step: "device list", detail: "no \(kind) device")
         }
         return device

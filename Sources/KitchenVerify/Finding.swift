@@ -29,7 +29,8 @@ public enum VerifyCheck: String, Sendable, Hashable, Codable, CaseIterable, Comp
 
     /// Report order.
     public static func < (lhs: VerifyCheck, rhs: VerifyCheck) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        // Every case is in `allCases`; the fallbacks are never used.
+        (allCases.firstIndex(of: lhs) ?? allCases.endIndex) < (allCases.firstIndex(of: rhs) ?? allCases.endIndex)
     }
 }
 

@@ -29,7 +29,10 @@ enum ProxiedRecording {
         let proxy = try RecordingProxy(configuration: configure(staged))
         try proxy.start()
         do {
-            try await scenario.run(in: context(URL(string: "http://127.0.0.1:\(proxy.port!)")!))
+            guard let port = proxy.port, let proxyURL = URL(string: "http://127.0.0.1:\(port)") else {
+                throw VerifyError.noListeningAddress("recording proxy")
+            }
+            try await scenario.run(in: context(proxyURL))
         } catch {
             let partial = try? proxy.stop()
             guard keepPartial, let partial else { throw Failure(error: error, summary: nil) }

@@ -30,7 +30,9 @@ public struct ScenarioRecorder: Sendable {
             port: 0, seed: seed, manualClock: true, controlsEnabled: true, householdDoorOpeningsPerHour: 0))
         try simulator.start()
         defer { simulator.stop() }
-        let simulatorURL = URL(string: simulator.baseURL!)!
+        guard let simulatorURL = simulator.baseURL.flatMap(URL.init(string:)) else {
+            throw VerifyError.noListeningAddress("simulator")
+        }
         let keys = DeterministicKeys(seed: seed)
         do {
             return try await ProxiedRecording.record(scenario, into: directory, keepPartial: false) { staged in

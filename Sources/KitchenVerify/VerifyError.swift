@@ -30,6 +30,8 @@ public enum VerifyError: Error, Sendable, Equatable, CustomStringConvertible {
     case entryOutOfRange(filter: String, entries: Int)
     /// `--live`: the server stopped answering while a scenario ran.
     case outage(scenario: String, reason: String)
+    /// The in-process simulator or recording proxy started without an address to reach it by (which one).
+    case noListeningAddress(String)
 
     public var description: String {
         switch self {
@@ -52,6 +54,7 @@ public enum VerifyError: Error, Sendable, Equatable, CustomStringConvertible {
             "login as \(user) failed: \(status). Check --user and --password (or KITCHEN_PASSWORD): nothing was verified."
         case .outage(let scenario, let reason):
             "the server stopped answering during scenario \(scenario): \(reason). This is an outage, not a contract violation; the verdict is withheld."
+        case .noListeningAddress(let what): "the \(what) started but has no address to reach it by"
         }
     }
 }

@@ -5,20 +5,29 @@ import KitchenRecorder
 /// WebSocket messages relayed per second through the recording proxy, recording on: an
 /// upstream floods `messages` state-sized text messages to the client through the proxy.
 enum WebSocketRelayBenchmark {
-    static func run(messages: Int) {
+    /// The benchmark could not set itself up (what was missing).
+    struct SetupFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func run(messages: Int) throws {
         let text = #"{"type":"state","deviceId":"oven-66a3a7","deviceType":"oven","compartment":null,"state":{"isOn":true,"targetTemperature":350,"currentTemperature":300,"mode":"bake","lastUpdated":"2026-11-20T10:00:00.000Z"},"sentAt":"2026-11-20T10:00:00.000Z"}"#
         let upstream = HTTPServer(
             configuration: .init(port: 0, webSocket: WebSocketConfiguration(maxQueuedBytes: 1 << 30)),
             responder: Flood(text: text, count: messages))
-        try! upstream.start()
+        try upstream.start()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ws-bench-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let proxy = try! RecordingProxy(configuration: .init(
-            upstream: URL(string: "http://127.0.0.1:\(upstream.address!.port)")!,
+        guard let upstreamPort = upstream.address?.port, let upstreamURL = URL(string: "http://127.0.0.1:\(upstreamPort)") else {
+            throw SetupFailure(description: "the upstream server has no address")
+        }
+        let proxy = try RecordingProxy(configuration: .init(
+            upstream: upstreamURL,
             output: directory.appendingPathComponent("relay.har"), port: 0))
-        try! proxy.start()
-        let client = try! WebSocketClient.connect(host: "127.0.0.1", port: proxy.port!, target: "/flood")
+        try proxy.start()
+        guard let proxyPort = proxy.port else { throw SetupFailure(description: "the recording proxy has no port") }
+        let client = try WebSocketClient.connect(host: "127.0.0.1", port: proxyPort, target: "/flood")
         let start = ContinuousClock.now
         var received = 0
         while case .message = client.receive() { received += 1 }
@@ -26,7 +35,7 @@ enum WebSocketRelayBenchmark {
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed / .milliseconds(1)) / 1000
         print("ws-relay-messages-per-second \(Int(Double(received) / seconds)) msg/s (\(received) of \(messages) relayed and recorded in \(String(format: "%.2f", seconds)) s)")
-        let summary = try! proxy.stop()
+        let summary = try proxy.stop()
         upstream.stop()
         print("ws-relay-recorded-messages \(summary.entries) entries")
     }

@@ -6,13 +6,20 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
 switch arguments.first {
-case "ws-relay": WebSocketRelayBenchmark.run(messages: Int(arguments.dropFirst().first ?? "") ?? 200_000)
+case "ws-relay":
+    do {
+        try WebSocketRelayBenchmark.run(messages: Int(arguments.dropFirst().first ?? "") ?? 200_000)
+    } catch {
+        FileHandle.standardError.write(Data("ws-relay: \(error)\n".utf8))
+        exit(1)
+    }
 case "validate": ValidationBenchmark.run(root: root)
+case "json-object": JSONObjectBenchmark.run(keys: Int(arguments.dropFirst().first ?? "") ?? 32_000)
 case "properties": PropertyBenchmark.run()
 case "replay-start": ReplayStartBenchmark.run(root: root)
 case "slowloris": SlowlorisBenchmark.run(clients: Int(arguments.dropFirst().first ?? "") ?? 1_100)
 case "report-page": ReportPageBenchmark.run(root: root, page: URL(fileURLWithPath: arguments.dropFirst().first ?? "report.html"))
 default:
-    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | properties | replay-start | report-page FILE | slowloris [N]\n".utf8))
+    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N]\n".utf8))
     exit(64)
 }

@@ -40,3 +40,9 @@ func isDecimal(_ value: JSONValue, bitPattern expected: Double) -> Bool {
     if case .number(.decimal(let actual)) = value { return actual.bitPattern == expected.bitPattern }
     return false
 }
+
+/// Whether `value` is an integer kept as exactly the decimal text `expected`.
+func isIntegerText(_ value: JSONValue, _ expected: String) -> Bool {
+    if case .number(.integerText(let actual)) = value { return actual == expected }
+    return false
+}

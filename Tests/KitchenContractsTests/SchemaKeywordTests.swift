@@ -120,12 +120,24 @@ struct SchemaKeywordTests {
         ])
     }
 
-    @Test("unknown keywords and unknown formats are ignored")
-    func unknownKeywordsIgnored() throws {
+    @Test("annotations, extensions and unknown formats are accepted and ignored")
+    func annotationsIgnored() throws {
         let schema = try JSONSchema(json(#"""
-        {"title": "T", "description": "d", "example": 5, "x-kitchen": {"type": "string"}, "format": "uuid", "type": "integer"}
+        {"title": "T", "description": "d", "example": 5, "examples": [5], "$comment": "c", "deprecated": true,
+         "readOnly": true, "writeOnly": false, "default": 1, "x-kitchen": {"type": "string"}, "format": "uuid",
+         "type": "integer"}
         """#))
         #expect(schema.validate(3) == [])
+    }
+
+    @Test("a keyword the checker does not implement is refused, named, at its location", arguments: [
+        "pattern", "uniqueItems", "nullable", "not", "prefixItems", "patternProperties", "multipleOf", "if", "minProperties",
+    ])
+    func unsupportedKeywordRefused(keyword: String) {
+        #expect(throws: ContractError(file: "<inline>", pointer: pointer("/properties/a/" + keyword),
+                                      reason: .unsupportedKeyword(keyword))) {
+            try JSONSchema(json(#"{"properties": {"a": {"type": "string", "\#(keyword)": true}}}"#))
+        }
     }
 
     @Test("a type array with null admits null and the other types, and nothing else")

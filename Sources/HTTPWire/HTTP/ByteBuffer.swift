@@ -83,7 +83,7 @@ struct ByteBuffer: Sendable {
         if readerIndex > 0 {
             let live = readableCount
             storage.withUnsafeMutableBufferPointer { buffer in
-                let base = buffer.baseAddress!
+                guard let base = buffer.baseAddress else { return }
                 base.update(from: base + readerIndex, count: live)
             }
             readerIndex = 0
@@ -98,7 +98,8 @@ struct ByteBuffer: Sendable {
         if writerIndex > 0 {
             grown.withUnsafeMutableBufferPointer { target in
                 storage.withUnsafeBufferPointer { source in
-                    target.baseAddress!.update(from: source.baseAddress!, count: writerIndex)
+                    guard let targetBase = target.baseAddress, let sourceBase = source.baseAddress else { return }
+                    targetBase.update(from: sourceBase, count: writerIndex)
                 }
             }
         }

@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// An HTTP request as received (or to be sent): the request line, the header
 /// fields in wire order, and the decoded body.
 ///
@@ -108,33 +110,9 @@ public enum PercentEncoding {
     }
 
     private static func decode<Text: StringProtocol>(_ text: Text, plusAsSpace: Bool) -> String {
-        let bytes = Array(text.utf8)
-        guard bytes.contains(UInt8(ascii: "%")) || (plusAsSpace && bytes.contains(UInt8(ascii: "+"))) else {
-            return String(text)
-        }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
-                output.append(high << 4 | low)
-                index += 3
-            } else {
-                output.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                index += 1
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }),
+              let bytes = PercentDecoding.decode(text.utf8, plusAsSpace: plusAsSpace)
+        else { return String(text) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -2,6 +2,9 @@
 /// Content-Length for bytes, chunked for a stream without a length (or
 /// read-to-close for an HTTP/1.0 client), and no body for HEAD, 1xx, 204, 304.
 enum ResponseWriter {
+    /// Written instead of a response whose head cannot be encoded (RFC 9110 §15.6.1).
+    static let unwritableResponseHead = Array("HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+
     /// Writes `response` to a request with `method`/`version`. Returns whether the
     /// connection must close afterwards.
     static func write(_ response: HTTPResponse, to socket: Socket, method: HTTPMethod,
@@ -46,9 +49,7 @@ enum ResponseWriter {
             output = try HTTPEncoder.responseHead(status: response.status, headers: headers)
         } catch {
             // A response we must not write (e.g. CR/LF in a header value) becomes a 500.
-            output = try! HTTPEncoder.responseHead(
-                status: .internalServerError, headers: ["Content-Length": "0", "Connection": "close"])
-            try socket.write(output)
+            try socket.write(unwritableResponseHead)
             return true
         }
         if omitsBody {

@@ -17,7 +17,12 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
 
     func withSockAddr<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
         storage.withUnsafeBytes { raw in
-            body(raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(storage.count))
+            // The storage always holds a whole sockaddr; an empty one is passed as a zeroed, zero-length address.
+            guard let base = raw.baseAddress else {
+                var empty = sockaddr()
+                return withUnsafePointer(to: &empty) { body($0, 0) }
+            }
+            return body(base.assumingMemoryBound(to: sockaddr.self), socklen_t(storage.count))
         }
     }
 

@@ -33,9 +33,10 @@ final class OutboundQueue: Sendable {
             if let failure = state.failure { throw failure }
             if state.writerActive {
                 guard state.pending.count + bytes.count <= maxQueuedBytes else {
-                    state.failure = .peerTooSlow(queuedBytes: state.pending.count + bytes.count)
+                    let failure = WebSocketConnectionError.peerTooSlow(queuedBytes: state.pending.count + bytes.count)
+                    state.failure = failure
                     socket.shutdown()
-                    throw state.failure!
+                    throw failure
                 }
                 state.pending.append(contentsOf: bytes)
                 state.progress.accepted += bytes.count
@@ -45,8 +46,9 @@ final class OutboundQueue: Sendable {
             do throws(SocketError) {
                 written = try socket.writeWithoutBlocking(bytes)
             } catch {
-                state.failure = .socket(error)
-                throw state.failure!
+                let failure = WebSocketConnectionError.socket(error)
+                state.failure = failure
+                throw failure
             }
             state.progress.accepted += bytes.count
             state.progress.handedToKernel += written

@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// The opening handshake (RFC 6455 §4): building and checking the upgrade
 /// request and the 101 response.
 public enum WebSocketHandshake {

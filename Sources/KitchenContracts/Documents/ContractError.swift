@@ -24,6 +24,10 @@ public struct ContractError: Error, Sendable, Equatable, CustomStringConvertible
         case missingOperationId(method: String, path: String)
         /// Two operations share an `operationId` (the id, and where it was first used).
         case duplicateOperationId(String, firstAt: JSONPointer)
+        /// A schema uses a keyword the checker does not implement (the keyword; the
+        /// error's pointer is the keyword's own location). Refused rather than skipped,
+        /// so a contract never passes a recording on a rule nobody checked.
+        case unsupportedKeyword(String)
     }
 
     /// The document's file name, or a label such as `<inline>` for in-memory documents.
@@ -49,6 +53,7 @@ public struct ContractError: Error, Sendable, Equatable, CustomStringConvertible
         case .referenceCycle(let loop): "schema cycle that never reaches the instance: \(loop.joined(separator: " → "))"
         case .missingOperationId(let method, let path): "missing operationId on \(method) \(path)"
         case .duplicateOperationId(let id, let first): "duplicate operationId \"\(id)\" (first used at \(first))"
+        case .unsupportedKeyword(let keyword): "schema keyword \"\(keyword)\" is not supported by the checker"
         }
         return "\(file)#\(pointer): \(why)"
     }

@@ -77,8 +77,10 @@ public struct OperationMatcher: Sendable {
         let wanted = method.uppercased()
         var values: [String] = []
         var firstPath: Int?
-        if let (node, found) = search(0, pathSegments[...], &values, wanted, &firstPath) {
-            let index = nodes[node].methods[wanted]!
+        // `search` only returns a node that has `wanted`.
+        if let (node, found) = search(0, pathSegments[...], &values, wanted, &firstPath),
+           let index = nodes[node].methods[wanted]
+        {
             var parameters: [String: String] = [:]
             for (name, value) in zip(parameterNames[index], found) { parameters[name] = value }
             return .operation(operations[index], pathParameters: parameters)

@@ -38,7 +38,11 @@ struct SchemaCompiler {
 
     /// The finished graph, after checking that no schema loops back to itself in place.
     func finish() throws(ContractError) -> SchemaGraph {
-        let graph = SchemaGraph(nodes: nodes.map { $0! }, indexByPath: indexByPath)
+        // Every reserved index is filled once its schema compiles; a compiler whose `compile`
+        // threw is not finished.
+        let finished = nodes.compactMap { $0 }
+        guard finished.count == nodes.count else { throw malformed(.root, "a schema did not finish compiling") }
+        let graph = SchemaGraph(nodes: finished, indexByPath: indexByPath)
         if let loop = SchemaCycleCheck.firstInPlaceCycle(in: graph) {
             let start = JSONPointer(String(loop[0].dropFirst())) ?? .root
             throw ContractError(file: file, pointer: start, reason: .referenceCycle(loop))
@@ -58,6 +62,9 @@ struct SchemaCompiler {
             rules.isFalse = !accepts
             return rules
         case .object(let object):
+            if let unknown = object.keys.first(where: { !SchemaKeywords.isKnown($0) }) {
+                throw ContractError(file: file, pointer: pointer.appending(unknown), reason: .unsupportedKeyword(unknown))
+            }
             if case .string(let ref)? = object["$ref"] {
                 let target = try ContractReferences.require(ref, in: document, file: file, at: pointer)
                 rules.reference = try compile(at: target.pointer)

@@ -23,8 +23,8 @@ enum SchemaCycleCheck {
             state[index] = 1
             path.append(index)
             for next in inPlaceEdges(index) {
-                if state[next] == 1 {
-                    let loopStart = path.firstIndex(of: next)!
+                // A node in state 1 is on the current path.
+                if state[next] == 1, let loopStart = path.firstIndex(of: next) {
                     return (path[loopStart...] + [next]).map { graph.nodes[$0].schemaPath }
                 }
                 if state[next] == 0, let loop = visit(next) { return loop }

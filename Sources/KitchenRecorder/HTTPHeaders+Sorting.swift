@@ -1,0 +1,11 @@
+import HTTPWire
+
+extension HTTPHeaders {
+    /// The fields sorted by lower-cased name; fields of the same name keep their order.
+    func sortedByName() -> HTTPHeaders {
+        HTTPHeaders(enumerated().sorted { lhs, rhs in
+            let left = lhs.element.name.lowercased(), right = rhs.element.name.lowercased()
+            return left == right ? lhs.offset < rhs.offset : left < right
+        }.map(\.element))
+    }
+}
