@@ -18,7 +18,8 @@ enum ReplayCommand: KitchenCommand {
         discussion: """
             Requests are matched by method, path, query and JSON body (compared by meaning, volatile fields such as \
             lastUpdated ignored, recorded secret aliases matching any value). An unmatched request gets status 599 whose \
-            body names the nearest recorded request and how it differs. On Ctrl-C the entries never used are listed.
+            body names the nearest recorded request and how it differs. On Ctrl-C the entries never used are listed, and the exit status is 1 \
+            if any request went unmatched or any entry unused (0 otherwise).
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
@@ -44,6 +45,7 @@ enum ReplayCommand: KitchenCommand {
         let signal = termination.wait()
         let report = server.stop()
         console.out("Received \(signal).\n\(report)\n")
-        return .success
+        // A session that did not match the recording is a finding, even when it ends with Ctrl-C.
+        return report.isClean ? .success : .failure
     }
 }
