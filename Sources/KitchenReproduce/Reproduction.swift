@@ -67,7 +67,7 @@ public enum Reproduction {
     /// The username and password of the recording's first login, if it has one, wherever the
     /// server's base path put the login route.
     static func recordedLogin(in recording: HAR.Document) -> (username: String, password: String)? {
-        let basePath = APIOperation.basePath(of: recording.log.entries.map { ($0.request.method, $0.request.urlPath) })
+        let basePath = recording.apiBasePath
         return recording.log.entries.lazy.compactMap { entry -> (String, String)? in
             let path = APIOperation.strip(basePath, from: entry.request.urlPath)
             guard APIOperation.matching(method: entry.request.method, path: path)?.operation == .login else { return nil }

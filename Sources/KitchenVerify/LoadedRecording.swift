@@ -3,6 +3,7 @@ import HarnessCore
 import KitchenAPI
 import KitchenContracts
 import KitchenRecording
+import KitchenReplay
 import KitchenScenarios
 
 /// A HAR file read once and reduced to what the checks look at, bodies already parsed, so
@@ -42,7 +43,7 @@ public struct LoadedRecording: Sendable {
         self.name = name
         self.url = url ?? URL(fileURLWithPath: name)
         self.document = document
-        let basePath = APIOperation.basePath(of: document.log.entries.map { ($0.request.method, $0.request.urlPath) })
+        let basePath = document.apiBasePath
         self.basePath = basePath
         self.entries = document.log.entries.enumerated().map { RecordedEntry(index: $0.offset, entry: $0.element, basePath: basePath) }
     }

@@ -1,5 +1,6 @@
 import KitchenAPI
 import KitchenRecording
+import KitchenReplay
 
 extension MockAPIService {
     /// A mock that answers the recorded calls with the recorded responses: each HTTP exchange
@@ -14,7 +15,7 @@ extension MockAPIService {
     /// ```
     public convenience init(recording: HAR.Document) {
         self.init()
-        let basePath = APIOperation.basePath(of: recording.log.entries.map { ($0.request.method, $0.request.urlPath) })
+        let basePath = recording.apiBasePath
         for entry in recording.log.entries {
             guard let call = RecordedCall(entry, basePath: basePath) else { continue }
             script(RecordedCall.recordedOutcome(of: entry, for: call.operation), for: call)

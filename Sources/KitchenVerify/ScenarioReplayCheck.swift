@@ -80,7 +80,7 @@ public struct ScenarioReplayCheck: Sendable {
     /// login (the password is a recorded alias, which replay matches to any value).
     static func accounts(in document: HAR.Document) -> [ScenarioContext.Account] {
         var names: [String] = []
-        let basePath = APIOperation.basePath(of: document.log.entries.map { ($0.request.method, $0.request.urlPath) })
+        let basePath = document.apiBasePath
         for entry in document.log.entries where entry.response.status == 200
             && APIRoute(entry.request, basePath: basePath)?.operation == .login {
             guard let name = (try? entry.request.bodyJSON)?["username"]?.stringValue, !names.contains(name) else { continue }

@@ -16,8 +16,6 @@ public enum VerifyError: Error, Sendable, Equatable, CustomStringConvertible {
     case unwritable(path: String, reason: String)
     /// `--only` named a recording that is not in the folder.
     case unknownFilter(String)
-    /// The live server could not be reached or refused the account (what failed).
-    case liveServerUnavailable(String)
     /// `--live`: no HTTP answer from the server (refused, DNS, TLS, timeout).
     case serverUnreachable(url: String, reason: String)
     /// `--live`: the login got an answer that is neither success nor a refusal (5xx, 404…).
@@ -42,7 +40,6 @@ public enum VerifyError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badPath(let path, let reason): "\(path): \(reason)"
         case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
         case .unknownFilter(let filter): "--only \(filter): no such recording"
-        case .liveServerUnavailable(let what): "the live server is not usable: \(what)"
         case .noRecordings(let folder): "no .har files in \(folder)"
         case .entryOutOfRange(let filter, let entries):
             "--only \(filter): no such entry (the file has \(entries) entries, numbered from 0)"
