@@ -1,5 +1,7 @@
 import Foundation
+import KitchenRecording
 import KitchenReplay
+import KitchenReproduce
 
 /// `kitchen replay FILE`: serves a recording until SIGINT/SIGTERM, then lists what was never used.
 enum ReplayCommand: KitchenCommand {
@@ -33,8 +35,9 @@ enum ReplayCommand: KitchenCommand {
             throw UsageError("--mode must be once, sequence or repeat, not '\(modeText)'")
         }
         let termination = Termination()
-        let server = try ReplayServer(recording: URL(fileURLWithPath: file), host: arguments.value("host") ?? "127.0.0.1",
-                                      port: try arguments.int("port", default: 8080, in: 0...65_535), mode: mode, speed: speed)
+        let server = ReplayServer(engine: .kitchen(try HARFile.load(from: URL(fileURLWithPath: file)), mode: mode),
+                                  host: arguments.value("host") ?? "127.0.0.1",
+                                  port: try arguments.int("port", default: 8080, in: 0...65_535), speed: speed)
         try server.start()
         let entries = server.engine.document.log.entries
         console.out("""

@@ -1,5 +1,5 @@
 import Foundation
-import KitchenReproduce
+import KitchenScenarioRecording
 import KitchenScenarios
 import KitchenVerify
 

@@ -1,4 +1,5 @@
 import Foundation
+import KitchenScenarioRecording
 import KitchenScenarios
 import KitchenVerify
 
@@ -58,7 +59,7 @@ enum VerifyCommand: KitchenCommand {
         }
         let outcome = runBlocking { () -> Result<VerifyReport, VerifyError> in
             do throws(VerifyError) {
-                return .success(try await VerifyRun(options: options).run { event in
+                return .success(try await VerifyRun(options: options, scenarios: RecordedScenarios()).run { event in
                     // On a terminal every step; in a CI log one line per scenario as it finishes.
                     if onTerminal || event.isScenarioLine { progressStream("\(event)\n") }
                 })

@@ -10,7 +10,7 @@ import KitchenReplay
 /// ``LiveRecording``. The `.replaying` trait of KitchenSwiftTesting makes one per test.
 ///
 /// ```swift
-/// let scope = InterceptScope(replaying: ReplayEngine(document: try HARFile.load(from: url)))
+/// let scope = InterceptScope(replaying: ReplayEngine(document: try HARFile.load(from: url), volatile: .kitchen))
 /// try await scope.run {
 ///     let (data, _) = try await URLSession.shared.data(from: URL(string: "https://kitchen.example/devices")!)
 ///     let session = URLSession(configuration: scope.configuration(.ephemeral))   // marked: any thread

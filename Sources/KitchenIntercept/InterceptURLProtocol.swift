@@ -67,7 +67,7 @@ class InterceptURLProtocol: URLProtocol {
         let body = request.bodyBytes()
         switch scope.backend {
         case .replay(let engine):
-            guard let replay = ReplayRequest(request, body: body) else {
+            guard let replay = ReplayRequest(request, body: body, volatile: engine.volatile) else {
                 client?.urlProtocol(self, didFailWithError: URLError(.badURL))
                 return
             }

@@ -31,7 +31,7 @@ struct InterceptedResponse: Sendable, Equatable {
     /// The reply to a request the recording cannot answer: `kitchen replay`'s 599 with the
     /// nearest recorded request and the differences as its body.
     init(mismatch: ReplayEngine.Mismatch) {
-        status = ReplayHTTPTransport.unmatchedStatus
+        status = ReplayEngine.unmatchedStatus
         headers = [("Content-Type", "text/plain; charset=utf-8")]
         body = Array((mismatch.description + "\n").utf8)
     }

@@ -15,7 +15,8 @@ public enum ReplaySpeed: Sendable, Hashable, CustomStringConvertible {
         self = .scaled(factor)
     }
 
-    func delay(_ offset: Duration) -> Duration {
+    /// How long after the start a message recorded at `offset` plays.
+    public func delay(_ offset: Duration) -> Duration {
         switch self {
         case .max: .zero
         case .scaled(let factor): offset / factor

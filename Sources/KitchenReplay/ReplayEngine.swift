@@ -46,12 +46,17 @@ public final class ReplayEngine: Sendable {
         case unmatched(Mismatch)
     }
 
+    /// The status replay answers a request the recording cannot answer with (not a real HTTP status).
+    public static let unmatchedStatus = 599
+
     public let document: HAR.Document
     public let mode: ReplayMode
     /// The path prefix the recorded server had (`/api/v1`, percent-decoded), or `""`. A request
     /// below it matches as is; one without it (a client pointed at the replay's root) matches
     /// as if it had it.
     public let basePath: String
+    /// The body fields ignored when matching; requests to ``answer(_:webSocket:)`` are reduced with them too.
+    public let volatile: VolatileFields
     private let entries: [Entry]
     /// The entries that can answer each method and path, in recorded order: a request is
     /// compared only with these, so a long recording answers as fast as a short one.
@@ -78,9 +83,13 @@ public final class ReplayEngine: Sendable {
         var webSocketMismatches: [String] = []
     }
 
-    public init(document: HAR.Document, mode: ReplayMode = .once, volatile: VolatileFields = .kitchen, basePath: String = "") {
+    /// An engine answering from `document`. `volatile` names the body fields whose values are
+    /// ignored when matching, and `basePath` the prefix the recorded paths are under (`""` for
+    /// none): both describe the recorded API, so the caller that knows it passes them in.
+    public init(document: HAR.Document, mode: ReplayMode = .once, volatile: VolatileFields, basePath: String = "") {
         self.document = document
         self.mode = mode
+        self.volatile = volatile
         self.basePath = basePath
         let entries = document.log.entries.enumerated().map {
             Entry(index: $0.offset, entry: $0.element, request: ReplayRequest($0.element.request, volatile: volatile))

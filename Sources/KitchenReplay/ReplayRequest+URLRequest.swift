@@ -10,9 +10,9 @@ extension ReplayRequest {
     /// transport and the URLSession interceptor use, so both match like `kitchen replay`.
     ///
     /// ```swift
-    /// let replay = ReplayRequest(urlRequest, body: Array(urlRequest.httpBody ?? Data()))
+    /// let replay = ReplayRequest(urlRequest, body: Array(urlRequest.httpBody ?? Data()), volatile: engine.volatile)
     /// ```
-    public init?(_ request: URLRequest, body: [UInt8], volatile: VolatileFields = .kitchen) {
+    public init?(_ request: URLRequest, body: [UInt8], volatile: VolatileFields) {
         guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return nil
         }

@@ -25,7 +25,7 @@ public struct ReplayRequest: Sendable, Hashable, CustomStringConvertible {
     }
 
     public init(method: String, path: String, query: [(name: String, value: String)], body: [UInt8],
-                volatile: VolatileFields = .kitchen) {
+                volatile: VolatileFields) {
         self.method = method.uppercased()
         self.path = path.split(separator: "/", omittingEmptySubsequences: false).map(PercentEncoding.decode).joined(separator: "/")
         self.query = query.map { QueryItem(name: $0.name, value: $0.value) }.sorted()
@@ -39,14 +39,14 @@ public struct ReplayRequest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The request of a recorded entry.
-    public init(_ request: HAR.Request, volatile: VolatileFields = .kitchen) {
+    public init(_ request: HAR.Request, volatile: VolatileFields) {
         self.init(method: request.method, path: request.urlPath,
                   query: request.queryItems.map { ($0.name, $0.value) },
                   body: (try? request.bodyBytes) ?? [], volatile: volatile)
     }
 
     /// A request as HTTPWire received it.
-    public init(_ request: HTTPRequest, volatile: VolatileFields = .kitchen) {
+    public init(_ request: HTTPRequest, volatile: VolatileFields) {
         self.init(method: request.method.rawValue, path: request.path, query: request.queryItems,
                   body: request.body, volatile: volatile)
     }

@@ -8,7 +8,8 @@ import KitchenRecording
 /// an unmatched request answered 599 with the nearest recorded request and the differences.
 ///
 /// ```swift
-/// let server = try ReplayServer(recording: url, port: 0, speed: .max)
+/// let engine = ReplayEngine(document: try HARFile.load(from: url), volatile: VolatileFields(["**.sentAt"]))
+/// let server = ReplayServer(engine: engine, port: 0, speed: .max)
 /// try server.start()
 /// … point the app at server.baseURL …
 /// let report = server.stop()   // unused entries, mismatches
@@ -18,19 +19,13 @@ public final class ReplayServer: Sendable {
     public let speed: ReplaySpeed
     private let server: HTTPServer
 
-    public init(document: HAR.Document, host: String = "127.0.0.1", port: Int = 8080, mode: ReplayMode = .once,
-                speed: ReplaySpeed = .scaled(1)) {
-        engine = ReplayEngine(document: document, mode: mode, basePath: Self.basePath(of: document))
+    /// A server answering from `engine` on `host:port` (0 for any free port).
+    public init(engine: ReplayEngine, host: String = "127.0.0.1", port: Int = 8080, speed: ReplaySpeed = .scaled(1)) {
+        self.engine = engine
         self.speed = speed
         let responder = ReplayResponder(engine: engine, speed: speed)
         server = HTTPServer(configuration: HTTPServerConfiguration(host: host, port: port, limits: HTTPLimits(maxBodyBytes: 64 << 20)),
                             responder: responder)
-    }
-
-    /// Loads `recording` and prepares to serve it.
-    public convenience init(recording: URL, host: String = "127.0.0.1", port: Int = 8080, mode: ReplayMode = .once,
-                            speed: ReplaySpeed = .scaled(1)) throws(RecordingError) {
-        self.init(document: try HARFile.load(from: recording), host: host, port: port, mode: mode, speed: speed)
     }
 
     public func start() throws(SocketError) { try server.start() }
@@ -78,11 +73,11 @@ struct ReplayResponder: HTTPResponder {
     let speed: ReplaySpeed
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
-        let replay = ReplayRequest(request)
+        let replay = ReplayRequest(request, volatile: engine.volatile)
         switch engine.answer(replay, webSocket: request.isWebSocketUpgrade) {
         case .unmatched(let mismatch):
             return .response(HTTPResponse(
-                status: HTTPStatus(599, reasonPhrase: "Replay Mismatch"),
+                status: HTTPStatus(ReplayEngine.unmatchedStatus, reasonPhrase: "Replay Mismatch"),
                 headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array((mismatch.description + "\n").utf8)))
         case .answer(let recorded) where recorded.entry.isWebSocket && recorded.entry.response.status == 101:
             let conversation = ReplayConversation(recorded.entry)

@@ -1,10 +1,9 @@
 import Foundation
 import HarnessCore
 import KitchenAPI
-import KitchenControllerProperties
 import KitchenRecording
 import KitchenReplay
-import KitchenTesting
+import VirtualTime
 
 /// The live updates of a recording, played to the app on virtual time: each recorded
 /// WebSocket conversation in turn, its messages at their recorded instants, its close as
@@ -43,7 +42,7 @@ final class RecordedLiveUpdates: WebSocketProviding {
     private func play() async {
         var attempt = 0
         while true {
-            let upgrade = ReplayRequest(method: "GET", path: "/ws", query: [], body: [])
+            let upgrade = ReplayRequest(method: "GET", path: "/ws", query: [], body: [], volatile: engine.volatile)
             guard case .answer(let recorded) = engine.answer(upgrade, webSocket: true) else { return }
             guard recorded.entry.response.status == 101 else {
                 if recorded.entry.response.status == 401 { delivery.push(.unauthorized) }

@@ -2,7 +2,7 @@ import Foundation
 import HarnessCore
 import KitchenControllers
 import KitchenRecording
-import KitchenTesting
+import VirtualTime
 
 /// What the user did in a recorded session: each recorded device command, turned back into
 /// the view-model call that makes it, at the instant it was recorded. Replaying them lets a

@@ -1,11 +1,10 @@
 import Foundation
 import HarnessCore
 import KitchenAPI
-import KitchenControllerProperties
 import KitchenControllers
 import KitchenRecording
 import KitchenReplay
-import KitchenTesting
+import VirtualTime
 
 /// Feeds a recording into `DeviceViewModel` — the recorded HTTP answers, the recorded
 /// WebSocket timeline — on virtual time, and returns the controllers' timeline: every

@@ -1,4 +1,5 @@
 import KitchenTesting
+import VirtualTime
 import Testing
 
 /// Checks a property and reports only its minimal failure to Swift Testing: one

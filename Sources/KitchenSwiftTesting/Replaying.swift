@@ -4,7 +4,8 @@ import FoundationNetworking
 #endif
 import KitchenIntercept
 import KitchenReplay
-import KitchenTesting
+import KitchenReproduce
+import VirtualTime
 import Testing
 
 /// The replay a `.replaying` trait set up for the running test.

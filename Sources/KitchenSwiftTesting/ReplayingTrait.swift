@@ -3,7 +3,8 @@ import HarnessCore
 import KitchenIntercept
 import KitchenRecording
 import KitchenReplay
-import KitchenTesting
+import KitchenReproduce
+import VirtualTime
 import Testing
 
 /// Serves a recording to the test and fails it (strict, the default) when a request does not match

@@ -1,4 +1,4 @@
-import KitchenTesting
+import VirtualTime
 import Testing
 
 /// Records an issue at the caller listing every sleeper still parked on `clock`;

@@ -4,6 +4,7 @@ import KitchenAPI
 import KitchenContracts
 import KitchenRecording
 import KitchenReplay
+import KitchenReproduce
 import KitchenScenarios
 
 /// A HAR file read once and reduced to what the checks look at, bodies already parsed, so

@@ -1,6 +1,7 @@
 import KitchenAPI
 import KitchenRecording
 import KitchenReplay
+import KitchenReproduce
 
 extension MockAPIService {
     /// A mock that answers the recorded calls with the recorded responses: each HTTP exchange

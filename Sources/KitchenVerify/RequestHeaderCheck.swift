@@ -62,7 +62,7 @@ final class RequestHeaderCheck: Sendable {
     /// upgrade is held to the recorded `Authorization` only when the recording has one (a
     /// client may put the token in the query instead, which replay already compares).
     func differences(against document: HAR.Document) -> [Difference] {
-        let engine = ReplayEngine(document: document)
+        let engine = ReplayEngine(document: document, volatile: .kitchen)
         var found: [Difference] = []
         for sent in log.withLock({ $0 }) {
             guard case .answer(let answered) = engine.answer(sent.request, webSocket: sent.webSocket) else { continue }
@@ -105,7 +105,7 @@ private struct LoggingTransport: HTTPTransport {
         check.record(RequestHeaderCheck.Sent(
             request: ReplayRequest(method: request.httpMethod ?? "GET", path: components?.percentEncodedPath ?? "",
                                    query: (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") },
-                                   body: request.httpBody.map { Array($0) } ?? []),
+                                   body: request.httpBody.map { Array($0) } ?? [], volatile: .kitchen),
             webSocket: false, authorization: request.value(forHTTPHeaderField: "Authorization"),
             contentType: request.value(forHTTPHeaderField: "Content-Type")))
         return try await inner.send(request)
@@ -121,7 +121,8 @@ private struct LoggingConnector: WebSocketConnecting {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         check.record(RequestHeaderCheck.Sent(
             request: ReplayRequest(method: "GET", path: components?.percentEncodedPath ?? "/ws",
-                                   query: (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, body: []),
+                                   query: (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, body: [],
+                                   volatile: .kitchen),
             webSocket: true, authorization: "Bearer \(token)", contentType: nil))
         return try await inner.connect(url: url, token: token)
     }

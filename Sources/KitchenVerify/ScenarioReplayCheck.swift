@@ -1,6 +1,7 @@
 import KitchenAPI
 import KitchenRecording
 import KitchenReplay
+import KitchenReproduce
 import KitchenScenarios
 
 /// Check 3, second half: a scenario's calls, made by the real `APIService` and

@@ -30,6 +30,8 @@ public enum VerifyError: Error, Sendable, Equatable, CustomStringConvertible {
     case outage(scenario: String, reason: String)
     /// The in-process simulator or recording proxy started without an address to reach it by (which one).
     case noListeningAddress(String)
+    /// An embedded or live run (its mode) was started without a ``ScenarioSource`` to record the scenarios.
+    case noScenarioSource(mode: String)
 
     public var description: String {
         switch self {
@@ -52,6 +54,7 @@ public enum VerifyError: Error, Sendable, Equatable, CustomStringConvertible {
         case .outage(let scenario, let reason):
             "the server stopped answering during scenario \(scenario): \(reason). This is an outage, not a contract violation; the verdict is withheld."
         case .noListeningAddress(let what): "the \(what) started but has no address to reach it by"
+        case .noScenarioSource(let mode): "the \(mode) run records the scenarios, but was given nothing to record them with"
         }
     }
 }

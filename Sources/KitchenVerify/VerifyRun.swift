@@ -1,10 +1,10 @@
 import Foundation
-import KitchenAPI
 import KitchenScenarios
 
-/// One `kitchen verify`: obtains the recordings (records the scenarios in-process or against
-/// a live server, or takes a folder), runs checks 1–4 on them, compares their shapes with a
-/// baseline, and returns the report. Findings carry the command that reproduces them.
+/// One `kitchen verify`: obtains the recordings (from its ``ScenarioSource``, which records the
+/// scenarios in-process or against a live server, or from a folder), runs checks 1–4 on them,
+/// compares their shapes with a baseline, and returns the report. Findings carry the command
+/// that reproduces them.
 ///
 /// ```swift
 /// let run = VerifyRun(options: VerifyOptions(contracts: contracts, source: .folder(recordings)))
@@ -14,10 +14,13 @@ import KitchenScenarios
 public struct VerifyRun: Sendable {
     /// What to verify.
     public let options: VerifyOptions
+    /// What records the scenarios of an embedded or live run; `nil` when the run only reads a folder.
+    public let scenarios: (any ScenarioSource)?
 
-    /// A run of `options`.
-    public init(options: VerifyOptions) {
+    /// A run of `options`, recording through `scenarios` when `options.source` is embedded or live.
+    public init(options: VerifyOptions, scenarios: (any ScenarioSource)? = nil) {
         self.options = options
+        self.scenarios = scenarios
     }
 
     /// Runs everything; `progress` hears about each scenario and each file as it goes.
@@ -149,67 +152,15 @@ public struct VerifyRun: Sendable {
         options.only.isEmpty || options.only.contains { $0.selects(result.verifyCase) }
     }
 
-    /// Records the scenarios `--only` leaves (all by default), one case each. Against a live
-    /// server, a preflight logs in first; an outage before or during the run throws instead of
-    /// reporting violations.
-    private func recordScenarios(into folder: URL, progress: @Sendable (VerifyProgress) -> Void) async throws(VerifyError) -> [CaseResult] {
-        let scenarios = Scenario.all.filter { scenario in
+    /// Records the scenarios `--only` leaves (all by default) through the run's ``ScenarioSource``.
+    private func recordScenarios(into folder: URL, progress: @escaping @Sendable (VerifyProgress) -> Void)
+        async throws(VerifyError) -> [CaseResult]
+    {
+        guard let scenarios else { throw .noScenarioSource(mode: options.modeName) }
+        let selected = Scenario.all.filter { scenario in
             options.only.isEmpty || options.only.contains { $0.selects(file: "\(scenario.name).har") }
         }
-        var live: (recorder: LiveScenarioRecorder, preflight: LivePreflight)?
-        if case .live(let server, let account) = options.source {
-            let transport = HTTPWireTransport(trust: options.trust)
-            let preflight = LivePreflight(server: server, account: account, transport: transport)
-            let offered = try await preflight.run()
-            progress(.preflight(server: server.absoluteString, user: account.username, controls: offered.sorted().map(\.rawValue)))
-            let controls = offered.isEmpty ? nil : HTTPSimulatorControls(baseURL: server, transport: transport)
-            live = (LiveScenarioRecorder(server: server, account: account, controls: controls, offeredControls: offered,
-                                         trust: options.trust, timeout: options.scenarioTimeout), preflight)
-        }
-        var results: [CaseResult] = []
-        for (index, scenario) in scenarios.enumerated() {
-            let file = "\(scenario.name).har"
-            let verifyCase = VerifyCase(check: .scenarios, name: "record \(scenario.name)", file: file)
-            let started = ContinuousClock.now
-            func finished(_ result: String) { progress(.finishedScenario(scenario.name, result: result, elapsed: ContinuousClock.now - started)) }
-            func failed(_ error: String, against server: String) -> CaseResult {
-                progress(.failedScenario(scenario.name, error: error))
-                finished("FAILED")
-                return CaseResult(verifyCase, findings: [Finding(
-                    check: .scenarios, file: file, location: "(scenario)",
-                    expected: "scenario \(scenario.name) completes against \(server)", actual: error)])
-            }
-            progress(.recording(scenario: scenario.name, index: index + 1, of: scenarios.count))
-            if let (recorder, preflight) = live {
-                switch await recorder.record(scenario, into: folder) {
-                case .recorded(let summary):
-                    progress(.recorded(scenario: scenario.name, entries: summary.entries))
-                    finished("passed")
-                    results.append(CaseResult(verifyCase))
-                case .skipped(let reason):
-                    progress(.skippedScenario(scenario.name, reason: reason))
-                    finished("skipped")
-                    results.append(CaseResult(verifyCase, skipped: reason))
-                case .failed(let error, _):
-                    // A server that no longer answers a login is down, not wrong.
-                    if let problem = await preflight.problem() {
-                        finished("outage")
-                        throw .outage(scenario: scenario.name, reason: problem)
-                    }
-                    results.append(failed(error, against: recorder.server.absoluteString))
-                }
-            } else {
-                do {
-                    let summary = try await ScenarioRecorder(timeout: options.scenarioTimeout).record(scenario, into: folder)
-                    progress(.recorded(scenario: scenario.name, entries: summary.entries))
-                    finished("passed")
-                    results.append(CaseResult(verifyCase))
-                } catch {
-                    results.append(failed("\(error)", against: "the embedded simulator"))
-                }
-            }
-        }
-        return results
+        return try await scenarios.record(selected, into: folder, options: options, progress: progress)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import KitchenRecording
 import KitchenReplay
+import KitchenReproduce
 
 /// How long the replay server takes to start (load, index, listen) on a 1,000-entry recording.
 enum ReplayStartBenchmark {
@@ -24,7 +25,7 @@ enum ReplayStartBenchmark {
         var timings: [Double] = []
         for _ in 0..<7 {
             let start = ContinuousClock.now
-            guard let server = try? ReplayServer(recording: file, port: 0), (try? server.start()) != nil else { return }
+            guard let server = try? ReplayServer(engine: .kitchen(HARFile.load(from: file)), port: 0), (try? server.start()) != nil else { return }
             timings.append(Double((ContinuousClock.now - start) / .microseconds(1)) / 1000)
             server.stop()
         }

@@ -3,7 +3,7 @@ import HarnessCore
 import KitchenAPI
 import KitchenControllers
 import KitchenSwiftTesting
-import KitchenTesting
+import VirtualTime
 import Testing
 
 /// A clock whose sleeps finish at their deadline even when their task is

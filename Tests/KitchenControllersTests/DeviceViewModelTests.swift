@@ -2,8 +2,9 @@ import Foundation
 import KitchenAPI
 import KitchenControllerProperties
 import KitchenControllers
+import KitchenReproduce
 import KitchenSwiftTesting
-import KitchenTesting
+import VirtualTime
 import Testing
 
 @MainActor

@@ -3,7 +3,7 @@ import KitchenAPI
 import KitchenControllerProperties
 import KitchenControllers
 import KitchenSwiftTesting
-import KitchenTesting
+import VirtualTime
 import Testing
 
 @MainActor

@@ -37,7 +37,8 @@ import Testing
 
     /// What a real client sees when the replay server plays the recorded close.
     static func closeSeenByAClient(recordedCode: Int?, reason: String) throws -> WebSocketCloseInfo {
-        let server = ReplayServer(document: recording(closedWith: recordedCode, reason: reason), port: 0, speed: .max)
+        let server = ReplayServer(engine: ReplayEngine(document: recording(closedWith: recordedCode, reason: reason), volatile: .kitchen),
+                                  port: 0, speed: .max)
         try server.start()
         defer { server.stop() }
         let port = try #require(server.baseURL?.port)

@@ -1,6 +1,8 @@
 import Foundation
 import KitchenAPI
+import KitchenRecording
 import KitchenReplay
+import KitchenReproduce
 import KitchenScenarios
 import Testing
 
@@ -11,7 +13,7 @@ import Testing
     @Test(arguments: Scenario.all.map(\.name))
     func scenarioRunsAgainstTheReplayServerOverSockets(_ name: String) async throws {
         let scenario = try #require(Scenario.named(name))
-        let server = try ReplayServer(recording: RepositoryPaths.recording(name), port: 0, speed: .max)
+        let server = ReplayServer(engine: .kitchen(try HARFile.load(from: RepositoryPaths.recording(name))), port: 0, speed: .max)
         try server.start()
         let context = ScenarioContext(
             baseURL: try #require(server.baseURL),

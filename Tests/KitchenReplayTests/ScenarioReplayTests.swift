@@ -1,5 +1,6 @@
 import Foundation
 import KitchenReplay
+import KitchenReproduce
 import KitchenScenarios
 import Testing
 

@@ -5,6 +5,7 @@ import FoundationNetworking
 import KitchenAPI
 import KitchenRecording
 import KitchenReplay
+import KitchenReproduce
 import Testing
 
 /// Strict replay names exactly what differs when a request strays from the recording.
@@ -79,8 +80,8 @@ import Testing
         #expect(stopIndices.count == 2)
         let (first, second) = (stopIndices[0], stopIndices[1])
         for mode in ReplayMode.allCases {
-            let engine = ReplayEngine(document: document, mode: mode)
-            let request = ReplayRequest(document.log.entries[first].request)
+            let engine = ReplayEngine(document: document, mode: mode, volatile: .kitchen)
+            let request = ReplayRequest(document.log.entries[first].request, volatile: .kitchen)
             var answered: [Int] = []
             for _ in 0..<3 {
                 if case .answer(let entry) = engine.answer(request) { answered.append(entry.index) } else { answered.append(-1) }

@@ -1,4 +1,5 @@
 import KitchenTesting
+import VirtualTime
 import Testing
 
 enum CounterAction: String, Sendable, Equatable, CustomStringConvertible {

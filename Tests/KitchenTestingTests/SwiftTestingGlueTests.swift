@@ -1,5 +1,6 @@
 import KitchenSwiftTesting
 import KitchenTesting
+import VirtualTime
 import Synchronization
 import Testing
 

@@ -1,4 +1,4 @@
-import KitchenTesting
+import VirtualTime
 import Testing
 
 @MainActor

@@ -1,6 +1,6 @@
 import Foundation
 import HarnessCore
-import KitchenTesting
+import VirtualTime
 import Testing
 
 @MainActor

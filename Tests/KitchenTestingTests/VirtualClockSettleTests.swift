@@ -1,4 +1,4 @@
-import KitchenTesting
+import VirtualTime
 import Testing
 
 /// A test double that finishes its work on the global pool, where the clock cannot

@@ -1,4 +1,5 @@
 import KitchenTesting
+import VirtualTime
 import Testing
 
 struct TimedEvent: Sendable, Equatable, CustomStringConvertible {

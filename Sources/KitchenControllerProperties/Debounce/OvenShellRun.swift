@@ -1,6 +1,7 @@
 import KitchenAPI
 import KitchenControllers
-import KitchenTesting
+import KitchenReproduce
+import VirtualTime
 
 /// Runs slider traces through the real ``KitchenControllers/OvenViewModel`` on a
 /// ``KitchenTesting/VirtualClock``, against a ``ModelKitchenAPI`` that answers each

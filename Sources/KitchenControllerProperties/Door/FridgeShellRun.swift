@@ -1,7 +1,8 @@
 import Foundation
 import KitchenAPI
 import KitchenControllers
-import KitchenTesting
+import KitchenReproduce
+import VirtualTime
 
 /// Runs door traces through the real ``KitchenControllers/FridgeViewModel`` on a
 /// ``KitchenTesting/VirtualClock``.

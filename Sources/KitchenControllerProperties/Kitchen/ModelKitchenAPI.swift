@@ -1,7 +1,7 @@
 import Foundation
 import KitchenAPI
 import KitchenControllers
-import KitchenTesting
+import VirtualTime
 import Synchronization
 
 /// An ``KitchenAPI/APIServiceProtocol`` served by a ``KitchenModel`` on virtual

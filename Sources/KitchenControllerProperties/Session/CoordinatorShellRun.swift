@@ -1,6 +1,7 @@
 import KitchenAPI
 import KitchenControllers
 import KitchenTesting
+import VirtualTime
 
 /// Runs coordinator sessions through the real ``KitchenControllers/DeviceViewModel``
 /// (children, gate, live-update loop) on a ``KitchenTesting/VirtualClock``.

@@ -1,6 +1,7 @@
 import KitchenAPI
 import KitchenControllers
-import KitchenTesting
+import KitchenReproduce
+import VirtualTime
 
 /// A ``KitchenControllers/DeviceViewModel`` wired to a ``KitchenAPI/MockAPIService``, a
 /// ``VirtualLiveUpdates``, a token store and a ``KitchenTesting/VirtualClock``,

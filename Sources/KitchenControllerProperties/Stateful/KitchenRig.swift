@@ -1,6 +1,7 @@
 import KitchenAPI
 import KitchenControllers
-import KitchenTesting
+import KitchenReproduce
+import VirtualTime
 
 /// The whole coordinator wired to a ``ModelKitchenAPI`` and a
 /// ``VirtualLiveUpdates`` source that behaves like the server's socket: a snapshot

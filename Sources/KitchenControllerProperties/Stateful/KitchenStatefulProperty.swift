@@ -1,6 +1,7 @@
 import KitchenAPI
 import KitchenControllers
 import KitchenTesting
+import VirtualTime
 
 /// The stateful property: random actions run against the whole coordinator
 /// (children, gate, live updates) and the ``KitchenExpectation`` model side by

@@ -128,14 +128,4 @@ struct VerifyPartsTests {
         #expect(xml.contains("expected &lt;tag&gt;, found &quot;q&quot; &apos;a&apos;\u{FFFD}"))
         #expect(!xml.contains("\u{1}"))
     }
-
-    @Test("the benchmark validates every committed exchange without a violation")
-    func benchmarkRuns() throws {
-        let result = try VerifyBenchmark.run(recordings: Repository.recordings, contracts: Repository.contracts, seconds: 0,
-                                             includeMessages: true)
-        #expect(result.violations == 0)
-        #expect(result.exchanges == Fixtures.recordings.reduce(0) { $0 + $1.entries.count })
-        #expect(result.messages > 100)
-        #expect(result.exchangesPerSecond > 0)
-    }
 }

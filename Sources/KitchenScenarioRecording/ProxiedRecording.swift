@@ -1,6 +1,7 @@
 import Foundation
 import KitchenRecorder
 import KitchenScenarios
+import KitchenVerify
 
 /// Runs one scenario through a fresh recording proxy and moves the HAR into place: the part
 /// the embedded and the live recorders share.

@@ -1,5 +1,5 @@
 import KitchenControllers
-import KitchenTesting
+import VirtualTime
 import Synchronization
 
 /// A telemetry recorder that stamps each event with the virtual time it was

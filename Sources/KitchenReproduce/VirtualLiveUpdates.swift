@@ -1,5 +1,5 @@
 import KitchenAPI
-import KitchenTesting
+import VirtualTime
 import Synchronization
 
 /// A ``KitchenAPI/WebSocketProviding`` for tests on a ``KitchenTesting/VirtualClock``:

@@ -2,6 +2,7 @@ import Foundation
 import HarnessCore
 import KitchenAPI
 import KitchenRecording
+import KitchenReplay
 
 /// A recording served in-process to the real client: `APIService` on `transport`,
 /// `WebSocketService` on `connector`. Strict by default: `verify()` fails when a request
@@ -26,7 +27,7 @@ public final class ReplaySession: Sendable {
 
     public init(document: HAR.Document, mode: ReplayMode = .once, clock: any SchedulingClock = SystemClock(),
                 speed: ReplaySpeed = .scaled(1)) {
-        engine = ReplayEngine(document: document, mode: mode, basePath: Self.basePath(of: document))
+        engine = .kitchen(document, mode: mode)
         self.clock = clock
         self.speed = speed
         let first = document.log.entries.first.flatMap { URLComponents(string: $0.request.url) }

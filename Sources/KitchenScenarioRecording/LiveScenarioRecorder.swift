@@ -3,6 +3,7 @@ import HTTPWire
 import KitchenAPI
 import KitchenRecorder
 import KitchenScenarios
+import KitchenVerify
 
 /// Records scenarios against a real server (the `--live` gate): each through a fresh
 /// recording proxy in front of `server`, logged in with the one given account. Scenarios that

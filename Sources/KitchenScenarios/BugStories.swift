@@ -2,7 +2,6 @@ import Foundation
 import HarnessCore
 import KitchenAPI
 import KitchenControllers
-import KitchenScenarios
 
 /// Sessions of the app (its controllers on the real client) recorded because they once
 /// showed a bug; each is kept under `Recordings/bugs/` with a regression test that replays it.

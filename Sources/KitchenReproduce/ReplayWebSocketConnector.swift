@@ -2,6 +2,7 @@ import Foundation
 import HarnessCore
 import KitchenAPI
 import KitchenRecording
+import KitchenReplay
 import Synchronization
 
 /// A `WebSocketConnecting` that plays recorded conversations: the upgrade is matched like
@@ -21,7 +22,8 @@ public struct ReplayWebSocketConnector: WebSocketConnecting {
     public func connect(url: URL, token: String) async throws -> any WebSocketChannel {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         let request = ReplayRequest(method: "GET", path: components?.percentEncodedPath ?? "/ws",
-                                    query: (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, body: [])
+                                    query: (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, body: [],
+                                    volatile: engine.volatile)
         switch engine.answer(request, webSocket: true) {
         case .unmatched(let mismatch):
             throw WebSocketConnectError.failed("replay: \(mismatch)")

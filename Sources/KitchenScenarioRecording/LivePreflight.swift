@@ -6,6 +6,7 @@ import HarnessCore
 import HTTPWire
 import KitchenAPI
 import KitchenScenarios
+import KitchenVerify
 
 /// What `verify --live` does before any scenario: connect, log in, list the provider-state
 /// controls the server offers (`GET /_sim`), log out. A server that cannot be reached, fails,

@@ -4,6 +4,7 @@ import HTTPWire
 import KitchenRecorder
 import KitchenScenarios
 import KitchenSimulator
+import KitchenVerify
 import Synchronization
 
 /// Records scenarios against the embedded simulator: for each one a fresh simulator

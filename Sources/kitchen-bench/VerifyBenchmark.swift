@@ -1,5 +1,6 @@
 import Foundation
 import KitchenContracts
+import KitchenVerify
 
 /// How fast check 1 runs: the committed recordings parsed once, then their exchanges
 /// validated against the contract over and over on the calling thread (one core), for
@@ -9,26 +10,26 @@ import KitchenContracts
 /// let result = try VerifyBenchmark.run(recordings: recordingsURL, contracts: contractsURL, seconds: 2)
 /// print(result)   // "contract check: 110904 recorded exchanges validated per second on one core (…)"
 /// ```
-public enum VerifyBenchmark {
+enum VerifyBenchmark {
     /// What one benchmark run measured.
-    public struct Result: Sendable, CustomStringConvertible {
+    struct Result: Sendable, CustomStringConvertible {
         /// Exchanges validated (each pass validates every exchange of every recording).
-        public var exchanges: Int
+        var exchanges: Int
         /// Seconds spent validating exchanges.
-        public var seconds: Double
+        var seconds: Double
         /// WebSocket messages validated in a second, separately timed phase (0 when not asked for).
-        public var messages: Int
+        var messages: Int
         /// Seconds spent validating messages.
-        public var messageSeconds: Double
+        var messageSeconds: Double
         /// Violations found on the first pass (0 on the committed recordings).
-        public var violations: Int
+        var violations: Int
 
         /// Exchanges per second.
-        public var exchangesPerSecond: Double { seconds > 0 ? Double(exchanges) / seconds : 0 }
+        var exchangesPerSecond: Double { seconds > 0 ? Double(exchanges) / seconds : 0 }
         /// Messages per second.
-        public var messagesPerSecond: Double { messageSeconds > 0 ? Double(messages) / messageSeconds : 0 }
+        var messagesPerSecond: Double { messageSeconds > 0 ? Double(messages) / messageSeconds : 0 }
 
-        public var description: String {
+        var description: String {
             var text = String(format: "contract check: %.0f recorded exchanges validated per second on one core (%d in %.2f s)",
                               exchangesPerSecond, exchanges, seconds)
             if messages > 0 {
@@ -41,7 +42,7 @@ public enum VerifyBenchmark {
     /// Validates every exchange of `recordings` against `contracts` until `seconds` have passed
     /// (at least one pass), then, when `includeMessages` is set, every server message for as
     /// long again. Loading and parsing happen before timing starts.
-    public static func run(recordings: URL, contracts: URL, seconds: Double, includeMessages: Bool = false)
+    static func run(recordings: URL, contracts: URL, seconds: Double, includeMessages: Bool = false)
         throws(VerifyError) -> Result
     {
         let set = try ContractSet(folder: contracts)
@@ -80,7 +81,7 @@ public enum VerifyBenchmark {
     }
 
     /// `run(…).exchangesPerSecond`: exchanges validated per second on one core.
-    public static func exchangesPerSecond(recordings: URL, contracts: URL, seconds: Double) throws(VerifyError) -> Double {
+    static func exchangesPerSecond(recordings: URL, contracts: URL, seconds: Double) throws(VerifyError) -> Double {
         try run(recordings: recordings, contracts: contracts, seconds: seconds).exchangesPerSecond
     }
 }

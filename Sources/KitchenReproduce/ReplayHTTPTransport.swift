@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import HarnessCore
 import KitchenAPI
+import KitchenReplay
 
 /// An `HTTPTransport` that answers from a recording, for running the real `APIService`
 /// in-process against a replay. An unmatched request gets status 599 with the mismatch
@@ -11,13 +12,13 @@ import KitchenAPI
 public struct ReplayHTTPTransport: HTTPTransport {
     public let engine: ReplayEngine
     /// The status for a request the recording cannot answer (not a real HTTP status).
-    public static let unmatchedStatus = 599
+    public static let unmatchedStatus = ReplayEngine.unmatchedStatus
 
     public init(engine: ReplayEngine) { self.engine = engine }
 
     public nonisolated(nonsending) func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         try Task.checkCancellation()
-        guard let url = request.url, let replay = ReplayRequest(request, body: request.httpBody.map { Array($0) } ?? []) else {
+        guard let url = request.url, let replay = ReplayRequest(request, body: request.httpBody.map { Array($0) } ?? [], volatile: engine.volatile) else {
             throw URLError(.badURL)
         }
         switch engine.answer(replay) {

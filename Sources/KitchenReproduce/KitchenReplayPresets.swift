@@ -1,0 +1,26 @@
+import HTTPWire
+import KitchenAPI
+import KitchenRecording
+import KitchenReplay
+
+extension HAR.Document {
+    /// The path prefix of the server this was recorded from (`/api/v1`), as recorded
+    /// (percent-encoded); `""` at the root. Inferred from the recorded paths: the leading
+    /// segments whose removal makes them name the API's operations.
+    public var apiBasePath: String {
+        APIOperation.basePath(of: log.entries.map { ($0.request.method, $0.request.urlPath) })
+    }
+}
+
+extension ReplayEngine {
+    /// An engine for a recording of the Kitchen API: the API's volatile fields
+    /// (`VolatileFields.kitchen`) ignored, and requests matched with or without the base path
+    /// the recording was made under. The generic engine knows neither; this layer passes both.
+    ///
+    /// ```swift
+    /// let server = ReplayServer(engine: .kitchen(try HARFile.load(from: url)), port: 0)
+    /// ```
+    public static func kitchen(_ document: HAR.Document, mode: ReplayMode = .once) -> ReplayEngine {
+        ReplayEngine(document: document, mode: mode, volatile: .kitchen, basePath: PercentEncoding.decode(document.apiBasePath))
+    }
+}
