@@ -165,6 +165,6 @@ let package = Package(
         // The graph above, checked against `swift package describe`.
         .testTarget(name: "KitchenArchitectureTests", dependencies: ["KitchenTestSupport"]),
         // The benchmarks' own code (not their timings).
-        .testTarget(name: "KitchenBenchTests", dependencies: ["kitchen-bench", "KitchenVerify"]),
+        .testTarget(name: "KitchenBenchTests", dependencies: ["kitchen-bench", "KitchenVerify", "KitchenTestSupport"]),
     ]
 )

@@ -1,6 +1,6 @@
 import KitchenControllers
-import VirtualTime
 import Synchronization
+import VirtualTime
 
 /// A telemetry recorder that stamps each event with the virtual time it was
 /// recorded at, so a shell run can be compared with a model's timeline.

@@ -1,8 +1,8 @@
 import KitchenAPI
-import VirtualTime
 import Synchronization
+import VirtualTime
 
-/// A ``KitchenAPI/WebSocketProviding`` for tests on a ``KitchenTesting/VirtualClock``:
+/// A ``KitchenAPI/WebSocketProviding`` for tests (and reproduction) on a ``VirtualTime/VirtualClock``:
 /// it delivers exactly the events a test pushes, and reports each one to the
 /// clock as work until the consumer has handled it, so `clock.settle()` returns
 /// only once every pushed event has been through the consumer's loop.

@@ -1,6 +1,6 @@
 import KitchenTesting
-import VirtualTime
 import Testing
+import VirtualTime
 
 /// Checks a property and reports only its minimal failure to Swift Testing: one
 /// issue at the caller's source location with the seed, the rerun command, the
@@ -54,7 +54,7 @@ public func checkProperty<Value>(
 }
 
 /// ``checkProperty(_:configuration:describe:sourceLocation:isolation:_:)`` with an async body,
-/// e.g. one that drives main-actor controllers on a ``KitchenTesting/VirtualClock``.
+/// e.g. one that drives main-actor controllers on a ``VirtualTime/VirtualClock``.
 @discardableResult
 public func checkProperty<Value: Sendable>(
     _ generator: Gen<Value>,

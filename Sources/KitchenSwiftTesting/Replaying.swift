@@ -5,8 +5,8 @@ import FoundationNetworking
 import KitchenIntercept
 import KitchenReplay
 import KitchenReproduce
-import VirtualTime
 import Testing
+import VirtualTime
 
 /// The replay a `.replaying` trait set up for the running test.
 ///

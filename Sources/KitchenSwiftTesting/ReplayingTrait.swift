@@ -4,8 +4,8 @@ import KitchenIntercept
 import KitchenRecording
 import KitchenReplay
 import KitchenReproduce
-import VirtualTime
 import Testing
+import VirtualTime
 
 /// Serves a recording to the test and fails it (strict, the default) when a request does not match
 /// the recording or a recorded entry goes unused, with `kitchen replay`'s diagnostics.

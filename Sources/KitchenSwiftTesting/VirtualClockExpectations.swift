@@ -1,5 +1,5 @@
-import VirtualTime
 import Testing
+import VirtualTime
 
 /// Records an issue at the caller listing every sleeper still parked on `clock`;
 /// call it at the end of a test so a timer that was never cancelled fails the test.

@@ -7,7 +7,10 @@ import Testing
 /// and the `kitchen` executable reaches shipped targets only.
 @Suite("Target graph", .timeLimit(.minutes(2)))
 struct TargetGraphTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryRoot.url
+
+    /// `describe()`, run once for the suite's tests.
+    static let described = Result { try describe() }
 
     /// The package as SwiftPM describes it. A scratch folder of its own keeps `describe` from
     /// waiting on the lock of the `.build` that the running `swift test` holds.
@@ -33,7 +36,7 @@ struct TargetGraphTests {
     @Test("Package.swift's targets, dependencies and imports are the graph its header comment declares")
     func packageMatchesDeclaredGraph() throws {
         let declared = try Self.declared()
-        let described = try Self.describe()
+        let described = try Self.described.get()
         let imports = try SourceImports.table(for: described, root: Self.root)
         let problems = GraphCheck(declared: declared, described: described, imports: imports).problems
         #expect(problems.isEmpty, "\(problems.map(\.description).joined(separator: "\n"))")
@@ -44,7 +47,7 @@ struct TargetGraphTests {
     @Test("the kitchen executable's closure holds shipped targets only and no test framework import")
     func executableLinksNoTestSupport() throws {
         let declared = try Self.declared()
-        let described = try Self.describe()
+        let described = try Self.described.get()
         let closure = described.closure(of: "kitchen")
         let notShipped = closure.keys.filter { declared.sections[$0] != .shipped }.sorted()
         #expect(notShipped.isEmpty, "\(notShipped.compactMap { closure[$0]?.joined(separator: " -> ") })")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import kitchen_bench
+import KitchenTestSupport
 import KitchenVerify
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// validated, none with a violation. (Its speed is printed by `make bench`, never asserted here.)
 @Suite("Verify benchmark")
 struct VerifyBenchmarkTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryRoot.url
 
     @Test("one pass validates every committed exchange and message without a violation")
     func benchmarkRuns() throws {

@@ -3,8 +3,8 @@ import HarnessCore
 import KitchenAPI
 import KitchenControllers
 import KitchenSwiftTesting
-import VirtualTime
 import Testing
+import VirtualTime
 
 /// A clock whose sleeps finish at their deadline even when their task is
 /// cancelled: what a real clock does when the cancel arrives after the sleep

@@ -4,8 +4,8 @@ import KitchenControllerProperties
 import KitchenControllers
 import KitchenReproduce
 import KitchenSwiftTesting
-import VirtualTime
 import Testing
+import VirtualTime
 
 @MainActor
 struct DeviceViewModelTests {

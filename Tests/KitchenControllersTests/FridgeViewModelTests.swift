@@ -3,8 +3,8 @@ import KitchenAPI
 import KitchenControllerProperties
 import KitchenControllers
 import KitchenSwiftTesting
-import VirtualTime
 import Testing
+import VirtualTime
 
 @MainActor
 struct FridgeViewModelTests {

@@ -1,6 +1,6 @@
 import KitchenTesting
-import VirtualTime
 import Testing
+import VirtualTime
 
 enum CounterAction: String, Sendable, Equatable, CustomStringConvertible {
     case increment, decrement, reset

@@ -1,8 +1,8 @@
 import KitchenSwiftTesting
 import KitchenTesting
-import VirtualTime
 import Synchronization
 import Testing
+import VirtualTime
 
 /// Runs `body` with every issue it records diverted into the returned list, so a
 /// test can assert exactly what `checkProperty` reported to Swift Testing.

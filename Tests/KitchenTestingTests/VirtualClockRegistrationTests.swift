@@ -1,7 +1,7 @@
 import Foundation
 import HarnessCore
-import VirtualTime
 import Testing
+import VirtualTime
 
 @MainActor
 struct VirtualClockRegistrationTests {

@@ -1,5 +1,5 @@
-import VirtualTime
 import Testing
+import VirtualTime
 
 /// A test double that finishes its work on the global pool, where the clock cannot
 /// see it, and reports that work through the clock.

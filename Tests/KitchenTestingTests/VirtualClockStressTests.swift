@@ -1,5 +1,5 @@
-import VirtualTime
 import Testing
+import VirtualTime
 
 @MainActor
 struct VirtualClockStressTests {

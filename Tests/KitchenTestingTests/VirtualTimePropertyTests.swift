@@ -1,6 +1,6 @@
 import KitchenTesting
-import VirtualTime
 import Testing
+import VirtualTime
 
 struct TimedEvent: Sendable, Equatable, CustomStringConvertible {
     var value: Int

@@ -4,7 +4,7 @@ import KitchenReproduce
 import VirtualTime
 
 /// Runs slider traces through the real ``KitchenControllers/OvenViewModel`` on a
-/// ``KitchenTesting/VirtualClock``, against a ``ModelKitchenAPI`` that answers each
+/// ``VirtualTime/VirtualClock``, against a ``ModelKitchenAPI`` that answers each
 /// request as the trace says.
 @MainActor
 public enum OvenShellRun {

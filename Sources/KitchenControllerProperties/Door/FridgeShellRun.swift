@@ -5,7 +5,7 @@ import KitchenReproduce
 import VirtualTime
 
 /// Runs door traces through the real ``KitchenControllers/FridgeViewModel`` on a
-/// ``KitchenTesting/VirtualClock``.
+/// ``VirtualTime/VirtualClock``.
 @MainActor
 public enum FridgeShellRun {
     /// The fridge the runs use.

@@ -1,8 +1,8 @@
 import Foundation
 import KitchenAPI
 import KitchenControllers
-import VirtualTime
 import Synchronization
+import VirtualTime
 
 /// An ``KitchenAPI/APIServiceProtocol`` served by a ``KitchenModel`` on virtual
 /// time: commands change the model as the server would, and a test can make

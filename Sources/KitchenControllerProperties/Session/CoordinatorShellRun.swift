@@ -4,7 +4,7 @@ import KitchenTesting
 import VirtualTime
 
 /// Runs coordinator sessions through the real ``KitchenControllers/DeviceViewModel``
-/// (children, gate, live-update loop) on a ``KitchenTesting/VirtualClock``.
+/// (children, gate, live-update loop) on a ``VirtualTime/VirtualClock``.
 @MainActor
 public enum CoordinatorShellRun {
     /// Replays `trace` and returns what held after each step: `requiresReauth`,

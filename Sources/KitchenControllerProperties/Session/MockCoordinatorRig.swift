@@ -4,7 +4,7 @@ import KitchenReproduce
 import VirtualTime
 
 /// A ``KitchenControllers/DeviceViewModel`` wired to a ``KitchenAPI/MockAPIService``, a
-/// ``VirtualLiveUpdates``, a token store and a ``KitchenTesting/VirtualClock``,
+/// ``VirtualLiveUpdates``, a token store and a ``VirtualTime/VirtualClock``,
 /// loaded and connected: the shell the coordinator and dishwasher properties drive.
 @MainActor
 public final class MockCoordinatorRig {
