@@ -8,6 +8,11 @@ import Synchronization
 /// thread may send. Sends never wait for a slow peer: they are queued and a
 /// peer that falls too far behind is dropped.
 ///
+/// Every protocol decision (the close handshake, ping/pong and keep-alive,
+/// fragments, limits) is ``WebSocketStateMachine``'s; this class performs its
+/// actions: frames are queued under one lock in the machine's order, the socket
+/// is read outside it, and the deadlines the machine asks for are armed here.
+///
 /// ```swift
 /// while case .message(let message) = connection.receive() {
 ///     try connection.send(message)   // echo
