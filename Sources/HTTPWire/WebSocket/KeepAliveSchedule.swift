@@ -32,6 +32,10 @@ struct KeepAliveSchedule: Sendable, Equatable {
         return .sendPing(outstanding)
     }
 
+    /// The earliest time at which `tick` acts: the pong's deadline while a ping is
+    /// unanswered, otherwise the next ping.
+    var nextDeadline: Duration { awaitingSince.map { $0 + timeout } ?? nextPingAt }
+
     /// A pong arrived; it answers the outstanding ping if it echoes its payload (§5.5.3).
     mutating func received(pong payload: [UInt8]) {
         if awaitingSince != nil, payload == outstanding { awaitingSince = nil }

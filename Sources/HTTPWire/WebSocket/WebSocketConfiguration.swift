@@ -6,7 +6,8 @@ public struct WebSocketConfiguration: Sendable, Hashable {
     public var maxMessageSize: Int
     /// How long to wait for the peer's side of the close handshake before dropping TCP. Default 2 s.
     public var closeTimeout: Duration
-    /// Send a ping this often (server keep-alive); `nil` sends none. Default `nil`.
+    /// Send a ping this often (keep-alive, on either side; the pong is due within `pongTimeout`);
+    /// `nil` sends none. Default `nil`.
     public var pingInterval: Duration?
     /// Drop the connection when a ping is not answered within this time. Default 20 s.
     public var pongTimeout: Duration

@@ -8,6 +8,11 @@ import Synchronization
 /// thread may send. Sends never wait for a slow peer: they are queued and a
 /// peer that falls too far behind is dropped.
 ///
+/// Every protocol decision (the close handshake, ping/pong and keep-alive,
+/// fragments, limits) is ``WebSocketStateMachine``'s; this class performs its
+/// actions: frames are queued under one lock in the machine's order, the socket
+/// is read outside it, and the deadlines the machine asks for are armed here.
+///
 /// ```swift
 /// while case .message(let message) = connection.receive() {
 ///     try connection.send(message)   // echo
@@ -18,37 +23,21 @@ public final class WebSocketConnection: Sendable {
     public let configuration: WebSocketConfiguration
     let socket: Socket
     private let outbound: OutboundQueue
-    private let reader: Mutex<ReaderState>
-    private let lifecycle = Mutex(Lifecycle())
-    private let keepAlive: Mutex<KeepAliveSchedule?>
-    private let started = ContinuousClock.now
-
-    private struct ReaderState {
-        var decoder: WebSocketFrameDecoder
-        var assembler: WebSocketMessageAssembler
-        /// The message completed by the last data frame, if it completed one.
-        var lastMessage: WebSocketMessage?
-    }
-
-    private struct Lifecycle {
-        var closeSent: (code: WebSocketCloseCode?, reason: String)?
-        var closeReceived: (code: WebSocketCloseCode?, reason: String)?
-        var failure: WebSocketCloseInfo?
-        var ended: WebSocketCloseInfo?
-    }
+    /// Every protocol decision is the machine's; this class only performs its actions.
+    private let machine: Mutex<WebSocketStateMachine>
+    /// The machine's time zero.
+    private let opened = ContinuousClock.now
 
     init(socket: Socket, role: WebSocketRole, configuration: WebSocketConfiguration, bufferedBytes: [UInt8]) {
         self.socket = socket
         self.role = role
         self.configuration = configuration
         self.outbound = OutboundQueue(socket: socket, maxQueuedBytes: configuration.maxQueuedBytes)
-        var decoder = WebSocketFrameDecoder(role: role, maxFrameSize: configuration.maxFrameSize)
-        decoder.feed(bufferedBytes)
-        self.reader = Mutex(ReaderState(decoder: decoder, assembler: WebSocketMessageAssembler(maxMessageSize: configuration.maxMessageSize)))
-        self.keepAlive = Mutex(configuration.pingInterval.map {
-            KeepAliveSchedule(interval: $0, timeout: configuration.pongTimeout, start: .zero)
-        })
+        var machine = WebSocketStateMachine(role: role, configuration: configuration, bufferedBytes: bufferedBytes)
+        let opening = machine.start()
+        self.machine = Mutex(machine)
         socket.setWriteTimeout(milliseconds: configuration.writeTimeout.milliseconds)
+        _ = perform(opening)
     }
 
     /// The peer's address.
@@ -59,6 +48,13 @@ public final class WebSocketConnection: Sendable {
 
     /// Why sending stopped, if it has: `.peerTooSlow` when the peer stopped reading and was dropped.
     public var sendFailure: WebSocketConnectionError? { outbound.failure }
+
+    /// The RFC 6455 rule the peer broke, if the connection failed on one (its close code and
+    /// reason went to the peer and into the `WebSocketCloseInfo`).
+    public var protocolError: WebSocketProtocolError? { machine.withLock { $0.protocolFailure } }
+
+    /// Whether the connection has ended.
+    public var isEnded: Bool { machine.withLock { $0.isEnded } }
 
     // MARK: Sending
 
@@ -79,44 +75,22 @@ public final class WebSocketConnection: Sendable {
     }
 
     /// Sends one frame as given (masked if we are the client). A close frame starts or
-    /// answers the closing handshake, like `close(code:reason:)`.
+    /// answers the closing handshake, like `close(code:reason:)`; anything else throws
+    /// `.closed` once our close frame is sent.
     public func send(frame: WebSocketFrame) throws(WebSocketConnectionError) {
-        if frame.opcode == .close {
-            let payload = try? WebSocketClosePayload(frame.payload)
-            close(code: payload?.code, reason: payload?.reason ?? "")
-            return
+        let actions = try machine.withLock { (machine) throws(WebSocketConnectionError) -> [WebSocketStateMachine.Action] in
+            let actions = try machine.send(frame, now: now)
+            // The caller's own frame reports a failed write; a close never did.
+            try write(actions, reportingFailures: frame.opcode != .close)
+            return actions
         }
-        let closing = lifecycle.withLock { $0.closeSent != nil || $0.ended != nil }
-        // §5.5.1: after sending a close frame, no more data frames.
-        guard !closing else { throw .closed }
-        try write(frame)
+        _ = perform(actions)
     }
 
     /// Starts (or answers) the closing handshake. Returns at once; the reader sees the
     /// end, and TCP is dropped after `closeTimeout` if the peer never answers.
     public func close(code: WebSocketCloseCode? = .normalClosure, reason: String = "") {
-        let (mustSend, completesHandshake) = lifecycle.withLock { state -> (Bool, Bool) in
-            guard state.closeSent == nil, state.ended == nil else { return (false, false) }
-            state.closeSent = (code, reason)
-            return (true, state.closeReceived != nil)
-        }
-        guard mustSend else { return }
-        try? write(.close(code: code, reason: reason))
-        if completesHandshake, !configuration.answersControlFrames {
-            // Frame mode: the caller relayed the peer's close back; the handshake is done.
-            finishTransport()
-            return
-        }
-        let deadline = DispatchTime.now() + .milliseconds(configuration.closeTimeout.milliseconds)
-        DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self] in
-            guard let self, self.lifecycle.withLock({ $0.ended == nil }) else { return }
-            self.socket.shutdown()
-        }
-    }
-
-    private func write(_ frame: WebSocketFrame) throws(WebSocketConnectionError) {
-        let key = role == .client ? WebSocketFrameEncoder.randomMaskingKey() : nil
-        try outbound.send(WebSocketFrameEncoder.encode(frame, maskingKey: key))
+        _ = step { machine, now in machine.close(code: code, reason: reason, now: now) }
     }
 
     // MARK: Receiving
@@ -125,16 +99,10 @@ public final class WebSocketConnection: Sendable {
     /// pongs consumed, a peer's close is echoed (§5.5).
     public func receive() -> WebSocketEvent {
         while true {
-            switch receiveFrame() {
-            case .ended(let info):
-                return .closed(info)
-            case .frame(let frame):
-                switch frame.opcode {
-                case .ping: try? write(WebSocketFrame(opcode: .pong, payload: frame.payload))
-                case .pong, .close: continue
-                case .text, .binary, .continuation:
-                    if let message = reader.withLock({ $0.lastMessage }) { return .message(message) }
-                }
+            switch nextDelivery(as: .messages) {
+            case .message(let message): return .message(message)
+            case .ended(let info): return .closed(info)
+            case .frame: continue  // not delivered in message mode
             }
         }
     }
@@ -142,110 +110,90 @@ public final class WebSocketConnection: Sendable {
     /// The next validated frame, or `.ended` once the connection is over. In frame mode
     /// nothing is answered automatically: the caller relays pings, pongs and closes.
     public func receiveFrame() -> WebSocketFrameEvent {
-        if let ended = lifecycle.withLock({ $0.ended }) { return .ended(ended) }
         while true {
-            let decoded = reader.withLock { state -> Result<WebSocketFrame?, WebSocketProtocolError> in
-                do throws(WebSocketProtocolError) {
-                    state.lastMessage = nil
-                    guard let frame = try state.decoder.next() else { return .success(nil) }
-                    if !frame.opcode.isControl { state.lastMessage = try state.assembler.push(frame) }
-                    return .success(frame)
-                } catch {
-                    return .failure(error)
-                }
-            }
-            switch decoded {
-            case .failure(let error):
-                return .ended(fail(error.closeCode, reason: error.description))
-            case .success(let frame?):
-                return handle(frame)
-            case .success(nil):
-                if let ended = readMore() { return .ended(ended) }
+            switch nextDelivery(as: .frames) {
+            case .frame(let frame): return .frame(frame)
+            case .ended(let info): return .ended(info)
+            case .message: continue  // not delivered in frame mode
             }
         }
     }
 
-    private func handle(_ frame: WebSocketFrame) -> WebSocketFrameEvent {
-        switch frame.opcode {
-        case .pong:
-            keepAlive.withLock { $0?.received(pong: frame.payload) }
-        case .close:
-            let payload: WebSocketClosePayload
-            do throws(WebSocketProtocolError) { payload = try WebSocketClosePayload(frame.payload) } catch {
-                return .ended(fail(error.closeCode, reason: error.description))
+    /// Feeds the machine from the socket until it has something for the app. The read
+    /// happens outside the lock, so senders never wait for the peer.
+    private func nextDelivery(as mode: WebSocketStateMachine.ReceiveMode) -> WebSocketStateMachine.Delivery {
+        while true {
+            if let delivery = step({ machine, _ in machine.nextDelivery(as: mode) }) { return delivery }
+            let received = withUnsafeTemporaryAllocation(byteCount: 65_536, alignment: 16) { buffer -> Bool in
+                // End of stream, an error or our own shutdown all end the connection.
+                let count = (try? socket.read(into: buffer)) ?? 0
+                guard count > 0 else { return false }
+                machine.withLock { $0.receive(UnsafeRawBufferPointer(rebasing: buffer[..<count])) }
+                return true
             }
-            let alreadySent = lifecycle.withLock { state -> Bool in
-                state.closeReceived = (payload.code, payload.reason)
-                return state.closeSent != nil
-            }
-            if alreadySent {
-                // We started the close; the peer's answer completes the handshake (§7.1.2).
-                let info = lifecycle.withLock { state in
-                    WebSocketCloseInfo(code: state.closeSent?.code, reason: state.closeSent?.reason ?? "",
-                                       initiator: .local, wasClean: true)
-                }
-                finishTransport(info)
-                return configuration.answersControlFrames ? .ended(info) : .frame(frame)
-            }
-            guard configuration.answersControlFrames else { return .frame(frame) }
-            // §5.5.1: echo the status code received.
-            close(code: payload.code, reason: payload.reason)
-            let info = WebSocketCloseInfo(code: payload.code ?? .noStatusReceived, reason: payload.reason,
-                                          initiator: .peer, wasClean: true)
-            finishTransport(info)
-            return .ended(info)
-        default:
-            break
+            if !received, let delivery = step({ machine, _ in machine.endOfStream() }) { return delivery }
         }
-        return .frame(frame)
     }
 
-    /// Reads from the socket into the decoder; returns how the connection ended if it did.
-    private func readMore() -> WebSocketCloseInfo? {
-        let count = reader.withLock { state -> Int in
-            (try? state.decoder.feed(capacity: 65_536) { (buffer) throws(SocketError) -> Int in
-                try socket.read(into: buffer)
-            }) ?? 0
+    // MARK: Performing the machine's actions
+
+    /// The machine's time: elapsed since the connection opened.
+    private var now: Duration { ContinuousClock.now - opened }
+
+    /// Runs one input and performs its actions; returns what is to be delivered, if anything.
+    private func step(
+        _ input: (inout WebSocketStateMachine, Duration) -> [WebSocketStateMachine.Action]
+    ) -> WebSocketStateMachine.Delivery? {
+        let actions = machine.withLock { machine in
+            let actions = input(&machine, now)
+            try? write(actions, reportingFailures: false)
+            return actions
         }
-        guard count == 0 else { return nil }
-        // End of stream (or an error, or our own shutdown).
-        let info = lifecycle.withLock { state -> WebSocketCloseInfo in
-            if let ended = state.ended { return ended }
-            if let failure = state.failure { return failure }
-            if let sent = state.closeSent, state.closeReceived != nil {
-                return WebSocketCloseInfo(code: sent.code, reason: sent.reason, initiator: .local, wasClean: true)
-            }
-            return WebSocketCloseInfo(code: .abnormalClosure, reason: "connection closed without a close frame",
-                                      initiator: .peer, wasClean: false)
-        }
-        finishTransport(info)
-        return info
+        return perform(actions)
     }
 
-    /// Fails the connection (§7.1.7): send a close with `code`, then drop TCP.
-    private func fail(_ code: WebSocketCloseCode, reason: String) -> WebSocketCloseInfo {
-        let info = WebSocketCloseInfo(code: code, reason: reason, initiator: .local, wasClean: false)
-        let shouldSend = lifecycle.withLock { state -> Bool in
-            if state.failure == nil { state.failure = info }
-            guard state.closeSent == nil else { return false }
-            state.closeSent = (code, reason)
-            return true
+    /// Queues the frames among `actions`, under the machine's lock so that they go out in the
+    /// machine's order (no data frame can slip in after a close).
+    private func write(_ actions: [WebSocketStateMachine.Action], reportingFailures: Bool) throws(WebSocketConnectionError) {
+        for case .write(let frame) in actions {
+            let key = role == .client ? WebSocketFrameEncoder.randomMaskingKey() : nil
+            do throws(WebSocketConnectionError) {
+                try outbound.send(WebSocketFrameEncoder.encode(frame, maskingKey: key))
+            } catch where reportingFailures {
+                throw error
+            } catch {}
         }
-        if shouldSend { try? write(.close(code: code, reason: String(decoding: reason.utf8.prefix(120), as: UTF8.self))) }
-        finishTransport(info)
-        return info
+    }
+
+    /// Performs what follows the writes, outside the lock (finishing TCP may wait).
+    private func perform(_ actions: [WebSocketStateMachine.Action]) -> WebSocketStateMachine.Delivery? {
+        var delivery: WebSocketStateMachine.Delivery?
+        for action in actions {
+            switch action {
+            case .write, .cancelDeadline: break  // written under the lock; a stale alarm is ignored
+            case .deliver(let value): delivery = value
+            case .armDeadline(let deadline): arm(deadline)
+            case .dropTransport: socket.shutdown()
+            case .finishTransport: finishTransport()
+            }
+        }
+        return delivery
+    }
+
+    /// Calls the machine back at `deadline`. The alarm decides nothing: the machine ignores
+    /// one it has replaced and re-arms one that comes early.
+    private func arm(_ deadline: Duration) {
+        let delay = max(.zero, deadline - now)
+        let (seconds, attoseconds) = delay.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int((attoseconds + 999_999_999) / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+            _ = self?.step { machine, now in machine.deadlineReached(deadline, now: now) }
+        }
     }
 
     /// Flushes what is queued and ends TCP: the server closes first (§7.1.1); the client
     /// waits for the server's FIN, up to the close timeout.
-    private func finishTransport(_ info: WebSocketCloseInfo? = nil) {
-        let first = lifecycle.withLock { state -> Bool in
-            guard state.ended == nil else { return false }
-            state.ended = info ?? state.failure ?? WebSocketCloseInfo(
-                code: state.closeSent?.code, reason: state.closeSent?.reason ?? "", initiator: .local, wasClean: true)
-            return true
-        }
-        guard first else { return }
+    private func finishTransport() {
         outbound.flush(timeout: configuration.closeTimeout)
         outbound.close()
         if role == .server {
@@ -260,27 +208,11 @@ public final class WebSocketConnection: Sendable {
 
     // MARK: Keep-alive
 
-    /// Runs the keep-alive schedule (called periodically by the server's heartbeat).
+    /// Advances the machine's time (called periodically by the server's heartbeat, besides
+    /// the connection's own deadline alarms).
     func keepAliveTick() {
-        let now = ContinuousClock.now - started
-        guard let action = keepAlive.withLock({ $0?.tick(now: now) }) else { return }
-        switch action {
-        case .sendPing(let payload):
-            try? write(WebSocketFrame(opcode: .ping, payload: payload))
-        case .timedOut:
-            lifecycle.withLock { state in
-                if state.failure == nil {
-                    state.failure = WebSocketCloseInfo(code: .internalError, reason: "keepalive ping timeout",
-                                                       initiator: .local, wasClean: false)
-                }
-            }
-            close(code: .internalError, reason: "keepalive ping timeout")
-            socket.shutdown()
-        }
+        _ = step { machine, now in machine.tick(now: now) }
     }
-
-    /// Whether the connection has ended.
-    public var isEnded: Bool { lifecycle.withLock { $0.ended != nil } }
 }
 
 extension WebSocketConnection {
