@@ -81,15 +81,15 @@ let package = Package(
             "KitchenReport", "HarnessCore",
         ]),
 
-        // Test support shared by the suites that start peers nobody here wrote (Python, openssl):
-        // running a process with a deadline, the Python peers, the TLS test certificates.
-        .target(name: "KitchenTestSupport", path: "Tests/KitchenTestSupport"),
+        // Test support shared by the suites: running a process with a deadline, the Python peers, the
+        // TLS test certificates, the running simulator, the instant clock, the latch, the repository's paths.
+        .target(name: "KitchenTestSupport", dependencies: ["KitchenSimulator", "HarnessCore"], path: "Tests/KitchenTestSupport"),
 
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "KitchenTestSupport", "KitchenTesting", "KitchenSwiftTesting"]),
-        .testTarget(name: "KitchenAPITests", dependencies: ["KitchenAPI", "HarnessCore"]),
-        .testTarget(name: "KitchenRecordingTests", dependencies: ["KitchenRecording", "HarnessCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "KitchenSimulatorTests", dependencies: ["KitchenSimulator", "HTTPWire", "HarnessCore"]),
+        .testTarget(name: "KitchenAPITests", dependencies: ["KitchenAPI", "HarnessCore", "KitchenTestSupport"]),
+        .testTarget(name: "KitchenRecordingTests", dependencies: ["KitchenRecording", "HarnessCore", "KitchenTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "KitchenSimulatorTests", dependencies: ["KitchenSimulator", "HTTPWire", "HarnessCore", "KitchenTestSupport"]),
         .testTarget(name: "KitchenCLITests", dependencies: ["KitchenCLI", "KitchenTestSupport"]),
         .testTarget(name: "KitchenTestingTests", dependencies: ["KitchenTesting", "KitchenSwiftTesting"]),
         .testTarget(name: "KitchenControllersTests", dependencies: [
@@ -98,9 +98,10 @@ let package = Package(
         .testTarget(name: "KitchenRecorderTests", dependencies: [
             "KitchenRecorder", "KitchenRecording", "KitchenSimulator", "HTTPWire", "HarnessCore", "KitchenTestSupport",
         ]),
-        .testTarget(name: "KitchenContractsTests", dependencies: ["KitchenContracts", "HarnessCore"]),
+        .testTarget(name: "KitchenContractsTests", dependencies: ["KitchenContracts", "HarnessCore", "KitchenTestSupport"]),
         .testTarget(name: "KitchenReplayTests", dependencies: [
             "KitchenReplay", "KitchenScenarios", "KitchenRecording", "KitchenAPI", "KitchenSimulator", "HTTPWire", "HarnessCore",
+            "KitchenTestSupport",
         ]),
         .testTarget(name: "KitchenVerifyTests", dependencies: [
             "KitchenVerify", "KitchenContracts", "KitchenRecording", "KitchenReplay", "KitchenScenarios", "KitchenAPI",
@@ -108,11 +109,13 @@ let package = Package(
         ]),
         .testTarget(name: "KitchenReproduceTests", dependencies: [
             "KitchenReproduce", "KitchenSwiftTesting", "KitchenControllers", "KitchenRecording", "KitchenReplay", "KitchenTesting",
+            "KitchenTestSupport",
         ]),
-        .testTarget(name: "KitchenReportTests", dependencies: ["KitchenReport", "KitchenCLI", "KitchenRecording", "HarnessCore"]),
+        .testTarget(name: "KitchenReportTests", dependencies: ["KitchenReport", "KitchenCLI", "KitchenRecording", "HarnessCore", "KitchenTestSupport"]),
         .testTarget(name: "KitchenInterceptTests", dependencies: [
             "KitchenIntercept", "KitchenSwiftTesting", "KitchenReplay", "KitchenRecording", "KitchenSimulator",
+            "KitchenTestSupport",
         ], exclude: ["Recordings"]),
-        .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire"]),
+        .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire", "KitchenTestSupport"]),
     ]
 )

@@ -3,15 +3,16 @@ import KitchenAPI
 import KitchenReplay
 import KitchenScenarios
 import Testing
+import KitchenTestSupport
 
 /// Every committed scenario, run by the real `APIService` (URLSession) and `WebSocketService`
 /// (HTTPWire) over real sockets against `ReplayServer`, gets the recorded results and uses
 /// every recorded entry.
-@Suite struct ReplayServerScenarioTests {
+@Suite(.timeLimit(.minutes(2))) struct ReplayServerScenarioTests {
     @Test(arguments: Scenario.all.map(\.name))
     func scenarioRunsAgainstTheReplayServerOverSockets(_ name: String) async throws {
         let scenario = try #require(Scenario.named(name))
-        let server = try ReplayServer(recording: RepositoryPaths.recording(name), port: 0, speed: .max)
+        let server = try ReplayServer(recording: Repository.recording(name), port: 0, speed: .max)
         try server.start()
         let context = ScenarioContext(
             baseURL: try #require(server.baseURL),

@@ -2,6 +2,7 @@ import Foundation
 import KitchenReplay
 import KitchenScenarios
 import Testing
+import KitchenTestSupport
 
 /// Every committed scenario, run by the real `APIService`/`WebSocketService` in-process against
 /// its own recording, matches it exactly: every request recorded, every recorded entry used.
@@ -9,7 +10,7 @@ import Testing
     @Test(arguments: Scenario.all.map(\.name))
     func scenarioReplaysAgainstItsRecordingStrictly(_ name: String) async throws {
         let scenario = try #require(Scenario.named(name))
-        let replay = try ReplaySession(contentsOf: RepositoryPaths.recording(name), speed: .max)
+        let replay = try ReplaySession(contentsOf: Repository.recording(name), speed: .max)
         let context = ScenarioContext(
             baseURL: replay.baseURL,
             accounts: [.init(username: "demo", password: "demo"), .init(username: "alice", password: "alice")],
