@@ -31,7 +31,7 @@ import PackageDescription
 //   KitchenControllerProperties -> KitchenReproduce, KitchenControllers, KitchenTesting, VirtualTime, KitchenAPI, HarnessCore
 //   KitchenIntercept -> KitchenReplay, KitchenRecorder, KitchenSimulator, KitchenRecording, HTTPWire
 //   KitchenSwiftTesting -> KitchenIntercept, KitchenTesting, KitchenReproduce, KitchenReplay, KitchenRecording, VirtualTime, HarnessCore
-//   KitchenTestSupport ->
+//   KitchenTestSupport -> KitchenSimulator, HarnessCore
 // tools:
 //   kitchen-bench -> KitchenControllerProperties, KitchenVerify, KitchenReproduce, KitchenReport, KitchenContracts, KitchenReplay, KitchenRecorder, KitchenRecording, HTTPWire, HarnessCore
 // Test targets may depend on any of these.
@@ -127,15 +127,15 @@ let package = Package(
             "KitchenReplay", "KitchenRecorder", "KitchenRecording", "HTTPWire", "HarnessCore",
         ]),
 
-        // Test support shared by the suites that start peers nobody here wrote (Python, openssl):
-        // running a process with a deadline, the Python peers, the TLS test certificates.
-        .target(name: "KitchenTestSupport", path: "Tests/KitchenTestSupport"),
+        // Test support shared by the suites: running a process with a deadline, the Python peers, the
+        // TLS test certificates, the running simulator, the instant clock, the latch, the repository's paths.
+        .target(name: "KitchenTestSupport", dependencies: ["KitchenSimulator", "HarnessCore"], path: "Tests/KitchenTestSupport"),
 
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "KitchenTestSupport", "KitchenTesting", "KitchenSwiftTesting"]),
-        .testTarget(name: "KitchenAPITests", dependencies: ["KitchenAPI", "HarnessCore"]),
-        .testTarget(name: "KitchenRecordingTests", dependencies: ["KitchenRecording", "HarnessCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "KitchenSimulatorTests", dependencies: ["KitchenSimulator", "HTTPWire", "HarnessCore"]),
+        .testTarget(name: "KitchenAPITests", dependencies: ["KitchenAPI", "HarnessCore", "KitchenTestSupport"]),
+        .testTarget(name: "KitchenRecordingTests", dependencies: ["KitchenRecording", "HarnessCore", "KitchenTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "KitchenSimulatorTests", dependencies: ["KitchenSimulator", "HTTPWire", "HarnessCore", "KitchenTestSupport"]),
         .testTarget(name: "KitchenCLITests", dependencies: ["KitchenCLI", "KitchenTestSupport"]),
         .testTarget(name: "KitchenTestingTests", dependencies: ["KitchenTesting", "VirtualTime", "KitchenSwiftTesting"]),
         .testTarget(name: "KitchenControllersTests", dependencies: [
@@ -145,10 +145,10 @@ let package = Package(
         .testTarget(name: "KitchenRecorderTests", dependencies: [
             "KitchenRecorder", "KitchenRecording", "KitchenSimulator", "HTTPWire", "HarnessCore", "KitchenTestSupport",
         ]),
-        .testTarget(name: "KitchenContractsTests", dependencies: ["KitchenContracts", "HarnessCore"]),
+        .testTarget(name: "KitchenContractsTests", dependencies: ["KitchenContracts", "HarnessCore", "KitchenTestSupport"]),
         .testTarget(name: "KitchenReplayTests", dependencies: [
             "KitchenReplay", "KitchenReproduce", "KitchenScenarios", "KitchenRecording", "KitchenAPI", "KitchenSimulator", "HTTPWire",
-            "HarnessCore",
+            "HarnessCore", "KitchenTestSupport",
         ]),
         .testTarget(name: "KitchenVerifyTests", dependencies: [
             "KitchenVerify", "KitchenContracts", "KitchenRecording", "KitchenReplay", "KitchenScenarios", "KitchenAPI",
@@ -156,12 +156,14 @@ let package = Package(
         ]),
         .testTarget(name: "KitchenReproduceTests", dependencies: [
             "KitchenReproduce", "KitchenSwiftTesting", "KitchenControllers", "KitchenRecording", "KitchenReplay", "KitchenTesting",
+            "KitchenTestSupport",
         ]),
-        .testTarget(name: "KitchenReportTests", dependencies: ["KitchenReport", "KitchenCLI", "KitchenRecording", "HarnessCore"]),
+        .testTarget(name: "KitchenReportTests", dependencies: ["KitchenReport", "KitchenCLI", "KitchenRecording", "HarnessCore", "KitchenTestSupport"]),
         .testTarget(name: "KitchenInterceptTests", dependencies: [
             "KitchenIntercept", "KitchenSwiftTesting", "KitchenReplay", "KitchenRecording", "KitchenSimulator",
+            "KitchenTestSupport",
         ], exclude: ["Recordings"]),
-        .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire"]),
+        .testTarget(name: "KitchenIntegrationTests", dependencies: ["KitchenAPI", "KitchenSimulator", "HarnessCore", "HTTPWire", "KitchenTestSupport"]),
         // The graph above, checked against `swift package describe`.
         .testTarget(name: "KitchenArchitectureTests", dependencies: ["KitchenTestSupport"]),
         // The benchmarks' own code (not their timings).

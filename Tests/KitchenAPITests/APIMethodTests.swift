@@ -1,15 +1,14 @@
 import Foundation
 import KitchenAPI
 import Testing
+import KitchenTestSupport
 
 /// `APIMethod` is the declared mapping from `APIServiceProtocol` to the contract's
 /// operations; `kitchen verify` checks it against the mock and the contract, and these tests
 /// keep it in step with the protocol's source.
 @Suite("API methods")
 struct APIMethodTests {
-    static let protocolSource = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/KitchenAPI/APIServiceProtocol.swift")
+    static let protocolSource = Repository.url("Sources/KitchenAPI/APIServiceProtocol.swift")
 
     /// `name(label:label:)` of every `func` between `protocol APIServiceProtocol` and the
     /// first line that is only `}`.

@@ -1,19 +1,7 @@
 import Foundation
 import HarnessCore
 import Synchronization
-
-/// A clock whose sleeps return at once and are recorded.
-final class RecordingClock: SchedulingClock {
-    private let recorded = Mutex<[Duration]>([])
-
-    var sleeps: [Duration] { recorded.withLock { $0 } }
-    var currentDate: Date { Timestamp.date(milliseconds: 1_795_169_730_123) }
-
-    nonisolated(nonsending) func sleep(for duration: Duration) async throws {  // fake clock.sleep: returns at once
-        try Task.checkCancellation()
-        recorded.withLock { $0.append(duration) }
-    }
-}
+import KitchenTestSupport
 
 /// A clock whose sleeps never end on their own: they wait for cancellation.
 final class ParkingClock: SchedulingClock {

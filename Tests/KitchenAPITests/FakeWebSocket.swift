@@ -2,6 +2,7 @@ import Foundation
 import HarnessCore
 import KitchenAPI
 import Synchronization
+import KitchenTestSupport
 
 /// A scripted ``WebSocketChannel``. `receive()` hands out the script in order;
 /// once it is used up, `receive()` parks until `close` is called (then it

@@ -29,31 +29,6 @@ func decode<Value: Decodable>(_ type: Value.Type, from text: String) throws -> V
     try KitchenJSON.makeDecoder().decode(Value.self, from: Data(text.utf8))
 }
 
-/// A one-shot latch: `wait()` returns once `fire()` has been called, however
-/// the two are ordered. Tests wait on conditions with it instead of sleeping.
-final class Signal: Sendable {
-    private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func fire() {
-        let waiters = state.withLock { state in
-            state.fired = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let fired = state.withLock { state in
-                if !state.fired { state.waiters.append(continuation) }
-                return state.fired
-            }
-            if fired { continuation.resume() }
-        }
-    }
-}
-
 /// Sample states with millisecond timestamps, distinct from the mock defaults.
 enum Samples {
     static let oven = OvenState(

@@ -2,6 +2,7 @@ import Foundation
 import HarnessCore
 import KitchenAPI
 import Testing
+import KitchenTestSupport
 
 @Suite("WebSocketService", .timeLimit(.minutes(1)))
 struct WebSocketServiceTests {
@@ -38,7 +39,7 @@ struct WebSocketServiceTests {
         let connector = FakeConnector([
             .channel(first), .failure(WebSocketConnectError.failed("connection refused")), .channel(third),
         ])
-        let clock = RecordingClock()
+        let clock = InstantClock()
         let service = WebSocketService(baseURL: Self.base, connector: connector, policy: Self.noJitter, clock: clock)
 
         let events = await Self.collect(service.events(token: "tok-9"))
@@ -62,7 +63,7 @@ struct WebSocketServiceTests {
             .channel(FakeChannel(events: [.closed(code: 1012, reason: "restart")])),
             .channel(FakeChannel(events: [.closed(code: 4001, reason: "unauthorized")])),
         ])
-        let clock = RecordingClock()
+        let clock = InstantClock()
         let service = WebSocketService(baseURL: Self.base, connector: connector, policy: Self.noJitter, clock: clock)
         let events = await Self.collect(service.events(token: "t"))
         #expect(events.filter { if case .reconnecting = $0 { true } else { false } } == [
@@ -76,7 +77,7 @@ struct WebSocketServiceTests {
     @Test("An upgrade refused with 401 is final: unauthorized, no retry, no sleep")
     func upgradeRefused() async {
         let connector = FakeConnector([.failure(WebSocketConnectError.unauthorized), .channel(FakeChannel())])
-        let clock = RecordingClock()
+        let clock = InstantClock()
         let service = WebSocketService(baseURL: Self.base, connector: connector, clock: clock)
         #expect(await Self.collect(service.events(token: "expired")) == [.unauthorized])
         #expect(connector.attempts.count == 1)
@@ -88,7 +89,7 @@ struct WebSocketServiceTests {
         let connector = FakeConnector([
             .channel(FakeChannel(events: [.closed(code: 4001, reason: "unauthorized")])), .channel(FakeChannel()),
         ])
-        let clock = RecordingClock()
+        let clock = InstantClock()
         let service = WebSocketService(baseURL: Self.base, connector: connector, clock: clock)
         #expect(await Self.collect(service.events(token: "t")) == [.connected(attempt: 0), .unauthorized])
         #expect(connector.attempts.count == 1)
@@ -106,7 +107,7 @@ struct WebSocketServiceTests {
             .binary([1, 2, 3]), try frame(Self.ovenMessage), .closed(code: 4001, reason: "unauthorized"),
         ])
         let service = WebSocketService(
-            baseURL: Self.base, connector: FakeConnector([.channel(channel)]), clock: RecordingClock())
+            baseURL: Self.base, connector: FakeConnector([.channel(channel)]), clock: InstantClock())
         let events = await Self.collect(service.events(token: "t"))
         #expect(events.count == 7)
         guard events.count == 7 else { return }
@@ -131,7 +132,7 @@ struct WebSocketServiceTests {
         let broken = FakeChannel([.failure(Reset())])
         let connector = FakeConnector([.channel(broken)])
         let service = WebSocketService(
-            baseURL: Self.base, connector: connector, policy: Self.noJitter, clock: RecordingClock())
+            baseURL: Self.base, connector: connector, policy: Self.noJitter, clock: InstantClock())
         let events = await Self.collect(service.events(token: "t"))
         #expect(events == [
             .connected(attempt: 0), .disconnected(code: nil, reason: "connection reset"),
@@ -144,7 +145,7 @@ struct WebSocketServiceTests {
     func attemptsExhausted() async {
         let refused = FakeConnector.Outcome.failure(WebSocketConnectError.failed("refused"))
         let connector = FakeConnector([refused, refused, refused, refused])
-        let clock = RecordingClock()
+        let clock = InstantClock()
         let policy = ReconnectPolicy(jitter: 0, maximumAttempts: 2)
         let service = WebSocketService(baseURL: Self.base, connector: connector, policy: policy, clock: clock)
         #expect(await Self.collect(service.events(token: "t")) == [
@@ -160,7 +161,7 @@ struct WebSocketServiceTests {
     func seededJitter() async {
         let refused = FakeConnector.Outcome.failure(WebSocketConnectError.failed("refused"))
         let connector = FakeConnector([refused, refused, refused, refused])
-        let clock = RecordingClock()
+        let clock = InstantClock()
         let policy = ReconnectPolicy(maximumAttempts: 3)
         let service = WebSocketService(
             baseURL: Self.base, connector: connector, policy: policy, clock: clock, random: SeededGenerator(seed: 77))
@@ -174,7 +175,7 @@ struct WebSocketServiceTests {
     func cancelClosesChannel(channelHonoursCancellation: Bool) async {
         let channel = FakeChannel([], honoursCancellation: channelHonoursCancellation)
         let connector = FakeConnector([.channel(channel)])
-        let service = WebSocketService(baseURL: Self.base, connector: connector, clock: RecordingClock())
+        let service = WebSocketService(baseURL: Self.base, connector: connector, clock: InstantClock())
         let stream = service.events(token: "t")
         let consumer = Task { await Self.collect(stream) }
 
@@ -192,7 +193,7 @@ struct WebSocketServiceTests {
     func droppingStreamCloses() async {
         let channel = FakeChannel()
         let service = WebSocketService(
-            baseURL: Self.base, connector: FakeConnector([.channel(channel)]), clock: RecordingClock())
+            baseURL: Self.base, connector: FakeConnector([.channel(channel)]), clock: InstantClock())
         var first: LiveEvent?
         for await event in service.events(token: "t") {
             first = event

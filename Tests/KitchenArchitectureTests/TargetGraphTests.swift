@@ -7,7 +7,7 @@ import Testing
 /// and the `kitchen` executable reaches shipped targets only.
 @Suite("Target graph", .timeLimit(.minutes(2)))
 struct TargetGraphTests {
-    static let root = RepositoryRoot.url
+    static let root = Repository.root
 
     /// `describe()`, run once for the suite's tests.
     static let described = Result { try describe() }

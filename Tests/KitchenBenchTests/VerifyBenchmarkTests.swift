@@ -8,7 +8,7 @@ import Testing
 /// validated, none with a violation. (Its speed is printed by `make bench`, never asserted here.)
 @Suite("Verify benchmark")
 struct VerifyBenchmarkTests {
-    static let root = RepositoryRoot.url
+    static let root = Repository.root
 
     @Test("one pass validates every committed exchange and message without a violation")
     func benchmarkRuns() throws {

@@ -5,8 +5,7 @@ import Testing
 /// `kitchen replay` as a process: Ctrl-C after a session that did not match the recording is
 /// exit 1 (a finding), after one that used it exactly, exit 0.
 @Suite(.serialized, .timeLimit(.minutes(1))) struct ReplayExitTests {
-    private static let recording = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Recordings/login-and-discovery.har").path
+    private static let recording = Repository.recording("login-and-discovery").path
 
     @Test func ctrlCAfterAnUnmatchedRequestExitsOne() throws {
         try #require(FileManager.default.isExecutableFile(atPath: ServeProcessTests.kitchen.path), "build kitchen first (swift build)")

@@ -4,7 +4,7 @@ import Testing
 
 /// `kitchen serve` as a process: prints its URL and the demo credentials, answers, and stops
 /// cleanly on SIGINT and SIGTERM.
-@Suite(.serialized) struct ServeProcessTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ServeProcessTests {
     static var kitchen: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kitchen")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HarnessCore
 @testable import KitchenContracts
+import KitchenTestSupport
 
 /// Parses JSON text written in a test; a typo in a fixture is a programming error.
 func json(_ text: String) -> JSONValue {
@@ -46,9 +47,7 @@ func editing(_ document: JSONValue, at location: String, to value: JSONValue?) -
 }
 
 /// The Contracts directory of the repository, found from this source file's location.
-let contractsDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Contracts")
+let contractsDirectory = Repository.contracts
 
 /// A contract file of the repository, when it exists.
 func contractFile(_ name: String) -> URL? {

@@ -3,7 +3,7 @@ import KitchenAPI
 import Testing
 
 /// The real `APIService` (URLSession) against the running simulator: every operation, every documented error.
-@Suite struct APIServiceEndToEndTests {
+@Suite(.timeLimit(.minutes(2))) struct APIServiceEndToEndTests {
     @Test func everyOperationSucceedsWithTheDocumentedShape() async throws {
         let live = try LiveSimulator()
         let api = live.client()

@@ -3,21 +3,19 @@ import HarnessCore
 import KitchenAPI
 import KitchenSimulator
 import Synchronization
+import KitchenTestSupport
 
 /// A simulator on a free port (manual clock, controls on) and clients pointed at it.
 final class LiveSimulator: Sendable {
-    let simulator: Simulator
-    let baseURL: URL
+    let running: RunningSimulator
+    var simulator: Simulator { running.simulator }
+    var baseURL: URL { running.baseURL }
 
     init(tokenTTLSeconds: Int = 3600) throws {
-        simulator = Simulator(configuration: SimulatorConfiguration(
-            port: 0, manualClock: true, tokenTTLSeconds: tokenTTLSeconds, controlsEnabled: true,
-            householdDoorOpeningsPerHour: 0))
-        try simulator.start()
-        baseURL = URL(string: simulator.baseURL!)!
+        var configuration = SimulatorConfiguration.forTests
+        configuration.tokenTTLSeconds = tokenTTLSeconds
+        running = try RunningSimulator(configuration)
     }
-
-    deinit { simulator.stop() }
 
     /// A real client with its own token store.
     func client() -> APIService { APIService(baseURL: baseURL) }
@@ -30,24 +28,11 @@ final class LiveSimulator: Sendable {
     }
 
     /// The real WebSocket service over HTTPWire, with a clock that does not wait.
-    func liveUpdates(policy: ReconnectPolicy = ReconnectPolicy()) -> (WebSocketService, ImmediateClock) {
-        let clock = ImmediateClock()
+    func liveUpdates(policy: ReconnectPolicy = ReconnectPolicy()) -> (WebSocketService, InstantClock) {
+        let clock = InstantClock()
         let service = WebSocketService(baseURL: baseURL, connector: HTTPWireWebSocketConnector(), policy: policy,
                                        clock: clock, random: SeededGenerator(seed: 1))
         return (service, clock)
-    }
-}
-
-/// A clock whose sleeps return at once and are remembered (the backoff is asserted, not waited for).
-final class ImmediateClock: SchedulingClock {
-    private let requested = Mutex<[Duration]>([])
-    var currentDate: Date { Date(timeIntervalSince1970: 1_795_168_800) }
-    var sleeps: [Duration] { requested.withLock { $0 } }
-
-    // fake clock.sleep: records the duration and returns without waiting.
-    nonisolated(nonsending) func sleep(for duration: Duration) async throws {
-        try Task.checkCancellation()
-        requested.withLock { $0.append(duration) }
     }
 }
 

@@ -3,7 +3,7 @@ import KitchenAPI
 import Testing
 
 /// The real `WebSocketService` over HTTPWire against the running simulator.
-@Suite struct WebSocketServiceEndToEndTests {
+@Suite(.timeLimit(.minutes(2))) struct WebSocketServiceEndToEndTests {
     @Test func snapshotThenLiveUpdatesFromCommandsAndTicks() async throws {
         let live = try LiveSimulator()
         let (api, devices) = try await live.loggedIn()

@@ -5,6 +5,7 @@ import FoundationNetworking
 import KitchenSimulator
 import Synchronization
 import Testing
+import KitchenTestSupport
 
 /// Two hand-written recordings of the same two requests (`POST /auth/login`, `GET /devices`) that
 /// answer with different devices, so a test can tell which one answered.
@@ -64,11 +65,9 @@ struct TinyClient: Sendable {
 
 /// A simulator on a free port for the length of `body`.
 func withLiveSimulator<T>(basePath: String = "", _ body: (Simulator, URL) async throws -> T) async throws -> T {
-    let simulator = Simulator(configuration: SimulatorConfiguration(port: 0, manualClock: true, basePath: basePath))
-    try simulator.start()
-    defer { simulator.stop() }
-    let url = try #require(simulator.baseURL.flatMap(URL.init(string:)))
-    return try await body(simulator, url)
+    let running = try RunningSimulator(SimulatorConfiguration(port: 0, manualClock: true, basePath: basePath))
+    defer { withExtendedLifetime(running) {} }
+    return try await body(running.simulator, running.baseURL)
 }
 
 /// Runs `body` with every issue it records diverted into the returned list, so a test can assert

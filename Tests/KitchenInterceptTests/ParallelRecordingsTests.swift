@@ -8,7 +8,7 @@ import Testing
 /// Tests that Swift Testing runs in parallel, each replaying its own recording of the same two
 /// requests, half through `URLSession.shared` and half through sessions from configurations the
 /// test hands over. Each answer names the recording that gave it.
-@Suite struct ParallelRecordingsTests {
+@Suite(.timeLimit(.minutes(2))) struct ParallelRecordingsTests {
     static let rounds = 25
 
     @Test(.replaying(Fixture.kitchenA, mode: .repeat))
@@ -61,7 +61,7 @@ import Testing
 
 /// The same claim without relying on the scheduler: two scopes known to be running at the same
 /// time (each waits for the other before its first request) interleave their requests.
-@Suite struct OverlappingScopesTests {
+@Suite(.timeLimit(.minutes(2))) struct OverlappingScopesTests {
     @Test func twoOverlappingScopesOnTheSharedSessionEachGetTheirOwnRecording() async throws {
         try await runOverlapping { TinyClient(session: .shared) }
     }

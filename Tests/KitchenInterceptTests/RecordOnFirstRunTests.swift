@@ -6,10 +6,11 @@ import KitchenIntercept
 import KitchenRecording
 @testable import KitchenSwiftTesting
 import Testing
+import KitchenTestSupport
 
 /// `record:` and the environment: a missing recording is recorded through the recorder (redaction,
 /// write-ahead journal) against the embedded simulator or `KITCHEN_RECORD_URL`, then replayed.
-@Suite struct RecordOnFirstRunTests {
+@Suite(.timeLimit(.minutes(2))) struct RecordOnFirstRunTests {
     /// A fresh folder for one test's recordings.
     private func scratch() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("intercept-\(UUID().uuidString)")
@@ -124,7 +125,7 @@ import Testing
                 Issue.record("the test body must not run")
             }
         }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let root = Repository.root.path
         #expect(error?.description == """
             No recording at Recordings/never-recorded.har (looked in the current directory and upwards from RecordOnFirstRunTests.swift).
             CI is set, so this run only replays. Record it on your machine and commit it:
@@ -188,7 +189,7 @@ import Testing
 }
 
 /// The plan alone: the environment against the test's `record:`.
-@Suite struct RecordPlanTests {
+@Suite(.timeLimit(.minutes(2))) struct RecordPlanTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let requested: RecordMode
         let environment: [String: String]

@@ -7,7 +7,7 @@ import KitchenSwiftTesting
 import Testing
 
 /// Which sessions a scope reaches, and which it does not (measured here, on Linux).
-@Suite struct SessionScopeTests {
+@Suite(.timeLimit(.minutes(2))) struct SessionScopeTests {
     @Test(.replaying(Fixture.kitchenA, mode: .repeat))
     func aMarkedSessionIsAnsweredFromDetachedTasksAndCompletionHandlers() async throws {
         let session = URLSession(configuration: try Replaying.configuration(.ephemeral))
@@ -73,7 +73,7 @@ import Testing
 /// The scopes that reach `URLSession.shared` wherever a request is resumed hold a process-wide lock,
 /// and a request no scope is named for is not intercepted. Serialized: the test of what is not
 /// intercepted must not run while a `.process` scope claims everything.
-@Suite(.serialized) struct ProcessIsolationTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ProcessIsolationTests {
     @Test func aSharedSessionRequestResumedOutsideTheTestIsNotInterceptedUnderTaskIsolation() async throws {
         let test = try #require(Test.current)
         try await withLiveSimulator { _, url in

@@ -4,7 +4,7 @@ import KitchenRecording
 import Testing
 
 /// Many clients at once: every exchange is recorded once, intact.
-@Suite struct ConcurrentRecordingTests {
+@Suite(.timeLimit(.minutes(2))) struct ConcurrentRecordingTests {
     @Test func twoHundredClientsTimesFiftyRequestsGiveTenThousandDistinctEntries() throws {
         let harness = try RecorderHarness(upstream: Respond { request in
             .response(HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"], body: Array("echo \(request.target)".utf8)))

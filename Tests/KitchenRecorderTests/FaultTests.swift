@@ -4,7 +4,7 @@ import KitchenRecording
 import Testing
 
 /// Every fault path: the client gets a 502 and the HAR an entry with `_error`.
-@Suite struct FaultTests {
+@Suite(.timeLimit(.minutes(2))) struct FaultTests {
     func expectBadGateway(_ harness: RecorderHarness, kind: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let response = try harness.client().send(HTTPRequest(method: .get, target: "/x"))
         #expect(response.status.code == 502, sourceLocation: sourceLocation)

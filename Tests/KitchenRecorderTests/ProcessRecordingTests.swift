@@ -6,7 +6,7 @@ import Testing
 
 /// `kitchen record` as a process: SIGINT mid-recording writes a valid HAR; a killed recorder leaves a
 /// journal that `kitchen record --recover` turns into a HAR. Nothing the client saw is lost.
-@Suite(.serialized) struct ProcessRecordingTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ProcessRecordingTests {
     /// The `kitchen` binary beside the test bundle (`swift build` puts both in the same folder).
     static var kitchen: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kitchen")

@@ -5,7 +5,7 @@ import Testing
 
 /// Frames relay byte-exact both ways (fragments, binary, control frames), closes are relayed, and the HAR
 /// holds the conversation.
-@Suite struct WebSocketRelayTests {
+@Suite(.timeLimit(.minutes(2))) struct WebSocketRelayTests {
     /// An upstream that records every frame it receives (frame mode, nothing answered for it) and runs `script`.
     func upstream(seen: Seen<WebSocketFrame>, script: @escaping @Sendable (WebSocketConnection) -> Void) -> Respond {
         Respond { request in

@@ -2,13 +2,14 @@ import Foundation
 import HarnessCore
 import Testing
 @testable import KitchenRecording
+import KitchenTestSupport
 
 /// HAR files written by other tools, from committed fixtures written by hand after the
 /// public formats: Chrome's error entries in `_webSocketMessages`, and mitmproxy's
 /// WebSocket entries that carry no `_resourceType` and no messages.
 @Suite struct ForeignHARTests {
     static func fixture(_ name: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(name)
+        Repository.url("Tests/KitchenRecordingTests/Fixtures").appendingPathComponent(name)
     }
 
     @Test func chromesErrorEntryIsReadAndKeptButIsNoDataMessage() throws {

@@ -2,18 +2,13 @@ import Foundation
 import HarnessCore
 import Testing
 @testable import KitchenRecording
+import KitchenTestSupport
 
 /// The hand-written HAR reader behind ``HARFile/decode(_:path:)`` and `JSONDecoder` over the
 /// `Codable` conformances read the same documents into the same values, and refuse the same
 /// broken ones, with the reader naming the field.
 @Suite struct HARJSONReaderTests {
-    static var committedRecordings: [URL] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Recordings").resolvingSymlinksInPath()
-        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "har" } ?? []
-        return files.sorted { $0.path < $1.path }
-    }
+    static var committedRecordings: [URL] { Repository.committedRecordings }
 
     @Test func everyCommittedRecordingReadsAsJSONDecoderReadsIt() throws {
         let files = Self.committedRecordings

@@ -2,6 +2,7 @@ import Foundation
 import HarnessCore
 import Testing
 @testable import KitchenRecording
+import KitchenTestSupport
 
 /// The hand-written JSON of the HAR model (the recorder's fast path) and the `Codable`
 /// encoding agree exactly, so journals and files are the same whichever wrote them.
@@ -50,10 +51,7 @@ import Testing
     }
 
     @Test func rewritingEveryCommittedRecordingIsByteIdentical() throws {
-        let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Recordings").resolvingSymlinksInPath()
-        let files = try FileManager.default.contentsOfDirectory(at: recordings, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "har" }
+        let files = Repository.committedRecordings
         #expect(!files.isEmpty)
         for file in files {
             let bytes = Array(try Data(contentsOf: file))

@@ -6,7 +6,7 @@ import Testing
 
 /// Replay ends a recorded conversation the way it ended, but never with a close code
 /// RFC 6455 §7.4 forbids on the wire; and Chrome's error entries are not played.
-@Suite struct ReplayCloseTests {
+@Suite(.timeLimit(.minutes(2))) struct ReplayCloseTests {
     /// A recording of one WebSocket that the server closed with `code`.
     static func recording(closedWith code: Int?, reason: String = "", messages: [HAR.WebSocketMessage] = []) -> HAR.Document {
         let entry = HAR.Entry(

@@ -5,15 +5,16 @@ import KitchenReplay
 import KitchenReproduce
 import KitchenScenarios
 import Testing
+import KitchenTestSupport
 
 /// Every committed scenario, run by the real `APIService` (URLSession) and `WebSocketService`
 /// (HTTPWire) over real sockets against `ReplayServer`, gets the recorded results and uses
 /// every recorded entry.
-@Suite struct ReplayServerScenarioTests {
+@Suite(.timeLimit(.minutes(2))) struct ReplayServerScenarioTests {
     @Test(arguments: Scenario.all.map(\.name))
     func scenarioRunsAgainstTheReplayServerOverSockets(_ name: String) async throws {
         let scenario = try #require(Scenario.named(name))
-        let server = ReplayServer(engine: .kitchen(try HARFile.load(from: RepositoryPaths.recording(name))), port: 0, speed: .max)
+        let server = ReplayServer(engine: .kitchen(try HARFile.load(from: Repository.recording(name))), port: 0, speed: .max)
         try server.start()
         let context = ScenarioContext(
             baseURL: try #require(server.baseURL),

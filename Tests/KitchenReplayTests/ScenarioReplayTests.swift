@@ -3,6 +3,7 @@ import KitchenReplay
 import KitchenReproduce
 import KitchenScenarios
 import Testing
+import KitchenTestSupport
 
 /// Every committed scenario, run by the real `APIService`/`WebSocketService` in-process against
 /// its own recording, matches it exactly: every request recorded, every recorded entry used.
@@ -10,7 +11,7 @@ import Testing
     @Test(arguments: Scenario.all.map(\.name))
     func scenarioReplaysAgainstItsRecordingStrictly(_ name: String) async throws {
         let scenario = try #require(Scenario.named(name))
-        let replay = try ReplaySession(contentsOf: RepositoryPaths.recording(name), speed: .max)
+        let replay = try ReplaySession(contentsOf: Repository.recording(name), speed: .max)
         let context = ScenarioContext(
             baseURL: replay.baseURL,
             accounts: [.init(username: "demo", password: "demo"), .init(username: "alice", password: "alice")],

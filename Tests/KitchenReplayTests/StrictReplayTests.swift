@@ -7,12 +7,13 @@ import KitchenRecording
 import KitchenReplay
 import KitchenReproduce
 import Testing
+import KitchenTestSupport
 
 /// Strict replay names exactly what differs when a request strays from the recording.
 @Suite struct StrictReplayTests {
     /// The oven-controls recording, replayed in-process.
     func session() throws -> ReplaySession {
-        try ReplaySession(contentsOf: RepositoryPaths.recording("oven-controls"), speed: .max)
+        try ReplaySession(contentsOf: Repository.recording("oven-controls"), speed: .max)
     }
 
     /// Sends one raw request through the replay transport and returns the mismatch it caused.
@@ -75,7 +76,7 @@ import Testing
     }
 
     @Test func identicalRequestsAreAnsweredInRecordedOrderAndModesDecideWhatComesAfter() async throws {
-        let document = try HARFile.load(from: RepositoryPaths.recording("dishwasher-commands"))
+        let document = try HARFile.load(from: Repository.recording("dishwasher-commands"))
         let stopIndices = document.log.entries.indices.filter { document.log.entries[$0].request.urlPath.hasSuffix("/dishwasher/stop") }
         #expect(stopIndices.count == 2)
         let (first, second) = (stopIndices[0], stopIndices[1])

@@ -3,6 +3,7 @@ import HarnessCore
 import KitchenRecording
 import KitchenReport
 import Testing
+import KitchenTestSupport
 
 /// The report rendered in a real browser (headless Chromium): the DOM after the page's script
 /// ran has every entry and message, and every finding of a failing `kitchen verify` is marked;

@@ -3,6 +3,7 @@ import HarnessCore
 import KitchenRecording
 import Testing
 @testable import KitchenReport
+import KitchenTestSupport
 
 @Suite("The report page, as written (no browser)")
 struct HTMLReportTests {

@@ -3,6 +3,7 @@ import HarnessCore
 import KitchenRecording
 import KitchenReport
 import Testing
+import KitchenTestSupport
 
 /// `kitchen report`, `verify --html` and `reproduce --html` through the CLI, in-process.
 @Suite("kitchen report and the --html options", .timeLimit(.minutes(2)))

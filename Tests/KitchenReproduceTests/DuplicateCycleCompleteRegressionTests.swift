@@ -5,6 +5,7 @@ import KitchenRecording
 import KitchenReproduce
 import KitchenSwiftTesting
 import Testing
+import KitchenTestSupport
 
 /// The bug story of `Recordings/bugs/duplicate-cycle-complete-after-reconnect.har`: a session of
 /// the app in which a dishwasher cycle completes, the live socket drops, and the reconnect
@@ -38,8 +39,7 @@ import Testing
     }
 
     @Test func twentyReproductionsPrintTheSameTimeline() async throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let document = try HARFile.load(from: root.appendingPathComponent(Self.recording))
+        let document = try HARFile.load(from: Repository.url(Self.recording))
         let first = try await Reproduction.run(recording: document).text
         for _ in 1..<20 {
             #expect(try await Reproduction.run(recording: document).text == first)

@@ -4,7 +4,7 @@ import Testing
 @testable import KitchenSimulator
 
 /// The live-update WebSocket: snapshot, changes from commands and ticks, owner-only delivery, 4001.
-@Suite struct LiveUpdateTests {
+@Suite(.timeLimit(.minutes(2))) struct LiveUpdateTests {
     @Test func snapshotOnConnectHasOneMessagePerDeviceAndCompartmentInListOrder() throws {
         let harness = try SimulatorHarness()
         let token = try harness.login()

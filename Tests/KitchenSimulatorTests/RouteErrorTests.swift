@@ -4,7 +4,7 @@ import Testing
 @testable import KitchenSimulator
 
 /// Every documented error, with its exact status, code and body shape.
-@Suite struct RouteErrorTests {
+@Suite(.timeLimit(.minutes(2))) struct RouteErrorTests {
     /// Checks status, code, and that the body is exactly `{"error", "message"}`.
     func expectError(_ reply: SimulatorHarness.Reply, _ status: Int, _ code: String,
                      sourceLocation: SourceLocation = #_sourceLocation) {

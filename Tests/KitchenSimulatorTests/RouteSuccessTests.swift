@@ -3,7 +3,7 @@ import Testing
 @testable import KitchenSimulator
 
 /// Every route's success status and shape, over real sockets.
-@Suite struct RouteSuccessTests {
+@Suite(.timeLimit(.minutes(2))) struct RouteSuccessTests {
     @Test func loginReturnsTokenExpiryAndUser() throws {
         let harness = try SimulatorHarness()
         let reply = try harness.send(.post, "/auth/login", body: ["username": "demo", "password": "demo"])

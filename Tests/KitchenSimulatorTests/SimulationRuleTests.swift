@@ -2,7 +2,7 @@ import Testing
 @testable import KitchenSimulator
 
 /// The simulation rules of API.md on the world value itself, tick by tick.
-@Suite struct SimulationRuleTests {
+@Suite(.timeLimit(.minutes(2))) struct SimulationRuleTests {
     func world(seed: UInt64 = 1, doorsPerHour: Double = 0) -> KitchenWorld {
         var world = KitchenWorld(configuration: SimulatorConfiguration(seed: seed, manualClock: true,
                                                                       householdDoorOpeningsPerHour: doorsPerHour))

@@ -1,23 +1,20 @@
 import HarnessCore
 import HTTPWire
 @testable import KitchenSimulator
+import KitchenTestSupport
 
 /// A simulator on a free port with a manual clock and controls, plus a tiny
 /// JSON client over HTTPWire for driving it in tests.
 final class SimulatorHarness {
-    let simulator: Simulator
-    let port: Int
+    let running: RunningSimulator
+    var simulator: Simulator { running.simulator }
+    var port: Int { running.port }
 
     init(_ configure: (inout SimulatorConfiguration) -> Void = { _ in }) throws {
-        var configuration = SimulatorConfiguration(port: 0, manualClock: true, controlsEnabled: true,
-                                                   householdDoorOpeningsPerHour: 0)
+        var configuration = SimulatorConfiguration.forTests
         configure(&configuration)
-        simulator = Simulator(configuration: configuration)
-        try simulator.start()
-        port = simulator.port!
+        running = try RunningSimulator(configuration)
     }
-
-    deinit { simulator.stop() }
 
     struct Reply {
         let status: Int

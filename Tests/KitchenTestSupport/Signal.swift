@@ -1,42 +1,42 @@
 import Dispatch
 import Foundation
+import Synchronization
 
-/// Waits on a condition that another thread signals, with a deadline instead of a sleep.
+/// A one-shot latch: once `fire()` has been called, every wait returns, however the two are
+/// ordered. Tests wait on conditions with it, from threads (with a deadline) or from async code,
+/// instead of sleeping.
 public final class Signal: Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
+    private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    /// Entered until the signal fires, for the blocking wait.
+    private let unfired = DispatchGroup()
 
     /// A signal not yet fired.
-    public init() {}
+    public init() { unfired.enter() }
 
-    /// Fires the signal (once per waiter).
-    public func fire() { semaphore.signal() }
-
-    /// Whether the signal fired within `seconds`.
-    public func wait(seconds: Int = 10) -> Bool { semaphore.wait(timeout: .now() + .seconds(seconds)) == .success }
-}
-
-/// A peer that misbehaved or could not be started.
-public enum PeerError: Error, CustomStringConvertible {
-    /// Its output was not what the protocol with it says.
-    case malformed(String)
-
-    public var description: String {
-        switch self {
-        case .malformed(let what): "malformed peer output: \(what)"
+    /// Fires the signal; firing again does nothing.
+    public func fire() {
+        let waiters: [CheckedContinuation<Void, Never>]? = state.withLock { state in
+            guard !state.fired else { return nil }
+            state.fired = true
+            defer { state.waiters = [] }
+            return state.waiters
         }
+        guard let waiters else { return }
+        unfired.leave()
+        for waiter in waiters { waiter.resume() }
     }
-}
 
-extension Pipe {
-    /// Reads what a child process writes until the text holds `marker` or the pipe ends, and
-    /// returns all of it (for banners such as "listening on http://127.0.0.1:PORT").
-    public func read(until marker: String) -> String {
-        var text = ""
-        while !text.contains(marker) {
-            let data = fileHandleForReading.availableData
-            guard !data.isEmpty else { break }
-            text += String(decoding: data, as: UTF8.self)
+    /// Whether the signal fired within `seconds` (blocks the calling thread).
+    public func wait(seconds: Int) -> Bool { unfired.wait(timeout: .now() + .seconds(seconds)) == .success }
+
+    /// Returns once the signal has fired.
+    public func wait() async {
+        await withCheckedContinuation { continuation in
+            let fired = state.withLock { state in
+                if !state.fired { state.waiters.append(continuation) }
+                return state.fired
+            }
+            if fired { continuation.resume() }
         }
-        return text
     }
 }

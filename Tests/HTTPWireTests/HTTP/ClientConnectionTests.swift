@@ -3,7 +3,7 @@ import Testing
 
 /// `HTTPClientConnection` reading every framing a server may use (RFC 9112 §6.3), against our
 /// server and against a scripted raw peer for what our server never sends.
-@Suite struct ClientConnectionTests {
+@Suite(.timeLimit(.minutes(2))) struct ClientConnectionTests {
     /// Reads one request head (the scripted peers below never get a body).
     static func readRequestHead(_ connection: RawConnection) throws -> String {
         try connection.read(through: [13, 10, 13, 10], what: "a request head").text

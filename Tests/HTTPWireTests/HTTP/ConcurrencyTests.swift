@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 /// One thread per connection: many clients at once, and a stalled client holds up only itself.
-@Suite struct ConcurrencyTests {
+@Suite(.timeLimit(.minutes(2))) struct ConcurrencyTests {
     @Test func server256KeepAliveConnectionsAreServedAtOnce() throws {
         let server = try TestServer()
         defer { server.stop() }

@@ -2,7 +2,7 @@ import HTTPWire
 import Testing
 
 /// Persistent connections and pipelining (RFC 9112 §9.3).
-@Suite struct ConnectionReuseTests {
+@Suite(.timeLimit(.minutes(2))) struct ConnectionReuseTests {
     // RFC 9112 §9.3: HTTP/1.1 connections persist by default.
     @Test func http11ConnectionServesSeveralRequestsInTurn() throws {
         let server = try TestServer()

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPWire
 import Testing
+import KitchenTestSupport
 
 /// Each limit's default, asserted against the value its `///` comment documents, so that the
 /// documentation and the code cannot drift apart.
@@ -60,9 +61,7 @@ import Testing
 
     /// The `///` lines directly above `public var <property>` in HTTPWire's `file`.
     static func docComment(of property: String, in file: String) throws -> String {
-        let sources = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/HTTPWire").appendingPathComponent(file)
+        let sources = Repository.url("Sources/HTTPWire").appendingPathComponent(file)
         let lines = try String(contentsOf: sources, encoding: .utf8).components(separatedBy: "\n")
         let declaration = try #require(lines.firstIndex { $0.contains("public var \(property):") },
                                        "no `public var \(property)` in \(file)")

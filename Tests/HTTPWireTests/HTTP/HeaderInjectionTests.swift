@@ -3,7 +3,7 @@ import Testing
 
 /// No CR or LF is ever written into a header (RFC 9110 §5.5): a responder's or a replayed
 /// fixture's header is untrusted input.
-@Suite struct HeaderInjectionTests {
+@Suite(.timeLimit(.minutes(2))) struct HeaderInjectionTests {
     static let exact500 = "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
 
     // A responder's bad header turns into a bare 500; not one byte of the header reaches the wire.

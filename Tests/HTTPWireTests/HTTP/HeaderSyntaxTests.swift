@@ -2,7 +2,7 @@ import HTTPWire
 import Testing
 
 /// The request line and field syntax (RFC 9112 §2–§5): whatever is ambiguous is refused.
-@Suite struct HeaderSyntaxTests {
+@Suite(.timeLimit(.minutes(2))) struct HeaderSyntaxTests {
     // RFC 9112 §5.1: no whitespace is allowed between the field name and colon → 400.
     @Test(arguments: ["Host : a", "Host\t: a", "X-Test : 1"])
     func whitespaceBetweenFieldNameAndColonIsRefusedWith400(line: String) throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// Every limit is checked on the bytes seen so far, so an oversized request is answered
 /// before it is buffered whole (RFC 9112 §3, RFC 6585 §5, RFC 9110 §15.5.14).
-@Suite struct LimitTests {
+@Suite(.timeLimit(.minutes(2))) struct LimitTests {
     static let limits = HTTPLimits(maxStartLineBytes: 64, maxHeaderBytes: 256, maxHeaderCount: 5, maxBodyBytes: 16)
 
     /// A request line of exactly `length` bytes (CRLF excluded).

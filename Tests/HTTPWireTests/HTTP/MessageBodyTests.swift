@@ -3,7 +3,7 @@ import Testing
 
 /// Bodies in both directions: chunked requests, streamed responses, and the responses that
 /// never have a body (RFC 9112 §6–§7, RFC 9110 §6.4.1).
-@Suite struct MessageBodyTests {
+@Suite(.timeLimit(.minutes(2))) struct MessageBodyTests {
     static let routes: [String: Route] = [
         "/fixed": { _, _ in .response(HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"],
                                                    body: Array("exactly this".utf8))) },

@@ -2,7 +2,7 @@ import HTTPWire
 import Testing
 
 /// How a request body is delimited (RFC 9112 §6): the rules request smuggling exploits.
-@Suite struct MessageFramingTests {
+@Suite(.timeLimit(.minutes(2))) struct MessageFramingTests {
     static func post(_ fields: String, body: String = "") -> String {
         "POST /upload HTTP/1.1\r\nHost: a\r\n\(fields)\r\n\(body)"
     }

@@ -10,7 +10,8 @@ enum Curl {
 
 /// Our server against curl (/usr/bin/curl, libcurl's HTTP/1.1 client).
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Curl.path),
-                "SKIPPED: /usr/bin/curl is not installed; the curl interop tests did not run"))
+                "SKIPPED: /usr/bin/curl is not installed; the curl interop tests did not run"),
+       .timeLimit(.minutes(2)))
 struct CurlInteropTests {
     static let curl = Curl.path
 

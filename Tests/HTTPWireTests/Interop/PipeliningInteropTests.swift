@@ -7,7 +7,8 @@ import Testing
 /// is a Python script that writes three requests in one send and parses the answers with `h11`
 /// (an HTTP/1.1 reference parser). SKIPPED unless KITCHEN_PYTHON can import h11.
 @Suite(.enabled(if: PythonPeer.h11Version != nil,
-                "SKIPPED: KITCHEN_PYTHON is unset or cannot import h11 (pip install h11 into it); the h11 pipelining interop test did not run"))
+                "SKIPPED: KITCHEN_PYTHON is unset or cannot import h11 (pip install h11 into it); the h11 pipelining interop test did not run"),
+       .timeLimit(.minutes(2)))
 struct PipeliningInteropTests {
     // RFC 9112 §9.3.2: responses to pipelined requests come back in order, each well framed.
     @Test func h11ParsesOurAnswersToThreePipelinedRequestsInOrder() throws {

@@ -6,7 +6,8 @@ import Testing
 /// Our server and client against Python's `websockets`, the strictest WebSocket peer around.
 /// The interpreter is `KITCHEN_PYTHON` (the Makefile's .venv); without it these are SKIPPED.
 @Suite(.enabled(if: PythonPeer.websocketsVersion != nil,
-                "SKIPPED: KITCHEN_PYTHON is unset or cannot import websockets (run `make` to create .venv with websockets, or set KITCHEN_PYTHON); the Python WebSocket interop tests did not run"))
+                "SKIPPED: KITCHEN_PYTHON is unset or cannot import websockets (run `make` to create .venv with websockets, or set KITCHEN_PYTHON); the Python WebSocket interop tests did not run"),
+       .timeLimit(.minutes(2)))
 struct PythonWebSocketInteropTests {
     @Test func websocketsClientExchangesEveryMessageKindWithOurServerAndClosesCleanly() throws {
         let interpreter = try #require(PythonPeer.interpreter)

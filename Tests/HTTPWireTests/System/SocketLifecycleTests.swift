@@ -3,7 +3,7 @@ import Testing
 
 /// A closed `Socket` must never act on its old descriptor number: the kernel hands that number
 /// to the next socket opened anywhere in the process (another connection, another test).
-@Suite struct SocketLifecycleTests {
+@Suite(.timeLimit(.minutes(2))) struct SocketLifecycleTests {
     /// A connected pair through `listener`: (client side, server side).
     static func pair(_ listener: Listener) throws -> (Socket, Socket) {
         let client = try Socket.connect(host: "127.0.0.1", port: listener.address.port)

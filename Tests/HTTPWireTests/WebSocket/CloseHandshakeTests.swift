@@ -2,7 +2,7 @@ import HTTPWire
 import Testing
 
 /// The closing handshake (RFC 6455 §5.5.1, §7).
-@Suite struct CloseHandshakeTests {
+@Suite(.timeLimit(.minutes(2))) struct CloseHandshakeTests {
     // RFC 6455 §5.5.1: a close body, if present, starts with a 2-byte code.
     @Test func closeWithOneBytePayloadIsAnsweredWithClose1002() throws {
         let server = try TestServer.webSocketEcho()
@@ -69,20 +69,16 @@ import Testing
     }
 
     // RFC 6455 §7.1.1: a server that sent a close and never hears back drops TCP after its close
-    // timeout. This waits in real time (200 ms configured, 10 s read timeout) for the end of
-    // stream — a wait on a condition, with the elapsed time measured to show the timeout was honoured.
+    // timeout. This waits (200 ms configured, 10 s read timeout) for the end of stream: not at
+    // once (100 ms pass in silence), and before the read timeout. No clock is read.
     @Test func serverInitiatedCloseThatThePeerNeverAnswersDropsTCPAfterCloseTimeout() throws {
         let server = try TestServer.webSocketEcho(WebSocketConfiguration(closeTimeout: .milliseconds(200)))
         defer { server.stop() }
         let connection = try RawConnection.webSocket(port: server.port)
         try connection.send(FrameBytes.frame(opcode: FrameBytes.text, payload: Array("close 1000".utf8)))
         try expectCloseFrame(code: CloseCode.normal, on: connection)
-        let clock = ContinuousClock()
-        let start = clock.now
+        #expect(connection.staysSilent(milliseconds: 100), "TCP dropped before the close timeout")
         #expect(try connection.readUntilClosed().isEmpty)
-        let waited = clock.now - start
-        #expect(waited >= .milliseconds(150), "TCP dropped after \(waited), before the close timeout")
-        #expect(waited < .seconds(5), "TCP dropped only after \(waited)")
     }
 
     // RFC 6455 §5.5.1: after sending a close, an endpoint sends no more data frames.

@@ -2,7 +2,7 @@ import HTTPWire
 import Testing
 
 /// Fragmented messages (RFC 6455 §5.4) and UTF-8 validation of text (RFC 6455 §8.1).
-@Suite struct FragmentationTests {
+@Suite(.timeLimit(.minutes(2))) struct FragmentationTests {
     static func fragment(_ opcode: UInt8, _ bytes: [UInt8], fin: Bool = false) -> [UInt8] {
         FrameBytes.frame(fin: fin, opcode: opcode, payload: bytes)
     }

@@ -2,7 +2,7 @@ import HTTPWire
 import Testing
 
 /// What a server must refuse in a single frame (RFC 6455 §5), each judged from the header.
-@Suite struct FrameRuleTests {
+@Suite(.timeLimit(.minutes(2))) struct FrameRuleTests {
     // RFC 6455 §5.1: a server MUST close the connection upon receiving an unmasked frame.
     @Test(arguments: [FrameBytes.text, FrameBytes.binary, FrameBytes.ping, FrameBytes.close])
     func unmaskedClientFrameIsAnsweredWithClose1002(opcode: UInt8) throws {

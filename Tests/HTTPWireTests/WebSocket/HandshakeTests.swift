@@ -3,7 +3,7 @@ import HTTPWire
 import Testing
 
 /// The opening handshake (RFC 6455 §4).
-@Suite struct HandshakeTests {
+@Suite(.timeLimit(.minutes(2))) struct HandshakeTests {
     static func upgrade(replacing field: String? = nil, with replacement: String? = nil) -> String {
         var fields = ["Host: a", "Upgrade: websocket", "Connection: Upgrade",
                       "Sec-WebSocket-Key: \(RawConnection.sampleKey)", "Sec-WebSocket-Version: 13"]

@@ -2,7 +2,7 @@ import HTTPWire
 import Testing
 
 /// Ping and pong (RFC 6455 §5.5.2–§5.5.3) and the server's keep-alive built on them.
-@Suite struct PingPongTests {
+@Suite(.timeLimit(.minutes(2))) struct PingPongTests {
     static let keepAlive = WebSocketConfiguration(pingInterval: .milliseconds(50), pongTimeout: .milliseconds(200))
 
     // RFC 6455 §5.5.3: a pong MUST carry the ping's application data.

@@ -23,7 +23,7 @@ final class WebSocketRegistry: Sendable {
     func connection(at path: String) throws -> WebSocketConnection {
         while true {
             if let connection = connections.withLock({ $0[path] }) { return connection }
-            guard registered.wait() else {
+            guard registered.wait(seconds: 10) else {
                 throw RawConnectionError.timedOut(waitingFor: "the handler of \(path)", received: [])
             }
         }
@@ -32,7 +32,7 @@ final class WebSocketRegistry: Sendable {
 
 /// Sends never wait for the peer: a reader that stalls costs memory up to `maxQueuedBytes`,
 /// then it is dropped; other connections are not held up meanwhile.
-@Suite struct SlowReaderTests {
+@Suite(.timeLimit(.minutes(2))) struct SlowReaderTests {
     @Test func slowReaderDoesNotBlockSendsAndIsDroppedOnceMaxQueuedBytesIsExceeded() throws {
         let registry = WebSocketRegistry()
         let configuration = WebSocketConfiguration(maxQueuedBytes: 1 << 20)

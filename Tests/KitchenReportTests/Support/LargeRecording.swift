@@ -1,6 +1,7 @@
 import Foundation
 import HarnessCore
 import KitchenRecording
+import KitchenTestSupport
 
 /// A large recording made from a committed one: `entries` exchanges spread over minutes with
 /// varied durations, and one WebSocket connection with `messages` messages (every seventh sent).

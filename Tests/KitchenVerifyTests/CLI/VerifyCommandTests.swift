@@ -3,11 +3,12 @@ import HarnessCore
 import KitchenScenarios
 import KitchenVerify
 import Testing
+import KitchenTestSupport
 
 /// `kitchen verify` and `kitchen diff` as a CI system runs them: exact help, exit statuses
 /// (0 clean, 1 violations, 2 usage or I/O), the text, JSON and JUnit reports, progress only on
 /// a terminal.
-@Suite("kitchen verify and kitchen diff on the command line")
+@Suite("kitchen verify and kitchen diff on the command line", .timeLimit(.minutes(2)))
 struct VerifyCommandTests {
     @Test("kitchen verify --help prints exactly the documented usage")
     func verifyHelp() async {

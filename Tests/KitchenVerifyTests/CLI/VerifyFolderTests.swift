@@ -1,10 +1,11 @@
 import Foundation
 import KitchenVerify
 import Testing
+import KitchenTestSupport
 
 /// `kitchen verify --recordings DIR` on what a user has: one session's recordings, an empty
 /// folder, a broken file, a filter pointing past the end, a report path that cannot be written.
-@Suite("kitchen verify on a folder of one's own recordings")
+@Suite("kitchen verify on a folder of one's own recordings", .timeLimit(.minutes(2)))
 struct VerifyFolderTests {
     @Test("one session's recordings pass; the operations it never used are notices, failures with --require-coverage")
     func sessionFolder() async throws {

@@ -7,6 +7,7 @@ import KitchenAPI
 import KitchenContracts
 import KitchenSimulator
 import Testing
+import KitchenTestSupport
 
 /// The simulator's control routes, over real sockets, against the provider-state contract a
 /// server team implements (Contracts/kitchen.controls.openapi.json).

@@ -9,6 +9,7 @@ import KitchenSimulator
 import KitchenVerify
 import Synchronization
 import Testing
+import KitchenTestSupport
 
 /// `kitchen verify --live` against servers as they are: long-lived and shared (state left by
 /// earlier runs and by hand), with provider-state controls or without, under a path prefix,

@@ -4,11 +4,12 @@ import HTTPWire
 import KitchenSimulator
 import KitchenVerify
 import Testing
+import KitchenTestSupport
 
 /// `kitchen verify --live`: the gate for a new server build, run against an in-process
 /// simulator without controls (a stand-in for a real server), and against a deliberately
 /// broken one that renames a field of every error body.
-@Suite("kitchen verify --live")
+@Suite("kitchen verify --live", .timeLimit(.minutes(2)))
 struct LiveVerifyTests {
     /// A simulator as a real server looks: no controls, a wall clock, bound to a free port.
     private func startServer() throws -> Simulator {

@@ -2,11 +2,12 @@ import Foundation
 import HarnessCore
 import KitchenContracts
 import Testing
+import KitchenTestSupport
 
 /// A gate that cannot fail is worthless: for every kind of breaking contract change the issue
 /// lists, a copy of a committed contract is mutated and `kitchen diff` must exit 1 with a line
 /// naming the exact location; the library call must classify it as that kind.
-@Suite("Mutations: breaking contract changes fail kitchen diff")
+@Suite("Mutations: breaking contract changes fail kitchen diff", .timeLimit(.minutes(2)))
 struct ContractMutationTests {
     struct Mutation: Sendable, CustomTestStringConvertible {
         let name: String

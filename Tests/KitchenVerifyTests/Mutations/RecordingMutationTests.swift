@@ -4,11 +4,12 @@ import KitchenContracts
 import KitchenRecording
 import KitchenVerify
 import Testing
+import KitchenTestSupport
 
 /// The gate fails on mutated recordings: shape diffs of a renamed or retyped field, a
 /// nullability change, a missing message type; check 1 on a wrong type and an undeclared
 /// status; checks 3 and 4 on a dropped required field. Each failure must name its location.
-@Suite("Mutations: broken recordings fail kitchen diff and kitchen verify")
+@Suite("Mutations: broken recordings fail kitchen diff and kitchen verify", .timeLimit(.minutes(2)))
 struct RecordingMutationTests {
     struct Mutation: Sendable, CustomTestStringConvertible {
         let name: String

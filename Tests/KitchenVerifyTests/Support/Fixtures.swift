@@ -1,16 +1,7 @@
 import Foundation
 import KitchenVerify
 import Testing
-
-/// Paths in this repository, found from this file's location (tests may run from any directory).
-enum Repository {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let recordings = root.appendingPathComponent("Recordings")
-    static let contracts = root.appendingPathComponent("Contracts")
-    static let openAPI = contracts.appendingPathComponent("kitchen.openapi.json")
-    static let asyncAPI = contracts.appendingPathComponent("kitchen.asyncapi.json")
-}
+import KitchenTestSupport
 
 /// The committed contracts and recordings, loaded once for every parameterized suite. A load
 /// failure leaves them empty (so argument lists are empty) and `FixtureLoadingTests` fails loudly.

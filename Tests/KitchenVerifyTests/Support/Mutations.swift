@@ -2,6 +2,7 @@ import Foundation
 import HarnessCore
 import KitchenRecording
 import Testing
+import KitchenTestSupport
 
 /// A folder of its own under the temporary directory; `remove()` when done.
 struct TemporaryFolder {

@@ -4,6 +4,7 @@ import KitchenRecording
 import KitchenScenarios
 import KitchenVerify
 import Testing
+import KitchenTestSupport
 
 /// The small parts the gate is built from: filters, reproduce commands, routes, recorded calls,
 /// the JUnit escaping, the benchmark.

@@ -3,16 +3,6 @@ import HarnessCore
 import KitchenRecording
 import Testing
 
-/// Paths in this repository, found from this file's place in it.
-enum Repository {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let recordings = root.appendingPathComponent("Recordings")
-    static let contracts = root.appendingPathComponent("Contracts")
-
-    static func recording(_ name: String) -> URL { recordings.appendingPathComponent(name) }
-}
-
 /// A folder of its own under the temporary directory; `remove()` when done.
 struct TemporaryFolder {
     let url: URL
