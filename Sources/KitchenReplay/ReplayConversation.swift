@@ -1,3 +1,4 @@
+import Foundation
 import HarnessCore
 import KitchenRecording
 
@@ -40,12 +41,15 @@ public struct ReplayConversation: Sendable {
         public let message: HAR.WebSocketMessage
     }
 
+    /// When the upgrade was recorded (the offsets count from here).
+    public let startedAt: Date
     public let toClient: [Message]
     public let fromClient: [HAR.WebSocketMessage]
     public let close: HAR.WebSocketClose?
 
     public init(_ entry: HAR.Entry) {
         let start = Timestamp.milliseconds(from: entry.startedDateTime) ?? 0
+        startedAt = Timestamp.date(milliseconds: start)
         // Chrome's error entries (`type: "error"`) never crossed the wire: nothing to play or expect.
         let messages = (entry.webSocketMessages ?? []).filter(\.isData)
         toClient = messages.filter { $0.type == .receive }.map { message in

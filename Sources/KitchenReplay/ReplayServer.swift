@@ -129,23 +129,24 @@ struct ConversationPlayer {
         }
         reader.start()
         let start = DispatchTime.now()
-        for message in conversation.toClient {
-            let delay = speed.delay(message.offset)
-            let due = start + .nanoseconds(Int(delay / .nanoseconds(1)))
+        var timeline = ConversationTimeline(conversation, speed: speed)
+        while let (due, step) = timeline.next() {
             // The client leaving ends the timeline early.
-            if clientDone.wait(timeout: due) == .success {
+            if clientDone.wait(timeout: start + .nanoseconds(Int(due / .nanoseconds(1)))) == .success {
                 clientDone.signal()
                 return
             }
-            let payload = (try? message.message.payload) ?? []
-            try? connection.send(message.message.opcode == .binary ? .binary(payload) : .text(String(decoding: payload, as: UTF8.self)))
-        }
-        if conversation.serverCloses, let close = conversation.close {
-            // RFC 6455 §7.4: never a code the wire forbids, whatever the recording holds.
-            switch ReplayClose(close) {
-            case .frame(let code, let reason): connection.close(code: WebSocketCloseCode(rawValue: code), reason: reason)
-            case .frameWithoutCode: connection.close(code: nil)
-            case .drop: connection.dropWithoutClosing()
+            switch step {
+            case .message(.text(let text)): try? connection.send(.text(text))
+            case .message(.binary(let bytes)): try? connection.send(.binary(bytes))
+            case .close(let close):
+                // RFC 6455 §7.4: never a code the wire forbids, whatever the recording holds.
+                switch ReplayClose(close) {
+                case .frame(let code, let reason): connection.close(code: WebSocketCloseCode(rawValue: code), reason: reason)
+                case .frameWithoutCode: connection.close(code: nil)
+                case .drop: connection.dropWithoutClosing()
+                }
+            case .awaitClientClose: break
             }
         }
         clientDone.wait()

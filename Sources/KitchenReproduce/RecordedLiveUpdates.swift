@@ -50,21 +50,22 @@ final class RecordedLiveUpdates: WebSocketProviding {
             }
             delivery.push(.connected(attempt: attempt))
             let conversation = ReplayConversation(recorded.entry)
-            for message in conversation.toClient {
-                // The message arrives at its recorded instant, or at once if the app connected later.
-                let due = Timestamp.date(milliseconds: Int64((message.message.time * 1000).rounded()))
-                let wait = due.timeIntervalSince(clock.currentDate)
-                if wait > 0 {
-                    guard (try? await clock.sleep(for: .milliseconds(Int64((wait * 1000).rounded())))) != nil else { return }
+            var timeline = ConversationTimeline(conversation, speed: .scaled(1))
+            var ending: HAR.WebSocketClose?
+            while let (due, step) = timeline.next() {
+                // Each step comes at its recorded instant, or at once if the app connected later.
+                let wait = ConversationTimeline.wait(until: due, since: conversation.startedAt, now: clock.currentDate)
+                if wait > .zero {
+                    guard (try? await clock.sleep(for: wait)) != nil else { return }
                 }
-                let text = String(decoding: (try? message.message.payload) ?? [], as: UTF8.self)
-                switch StateMessage.decode(text: text) {
-                case .state(let state): delivery.push(.message(state))
-                case .unknown(let type, let deviceType): delivery.push(.unreadable("unknown message \(type) \(deviceType ?? "")"))
-                case .malformed(let reason): delivery.push(.unreadable(reason))
+                switch step {
+                case .message(.text(let text)): push(text)
+                case .message(.binary(let bytes)): push(String(decoding: bytes, as: UTF8.self))
+                case .close(let close): ending = close
+                case .awaitClientClose: return
                 }
             }
-            guard conversation.serverCloses, let close = conversation.close else { return }
+            guard let close = ending else { return }
             if close.code == 4001 {
                 delivery.push(.unauthorized)
                 return
@@ -75,6 +76,15 @@ final class RecordedLiveUpdates: WebSocketProviding {
             let delay = policy.delay(forAttempt: attempt, using: &random)
             delivery.push(.reconnecting(attempt: attempt, delay: delay))
             guard (try? await clock.sleep(for: delay)) != nil else { return }
+        }
+    }
+
+    /// A recorded message from the server, as the app's service would hand it on.
+    private func push(_ text: String) {
+        switch StateMessage.decode(text: text) {
+        case .state(let state): delivery.push(.message(state))
+        case .unknown(let type, let deviceType): delivery.push(.unreadable("unknown message \(type) \(deviceType ?? "")"))
+        case .malformed(let reason): delivery.push(.unreadable(reason))
         }
     }
 }

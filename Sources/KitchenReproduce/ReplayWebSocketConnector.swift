@@ -37,46 +37,46 @@ public struct ReplayWebSocketConnector: WebSocketConnecting {
     }
 }
 
-/// One replayed conversation.
+/// One replayed conversation, in process: a shell over its timeline on `clock`.
 final class ReplayWebSocketChannel: WebSocketChannel {
     private struct State {
-        var next = 0
+        var timeline: ConversationTimeline
         var closedByClient: (code: Int, reason: String)?
+        /// The recorded close, once played: every later receive gets it again.
+        var closedByServer: HAR.WebSocketClose?
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    let conversation: ReplayConversation
     let clock: any SchedulingClock
-    let speed: ReplaySpeed
     let start: Date
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     init(conversation: ReplayConversation, clock: any SchedulingClock, speed: ReplaySpeed) {
-        self.conversation = conversation
         self.clock = clock
-        self.speed = speed
         self.start = clock.currentDate
+        self.state = Mutex(State(timeline: ConversationTimeline(conversation, speed: speed)))
     }
 
     func receive() async throws -> WebSocketChannelEvent {
         if let closed = state.withLock({ $0.closedByClient }) { return .closed(code: closed.code, reason: closed.reason) }
-        let index = state.withLock { state in
-            defer { state.next += 1 }
-            return state.next
-        }
-        if index < conversation.toClient.count {
-            let message = conversation.toClient[index]
-            let due = start.addingTimeInterval(Double(speed.delay(message.offset) / .milliseconds(1)) / 1000)
-            let wait = due.timeIntervalSince(clock.currentDate)
-            if wait > 0 { try await clock.sleep(for: .milliseconds(Int64((wait * 1000).rounded()))) }
-            if let closed = state.withLock({ $0.closedByClient }) { return .closed(code: closed.code, reason: closed.reason) }
-            let payload = (try? message.message.payload) ?? []
-            return message.message.opcode == .binary ? .binary(payload) : .text(String(decoding: payload, as: UTF8.self))
-        }
-        if conversation.serverCloses, let close = conversation.close {
+        let next = state.withLock { state in state.closedByServer == nil ? state.timeline.next() : nil }
+        if let close = state.withLock({ $0.closedByServer }) { return .closed(code: close.code, reason: close.reason) }
+        guard let (due, step) = next else { return await closedByClient() }
+        let wait = ConversationTimeline.wait(until: due, since: start, now: clock.currentDate)
+        if wait > .zero { try await clock.sleep(for: wait) }
+        if let closed = state.withLock({ $0.closedByClient }) { return .closed(code: closed.code, reason: closed.reason) }
+        switch step {
+        case .message(.text(let text)): return .text(text)
+        case .message(.binary(let bytes)): return .binary(bytes)
+        case .close(let close):
+            state.withLock { $0.closedByServer = close }
             return .closed(code: close.code, reason: close.reason)
+        case .awaitClientClose: return await closedByClient()
         }
-        // The client closed it in the recording: wait for this client to close.
+    }
+
+    /// Waits for this client to close (the recording has nothing more from the server).
+    private func closedByClient() async -> WebSocketChannelEvent {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state -> Bool in
                 guard state.closedByClient == nil else { return true }
