@@ -26,7 +26,9 @@ let package = Package(
         // Value-level building blocks: JSON, timestamps, seeded randomness, the scheduling clock.
         .target(name: "HarnessCore"),
         // HTTP/1.1 and RFC 6455 codecs, sockets, server and client. Knows nothing about kitchens.
-        .target(name: "HTTPWire", dependencies: ["HarnessCore"]),
+        .target(name: "HTTPWire", dependencies: ["HarnessCore", .target(name: "CEpoll", condition: .when(platforms: [.linux]))]),
+        // Linux's epoll for HTTPWire's readiness poller (Glibc's module map leaves sys/epoll.h out).
+        .target(name: "CEpoll"),
         // The app's API layer: models, errors, the real client, the mock, the WebSocket client.
         .target(name: "KitchenAPI", dependencies: ["HarnessCore", "HTTPWire"]),
         // The app's view models, coordinator, presenters and telemetry.
