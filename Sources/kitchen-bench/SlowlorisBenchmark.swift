@@ -48,13 +48,13 @@ enum SlowlorisBenchmark {
     }
 
     /// One ordinary request: its status and how long it took.
-    static func normalRequest(port: Int) -> String {
+    static func normalRequest(port: Int, target: String = "/") -> String {
         let started = ContinuousClock.now
         guard let socket = try? Socket.connect(host: "127.0.0.1", port: port, timeoutMilliseconds: 5_000) else { return "connect failed" }
         defer { socket.close() }
         socket.setReadTimeout(milliseconds: 5_000)
         var bytes: [UInt8] = []
-        guard (try? socket.write(Array("GET / HTTP/1.1\r\nHost: a\r\n\r\n".utf8))) != nil,
+        guard (try? socket.write(Array("GET \(target) HTTP/1.1\r\nHost: a\r\n\r\n".utf8))) != nil,
               ((try? socket.read(appendingTo: &bytes)) ?? 0) > 0
         else { return "no answer" }
         let status = String(decoding: bytes.prefix(12), as: UTF8.self)

@@ -18,8 +18,13 @@ case "json-object": JSONObjectBenchmark.run(keys: Int(arguments.dropFirst().firs
 case "properties": PropertyBenchmark.run()
 case "replay-start": ReplayStartBenchmark.run(root: root)
 case "slowloris": SlowlorisBenchmark.run(clients: Int(arguments.dropFirst().first ?? "") ?? 1_100)
+case "idle":
+    // idle PORT N [PID [TARGET]]
+    let rest = Array(arguments.dropFirst())
+    IdleConnectionsBenchmark.run(port: Int(rest.first ?? "") ?? 8080, count: rest.count > 1 ? Int(rest[1]) ?? 5_000 : 5_000,
+                                 serverPID: rest.count > 2 ? Int(rest[2]) : nil, target: rest.count > 3 ? rest[3] : "/")
 case "report-page": ReportPageBenchmark.run(root: root, page: URL(fileURLWithPath: arguments.dropFirst().first ?? "report.html"))
 default:
-    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N]\n".utf8))
+    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N] | idle PORT [N] [PID] [TARGET]\n".utf8))
     exit(64)
 }

@@ -1,7 +1,10 @@
 import Synchronization
 
-/// An HTTP/1.1 server with WebSocket upgrades, serving each connection on its
-/// own thread.
+/// An HTTP/1.1 server with WebSocket upgrades. A connection being served has a thread of
+/// its own (blocking reads keep the code simple and fast); one waiting for a request gives its
+/// thread up once more than `idleConnectionThreads` are serving, and waits parked on one
+/// readiness thread (epoll, kqueue) until bytes arrive. So thousands of idle clients cost a
+/// socket each, not a thread each, and a normal request is still answered.
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: .init(port: 0), responder: Hello())
@@ -16,6 +19,7 @@ public final class HTTPServer: Sendable {
     private let connections = Mutex<[Int: Socket]>([:])
     private let nextConnectionID = Atomic<Int>(0)
     private let heartbeat: WebSocketHeartbeat
+    private let threads = Mutex<ConnectionThreads?>(nil)
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
@@ -26,25 +30,36 @@ public final class HTTPServer: Sendable {
 
     /// Binds, listens and starts accepting on a background thread.
     public func start() throws(SocketError) {
+        Platform.raiseOpenFileLimit(toAtLeast: configuration.maxConnections + 64)
         let bound = try Listener(host: configuration.host, port: configuration.port)
+        let counted = ConnectionThreads(limit: configuration.idleConnectionThreads,
+                                        parker: try ConnectionParker(idleTimeout: configuration.idleTimeout))
         listener.withLock { $0 = bound }
-        startThread(name: "http-accept") { [self] in acceptLoop(bound) }
+        threads.withLock { $0 = counted }
+        startThread(name: "http-accept") { [self] in acceptLoop(bound, threads: counted) }
     }
 
     /// The bound address (with the real port when 0 was configured), once started.
     public var address: SocketAddress? { listener.withLock { $0?.address } }
 
-    /// The number of connections being served now.
+    /// The number of open connections now, parked ones included.
     public var connectionCount: Int { connections.withLock { $0.count } }
+
+    /// The number of connections waiting parked, without a thread of their own.
+    public var parkedConnectionCount: Int { threads.withLock { $0?.parkedCount } ?? 0 }
+
+    /// The number of threads serving connections now.
+    public var connectionThreadCount: Int { threads.withLock { $0?.count } ?? 0 }
 
     /// Stops accepting and ends every open connection (WebSocket ones included).
     public func stop() {
         listener.withLock { $0?.close(); $0 = nil }
+        threads.withLock { $0?.stop() }
         heartbeat.stop()
         for socket in connections.withLock({ Array($0.values) }) { socket.shutdown() }
     }
 
-    private func acceptLoop(_ listener: Listener) {
+    private func acceptLoop(_ listener: Listener, threads: ConnectionThreads) {
         while let socket = listener.accept() {
             let id = nextConnectionID.wrappingAdd(1, ordering: .relaxed).newValue
             let admitted = connections.withLock { table -> Bool in
@@ -58,10 +73,14 @@ public final class HTTPServer: Sendable {
             }
             let connection = HTTPServerConnection(
                 socket: socket, id: id, configuration: configuration, responder: responder, heartbeat: heartbeat,
-                onEnd: { [self] in _ = connections.withLock { $0.removeValue(forKey: id) } })
-            startThread(name: "http-connection-\(id)", stackSize: configuration.threadStackSize) {
-                connection.serve()
+                threads: threads, onEnd: { [self] in _ = connections.withLock { $0.removeValue(forKey: id) } })
+            // Past the limit a new connection waits parked for its first bytes, like an idle one.
+            if threads.isFull,
+               threads.park(connection, resume: { connection.resume() },
+                            end: { connection.end(storage: HTTPConnectionStorage()) }) {
+                continue
             }
+            threads.start(connection) { connection.serve() }
         }
     }
 

@@ -15,10 +15,17 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: Int
     /// Parser limits (request line, headers, body). Default `HTTPLimits()`.
     public var limits: HTTPLimits
-    /// Connections served at once. One more is accepted, answered `503 Service Unavailable`
-    /// with `Connection: close` and `Retry-After: 1`, and closed (never reset or left hanging).
-    /// Default 1024.
+    /// Connections open at once, idle and parked ones included. One more is accepted, answered
+    /// `503 Service Unavailable` with `Connection: close` and `Retry-After: 1`, and closed (never
+    /// reset or left hanging). The process's open-file limit is raised to fit, as far as the
+    /// hard limit allows. Default 10000.
     public var maxConnections: Int
+    /// How many connection threads may wait on connections with nothing to read. Past this
+    /// many, a connection waiting for a request (a new one, or a kept-alive one between
+    /// requests) gives its thread up and waits parked on one readiness thread (epoll, kqueue),
+    /// costing its socket and a few hundred bytes; it gets a thread again when bytes arrive.
+    /// 0 parks every waiting connection. Default 64.
+    public var idleConnectionThreads: Int
     /// How long a connection may wait with nothing of a request received: a new connection
     /// before its first byte, a kept-alive one after a response. Then it is closed without a
     /// response (RFC 9112 §9.5). Default 60 s.
@@ -40,7 +47,8 @@ public struct HTTPServerConfiguration: Sendable {
         host: String = "127.0.0.1",
         port: Int = 8080,
         limits: HTTPLimits = HTTPLimits(),
-        maxConnections: Int = 1024,
+        maxConnections: Int = 10_000,
+        idleConnectionThreads: Int = 64,
         idleTimeout: Duration = .seconds(60),
         requestHeadTimeout: Duration = .seconds(30),
         bodyProgressTimeout: Duration = .seconds(30),
@@ -51,6 +59,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.port = port
         self.limits = limits
         self.maxConnections = maxConnections
+        self.idleConnectionThreads = idleConnectionThreads
         self.idleTimeout = idleTimeout
         self.requestHeadTimeout = requestHeadTimeout
         self.bodyProgressTimeout = bodyProgressTimeout

@@ -1,30 +1,46 @@
-/// Serves one accepted connection on its own thread: reads requests (keep-alive
-/// and pipelined ones in order), asks the responder, writes the replies, and
-/// hands an upgraded connection to its WebSocket handler.
-struct HTTPServerConnection {
+/// Serves one accepted connection on a thread: reads requests (keep-alive and pipelined
+/// ones in order), asks the responder, writes the replies, and hands an upgraded connection
+/// to its WebSocket handler. While it waits for a request with nothing to read, it may give
+/// its thread up and wait parked (see ``ConnectionThreads``), to be served again on a new
+/// thread when bytes arrive.
+struct HTTPServerConnection: Sendable {
     let socket: Socket
     let id: Int
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
     let heartbeat: WebSocketHeartbeat
+    /// Where a waiting connection parks without a thread; nil: it never parks.
+    let threads: ConnectionThreads?
     /// Frees the connection's slot in the server; runs before the socket closes (so a peer that
     /// sees the close finds the slot already free), and may run more than once.
     let onEnd: @Sendable () -> Void
 
-    func serve() {
-        let storage = HTTPConnectionStorage()
-        defer {
-            storage.close()
-            onEnd()
-            socket.close()
-        }
+    /// Serves a new connection on the calling thread.
+    func serve() { serve(storage: HTTPConnectionStorage(), firstRequestIndex: 0, resumed: false) }
+
+    /// Serves a parked connection whose bytes arrived, on the calling thread.
+    func resume() { serve(storage: HTTPConnectionStorage(), firstRequestIndex: 0, resumed: true) }
+
+    /// Ends a connection that is not being served (parked), as `serve` ends one.
+    func end(storage: HTTPConnectionStorage) {
+        storage.close()
+        onEnd()
+        socket.close()
+    }
+
+    /// Serves on the calling thread until the connection ends, or until it parks.
+    /// A `resumed` connection reads before it may park again: its bytes are waiting.
+    private func serve(storage: HTTPConnectionStorage, firstRequestIndex: Int, resumed: Bool) {
+        var parked = false
+        var mayPark = !resumed
+        defer { if !parked { end(storage: storage) } }
         var clock = RequestReadClock(idle: configuration.idleTimeout, head: configuration.requestHeadTimeout,
                                      bodyProgress: configuration.bodyProgressTimeout)
         var readTimeout: Int?
         var decoder = HTTPRequestDecoder(limits: configuration.limits)
         var current: HTTPRequest?
         var body: [UInt8] = []
-        var requestIndex = 0
+        var requestIndex = firstRequestIndex
         while true {
             let event: HTTPRequestDecoder.Event?
             do throws(HTTPParseError) {
@@ -54,6 +70,16 @@ struct HTTPServerConnection {
                 guard respond(to: request, context: context, decoder: &decoder) else { return }
             case nil:
                 let phase: RequestReadClock.Phase = !decoder.isReadingHead ? .body : decoder.isMidMessage ? .head : .idle
+                // Nothing of a request buffered: the decoder holds no state worth keeping, so the
+                // connection can wait without this thread and start afresh on another.
+                if phase == .idle, mayPark, let threads, threads.isCrowded,
+                   threads.park(self, resume: { [self, requestIndex] in
+                       serve(storage: storage, firstRequestIndex: requestIndex, resumed: true)
+                   },
+                                end: { [self] in end(storage: storage) }) {
+                    parked = true
+                    return
+                }
                 guard let timeout = clock.timeout(for: phase, now: .now) else {
                     refuse(.requestHeadTimedOut(limit: configuration.requestHeadTimeout))
                     return
@@ -79,6 +105,7 @@ struct HTTPServerConnection {
                     return  // reset or shutdown
                 }
                 if count == 0 { return }  // the client closed; a partial request is abandoned
+                mayPark = true
             }
         }
     }

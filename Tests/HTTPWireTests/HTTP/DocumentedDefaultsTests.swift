@@ -47,8 +47,10 @@ import KitchenTestSupport
     ]
 
     static let serverSettings: [Default] = [
-        Default(file: "Server/HTTPServerConfiguration.swift", property: "maxConnections", documented: "Default 1024.",
-                actual: { "\(HTTPServerConfiguration().maxConnections)" }, expected: "1024"),
+        Default(file: "Server/HTTPServerConfiguration.swift", property: "maxConnections", documented: "Default 10000.",
+                actual: { "\(HTTPServerConfiguration().maxConnections)" }, expected: "10000"),
+        Default(file: "Server/HTTPServerConfiguration.swift", property: "idleConnectionThreads", documented: "Default 64.",
+                actual: { "\(HTTPServerConfiguration().idleConnectionThreads)" }, expected: "64"),
         Default(file: "Server/HTTPServerConfiguration.swift", property: "idleTimeout", documented: "Default 60 s.",
                 actual: { "\(HTTPServerConfiguration().idleTimeout)" }, expected: "60.0 seconds"),
         Default(file: "Server/HTTPServerConfiguration.swift", property: "requestHeadTimeout", documented: "Default 30 s.",

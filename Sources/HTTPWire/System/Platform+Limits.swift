@@ -1,0 +1,25 @@
+// Fenced: the process resource limits are named only here.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Platform {
+    /// Raises the soft limit on open descriptors to `count`, or to the hard limit if that is
+    /// lower; never lowers it. A server that holds thousands of idle connections needs more
+    /// than the common default of 1024.
+    static func raiseOpenFileLimit(toAtLeast count: Int) {
+        var limit = rlimit()
+        #if canImport(Darwin)
+        let resource = RLIMIT_NOFILE
+        #else
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
+        limit.rlim_cur = min(rlim_t(count), limit.rlim_max)
+        _ = setrlimit(resource, &limit)
+    }
+}

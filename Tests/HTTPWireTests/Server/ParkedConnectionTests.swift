@@ -1,0 +1,138 @@
+import Foundation
+@testable import HTTPWire
+import KitchenTestSupport
+import Testing
+
+/// Connections waiting for a request give their thread up past `idleConnectionThreads` and
+/// wait parked on one readiness thread; bytes bring them back, idleness ends them.
+@Suite(.timeLimit(.minutes(2))) struct ParkedConnectionTests {
+    /// Polls `condition` until it holds or `seconds` pass (a wait on a condition, not a sleep).
+    private func eventually(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
+        let giveUp = Date().addingTimeInterval(seconds)
+        while !condition() {
+            guard Date() < giveUp else { return false }
+            usleep(2_000)
+        }
+        return true
+    }
+
+    @Test func threeHundredIdleConnectionsWaitParkedWhileANewClientIsServedAndEachIsServedLater() throws {
+        let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 2))
+        defer { server.stop() }
+        let idle = try (0..<300).map { _ in try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000) }
+        #expect(eventually { server.server.parkedConnectionCount >= 298 },
+                "parked \(server.server.parkedConnectionCount) of 300")
+        #expect(server.server.connectionThreadCount <= 2, "\(server.server.connectionThreadCount) threads for idle connections")
+        #expect(server.server.connectionCount == 300)
+
+        let normal = try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000)
+        try normal.send("GET /normal HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try normal.readResponse().body.text.hasPrefix("GET /normal request=0"))
+
+        // Every parked client still has its connection, and is served when it speaks.
+        for (index, connection) in idle.enumerated() {
+            try connection.send("GET /late-\(index) HTTP/1.1\r\nHost: a\r\n\r\n")
+        }
+        for (index, connection) in idle.enumerated() {
+            let response = try connection.readResponse()
+            #expect(response.status == 200)
+            #expect(response.body.text.hasPrefix("GET /late-\(index) request=0"), "client \(index): \(response.body.text)")
+        }
+    }
+
+    @Test func aKeptAliveConnectionParkedBetweenRequestsKeepsItsRequestCountAndOrder() throws {
+        let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 0))
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000)
+        for index in 0..<5 {
+            #expect(eventually { server.server.parkedConnectionCount == 1 }, "not parked before request \(index)")
+            try connection.send("GET /\(index) HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(try connection.readResponse().body.text.hasPrefix("GET /\(index) request=\(index) "))
+        }
+        // Pipelined requests arrive while it is parked: all answered, in order.
+        #expect(eventually { server.server.parkedConnectionCount == 1 })
+        try connection.send("GET /p1 HTTP/1.1\r\nHost: a\r\n\r\nGET /p2 HTTP/1.1\r\nHost: a\r\n\r\nGET /p3 HTTP/1.1\r\nHost: a\r\n\r\n")
+        for (offset, path) in ["/p1", "/p2", "/p3"].enumerated() {
+            #expect(try connection.readResponse().body.text.hasPrefix("GET \(path) request=\(5 + offset) "))
+        }
+    }
+
+    @Test func aParkedConnectionIdleTooLongIsClosedSilentlyAndItsSlotFreed() throws {
+        let server = try TestServer(configuration: HTTPServerConfiguration(
+            idleConnectionThreads: 0, idleTimeout: .milliseconds(300)))
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000)
+        #expect(eventually { server.server.parkedConnectionCount == 1 })
+        #expect(connection.staysSilent(milliseconds: 100), "closed before the idle timeout")
+        #expect(try connection.readUntilClosed().isEmpty)
+        #expect(connection.ending == .endOfStream)
+        #expect(eventually { server.server.connectionCount == 0 && server.server.parkedConnectionCount == 0 })
+    }
+
+    @Test func aClientThatLeavesWhileParkedFreesItsSlot() throws {
+        let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 0))
+        defer { server.stop() }
+        let connections = try (0..<20).map { _ in try RawConnection(port: server.port) }
+        #expect(eventually { server.server.parkedConnectionCount == 20 })
+        for connection in connections { connection.close() }
+        #expect(eventually { server.server.connectionCount == 0 }, "\(server.server.connectionCount) slots still taken")
+    }
+
+    @Test func stoppingTheServerEndsParkedConnections() throws {
+        let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 0))
+        let connections = try (0..<10).map { _ in try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000) }
+        #expect(eventually { server.server.parkedConnectionCount == 10 })
+        server.stop()
+        for connection in connections {
+            #expect(try connection.readUntilClosed().isEmpty)
+        }
+    }
+
+    // curl, a client nobody here wrote, reuses one connection for three URLs; between them the
+    // connection is parked every time (no thread may wait on it).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Curl.path), "SKIPPED: /usr/bin/curl is not installed"))
+    func curlKeepsOneParkedConnectionForThreeURLs() throws {
+        let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 0))
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let outcome = try ExternalProcess.run(Curl.path, ["-sS", "--max-time", "20", "-w", "[connects=%{num_connects}]\n",
+                                                          "\(base)/a", "\(base)/b", "\(base)/c"])
+        try #require(outcome.status == 0, "\(outcome)")
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 3, "\(outcome)")
+        let connection = lines[0].split(separator: " ")[3]
+        #expect(lines[0] == "GET /a request=0 \(connection) body=[connects=1]")
+        #expect(lines[1] == "GET /b request=1 \(connection) body=[connects=0]")
+        #expect(lines[2] == "GET /c request=2 \(connection) body=[connects=0]")
+    }
+}
+
+/// The parked connections' bookkeeping, as a value: no thread, socket or clock.
+@Suite struct ParkingLotTests {
+    @Test func tokensAreUniqueAndTakingByTokenRemovesOnlyThatOne() {
+        var lot = ParkingLot<String>()
+        let a = lot.park("a", deadline: .seconds(5))
+        let b = lot.park("b", deadline: .seconds(5))
+        #expect(a != b)
+        #expect(lot.take(a) == "a")
+        #expect(lot.take(a) == nil, "taken twice")
+        #expect(lot.count == 1)
+        #expect(lot.take(b) == "b")
+        #expect(lot.park("c", deadline: .seconds(1)) != a, "a token is never reused")
+    }
+
+    @Test func expiredOnesAreTakenSoonestFirstAndTheRestStay() {
+        var lot = ParkingLot<String>()
+        _ = lot.park("late", deadline: .seconds(9))
+        _ = lot.park("second", deadline: .seconds(3))
+        _ = lot.park("first", deadline: .seconds(2))
+        _ = lot.park("exactly now", deadline: .seconds(4))
+        #expect(lot.earliestDeadline == .seconds(2))
+        #expect(lot.takeExpired(at: .seconds(1)).isEmpty)
+        #expect(lot.takeExpired(at: .seconds(4)) == ["first", "second", "exactly now"])
+        #expect(lot.earliestDeadline == .seconds(9))
+        #expect(lot.takeAll() == ["late"])
+        #expect(lot.count == 0)
+        #expect(lot.earliestDeadline == nil)
+    }
+}
