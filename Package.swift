@@ -61,9 +61,9 @@ let package = Package(
     targets: [
         // Value-level building blocks: JSON, timestamps, seeded randomness, the scheduling clock.
         .target(name: "HarnessCore"),
-        // HTTP/1.1 and RFC 6455 codecs, sockets, server and client. Knows nothing about kitchens.
         // Linux's epoll for HTTPWire's readiness poller (Glibc's module map leaves sys/epoll.h out).
         .target(name: "CEpoll"),
+        // HTTP/1.1 and RFC 6455 codecs, sockets, server and client. Knows nothing about kitchens.
         .target(name: "HTTPWire", dependencies: ["HarnessCore", .target(name: "CEpoll", condition: .when(platforms: [.linux]))]),
         // The virtual clock: time that moves only when told (tests, and reproduction of a recording).
         .target(name: "VirtualTime", dependencies: ["HarnessCore"]),
