@@ -2,6 +2,7 @@ import Foundation
 import KitchenScenarios
 import KitchenVerify
 import Synchronization
+import KitchenTestSupport
 import Testing
 
 /// `VerifyRun` records nothing itself: an embedded or live run gets its recordings from the
