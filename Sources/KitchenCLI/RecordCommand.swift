@@ -21,7 +21,7 @@ enum RecordCommand: KitchenCommand {
             .init(name: "force", valueName: nil, help: "Replace the HAR at --out if it exists (refused otherwise)."),
             .init(name: "recover", valueName: "JOURNAL",
                   help: "Instead of recording, turn a journal left by a crash into a HAR (--out defaults to the journal's name with .har)."),
-        ] + TrustOptions.options,
+        ] + ProgressOptions.options + TrustOptions.options,
         discussion: """
             Write-ahead: every HTTP exchange and WebSocket message is written to the journal before the client \
             receives its last byte (group-committed across connections), with the \
@@ -54,6 +54,7 @@ enum RecordCommand: KitchenCommand {
         }
         let trust = try TrustOptions.trust(from: arguments, console: console, command: "record")
         let syncInterval = try arguments.int("sync-interval", default: 50, in: 0...60_000)
+        let progress = try ProgressOptions.printer(RecordTally(), from: arguments, console: console)
         let termination = Termination()
         let failure = LockedValue<String?>(nil)
         let configuration = RecordingProxyConfiguration(
@@ -73,7 +74,8 @@ enum RecordCommand: KitchenCommand {
                 DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.failureGraceSeconds)) {
                     termination.trigger("a recording failure")
                 }
-            })
+            },
+            observer: { progress.receive($0) })
         let proxy = try RecordingProxy(configuration: configuration)
         try proxy.start()
         console.out("""
@@ -83,7 +85,9 @@ enum RecordCommand: KitchenCommand {
             Press Ctrl-C to stop and write the HAR.
 
             """)
+        progress.start()
         let signal = termination.wait()
+        progress.stop()
         if let reason = failure.get() {
             // Every exchange a client received is in the journal; the count says how many made it.
             let records = proxy.journaledRecords

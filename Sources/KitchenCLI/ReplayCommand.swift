@@ -1,4 +1,5 @@
 import Foundation
+import KitchenRecording
 import KitchenReplay
 
 /// `kitchen replay FILE`: serves a recording until SIGINT/SIGTERM, then lists what was never used.
@@ -13,7 +14,7 @@ enum ReplayCommand: KitchenCommand {
                   help: "WebSocket timeline speed: 1 is the recorded pace, 10 ten times faster, max at once (default 1)."),
             .init(name: "mode", valueName: "once|sequence|repeat",
                   help: "After the last recorded answer to a request: refuse (once), repeat the last (sequence) or start over (repeat) (default once)."),
-        ],
+        ] + ProgressOptions.options,
         positionals: [.init(name: "FILE", help: "The HAR to serve.")],
         discussion: """
             Requests are matched by method, path, query and JSON body (compared by meaning, volatile fields such as \
@@ -33,8 +34,11 @@ enum ReplayCommand: KitchenCommand {
             throw UsageError("--mode must be once, sequence or repeat, not '\(modeText)'")
         }
         let termination = Termination()
-        let server = try ReplayServer(recording: URL(fileURLWithPath: file), host: arguments.value("host") ?? "127.0.0.1",
-                                      port: try arguments.int("port", default: 8080, in: 0...65_535), mode: mode, speed: speed)
+        let document = try HARFile.load(from: URL(fileURLWithPath: file))
+        let progress = try ProgressOptions.printer(ReplayTally(entries: document.log.entries.count), from: arguments, console: console)
+        let server = ReplayServer(document: document, host: arguments.value("host") ?? "127.0.0.1",
+                                  port: try arguments.int("port", default: 8080, in: 0...65_535), mode: mode, speed: speed,
+                                  observer: { progress.receive($0) })
         try server.start()
         let entries = server.engine.document.log.entries
         console.out("""
@@ -42,8 +46,10 @@ enum ReplayCommand: KitchenCommand {
             \(server.engine.basePath.isEmpty ? "" : "Recorded under \(server.engine.basePath): requests with or without that prefix match.\n")Mode \(mode.rawValue), WebSocket speed \(speed). Press Ctrl-C to stop.
 
             """)
+        progress.start()
         let signal = termination.wait()
         let report = server.stop()
+        progress.stop()
         console.out("Received \(signal).\n\(report)\n")
         // A session that did not match the recording is a finding, even when it ends with Ctrl-C.
         return report.isClean ? .success : .failure

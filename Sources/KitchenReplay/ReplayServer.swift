@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPWire
+import HarnessCore
 import KitchenRecording
 
 /// Serves a recording over real sockets (`kitchen replay`): HTTP answers from the
@@ -18,19 +19,23 @@ public final class ReplayServer: Sendable {
     public let speed: ReplaySpeed
     private let server: HTTPServer
 
+    /// Prepares to serve `document`; `observer` hears of every request and WebSocket conversation
+    /// as it is answered (default: nobody).
     public init(document: HAR.Document, host: String = "127.0.0.1", port: Int = 8080, mode: ReplayMode = .once,
-                speed: ReplaySpeed = .scaled(1)) {
+                speed: ReplaySpeed = .scaled(1), observer: @escaping @Sendable (ReplayEvent) -> Void = { _ in }) {
         engine = ReplayEngine(document: document, mode: mode, basePath: Self.basePath(of: document))
         self.speed = speed
-        let responder = ReplayResponder(engine: engine, speed: speed)
+        let responder = ReplayResponder(engine: engine, speed: speed, observer: observer)
         server = HTTPServer(configuration: HTTPServerConfiguration(host: host, port: port, limits: HTTPLimits(maxBodyBytes: 64 << 20)),
                             responder: responder)
     }
 
     /// Loads `recording` and prepares to serve it.
     public convenience init(recording: URL, host: String = "127.0.0.1", port: Int = 8080, mode: ReplayMode = .once,
-                            speed: ReplaySpeed = .scaled(1)) throws(RecordingError) {
-        self.init(document: try HARFile.load(from: recording), host: host, port: port, mode: mode, speed: speed)
+                            speed: ReplaySpeed = .scaled(1),
+                            observer: @escaping @Sendable (ReplayEvent) -> Void = { _ in }) throws(RecordingError) {
+        self.init(document: try HARFile.load(from: recording), host: host, port: port, mode: mode, speed: speed,
+                  observer: observer)
     }
 
     public func start() throws(SocketError) { try server.start() }
@@ -76,21 +81,28 @@ public struct ReplayReport: Sendable, CustomStringConvertible {
 struct ReplayResponder: HTTPResponder {
     let engine: ReplayEngine
     let speed: ReplaySpeed
+    let observer: @Sendable (ReplayEvent) -> Void
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         let replay = ReplayRequest(request)
         switch engine.answer(replay, webSocket: request.isWebSocketUpgrade) {
         case .unmatched(let mismatch):
+            observer(.unmatched(mismatch, webSocket: request.isWebSocketUpgrade))
             return .response(HTTPResponse(
                 status: HTTPStatus(599, reasonPhrase: "Replay Mismatch"),
                 headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array((mismatch.description + "\n").utf8)))
         case .answer(let recorded) where recorded.entry.isWebSocket && recorded.entry.response.status == 101:
             let conversation = ReplayConversation(recorded.entry)
-            let speed = self.speed, engine = self.engine
+            let speed = self.speed, engine = self.engine, observer = self.observer
+            observer(.webSocketOpened(request: replay, entry: recorded.index))
             return .webSocket { connection in
-                ConversationPlayer(conversation: conversation, connection: connection, speed: speed, engine: engine).play()
+                let ended = ConversationPlayer(conversation: conversation, connection: connection, speed: speed, engine: engine).play()
+                observer(.webSocketClosed(entry: recorded.index, sentToClient: ended.sent, receivedFromClient: ended.received,
+                                          code: ended.close?.code.map { Int($0.rawValue) },
+                                          closedByClient: ended.close?.initiator == .peer))
             }
         case .answer(let recorded):
+            observer(.answered(request: replay, entry: recorded.index, status: recorded.entry.response.status))
             return .response(Self.response(from: recorded.entry.response))
         }
     }
@@ -115,11 +127,29 @@ struct ConversationPlayer {
     let speed: ReplaySpeed
     let engine: ReplayEngine
 
-    func play() {
+    /// How a played conversation went: messages sent and received, and its close.
+    struct Ending {
+        var sent = 0
+        var received = 0
+        var close: WebSocketCloseInfo?
+    }
+
+    /// Plays the conversation to its end and says how it went.
+    func play() -> Ending {
         let clientDone = DispatchSemaphore(value: 0)
+        let ending = SleepingMutex(Ending())
         let reader = Thread { [conversation, connection, engine] in
             var expected = conversation.fromClient.makeIterator()
-            while case .message(let message) = connection.receive() {
+            while true {
+                let message: WebSocketMessage
+                switch connection.receive() {
+                case .message(let received): message = received
+                case .closed(let info):
+                    ending.withLock { $0.close = info }
+                    clientDone.signal()
+                    return
+                }
+                ending.withLock { $0.received += 1 }
                 let got: [UInt8] = switch message {
                 case .text(let text): Array(text.utf8)
                 case .binary(let bytes): bytes
@@ -130,7 +160,6 @@ struct ConversationPlayer {
                                                  + "the recording expected " + (want.map { $0.data } ?? "nothing"))
                 }
             }
-            clientDone.signal()
         }
         reader.start()
         let start = DispatchTime.now()
@@ -140,10 +169,12 @@ struct ConversationPlayer {
             // The client leaving ends the timeline early.
             if clientDone.wait(timeout: due) == .success {
                 clientDone.signal()
-                return
+                return ending.withLock { $0 }
             }
             let payload = (try? message.message.payload) ?? []
-            try? connection.send(message.message.opcode == .binary ? .binary(payload) : .text(String(decoding: payload, as: UTF8.self)))
+            if (try? connection.send(message.message.opcode == .binary ? .binary(payload) : .text(String(decoding: payload, as: UTF8.self)))) != nil {
+                ending.withLock { $0.sent += 1 }
+            }
         }
         if conversation.serverCloses, let close = conversation.close {
             // RFC 6455 §7.4: never a code the wire forbids, whatever the recording holds.
@@ -154,5 +185,6 @@ struct ConversationPlayer {
             }
         }
         clientDone.wait()
+        return ending.withLock { $0 }
     }
 }
