@@ -23,81 +23,77 @@ import Testing
                             "no token in \(answer)")
     }
 
-    private func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-progress-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+    /// Runs `kitchen ARGUMENTS`, lets `drive` use it at its URL, waits until standard error
+    /// holds `marker`, then presses Ctrl-C: how it ended, all of its standard error included.
+    private func session(_ arguments: [String], until marker: String, drive: (String) throws -> Void) throws -> ExternalProcess.Outcome {
+        let command = try RunningKitchen(arguments)
+        try drive(try command.url())
+        command.waitForStandardError(marker)
+        return command.stop()
     }
 
-    @Test func recordVerboseSaysEachExchangeAndWhetherASecretWasRedacted() throws {
+    /// A `kitchen record` session in front of `kitchen serve`, into a temporary folder.
+    private func recording(_ options: [String], until marker: String, drive: (String) throws -> Void) throws -> ExternalProcess.Outcome {
         let upstream = try RunningKitchen(["serve", "--port", "0"])
-        defer { _ = upstream.stop() }
-        let folder = try temporaryFolder()
+        defer { upstream.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-progress-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let recorder = try RunningKitchen(["record", "--upstream", try upstream.url(), "--port", "0", "--verbose",
-                                           "--out", folder.appendingPathComponent("session.har").path])
-        let proxy = try recorder.url()
-        let token = try login(proxy)
-        _ = try curl(proxy + "/devices", "-H", "Authorization: Bearer \(token)")
-        _ = try curl(proxy + "/not-there")
-        var said = recorder.standardError(until: "GET /not-there 404")
-        let stopped = recorder.stop()
-        said += stopped.error
-        #expect(stopped.status == 0, "\(said)")
+        return try session(["record", "--upstream", try upstream.url(), "--port", "0", "--out", folder.appendingPathComponent("session.har").path]
+                           + options, until: marker, drive: drive)
+    }
+
+    private static let loginAndDiscovery = recordings.appendingPathComponent("login-and-discovery.har").path
+
+    @Test func recordVerboseSaysEachExchangeAndWhetherASecretWasRedacted() throws {
+        var token = ""
+        let ended = try recording(["--verbose"], until: "GET /not-there 404") { proxy in
+            token = try login(proxy)
+            _ = try curl(proxy + "/devices", "-H", "Authorization: Bearer \(token)")
+            _ = try curl(proxy + "/not-there")
+        }
+        let said = ended.stderr
+        #expect(ended.status == 0, "\(ended)")
         #expect(lines(said, matching: Self.time + #"POST /auth/login 200 \d+ ms redacted"#).count == 1, "\(said)")
         #expect(lines(said, matching: Self.time + #"GET /devices 200 \d+ ms redacted"#).count == 1, "\(said)")
         #expect(lines(said, matching: Self.time + #"GET /not-there 404 \d+ ms recorded"#).count == 1, "\(said)")
-        #expect(!said.contains(token), "a secret reached the progress output")
+        #expect(!token.isEmpty && !said.contains(token), "a secret reached the progress output")
         #expect(!said.contains("recorded 3 exchanges"), "--verbose prints lines, not the count")
-        #expect(stopped.out.contains("wrote 3 entries"))
+        #expect(ended.stdout.contains("wrote 3 entries"))
     }
 
     @Test func recordWithoutVerbosePrintsTheCountWhenItChanged() throws {
-        let upstream = try RunningKitchen(["serve", "--port", "0"])
-        defer { _ = upstream.stop() }
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let recorder = try RunningKitchen(["record", "--upstream", try upstream.url(), "--port", "0", "--progress-interval", "1",
-                                           "--out", folder.appendingPathComponent("session.har").path])
-        let proxy = try recorder.url()
-        _ = try login(proxy)
-        _ = try curl(proxy + "/not-there")
-        var said = recorder.standardError(until: "recorded 2 exchanges, 0 messages; 0 failed\n")
-        let stopped = recorder.stop()
-        said += stopped.error
-        #expect(stopped.status == 0)
-        #expect(said.contains("recorded 2 exchanges, 0 messages; 0 failed\n"), "\(said)")
-        #expect(lines(said, matching: Self.time + ".*").isEmpty, "no line per exchange without --verbose: \(said)")
-        #expect(said.components(separatedBy: "recorded 2 exchanges").count == 2, "the same count is said once: \(said)")
+        let count = "recorded 2 exchanges, 0 messages; 0 failed\n"
+        let ended = try recording(["--progress-interval", "1"], until: count) { proxy in
+            _ = try login(proxy)
+            _ = try curl(proxy + "/not-there")
+        }
+        #expect(ended.status == 0)
+        #expect(ended.stderr.contains(count), "\(ended.stderr)")
+        #expect(lines(ended.stderr, matching: Self.time + ".*").isEmpty, "no line per exchange without --verbose: \(ended.stderr)")
+        #expect(ended.stderr.components(separatedBy: count).count == 2, "the same count is said once: \(ended.stderr)")
     }
 
     @Test func replayVerboseNamesTheMatchedEntryOrTheNearestOne() throws {
-        let replay = try RunningKitchen(["replay", Self.recordings.appendingPathComponent("login-and-discovery.har").path,
-                                         "--port", "0", "--verbose"])
-        let base = try replay.url()
-        _ = try login(base)
-        _ = try curl(base + "/devices/nope")
-        var said = replay.standardError(until: "GET /devices/nope 599")
-        let stopped = replay.stop()
-        said += stopped.error
-        #expect(stopped.status == 1, "unmatched and unused: exit 1")
-        #expect(lines(said, matching: Self.time + "POST /auth/login 200 entry 0").count == 1, "\(said)")
-        #expect(lines(said, matching: Self.time + "GET /devices/nope 599 no match; nearest entry [0-9]+ GET /devices.*: path: .*").count == 1,
-                "\(said)")
+        let ended = try session(["replay", Self.loginAndDiscovery, "--port", "0", "--verbose"], until: "GET /devices/nope 599") { base in
+            _ = try login(base)
+            _ = try curl(base + "/devices/nope")
+        }
+        #expect(ended.status == 1, "unmatched and unused: exit 1")
+        #expect(lines(ended.stderr, matching: Self.time + "POST /auth/login 200 entry 0").count == 1, "\(ended.stderr)")
+        #expect(lines(ended.stderr, matching: Self.time + "GET /devices/nope 599 no match; nearest entry [0-9]+ GET /devices.*: path: .*")
+            .count == 1, "\(ended.stderr)")
     }
 
     @Test func replayWithoutVerboseCountsRequestsAndUnusedEntries() throws {
-        let replay = try RunningKitchen(["replay", Self.recordings.appendingPathComponent("login-and-discovery.har").path,
-                                         "--port", "0", "--progress-interval", "1"])
-        let base = try replay.url()
-        _ = try login(base)
-        _ = try curl(base + "/devices/nope")
-        var said = replay.standardError(until: "replayed 2 requests (1 matched, 1 unmatched), 8 of 9 entries unused\n")
-        let stopped = replay.stop()
-        said += stopped.error
-        #expect(stopped.status == 1)
-        #expect(said.contains("replayed 2 requests (1 matched, 1 unmatched), 8 of 9 entries unused\n"), "\(said)")
-        #expect(lines(said, matching: Self.time + ".*").isEmpty, "\(said)")
+        let count = "replayed 2 requests (1 matched, 1 unmatched), 8 of 9 entries unused\n"
+        let ended = try session(["replay", Self.loginAndDiscovery, "--port", "0", "--progress-interval", "1"], until: count) { base in
+            _ = try login(base)
+            _ = try curl(base + "/devices/nope")
+        }
+        #expect(ended.status == 1)
+        #expect(ended.stderr.contains(count), "\(ended.stderr)")
+        #expect(lines(ended.stderr, matching: Self.time + ".*").isEmpty, "\(ended.stderr)")
     }
 
     @Test func replayVerboseSaysAWebSocketOpeningAndItsCloseWithMessageCounts() throws {
@@ -110,25 +106,23 @@ import Testing
         let entries = try #require((recorded["log"] as? [String: Any])?["entries"] as? [[String: Any]])
         let conversation = try #require(entries.firstIndex { ($0["_resourceType"] as? String) == "websocket" })
         let toClient = ((entries[conversation]["_webSocketMessages"] as? [[String: Any]]) ?? []).filter { $0["type"] as? String == "receive" }.count
-        let replay = try RunningKitchen(["replay", file.path, "--port", "0", "--speed", "max", "--verbose"])
-        let socket = try replay.url().replacingOccurrences(of: "http://", with: "ws://") + "/ws"
-        // Receives every recorded message, then closes with 1000 as the recorded client did.
-        let client = try ExternalProcess.run(python, ["-c", """
-            import asyncio, sys
-            from websockets.asyncio.client import connect
-            async def main():
-                async with connect(sys.argv[1]) as ws:
-                    for _ in range(int(sys.argv[2])):
-                        await asyncio.wait_for(ws.recv(), 20)
-            asyncio.run(main())
-            print("done")
-            """, socket, String(toClient)], timeoutSeconds: 60)
-        #expect(client.status == 0, "\(client)")
-        var said = replay.standardError(until: "from server")
-        let stopped = replay.stop()
-        said += stopped.error
-        #expect(lines(said, matching: Self.time + "WS /ws 101 entry \(conversation) opened").count == 1, "\(said)")
-        #expect(lines(said, matching: Self.time + "WS /ws closed 1000 by client \\(entry \(conversation)\\): 0 from client, \(toClient) from server")
-            .count == 1, "\(said)")
+        let ended = try session(["replay", file.path, "--port", "0", "--speed", "max", "--verbose"], until: "from server") { base in
+            // Receives every recorded message, then closes with 1000 as the recorded client did.
+            let client = try ExternalProcess.run(python, ["-c", """
+                import asyncio, sys
+                from websockets.asyncio.client import connect
+                async def main():
+                    async with connect(sys.argv[1]) as ws:
+                        for _ in range(int(sys.argv[2])):
+                            await asyncio.wait_for(ws.recv(), 20)
+                asyncio.run(main())
+                print("done")
+                """, base.replacingOccurrences(of: "http://", with: "ws://") + "/ws", String(toClient)], timeoutSeconds: 60)
+            #expect(client.status == 0, "\(client)")
+        }
+        #expect(lines(ended.stderr, matching: Self.time + "WS /ws 101 entry \(conversation) opened").count == 1, "\(ended.stderr)")
+        #expect(lines(ended.stderr, matching: Self.time
+                      + "WS /ws closed 1000 by client \\(entry \(conversation)\\): 0 from client, \(toClient) from server").count == 1,
+                "\(ended.stderr)")
     }
 }

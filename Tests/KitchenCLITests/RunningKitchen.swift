@@ -6,36 +6,27 @@ import Testing
 /// A long-running `kitchen` command (serve, record, replay) as a process, with a deadline: a
 /// command that never prints what a test waits for is killed, so the read ends and the test
 /// fails with what it did print, instead of hanging.
-final class RunningKitchen: Sendable {
+final class RunningKitchen {
     /// The `kitchen` binary beside the test bundle (`swift build` puts both in the same folder).
     static var executable: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kitchen")
     }
 
-    private let process: Process
-    private let stdout = Pipe()
-    private let stderr = Pipe()
-    private let exited = Signal()
+    private let process: ExternalProcess
+    private let deadline: DispatchWorkItem
     /// Standard output up to the banner's last line.
     let banner: String
 
     /// Starts `kitchen ARGUMENTS` and reads standard output until its banner ends.
     init(_ arguments: [String], deadlineSeconds: Int = 30) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build kitchen first (swift build)")
-        process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
-        process.terminationHandler = { [exited] _ in exited.fire() }
-        try process.run()
-        let process = self.process, exited = self.exited
-        DispatchQueue.global().async {
-            guard !exited.wait(seconds: deadlineSeconds) else { return exited.fire() }
-            kill(process.processIdentifier, SIGKILL)
-        }
-        banner = stdout.read(until: "Press Ctrl-C to stop")
+        let process = try ExternalProcess(Self.executable.path, arguments)
+        self.process = process
+        deadline = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(deadlineSeconds), execute: deadline)
+        var banner = ""
+        while !banner.contains("Press Ctrl-C to stop"), let line = process.readLine() { banner += line + "\n" }
+        self.banner = banner
     }
 
     /// The first `http://127.0.0.1:PORT…` URL in the banner.
@@ -44,16 +35,17 @@ final class RunningKitchen: Sendable {
             .map(String.init), "no URL in the banner: \(banner)")
     }
 
-    /// What the command wrote to standard error until `marker` appeared (or it ended).
-    func standardError(until marker: String) -> String { stderr.read(until: marker) }
+    /// Waits until standard error holds `marker` (or the command ended).
+    func waitForStandardError(_ marker: String) { _ = process.standardError(until: marker) }
 
-    /// Sends `signal`, waits for the exit and returns the status and the rest of standard output and error.
-    func stop(_ signal: Int32 = SIGINT) -> (status: Int32, out: String, error: String) {
+    /// Sends `signal` and returns how the command ended: its status, the rest of standard
+    /// output, and all of standard error.
+    @discardableResult
+    func stop(_ signal: Int32 = SIGINT) -> ExternalProcess.Outcome {
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let error = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, out, error)
+        let outcome = process.finish(timeoutSeconds: 20)
+        deadline.cancel()
+        return outcome
     }
 }
 
@@ -61,6 +53,5 @@ final class RunningKitchen: Sendable {
 func curl(_ arguments: String...) throws -> String {
     let curl = "/usr/bin/curl"
     try #require(FileManager.default.isExecutableFile(atPath: curl), "curl is not installed")
-    let outcome = try ExternalProcess.run(curl, ["-s", "--max-time", "20"] + arguments, timeoutSeconds: 30)
-    return outcome.stdout
+    return try ExternalProcess.run(curl, ["-s", "--max-time", "20"] + arguments, timeoutSeconds: 30).stdout
 }
