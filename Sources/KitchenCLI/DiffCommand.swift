@@ -4,8 +4,8 @@ import KitchenVerify
 
 /// `kitchen diff OLD NEW`: classifies every change between two contracts or two recording folders.
 enum DiffCommand: KitchenCommand {
-    static let format = Option<OutputFormat>("format", default: .text, allowed: [.text, .json],
-                                             help: "One line per change, or JSON.")
+    static let format = Option<OutputFormat>("format", default: .text,
+                                             help: "One line per change, JSON, or JUnit XML with a failure per breaking change.")
     static let common = Flag("common",
                              help: "Recording folders: compare only what both sides exercised (one session against the full set).")
 
@@ -46,12 +46,15 @@ enum DiffCommand: KitchenCommand {
             return .error
         }
         let breaking = changes.filter { $0.severity == .breaking }.count
-        if format == .json {
+        switch format {
+        case .junit:
+            console.out(JUnitReport.render(changes, from: old, to: new))
+        case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             let data = (try? encoder.encode(changes.map(ShapeChange.init))) ?? Data("[]".utf8)
             console.out(String(decoding: data, as: UTF8.self) + "\n")
-        } else {
+        case .text:
             for change in changes { console.out("\(change)\n") }
             var summary = "\(breaking) breaking, \(changes.count - breaking) additive change(s) from \(old) to \(new)"
             if let leftOut { summary += " (--common: only what both exercised; \(leftOut) operation × status or message type(s) seen on one side only not compared)" }

@@ -1,5 +1,6 @@
 /// How a command writes its report on standard output: the one spelling, `--format`, for
-/// every command that has more than one (`verify`: all three; `diff` and `reproduce`: text and json).
+/// every command that has more than one (`verify` and `diff`: all three; `reproduce`: text and
+/// json, a timeline not being a test result).
 enum OutputFormat: String, Sendable, CaseIterable {
     /// For people: lines.
     case text

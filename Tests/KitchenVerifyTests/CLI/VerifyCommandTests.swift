@@ -31,7 +31,7 @@ struct VerifyCommandTests {
         (["verify", "--only", "oven-controls.har#x"], "kitchen verify: --only must be FILE or FILE#ENTRY, not 'oven-controls.har#x'"),
         (["verify", "--bogus"], "kitchen verify: unknown option '--bogus'"),
         (["diff", "only-one"], "kitchen diff: missing NEW"),
-        (["diff", "a", "b", "--format", "yaml"], "kitchen diff: --format must be text or json, not 'yaml'"),
+        (["diff", "a", "b", "--format", "yaml"], "kitchen diff: --format must be text, json or junit, not 'yaml'"),
     ])
     func usageErrorsExitTwo(_ arguments: [String], _ message: String) async {
         let outcome = await kitchen(arguments)
@@ -167,15 +167,15 @@ private let verifyHelpText = #"""
         """#
 
 private let diffHelpText = #"""
-        usage: kitchen diff OLD NEW [--format text|json] [--common]
+        usage: kitchen diff OLD NEW [--format text|json|junit] [--common]
 
         Classify every change between two contract files or two recording folders (exit 1 on a breaking one).
 
         Contracts (OpenAPI or AsyncAPI, both sides the same) are compared schema by schema. Breaking: a removed field, operation, status or enum value; a changed type; a new required request field; a narrowed range; a change in the nullability of a response field. Additive: a new optional field, a new operation, a new enum value on a request. Recording folders are compared by shape, values ignored: per response status and per WebSocket message type, a removed, renamed or retyped field or a missing message type is breaking, a new one additive; with --common only the operation × status pairs and message types both folders exercised are compared, and the summary says how many were left out. Each line: severity, location, old → new. Exit status: 0 no breaking change, 1 breaking, 2 usage or I/O error.
 
-          OLD                 The old contract (.json) or recordings folder.
-          NEW                 The new one, of the same kind.
-          --format text|json  One line per change, or JSON (default text).
-          --common            Recording folders: compare only what both sides exercised (one session against the full set).
-          -h, --help          Show this help.
+          OLD                       The old contract (.json) or recordings folder.
+          NEW                       The new one, of the same kind.
+          --format text|json|junit  One line per change, JSON, or JUnit XML with a failure per breaking change (default text).
+          --common                  Recording folders: compare only what both sides exercised (one session against the full set).
+          -h, --help                Show this help.
         """#
