@@ -3,10 +3,13 @@ import KitchenSimulator
 
 /// `kitchen serve`: runs the reference simulator until SIGINT/SIGTERM.
 enum ServeCommand: KitchenCommand {
-    static let host = Option<String>("host", "HOST", default: "127.0.0.1", help: "Address to listen on.")
+    /// The simulator's own defaults: the options' defaults are read from them, not written again.
+    private static let library = SimulatorConfiguration()
+
+    static let host = Option<String>("host", "HOST", default: library.host, help: "Address to listen on.")
     static let port = Option<Int>("port", short: "p", "PORT", default: defaultPort, in: 0...65_535,
                                   help: "Port to listen on; 0 picks a free one.")
-    static let seed = Option<Int>("seed", "N", default: 1, in: 0...Int.max, help: "Seed for ids, tokens and household door openings.")
+    static let seed = Option<Int>("seed", "N", default: Int(library.seed), in: 0...Int.max, help: "Seed for ids, tokens and household door openings.")
     static let tick = Option<Tick>("tick", "1s|manual", default: .every(.seconds(1), spelled: "1s"), defaultText: "1s",
                                    help: "Simulation tick: a duration such as 1s or 250ms, or manual (advance via the controls).") { text throws(UsageError) in
         if text == "manual" { return .manual }
@@ -15,7 +18,7 @@ enum ServeCommand: KitchenCommand {
         }
         return .every(interval, spelled: text)
     }
-    static let tokenTTL = Option<Int>("token-ttl", "SECONDS", default: 3600, in: 1...31_536_000, help: "Token lifetime in seconds.")
+    static let tokenTTL = Option<Int>("token-ttl", "SECONDS", default: library.tokenTTLSeconds, in: 1...31_536_000, help: "Token lifetime in seconds.")
     static let controls = Flag("controls", help: "Serve the simulator controls under /_sim/ (off by default).")
     static let basePath = Option<String?>("base-path", "PATH", default: nil, defaultText: nil,
                                           help: "Serve the API under this path prefix, e.g. /api/v1, like a server behind a gateway (default: the root).") { text throws(UsageError) in
@@ -35,7 +38,7 @@ enum ServeCommand: KitchenCommand {
     }
 
     /// `kitchen serve`'s port; `kitchen replay` defaults to another, so both can run at once.
-    static let defaultPort = 8080
+    static let defaultPort = library.port
 
     /// How the simulation's clock advances.
     enum Tick: Sendable {
