@@ -16,41 +16,71 @@ public enum CLI {
         VerifyCommand.self, DiffCommand.self, ReportCommand.self,
     ]
 
+    /// The version `kitchen --version` prints.
+    public static let version = "1.0.0"
+
     /// The top-level help.
     static var help: String {
-        var lines = ["usage: kitchen COMMAND [OPTIONS]", "", "Commands:"]
+        var lines = ["usage: kitchen COMMAND [OPTIONS]", "       kitchen help COMMAND", "       kitchen --version", "", "Commands:"]
         let width = commands.map { $0.spec.name.count }.max() ?? 0
         for command in commands {
             lines.append("  " + command.spec.name + String(repeating: " ", count: width - command.spec.name.count + 2)
                 + command.spec.summary)
         }
-        lines += ["", "Run 'kitchen COMMAND --help' for a command's options."]
+        lines += ["", "Run 'kitchen help COMMAND' (or 'kitchen COMMAND --help') for a command's options."]
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// Runs `arguments` (without the program name), writing to `console`.
     public static func run(_ arguments: [String], console: Console = .standard) -> ExitStatus {
-        guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
-            if arguments.isEmpty {
-                console.error(help)
-                return .usage
-            }
-            console.out(help)
-            return .success
-        }
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
-            console.error("kitchen: unknown command '\(name)'\n\n" + help)
+        guard let name = arguments.first else {
+            console.error(help)
             return .usage
         }
+        switch name {
+        case "--help", "-h":
+            console.out(help)
+            return .success
+        case "--version":
+            console.out("kitchen \(version)\n")
+            return .success
+        case "help":
+            guard let topic = arguments.dropFirst().first else {
+                console.out(help)
+                return .success
+            }
+            guard let command = command(named: topic, console: console) else { return .usage }
+            console.out(command.spec.help)
+            return .success
+        default:
+            guard let command = command(named: name, console: console) else { return .usage }
+            return run(command, Array(arguments.dropFirst()), console: console)
+        }
+    }
+
+    /// The command called `name`, or nil after saying there is none.
+    private static func command(named name: String, console: Console) -> (any KitchenCommand.Type)? {
+        if let command = commands.first(where: { $0.spec.name == name }) { return command }
+        let suggestion = Suggestion.didYouMean(name, among: commands.map { $0.spec.name })
+        console.error("kitchen: unknown command '\(name)'\(suggestion)\n\n" + help)
+        return nil
+    }
+
+    private static func run(_ command: any KitchenCommand.Type, _ arguments: [String], console: Console) -> ExitStatus {
+        let name = command.spec.name
         let parsed: ParsedArguments
         do throws(UsageError) {
-            parsed = try command.spec.parse(Array(arguments.dropFirst()))
+            parsed = try command.spec.parse(arguments)
         } catch {
             console.error("kitchen \(name): \(error.message)\n\n" + command.spec.help)
             return command.usageStatus
         }
         if parsed.wantsHelp {
             console.out(command.spec.help)
+            return .success
+        }
+        if parsed.wantsVersion {
+            console.out("kitchen \(version)\n")
             return .success
         }
         do {

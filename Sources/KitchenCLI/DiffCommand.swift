@@ -4,14 +4,15 @@ import KitchenVerify
 
 /// `kitchen diff OLD NEW`: classifies every change between two contracts or two recording folders.
 enum DiffCommand: KitchenCommand {
+    static let format = Option<OutputFormat>("format", default: .text,
+                                             help: "One line per change, JSON, or JUnit XML with a failure per breaking change.")
+    static let common = Flag("common",
+                             help: "Recording folders: compare only what both sides exercised (one session against the full set).")
+
     static let spec = CommandSpec(
         name: "diff",
         summary: "Classify every change between two contract files or two recording folders (exit 1 on a breaking one).",
-        options: [
-            .init(name: "format", valueName: "text|json", help: "One line per change, or JSON (default text)."),
-            .init(name: "common", valueName: nil,
-                  help: "Recording folders: compare only what both sides exercised (one session against the full set)."),
-        ],
+        options: [format, common],
         positionals: [
             .init(name: "OLD", help: "The old contract (.json) or recordings folder."),
             .init(name: "NEW", help: "The new one, of the same kind."),
@@ -30,10 +31,9 @@ enum DiffCommand: KitchenCommand {
     static let usageStatus = CLI.ExitStatus.error
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
-        let format = arguments.value("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError("--format must be text or json, not '\(format)'") }
+        let format = arguments[Self.format]
         let (old, new) = (arguments.positionals[0], arguments.positionals[1])
-        let common = arguments.flag("common")
+        let common = arguments[Self.common]
         let changes: [ContractChange]
         var leftOut: Int?
         do {
@@ -46,12 +46,15 @@ enum DiffCommand: KitchenCommand {
             return .error
         }
         let breaking = changes.filter { $0.severity == .breaking }.count
-        if format == "json" {
+        switch format {
+        case .junit:
+            console.out(JUnitReport.render(changes, from: old, to: new))
+        case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             let data = (try? encoder.encode(changes.map(ShapeChange.init))) ?? Data("[]".utf8)
             console.out(String(decoding: data, as: UTF8.self) + "\n")
-        } else {
+        case .text:
             for change in changes { console.out("\(change)\n") }
             var summary = "\(breaking) breaking, \(changes.count - breaking) additive change(s) from \(old) to \(new)"
             if let leftOut { summary += " (--common: only what both exercised; \(leftOut) operation × status or message type(s) seen on one side only not compared)" }

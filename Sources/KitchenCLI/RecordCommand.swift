@@ -5,23 +5,33 @@ import KitchenRecorder
 /// `kitchen record`: a recording proxy in front of any server, until SIGINT/SIGTERM;
 /// `kitchen record --recover JOURNAL` turns a crashed session's journal into a HAR.
 enum RecordCommand: KitchenCommand {
+    static let upstream = Option<URL?>(
+        "upstream", "URL", default: nil, defaultText: nil,
+        help: "The server to record: its API base URL, e.g. http://127.0.0.1:8080 or https://staging.example/api/v1.",
+        requirement: .requiredUnless("recover")) { text throws(UsageError) in
+        guard let url = URL(string: text), TrustOptions.isHTTP(url) else {
+            throw UsageError("--upstream must be an http:// or https:// URL, not '\(text)'")
+        }
+        return url
+    }
+    static let out = Option<String?>("out", short: "o", "FILE", help: "The HAR to write; the journal is FILE.journal.",
+                                     requirement: .requiredUnless("recover"))
+    static let host = Option<String>("host", "HOST", default: "127.0.0.1", help: "Address to listen on.")
+    static let port = Option<Int>("port", short: "p", "PORT", default: 8081, in: 0...65_535, help: "Port to listen on; 0 picks a free one.")
+    static let upstreamTimeout = Option<Int>("upstream-timeout", "SECONDS", default: 30, in: 1...3600,
+                                             help: "Seconds to wait for the upstream before answering 502.")
+    static let syncInterval = Option<Int>(
+        "sync-interval", "MS", default: 50, in: 0...60_000,
+        help: "How often the journal is forced to the disk with fdatasync, in milliseconds; 0 syncs every record.")
+    static let force = Flag("force", help: "Replace the HAR at --out if it exists (refused otherwise).")
+    static let recover = Option<String?>(
+        "recover", "JOURNAL",
+        help: "Instead of recording, turn a journal left by a crash into a HAR (--out defaults to the journal's name with .har).")
+
     static let spec = CommandSpec(
         name: "record",
         summary: "Record traffic to a server through a proxy into a HAR (secrets redacted).",
-        options: [
-            .init(name: "upstream", valueName: "URL",
-                  help: "The server to record: its API base URL, e.g. http://127.0.0.1:8080 or https://staging.example/api/v1 (required)."),
-            .init(name: "out", valueName: "FILE", help: "The HAR to write (required); the journal is FILE.journal."),
-            .init(name: "host", valueName: "HOST", help: "Address to listen on (default 127.0.0.1)."),
-            .init(name: "port", valueName: "PORT", help: "Port to listen on; 0 picks a free one (default 8081)."),
-            .init(name: "upstream-timeout", valueName: "SECONDS",
-                  help: "Seconds to wait for the upstream before answering 502 (default 30)."),
-            .init(name: "sync-interval", valueName: "MS",
-                  help: "How often the journal is forced to the disk with fdatasync, in milliseconds; 0 syncs every record (default 50)."),
-            .init(name: "force", valueName: nil, help: "Replace the HAR at --out if it exists (refused otherwise)."),
-            .init(name: "recover", valueName: "JOURNAL",
-                  help: "Instead of recording, turn a journal left by a crash into a HAR (--out defaults to the journal's name with .har)."),
-        ] + TrustOptions.options,
+        options: [upstream, out, host, port, upstreamTimeout, syncInterval, force, recover] + ProgressOptions.options + TrustOptions.options,
         discussion: """
             Write-ahead: every HTTP exchange and WebSocket message is written to the journal before the client \
             receives its last byte (group-committed across connections), with the \
@@ -35,9 +45,9 @@ enum RecordCommand: KitchenCommand {
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
-        if let journal = arguments.value("recover") {
+        if let journal = arguments[Self.recover] {
             let journalURL = URL(fileURLWithPath: journal)
-            let output = arguments.value("out").map { URL(fileURLWithPath: $0) } ?? Self.harPath(forJournal: journalURL)
+            let output = arguments[Self.out].map { URL(fileURLWithPath: $0) } ?? Self.harPath(forJournal: journalURL)
             if Self.looksLikeHAR(journalURL) {
                 console.error("kitchen record: \(journal) is a HAR, not a journal: it needs no recovery (open it with kitchen replay or kitchen verify)\n")
                 return .error
@@ -47,23 +57,22 @@ enum RecordCommand: KitchenCommand {
             if let report = summary.recovery { console.out("\(report)\n") }
             return .success
         }
-        guard let upstreamText = arguments.value("upstream") else { throw UsageError("--upstream is required") }
-        guard let output = arguments.value("out") else { throw UsageError("--out is required") }
-        guard let upstream = URL(string: upstreamText), TrustOptions.isHTTP(upstream) else {
-            throw UsageError("--upstream must be an http:// or https:// URL, not '\(upstreamText)'")
-        }
+        // Both required unless --recover, which the parser checked.
+        guard let upstream = arguments[Self.upstream] else { throw UsageError("--upstream is required") }
+        guard let output = arguments[Self.out] else { throw UsageError("--out is required") }
         let trust = try TrustOptions.trust(from: arguments, console: console, command: "record")
-        let syncInterval = try arguments.int("sync-interval", default: 50, in: 0...60_000)
+        let syncInterval = arguments[Self.syncInterval]
+        let progress = ProgressOptions.printer(RecordTally(), from: arguments, console: console)
         let termination = Termination()
         let failure = LockedValue<String?>(nil)
         let configuration = RecordingProxyConfiguration(
             upstream: upstream, output: URL(fileURLWithPath: output),
-            host: arguments.value("host") ?? "127.0.0.1",
-            port: try arguments.int("port", default: 8081, in: 0...65_535),
-            upstreamTimeout: .seconds(try arguments.int("upstream-timeout", default: 30, in: 1...3600)),
+            host: arguments[Self.host],
+            port: arguments[Self.port],
+            upstreamTimeout: .seconds(arguments[Self.upstreamTimeout]),
             durability: syncInterval == 0 ? .everyRecord : .interval(.milliseconds(syncInterval)),
             upstreamTrust: trust,
-            overwrite: arguments.flag("force"),
+            overwrite: arguments[Self.force],
             onJournalFailure: { error in
                 // Said at once, not at Ctrl-C: the proxy now answers 503 and relays nothing.
                 console.error("kitchen record: RECORDING FAILED: \(error). Relaying stopped: new requests get 503, "
@@ -73,17 +82,20 @@ enum RecordCommand: KitchenCommand {
                 DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.failureGraceSeconds)) {
                     termination.trigger("a recording failure")
                 }
-            })
+            },
+            observer: { progress.receive($0) })
         let proxy = try RecordingProxy(configuration: configuration)
         try proxy.start()
         console.out("""
-            Recording proxy on http://\(configuration.host):\(proxy.port ?? configuration.port) → \(upstreamText)
+            Recording proxy on http://\(configuration.host):\(proxy.port ?? configuration.port) → \(upstream.absoluteString)
             Journal: \(configuration.journal.path)
             HAR (written when you stop): \(output)
             Press Ctrl-C to stop and write the HAR.
 
             """)
+        progress.start()
         let signal = termination.wait()
+        progress.stop()
         if let reason = failure.get() {
             // Every exchange a client received is in the journal; the count says how many made it.
             let records = proxy.journaledRecords

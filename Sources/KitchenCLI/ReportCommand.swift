@@ -5,14 +5,14 @@ import KitchenReport
 /// `kitchen report FILE.har --out report.html`: the recording as one self-contained HTML
 /// timeline, with the findings of `kitchen verify --format json` marked on it.
 enum ReportCommand: KitchenCommand {
+    static let out = Option<String?>("out", short: "o", "FILE", help: "The HTML file to write.", requirement: .required)
+    static let findings = Option<String?>("findings", "FILE",
+                                          help: "The output of 'kitchen verify --format json': mark its findings about this recording.")
+
     static let spec = CommandSpec(
         name: "report",
         summary: "Write a recording's timeline as one self-contained HTML page.",
-        options: [
-            .init(name: "out", valueName: "FILE", help: "The HTML file to write (required)."),
-            .init(name: "findings", valueName: "FILE",
-                  help: "The output of 'kitchen verify --format json': mark its findings about this recording."),
-        ],
+        options: [out, findings],
         positionals: [.init(name: "FILE", help: "The HAR to show.")],
         discussion: """
             One horizontal time axis: each HTTP exchange a bar (method, path, status, coloured by status class, \
@@ -25,10 +25,10 @@ enum ReportCommand: KitchenCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
         let file = arguments.positionals[0]
-        guard let out = arguments.value("out") else { throw UsageError("--out is required") }
+        guard let out = arguments[Self.out] else { throw UsageError("--out is required") }
         let recording = try HARFile.load(from: URL(fileURLWithPath: file))
         var findings: [ReportFinding] = [], elsewhere = 0
-        if let path = arguments.value("findings") {
+        if let path = arguments[Self.findings] {
             let data: Data
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -44,7 +44,7 @@ enum ReportCommand: KitchenCommand {
                                      elsewhere: elsewhere)
         try ReportFiles.write(html, to: URL(fileURLWithPath: out))
         console.out("Wrote \(out): \(recording.log.entries.count) entries"
-            + (arguments.value("findings") == nil ? "" : ", \(findings.count) finding(s) marked (\(elsewhere) about other recordings)") + "\n")
+            + (arguments[Self.findings] == nil ? "" : ", \(findings.count) finding(s) marked (\(elsewhere) about other recordings)") + "\n")
         return .success
     }
 }

@@ -6,14 +6,17 @@ import KitchenReproduce
 /// `kitchen reproduce FILE`: feeds a recording into the app's controllers on virtual time
 /// and prints their timeline.
 enum ReproduceCommand: KitchenCommand {
+    static let format = Option<OutputFormat>("format", default: .text, allowed: [.text, .json],
+                                             help: "The timeline as lines, or as JSON.")
+    /// The old spelling of `--format json`, still accepted.
+    static let json = Flag("json", help: "Print the timeline as JSON (same as --format json).", hidden: true)
+    static let html = Option<String?>("html", "FILE",
+                                      help: "Also write the recording and the controllers' timeline, on one axis, as an HTML page.")
+
     static let spec = CommandSpec(
         name: "reproduce",
         summary: "Feed a recording into the app's controllers on virtual time and print their timeline.",
-        options: [
-            .init(name: "json", valueName: nil, help: "Print the timeline as JSON."),
-            .init(name: "html", valueName: "FILE",
-                  help: "Also write the recording and the controllers' timeline, on one axis, as an HTML page."),
-        ],
+        options: [format, json, html],
         positionals: [.init(name: "FILE", help: "The HAR of the session to reproduce.")],
         discussion: """
             The recorded HTTP answers and WebSocket timeline drive DeviceViewModel (login, device list, live \
@@ -30,10 +33,10 @@ enum ReproduceCommand: KitchenCommand {
         let timeline = try runBlocking { @MainActor () async throws -> ReproductionTimeline in
             try await Reproduction.run(recording: recording, name: name)
         }.get()
-        if let page = arguments.value("html") {
+        if let page = arguments[Self.html] {
             try ReportFiles.write(HTMLReport.render(recording, name: name, lanes: [ReportLane(timeline)]), to: URL(fileURLWithPath: page))
         }
-        console.out(arguments.flag("json") ? timeline.json : timeline.text)
+        console.out(arguments[Self.json] || arguments[Self.format] == .json ? timeline.json : timeline.text)
         return .success
     }
 }

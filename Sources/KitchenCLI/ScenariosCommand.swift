@@ -5,18 +5,18 @@ import KitchenVerify
 
 /// `kitchen scenarios record`: records every scenario against the embedded simulator.
 enum ScenariosCommand: KitchenCommand {
+    static let out = Option<String>("out", short: "o", "DIR", default: "Recordings", help: "Where to write the HARs.")
+    static let only = Option<String?>("only", "NAME", help: "Record only this scenario (repeatable).", repeatable: true)
+    static let list = Flag("list", help: "List the scenarios instead of recording.")
+
     static let spec = CommandSpec(
         name: "scenarios",
         summary: "Record the named scenarios against the embedded simulator, one HAR each (kitchen scenarios record).",
-        options: [
-            .init(name: "out", valueName: "DIR", help: "Where to write the HARs (default Recordings)."),
-            .init(name: "only", valueName: "NAME", help: "Record only this scenario (repeatable).", repeatable: true),
-            .init(name: "list", valueName: nil, help: "List the scenarios instead of recording."),
-        ],
+        options: [out, only, list],
         positionals: [.init(name: "record", help: "The action (record).", optional: true)])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
-        if arguments.flag("list") {
+        if arguments[Self.list] {
             for scenario in Scenario.all {
                 console.out("\(scenario.name)\(scenario.needsControls ? " [controls]" : "")  \(scenario.summary)\n")
             }
@@ -24,11 +24,11 @@ enum ScenariosCommand: KitchenCommand {
             return .success
         }
         guard arguments.positionals.first == "record" else { throw UsageError("the action is 'record' (or use --list)") }
-        let only = arguments.all("only")
+        let only = arguments.all(Self.only)
         for name in only where Scenario.named(name) == nil && !BugStories.all.contains(where: { $0.name == name }) {
             throw UsageError("no scenario named '\(name)' (see --list)")
         }
-        let directory = URL(fileURLWithPath: arguments.value("out") ?? "Recordings")
+        let directory = URL(fileURLWithPath: arguments[Self.out])
         // Bug stories (sessions of the app that once showed a bug) go to bugs/.
         let everything = Scenario.all.map { ($0, directory) }
             + BugStories.all.map { ($0, directory.appendingPathComponent("bugs")) }

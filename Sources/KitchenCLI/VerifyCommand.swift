@@ -6,27 +6,38 @@ import KitchenVerify
 /// `kitchen verify`: the CI gate. Checks recordings against the contracts, the real client
 /// and the mock; records them first (in-process, or through a proxy in front of `--live`).
 enum VerifyCommand: KitchenCommand {
+    static let contracts = Option<String>("contracts", "DIR", default: "Contracts", help: "The OpenAPI and AsyncAPI documents.")
+    static let recordings = Option<String?>(
+        "recordings", "DIR",
+        help: "Verify the HARs under DIR as they are; with --live, the recordings to compare shapes with (default Recordings).")
+    static let live = Option<URL?>(
+        "live", "URL", default: nil, defaultText: nil,
+        help: "Record the scenarios through a proxy in front of this server's API base URL (http[s]://HOST[:PORT][/PREFIX]), then verify them.") { text throws(UsageError) in
+        guard let server = URL(string: text), TrustOptions.isHTTP(server) else {
+            throw UsageError("--live must be an http:// or https:// URL, not '\(text)'")
+        }
+        return server
+    }
+    static let user = Option<String?>("user", "NAME", help: "The account --live logs in with (required with --live).")
+    static let password = Option<String?>("password", "PASSWORD", help: "Its password (default: the KITCHEN_PASSWORD environment variable).")
+    static let junit = Option<String?>("junit", "FILE", help: "Also write a JUnit XML report to FILE.")
+    static let format = Option<OutputFormat>("format", default: .text,
+                                             help: "The report on standard output: lines, JSON, or JUnit XML.")
+    static let only = Option<CaseFilter?>(
+        "only", "FILE[#ENTRY]", default: nil, defaultText: nil,
+        help: "Check only this recording, or one entry of it (repeatable); skips coverage.", repeatable: true) { text throws(UsageError) in
+        guard let filter = CaseFilter(parsing: text) else { throw UsageError("--only must be FILE or FILE#ENTRY, not '\(text)'") }
+        return filter
+    }
+    static let keep = Option<String?>("keep", "DIR", help: "Write the recordings this run makes to DIR instead of a temporary folder.")
+    static let requireCoverage = Flag(
+        "require-coverage", help: "With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise).")
+    static let html = Option<String?>("html", "DIR", help: "Also write an HTML timeline of each failing recording, findings marked, to DIR.")
+
     static let spec = CommandSpec(
         name: "verify",
         summary: "Check recordings against the contracts, the real client and the mock (the CI gate).",
-        options: [
-            .init(name: "contracts", valueName: "DIR", help: "The OpenAPI and AsyncAPI documents (default Contracts)."),
-            .init(name: "recordings", valueName: "DIR",
-                  help: "Verify the HARs under DIR as they are; with --live, the recordings to compare shapes with (default Recordings)."),
-            .init(name: "live", valueName: "URL",
-                  help: "Record the scenarios through a proxy in front of this server's API base URL (http[s]://HOST[:PORT][/PREFIX]), then verify them."),
-            .init(name: "user", valueName: "NAME", help: "The account --live logs in with (required with --live)."),
-            .init(name: "password", valueName: "PASSWORD",
-                  help: "Its password (default: the KITCHEN_PASSWORD environment variable)."),
-            .init(name: "junit", valueName: "FILE", help: "Also write a JUnit XML report to FILE."),
-            .init(name: "format", valueName: "text|json", help: "The report on standard output (default text)."),
-            .init(name: "only", valueName: "FILE[#ENTRY]",
-                  help: "Check only this recording, or one entry of it (repeatable); skips coverage.", repeatable: true),
-            .init(name: "keep", valueName: "DIR", help: "Write the recordings this run makes to DIR instead of a temporary folder."),
-            .init(name: "require-coverage", valueName: nil,
-                  help: "With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise)."),
-            .init(name: "html", valueName: "DIR", help: "Also write an HTML timeline of each failing recording, findings marked, to DIR."),
-        ] + TrustOptions.options,
+        options: [contracts, recordings, live, user, password, junit, format, only, keep, requireCoverage, html] + TrustOptions.options,
         discussion: """
             Without --live or --recordings, every scenario is recorded in-process against a fresh embedded \
             simulator, then verified; if ./Recordings exists, the fresh recordings' shapes are also compared \
@@ -47,11 +58,10 @@ enum VerifyCommand: KitchenCommand {
         if case .live = parsed.source { parsed.trust = try TrustOptions.trust(from: arguments, console: console, command: "verify") }
         let pages = VerifyHTMLReports(arguments: arguments, options: parsed)
         let options = pages?.options ?? parsed
-        let format = arguments.value("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError("--format must be text or json, not '\(format)'") }
-        let progressStream = format == "json" || !console.isTerminal ? console.error : console.out
+        let format = arguments[Self.format]
+        let progressStream = format.isMachineReadable || !console.isTerminal ? console.error : console.out
         let onTerminal = console.isTerminal
-        let junit = arguments.value("junit").map { URL(fileURLWithPath: $0) }
+        let junit = arguments[Self.junit].map { URL(fileURLWithPath: $0) }
         // A report that cannot be written is found out now, not after a 20-second run.
         if let junit, let problem = Self.unwritable(junit) {
             console.error("kitchen verify: cannot write \(junit.path): \(problem)\n")
@@ -73,6 +83,7 @@ enum VerifyCommand: KitchenCommand {
         case .failure(let error):
             console.error("kitchen verify: \(error)\n")
             if let junit { try? Data(JUnitReport.render(error).utf8).write(to: junit, options: .atomic) }
+            if format == .junit { console.out(JUnitReport.render(error)) }
             return .error
         }
         if let junit {
@@ -84,9 +95,10 @@ enum VerifyCommand: KitchenCommand {
             }
         }
         if let pages, !pages.write(report, options: options, console: console) { return .error }
-        if format == "json" {
-            console.out(JSONReport.render(report))
-        } else {
+        switch format {
+        case .json: console.out(JSONReport.render(report))
+        case .junit: console.out(JUnitReport.render(report))
+        case .text:
             if onTerminal { console.out("\n") }
             console.out(TextReport.render(report, maximumFailures: console.isTerminal ? 20 : .max))
         }
@@ -106,18 +118,16 @@ enum VerifyCommand: KitchenCommand {
 
     /// The run the arguments ask for.
     static func options(from arguments: ParsedArguments) throws(UsageError) -> VerifyOptions {
-        let contracts = URL(fileURLWithPath: arguments.value("contracts") ?? "Contracts")
-        var only: [CaseFilter] = []
-        for text in arguments.all("only") {
-            guard let filter = CaseFilter(parsing: text) else { throw UsageError("--only must be FILE or FILE#ENTRY, not '\(text)'") }
-            only.append(filter)
-        }
-        let keep = arguments.value("keep").map { URL(fileURLWithPath: $0) }
-        let requireCoverage = arguments.flag("require-coverage")
-        let recordings = arguments.value("recordings").map { URL(fileURLWithPath: $0) }
-        guard let live = arguments.value("live") else {
-            for name in ["user", "password", "cacert"] where arguments.value(name) != nil { throw UsageError("--\(name) needs --live") }
-            if arguments.flag("insecure") { throw UsageError("--insecure needs --live") }
+        let contracts = URL(fileURLWithPath: arguments[Self.contracts])
+        let only = arguments.all(Self.only)
+        let keep = arguments[Self.keep].map { URL(fileURLWithPath: $0) }
+        let requireCoverage = arguments[Self.requireCoverage]
+        let recordings = arguments[Self.recordings].map { URL(fileURLWithPath: $0) }
+        guard let server = arguments[Self.live] else {
+            for option in [user, password, TrustOptions.caFile] where arguments.given(option) {
+                throw UsageError("--\(option.declaration.name) needs --live")
+            }
+            if arguments[TrustOptions.insecure] { throw UsageError("--insecure needs --live") }
             if let recordings {
                 guard keep == nil else { throw UsageError("--keep is for recordings this run makes, not with --recordings") }
                 return VerifyOptions(contracts: contracts, source: .folder(recordings), only: only, requireCoverage: requireCoverage)
@@ -128,11 +138,8 @@ enum VerifyCommand: KitchenCommand {
             return VerifyOptions(contracts: contracts, source: .embedded, baseline: baseline ? committed : nil, only: only,
                                  keepRecordings: keep)
         }
-        guard let server = URL(string: live), TrustOptions.isHTTP(server) else {
-            throw UsageError("--live must be an http:// or https:// URL, not '\(live)'")
-        }
-        guard let user = arguments.value("user") else { throw UsageError("--live needs --user") }
-        guard let password = arguments.value("password") ?? ProcessInfo.processInfo.environment["KITCHEN_PASSWORD"] else {
+        guard let user = arguments[Self.user] else { throw UsageError("--live needs --user") }
+        guard let password = arguments[Self.password] ?? ProcessInfo.processInfo.environment["KITCHEN_PASSWORD"] else {
             throw UsageError("--live needs --password (or KITCHEN_PASSWORD in the environment)")
         }
         return VerifyOptions(

@@ -16,7 +16,7 @@ struct VerifyHTMLReports {
     /// Reads `--html`; for a run that records, the recordings are kept in a temporary folder
     /// (unless `--keep` names one) so the pages can be drawn from them.
     init?(arguments: ParsedArguments, options given: VerifyOptions) {
-        guard let path = arguments.value("html") else { return nil }
+        guard let path = arguments[VerifyCommand.html] else { return nil }
         folder = URL(fileURLWithPath: path)
         var options = given
         if case .folder = options.source {

@@ -3,14 +3,16 @@ import HTTPWire
 
 /// `kitchen watch URL --token T`: prints each live-update message as it arrives, one per line.
 enum WatchCommand: KitchenCommand {
+    static let token = Option<String?>("token", "TOKEN", help: "Bearer token from POST /auth/login.", requirement: .required)
+
     static let spec = CommandSpec(
         name: "watch",
         summary: "Connect to a server's live-update WebSocket and print each message, one per line.",
-        options: [.init(name: "token", valueName: "TOKEN", help: "Bearer token from POST /auth/login (required).")] + TrustOptions.options,
+        options: [token] + TrustOptions.options,
         positionals: [.init(name: "URL", help: "The server's base URL (http[s]://HOST:PORT, with its path prefix if it has one: https://HOST/api/v1) or the socket itself (ws[s]://HOST:PORT/ws).")])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
-        guard let token = arguments.value("token") else { throw UsageError("--token is required") }
+        guard let token = arguments[Self.token] else { throw UsageError("--token is required") }
         guard let url = URLComponents(string: arguments.positionals[0]), let host = url.host,
               ["http", "https", "ws", "wss"].contains(url.scheme ?? "")
         else { throw UsageError("URL must look like http://HOST:PORT or ws://HOST:PORT/ws") }

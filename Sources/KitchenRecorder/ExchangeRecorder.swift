@@ -36,8 +36,11 @@ final class ExchangeRecorder: Sendable {
     private let nextSocketID = Atomic<Int>(0)
     private let failureReported = Atomic<Bool>(false)
     private let onFailure: @Sendable (RecordingError) -> Void
+    /// Told of every record once its outcome is known (``RecordingProxyConfiguration/observer``).
+    private let observer: @Sendable (RecorderEvent) -> Void
 
     init(journal: JournalWriter, clock: RecorderClock, upstreamAuthority: String, upstreamScheme: String = "http",
+         observer: @escaping @Sendable (RecorderEvent) -> Void = { _ in },
          onFailure: @escaping @Sendable (RecordingError) -> Void = { _ in }) {
         self.journal = journal
         self.clock = clock
@@ -45,6 +48,7 @@ final class ExchangeRecorder: Sendable {
         self.upstreamScheme = upstreamScheme
         self.commits = GroupCommit(journal: journal)
         self.onFailure = onFailure
+        self.observer = observer
     }
 
     /// Records that failed closed (e.g. a body that could not be redacted): counted, never written.
@@ -63,47 +67,67 @@ final class ExchangeRecorder: Sendable {
         var entry = HAR.Entry(startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority),
                               response: Self.raw(response, body: body), timings: timings, resourceType: resourceType)
         entry.error = failure
-        return write(.entry(entry))
+        let (outcome, redacted) = write(.entry(entry))
+        observer(.exchange(RecorderEvent.Exchange(
+            method: request.method.rawValue, path: request.path, status: response.status.code,
+            duration: .milliseconds(max(0, timings.send + timings.wait + timings.receive)), upstreamFailure: failure,
+            outcome: Self.observed(outcome, redacted: redacted))))
+        return outcome
     }
 
     /// Starts a WebSocket conversation: its id for the messages and the close, and whether the
     /// opening was journaled.
     func openWebSocket(request: HTTPRequest, response: HTTPResponse, startedAt: Date) -> (id: String, outcome: Outcome) {
         let id = "ws-\(nextSocketID.wrappingAdd(1, ordering: .relaxed).newValue)"
-        let outcome = write(.websocketOpen(id: id, entry: HAR.Entry(
+        let (outcome, redacted) = write(.websocketOpen(id: id, entry: HAR.Entry(
             startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority), response: Self.raw(response, body: []),
             timings: HAR.Timings(), resourceType: "websocket")))
+        observer(.webSocketOpened(id: id, path: request.path, outcome: Self.observed(outcome, redacted: redacted)))
         return (id, outcome)
     }
 
     /// One complete data message of conversation `id`.
     @discardableResult
     func message(_ id: String, sentByClient: Bool, opcode: WebSocketOpcode, payload: [UInt8]) -> Outcome {
-        write(.websocketMessage(id: id, message: HAR.WebSocketMessage(
+        let (outcome, redacted) = write(.websocketMessage(id: id, message: HAR.WebSocketMessage(
             type: sentByClient ? .send : .receive, at: clock.now(), opcode: opcode == .binary ? .binary : .text, payload: payload)))
+        observer(.webSocketMessage(id: id, sentByClient: sentByClient, outcome: Self.observed(outcome, redacted: redacted)))
+        return outcome
     }
 
     /// How conversation `id` ended.
     @discardableResult
     func close(_ id: String, code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party, undeliveredMessages: Int? = nil) -> Outcome {
-        write(.websocketClose(id: id, close: HAR.WebSocketClose(code: code, reason: reason, closedBy: closedBy,
-                                                                undeliveredMessages: undeliveredMessages)))
+        let (outcome, redacted) = write(.websocketClose(id: id, close: HAR.WebSocketClose(
+            code: code, reason: reason, closedBy: closedBy, undeliveredMessages: undeliveredMessages)))
+        observer(.webSocketClosed(id: id, code: code, closedBy: closedBy, outcome: Self.observed(outcome, redacted: redacted)))
+        return outcome
     }
 
-    private func write(_ event: JournalEvent) -> Outcome {
+    /// Writes `event`; also says whether redaction replaced anything in it.
+    private func write(_ event: JournalEvent) -> (Outcome, redacted: Bool) {
         let prepared: JournalWriter.PreparedRecord
         do throws(RecordingError) {
             prepared = try journal.prepare(event)
         } catch {
             refusals.withLock { $0.append(error) }
-            return .refused(error)
+            return (.refused(error), false)
         }
         do throws(RecordingError) {
             try commits.commit(prepared)
-            return .written
+            return (.written, prepared.redacted)
         } catch {
             if !failureReported.exchange(true, ordering: .acquiringAndReleasing) { onFailure(error) }
-            return .failed(error)
+            return (.failed(error), prepared.redacted)
+        }
+    }
+
+    /// An outcome as the observer hears it.
+    private static func observed(_ outcome: Outcome, redacted: Bool) -> RecorderEvent.Outcome {
+        switch outcome {
+        case .written: .recorded(redacted: redacted)
+        case .refused(let error): .refused(error)
+        case .failed(let error): .failed(error)
         }
     }
 

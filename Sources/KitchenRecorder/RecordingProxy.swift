@@ -48,7 +48,8 @@ public final class RecordingProxy: Sendable {
         let registry = self.registry, onFailure = configuration.onJournalFailure
         recorder = ExchangeRecorder(journal: journal, clock: configuration.clock,
                                     upstreamAuthority: configuration.authority ?? "\(host):\(port)",
-                                    upstreamScheme: configuration.upstream.scheme ?? "http") { error in
+                                    upstreamScheme: configuration.upstream.scheme ?? "http",
+                                    observer: configuration.observer) { error in
             registry.abortAll()
             onFailure(error)
         }

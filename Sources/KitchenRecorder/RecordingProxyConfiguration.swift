@@ -44,6 +44,9 @@ public struct RecordingProxyConfiguration: Sendable {
     /// Told once, at once, when the journal cannot be written (a full disk, an I/O error, the
     /// file removed): from then on the proxy answers 503 and has closed every WebSocket with 1011.
     public var onJournalFailure: @Sendable (RecordingError) -> Void
+    /// Told of every exchange, WebSocket opening, message and close once its record is written
+    /// (or refused), on the connection's thread: for progress output. Default: nobody.
+    public var observer: @Sendable (RecorderEvent) -> Void
 
     public init(
         upstream: URL,
@@ -61,7 +64,8 @@ public struct RecordingProxyConfiguration: Sendable {
         canonicalHeaderOrder: Bool = false,
         upstreamTrust: TLSClientConfiguration.Trust = .system,
         overwrite: Bool = false,
-        onJournalFailure: @escaping @Sendable (RecordingError) -> Void = { _ in }
+        onJournalFailure: @escaping @Sendable (RecordingError) -> Void = { _ in },
+        observer: @escaping @Sendable (RecorderEvent) -> Void = { _ in }
     ) {
         self.upstream = upstream
         self.output = output
@@ -79,6 +83,7 @@ public struct RecordingProxyConfiguration: Sendable {
         self.upstreamTrust = upstreamTrust
         self.overwrite = overwrite
         self.onJournalFailure = onJournalFailure
+        self.observer = observer
     }
 
     /// How upstream connections speak TLS: `nil` for `http://`, the host's name and

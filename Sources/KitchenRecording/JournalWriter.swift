@@ -99,6 +99,8 @@ public final class JournalWriter: Sendable {
     /// An event redacted, checked for secrets and encoded: ready to be written, by any thread.
     public struct PreparedRecord: Sendable {
         let body: [UInt8]
+        /// Whether redaction replaced anything in the event (a secret aliased).
+        public let redacted: Bool
     }
 
     /// Redacts `event`, checks it for secrets, and appends it; returns its `seq`.
@@ -111,7 +113,8 @@ public final class JournalWriter: Sendable {
     /// that batch records from many threads (group commit) prepare on their own thread and
     /// hand the results to ``write(_:)``.
     public func prepare(_ event: JournalEvent) throws(RecordingError) -> PreparedRecord {
-        PreparedRecord(body: try encode(event))
+        let redacted = try redact(event)
+        return PreparedRecord(body: try encode(redacted: redacted), redacted: redacted != event)
     }
 
     /// Writes prepared records in order with one `write(2)`; returns their `seq`s. After a
@@ -143,7 +146,11 @@ public final class JournalWriter: Sendable {
 
     /// Redaction, the record's JSON, and the secret check: everything but the write.
     private func encode(_ event: JournalEvent) throws(RecordingError) -> [UInt8] {
-        let redacted = try redact(event)
+        try encode(redacted: try redact(event))
+    }
+
+    /// The record's JSON and the secret check of an event already redacted.
+    private func encode(redacted: JournalEvent) throws(RecordingError) -> [UInt8] {
         let body = try redacted.jsonBody()
         let bytes = JSONSerializer.bytes(body)
         let scanner = redactor.scanner()

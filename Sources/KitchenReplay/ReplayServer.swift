@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPWire
+import HarnessCore
 import KitchenRecording
 
 /// Serves a recording over real sockets (`kitchen replay`): HTTP answers from the
@@ -19,11 +20,13 @@ public final class ReplayServer: Sendable {
     public let speed: ReplaySpeed
     private let server: HTTPServer
 
-    /// A server answering from `engine` on `host:port` (0 for any free port).
-    public init(engine: ReplayEngine, host: String = "127.0.0.1", port: Int = 8080, speed: ReplaySpeed = .scaled(1)) {
+    /// A server answering from `engine` on `host:port` (0 for any free port); `observer` hears of
+    /// every request and WebSocket conversation as it is answered (default: nobody).
+    public init(engine: ReplayEngine, host: String = "127.0.0.1", port: Int = 8080, speed: ReplaySpeed = .scaled(1),
+                observer: @escaping @Sendable (ReplayEvent) -> Void = { _ in }) {
         self.engine = engine
         self.speed = speed
-        let responder = ReplayResponder(engine: engine, speed: speed)
+        let responder = ReplayResponder(engine: engine, speed: speed, observer: observer)
         server = HTTPServer(configuration: HTTPServerConfiguration(host: host, port: port, limits: HTTPLimits(maxBodyBytes: 64 << 20)),
                             responder: responder)
     }
@@ -71,21 +74,28 @@ public struct ReplayReport: Sendable, CustomStringConvertible {
 struct ReplayResponder: HTTPResponder {
     let engine: ReplayEngine
     let speed: ReplaySpeed
+    let observer: @Sendable (ReplayEvent) -> Void
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         let replay = ReplayRequest(request, volatile: engine.volatile)
         switch engine.answer(replay, webSocket: request.isWebSocketUpgrade) {
         case .unmatched(let mismatch):
+            observer(.unmatched(mismatch, webSocket: request.isWebSocketUpgrade))
             return .response(HTTPResponse(
                 status: HTTPStatus(ReplayEngine.unmatchedStatus, reasonPhrase: "Replay Mismatch"),
                 headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array((mismatch.description + "\n").utf8)))
         case .answer(let recorded) where recorded.entry.isWebSocket && recorded.entry.response.status == 101:
             let conversation = ReplayConversation(recorded.entry)
-            let speed = self.speed, engine = self.engine
+            let speed = self.speed, engine = self.engine, observer = self.observer
+            observer(.webSocketOpened(request: replay, entry: recorded.index))
             return .webSocket { connection in
-                ConversationPlayer(conversation: conversation, connection: connection, speed: speed, engine: engine).play()
+                let ended = ConversationPlayer(conversation: conversation, connection: connection, speed: speed, engine: engine).play()
+                observer(.webSocketClosed(entry: recorded.index, sentToClient: ended.sent, receivedFromClient: ended.received,
+                                          code: ended.close?.code.map { Int($0.rawValue) },
+                                          closedByClient: ended.close?.initiator == .peer))
             }
         case .answer(let recorded):
+            observer(.answered(request: replay, entry: recorded.index, status: recorded.entry.response.status))
             return .response(Self.response(from: recorded.entry.response))
         }
     }
@@ -110,11 +120,29 @@ struct ConversationPlayer {
     let speed: ReplaySpeed
     let engine: ReplayEngine
 
-    func play() {
+    /// How a played conversation went: messages sent and received, and its close.
+    struct Ending {
+        var sent = 0
+        var received = 0
+        var close: WebSocketCloseInfo?
+    }
+
+    /// Plays the conversation to its end and says how it went.
+    func play() -> Ending {
         let clientDone = DispatchSemaphore(value: 0)
+        let ending = SleepingMutex(Ending())
         let reader = Thread { [conversation, connection, engine] in
             var expected = conversation.fromClient.makeIterator()
-            while case .message(let message) = connection.receive() {
+            while true {
+                let message: WebSocketMessage
+                switch connection.receive() {
+                case .message(let received): message = received
+                case .closed(let info):
+                    ending.withLock { $0.close = info }
+                    clientDone.signal()
+                    return
+                }
+                ending.withLock { $0.received += 1 }
                 let got: [UInt8] = switch message {
                 case .text(let text): Array(text.utf8)
                 case .binary(let bytes): bytes
@@ -125,7 +153,6 @@ struct ConversationPlayer {
                                                  + "the recording expected " + (want.map { $0.data } ?? "nothing"))
                 }
             }
-            clientDone.signal()
         }
         reader.start()
         let start = DispatchTime.now()
@@ -134,11 +161,15 @@ struct ConversationPlayer {
             // The client leaving ends the timeline early.
             if clientDone.wait(timeout: start + .nanoseconds(Int(due / .nanoseconds(1)))) == .success {
                 clientDone.signal()
-                return
+                return ending.withLock { $0 }
             }
             switch step {
-            case .message(.text(let text)): try? connection.send(.text(text))
-            case .message(.binary(let bytes)): try? connection.send(.binary(bytes))
+            case .message(let message):
+                let sent: Void? = switch message {
+                case .text(let text): try? connection.send(.text(text))
+                case .binary(let bytes): try? connection.send(.binary(bytes))
+                }
+                if sent != nil { ending.withLock { $0.sent += 1 } }
             case .close(let close):
                 // RFC 6455 §7.4: never a code the wire forbids, whatever the recording holds.
                 switch ReplayClose(close) {
@@ -150,5 +181,6 @@ struct ConversationPlayer {
             }
         }
         clientDone.wait()
+        return ending.withLock { $0 }
     }
 }

@@ -29,7 +29,7 @@ struct ReportCommandTests {
         let report = await kitchen("report", "--help")
         #expect(report.status == .success)
         #expect(report.out == """
-            usage: kitchen report FILE [--out FILE] [--findings FILE]
+            usage: kitchen report FILE --out FILE [--findings FILE]
 
             Write a recording's timeline as one self-contained HTML page.
 
@@ -40,21 +40,21 @@ struct ReportCommandTests {
             marked on its entry or message, with the JSON pointer, expected and found.
 
               FILE             The HAR to show.
-              --out FILE       The HTML file to write (required).
+              -o, --out FILE   The HTML file to write. Required.
               --findings FILE  The output of 'kitchen verify --format json': mark its findings about this recording.
-              --help           Show this help.
+              -h, --help       Show this help.
 
             """)
         let reproduce = await kitchen("reproduce", "--help")
-        #expect(reproduce.out.hasPrefix("usage: kitchen reproduce FILE [--json] [--html FILE]\n"))
-        #expect(reproduce.out.contains("\n  --html FILE  Also write the recording and the controllers' timeline, on one axis, as an HTML page.\n"))
+        #expect(reproduce.out.hasPrefix("usage: kitchen reproduce FILE [--format text|json] [--html FILE]\n"))
+        #expect(reproduce.out.contains("\n  --html FILE         Also write the recording and the controllers' timeline, on one axis, as an HTML page.\n"))
     }
 
     @Test("misuse: --out is required (exit 64); a findings file that is not verify's report is exit 2 with the reason")
     func misuse() async throws {
         let missing = await kitchen("report", Repository.recording("oven-controls.har").path)
         #expect(missing.status == .usage)
-        #expect(missing.error.hasPrefix("kitchen report: --out is required\n\nusage: kitchen report FILE [--out FILE] [--findings FILE]"))
+        #expect(missing.error.hasPrefix("kitchen report: --out is required\n\nusage: kitchen report FILE --out FILE [--findings FILE]"))
         let folder = try TemporaryFolder("misuse")
         defer { folder.remove() }
         try Data("[]".utf8).write(to: folder.file("bad.json"))

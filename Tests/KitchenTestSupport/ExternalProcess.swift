@@ -25,6 +25,8 @@ public final class ExternalProcess: Sendable {
     private let exited = Signal()
     /// Bytes of stdout already read by `readLine()`.
     private let pending = Mutex<[UInt8]>([])
+    /// Bytes of stderr already read by `standardError(until:)`.
+    private let pendingError = Mutex<[UInt8]>([])
 
     /// Starts `executable` with `arguments`.
     public init(_ executable: String, _ arguments: [String]) throws {
@@ -59,6 +61,19 @@ public final class ExternalProcess: Sendable {
         }
     }
 
+    /// All of stderr so far, once it holds `marker` (or at end of stream). Blocks meanwhile;
+    /// what it read is part of ``finish(timeoutSeconds:)``'s stderr too.
+    public func standardError(until marker: String) -> String {
+        let handle = stderrPipe.fileHandleForReading
+        while true {
+            let text = pendingError.withLock { String(decoding: $0, as: UTF8.self) }
+            if text.contains(marker) { return text }
+            let data = handle.availableData
+            if data.isEmpty { return text }
+            pendingError.withLock { $0 += data }
+        }
+    }
+
     /// Waits for exit (terminating the process after `timeoutSeconds`) and collects its output.
     public func finish(timeoutSeconds: Int = 60) -> Outcome {
         let readers = DispatchGroup()
@@ -82,10 +97,10 @@ public final class ExternalProcess: Sendable {
         }
         _ = readers.wait(timeout: .now() + .seconds(10))
         let (out, err) = collected.withLock { $0 }
-        let earlier = pending.withLock { $0 }
+        let earlier = pending.withLock { $0 }, earlierError = pendingError.withLock { $0 }
         return Outcome(status: process.isRunning ? -1 : process.terminationStatus, timedOut: timedOut,
                        stdout: String(decoding: earlier + Array(out), as: UTF8.self),
-                       stderr: String(decoding: err, as: UTF8.self))
+                       stderr: String(decoding: earlierError + Array(err), as: UTF8.self))
     }
 }
 

@@ -25,14 +25,14 @@ struct VerifyCommandTests {
     }
 
     @Test("usage errors exit 2 with the message and the usage", arguments: [
-        (["verify", "--format", "xml"], "kitchen verify: --format must be text or json, not 'xml'"),
+        (["verify", "--format", "xml"], "kitchen verify: --format must be text, json or junit, not 'xml'"),
         (["verify", "--live", "ftp://server"], "kitchen verify: --live must be an http:// or https:// URL, not 'ftp://server'"),
         (["verify", "--live", "http://127.0.0.1:1"], "kitchen verify: --live needs --user"),
         (["verify", "--user", "ci"], "kitchen verify: --user needs --live"),
         (["verify", "--only", "oven-controls.har#x"], "kitchen verify: --only must be FILE or FILE#ENTRY, not 'oven-controls.har#x'"),
         (["verify", "--bogus"], "kitchen verify: unknown option '--bogus'"),
         (["diff", "only-one"], "kitchen diff: missing NEW"),
-        (["diff", "a", "b", "--format", "yaml"], "kitchen diff: --format must be text or json, not 'yaml'"),
+        (["diff", "a", "b", "--format", "yaml"], "kitchen diff: --format must be text, json or junit, not 'yaml'"),
     ])
     func usageErrorsExitTwo(_ arguments: [String], _ message: String) async {
         let outcome = await kitchen(arguments)
@@ -103,7 +103,7 @@ struct VerifyCommandTests {
         #expect(document["report"]?["coverage"]?["requirements"]?.arrayValue?.count == 71)
     }
 
-    @Test("--junit writes one testsuite per check and a failure per failing case")
+    @Test("--junit writes one testsuite per check and a failure per failing case; --format junit prints the same XML")
     func junitReport() async throws {
         let folder = try TemporaryFolder("junit")
         defer { folder.remove() }
@@ -111,9 +111,10 @@ struct VerifyCommandTests {
         try mutateHAR(recordings.appendingPathComponent("dishwasher-commands.har")) { $0.log.entries[4].response.status = 418 }
         let junit = folder.file("report.xml")
         let outcome = await kitchen("verify", "--recordings", recordings.path, "--contracts", Repository.contracts.path,
-                                    "--junit", junit.path)
+                                    "--junit", junit.path, "--format", "junit")
         #expect(outcome.status == .failure)
         let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(outcome.out == xml, "--format junit and --junit FILE are one report")
         #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
         for check in ["recordings vs contracts", "coverage", "client vs recordings", "mock vs recordings"] {
             #expect(xml.contains(#"<testsuite name="\#(check)""#), "\(check)")
@@ -144,38 +145,38 @@ struct VerifyCommandTests {
 }
 
 private let verifyHelpText = #"""
-        usage: kitchen verify [--contracts DIR] [--recordings DIR] [--live URL] [--user NAME] [--password PASSWORD] [--junit FILE] [--format text|json] [--only FILE[#ENTRY]]... [--keep DIR] [--require-coverage] [--html DIR] [--cacert FILE] [--insecure]
+        usage: kitchen verify [--contracts DIR] [--recordings DIR] [--live URL] [--user NAME] [--password PASSWORD] [--junit FILE] [--format text|json|junit] [--only FILE[#ENTRY]]... [--keep DIR] [--require-coverage] [--html DIR] [--cacert FILE] [--insecure]
 
         Check recordings against the contracts, the real client and the mock (the CI gate).
 
         Without --live or --recordings, every scenario is recorded in-process against a fresh embedded simulator, then verified; if ./Recordings exists, the fresh recordings' shapes are also compared with it. With --live, the shapes are compared with --recordings: a removed or retyped field or a missing message type fails, an additive change is a notice. Each failure names the file, the entry, the JSON pointer, expected and found, and the command that reproduces it. --live first logs in (preflight) and asks the server which provider-state controls it offers (GET /_sim); scenarios needing controls it lacks are skipped and listed. --recordings DIR checks what the folder holds: coverage gaps are notices unless --require-coverage. When standard output is not a terminal, one line per scenario goes to standard error as it finishes. Exit status: 0 clean; 1 contract findings; 2 the run could not be judged (server unreachable, failing or down mid-run, login refused, unreadable input, usage).
 
-          --contracts DIR      The OpenAPI and AsyncAPI documents (default Contracts).
-          --recordings DIR     Verify the HARs under DIR as they are; with --live, the recordings to compare shapes with (default Recordings).
-          --live URL           Record the scenarios through a proxy in front of this server's API base URL (http[s]://HOST[:PORT][/PREFIX]), then verify them.
-          --user NAME          The account --live logs in with (required with --live).
-          --password PASSWORD  Its password (default: the KITCHEN_PASSWORD environment variable).
-          --junit FILE         Also write a JUnit XML report to FILE.
-          --format text|json   The report on standard output (default text).
-          --only FILE[#ENTRY]  Check only this recording, or one entry of it (repeatable); skips coverage.
-          --keep DIR           Write the recordings this run makes to DIR instead of a temporary folder.
-          --require-coverage   With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise).
-          --html DIR           Also write an HTML timeline of each failing recording, findings marked, to DIR.
-          --cacert FILE        Also trust the certificate authorities in this PEM file (a self-signed staging certificate).
-          --insecure           Do not check the server's certificate at all (a warning is printed on every run).
-          --help               Show this help.
+          --contracts DIR           The OpenAPI and AsyncAPI documents (default Contracts).
+          --recordings DIR          Verify the HARs under DIR as they are; with --live, the recordings to compare shapes with (default Recordings).
+          --live URL                Record the scenarios through a proxy in front of this server's API base URL (http[s]://HOST[:PORT][/PREFIX]), then verify them.
+          --user NAME               The account --live logs in with (required with --live).
+          --password PASSWORD       Its password (default: the KITCHEN_PASSWORD environment variable).
+          --junit FILE              Also write a JUnit XML report to FILE.
+          --format text|json|junit  The report on standard output: lines, JSON, or JUnit XML (default text).
+          --only FILE[#ENTRY]       Check only this recording, or one entry of it (repeatable); skips coverage.
+          --keep DIR                Write the recordings this run makes to DIR instead of a temporary folder.
+          --require-coverage        With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise).
+          --html DIR                Also write an HTML timeline of each failing recording, findings marked, to DIR.
+          --cacert FILE             Also trust the certificate authorities in this PEM file (a self-signed staging certificate).
+          --insecure                Do not check the server's certificate at all (a warning is printed on every run).
+          -h, --help                Show this help.
         """#
 
 private let diffHelpText = #"""
-        usage: kitchen diff OLD NEW [--format text|json] [--common]
+        usage: kitchen diff OLD NEW [--format text|json|junit] [--common]
 
         Classify every change between two contract files or two recording folders (exit 1 on a breaking one).
 
         Contracts (OpenAPI or AsyncAPI, both sides the same) are compared schema by schema. Breaking: a removed field, operation, status or enum value; a changed type; a new required request field; a narrowed range; a change in the nullability of a response field. Additive: a new optional field, a new operation, a new enum value on a request. Recording folders are compared by shape, values ignored: per response status and per WebSocket message type, a removed, renamed or retyped field or a missing message type is breaking, a new one additive; with --common only the operation × status pairs and message types both folders exercised are compared, and the summary says how many were left out. Each line: severity, location, old → new. Exit status: 0 no breaking change, 1 breaking, 2 usage or I/O error.
 
-          OLD                 The old contract (.json) or recordings folder.
-          NEW                 The new one, of the same kind.
-          --format text|json  One line per change, or JSON (default text).
-          --common            Recording folders: compare only what both sides exercised (one session against the full set).
-          --help              Show this help.
+          OLD                       The old contract (.json) or recordings folder.
+          NEW                       The new one, of the same kind.
+          --format text|json|junit  One line per change, JSON, or JUnit XML with a failure per breaking change (default text).
+          --common                  Recording folders: compare only what both sides exercised (one session against the full set).
+          -h, --help                Show this help.
         """#

@@ -76,7 +76,7 @@ struct ContractMutationTests {
         return (original, mutated)
     }
 
-    @Test("kitchen diff exits 1 and names the location", arguments: mutations)
+    @Test("kitchen diff exits 1 and names the location; --format junit has a failure per breaking change", arguments: mutations)
     func diffFailsAtTheLocation(_ mutation: Mutation) async throws {
         let folder = try TemporaryFolder("contract-mutation")
         defer { folder.remove() }
@@ -84,6 +84,12 @@ struct ContractMutationTests {
         let outcome = await kitchen("diff", original.path, mutated.path)
         #expect(outcome.status == .failure)
         #expect(outcome.out.split(separator: "\n").contains { $0 == mutation.line }, "\(outcome.out)")
+        let breaking = outcome.out.split(separator: "\n").filter { $0.hasPrefix("BREAKING") }.count
+        let junit = await kitchen("diff", original.path, mutated.path, "--format", "junit")
+        #expect(junit.status == .failure)
+        #expect(junit.out.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
+        #expect(junit.out.contains(#"<testsuites name="kitchen diff" tests=""#) && junit.out.contains(#"failures="\#(breaking)">"#), "\(junit.out)")
+        #expect(junit.out.components(separatedBy: "<failure message=").count - 1 == breaking)
     }
 
     @Test("the diff classifies the change as its kind, breaking", arguments: mutations)
@@ -102,6 +108,9 @@ struct ContractMutationTests {
         let outcome = await kitchen("diff", Repository.openAPI.path, Repository.openAPI.path)
         #expect(outcome.status == .success)
         #expect(outcome.out.hasPrefix("0 breaking, 0 additive change(s)"))
+        let junit = await kitchen("diff", Repository.openAPI.path, Repository.openAPI.path, "--format", "junit")
+        #expect(junit.status == .success)
+        #expect(junit.out.contains(#"<testcase classname="kitchen.diff" name="no change"/>"#), "\(junit.out)")
     }
 
     @Test("an additive change passes: a new optional request field and a new operation")

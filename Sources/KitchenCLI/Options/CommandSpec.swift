@@ -1,0 +1,88 @@
+/// A command's declared options and positionals: the one source of its parsing, its usage
+/// line and its `--help`.
+struct CommandSpec: Sendable {
+    /// A positional argument.
+    struct Positional: Sendable {
+        let name: String
+        let help: String
+        var optional = false
+    }
+
+    let name: String
+    let summary: String
+    let options: [OptionDeclaration]
+    let positionals: [Positional]
+    /// More detail, printed under the summary in `--help`.
+    let discussion: String?
+
+    init(name: String, summary: String, options: [any OptionDeclaring], positionals: [Positional] = [],
+         discussion: String? = nil) {
+        self.name = name
+        self.summary = summary
+        self.options = options.map(\.declaration)
+        self.positionals = positionals
+        self.discussion = discussion
+    }
+
+    /// The options `--help` shows, in declared order.
+    var shownOptions: [OptionDeclaration] { options.filter { !$0.hidden } }
+
+    /// `usage: kitchen record --upstream URL --out FILE [--host HOST] …`: required options bare,
+    /// the others in brackets, repeatable ones followed by `...`.
+    var usage: String {
+        var synopsis = "usage: kitchen \(name)"
+        for positional in positionals { synopsis += positional.optional ? " [\(positional.name)]" : " \(positional.name)" }
+        for option in shownOptions {
+            let form = option.requirement == .optional ? "[\(option.form)]" : option.form
+            synopsis += " " + form + (option.repeatable ? "..." : "")
+        }
+        return synopsis
+    }
+
+    /// The usage line, the summary and discussion, then one line per positional and option.
+    var help: String {
+        var lines = [usage, "", summary]
+        if let discussion { lines += ["", discussion] }
+        let entries = positionals.map { ($0.name, $0.help) }
+            + shownOptions.map { option in
+                ((option.short.map { "-\($0), " } ?? "") + option.form, Self.describe(option))
+            }
+            + [("-h, --help", "Show this help.")]
+        lines.append("")
+        let width = entries.map(\.0.count).max() ?? 0
+        for (form, text) in entries {
+            lines.append("  " + form + String(repeating: " ", count: width - form.count + 2) + text)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An option's help with its default, and `Required.` when it must be given.
+    private static func describe(_ option: OptionDeclaration) -> String {
+        switch option.requirement {
+        case .optional: option.helpWithDefault
+        case .required: option.helpWithDefault + " Required."
+        case .requiredUnless(let other): option.helpWithDefault + " Required unless --\(other)."
+        }
+    }
+
+    /// The option named `name` (without dashes).
+    func option(named name: String) -> OptionDeclaration? { options.first { $0.name == name } }
+
+    /// The option whose short form is `short`.
+    func option(short: Character) -> OptionDeclaration? { options.first { $0.short == short } }
+}
+
+/// Something a command declares as an option: an ``Option`` or a ``Flag``.
+protocol OptionDeclaring: Sendable {
+    var declaration: OptionDeclaration { get }
+}
+
+extension Option: OptionDeclaring {}
+extension Flag: OptionDeclaring {}
+
+/// Misuse of the command line: printed with the command's usage, exit status 64 (EX_USAGE).
+struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}

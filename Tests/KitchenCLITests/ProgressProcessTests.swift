@@ -1,0 +1,128 @@
+import Foundation
+import KitchenTestSupport
+import Testing
+
+/// `kitchen record` and `kitchen replay` as processes, driven by curl (and by Python's
+/// `websockets` for a WebSocket): what they say on standard error as exchanges happen.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ProgressProcessTests {
+    private static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Recordings")
+
+    /// `+1.234s ` at the start of every verbose line.
+    private static let time = #"\+\d+\.\d{3}s "#
+
+    private func lines(_ text: String, matching pattern: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter { $0.range(of: "^" + pattern + "$", options: .regularExpression) != nil }
+    }
+
+    /// Logs in through `base` as demo and returns the token.
+    private func login(_ base: String) throws -> String {
+        let answer = try curl("-X", "POST", base + "/auth/login", "-H", "Content-Type: application/json",
+                              "-d", #"{"username": "demo", "password": "demo"}"#)
+        return try #require((try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])?["token"] as? String,
+                            "no token in \(answer)")
+    }
+
+    /// Runs `kitchen ARGUMENTS`, lets `drive` use it at its URL, waits until standard error
+    /// holds `marker`, then presses Ctrl-C: how it ended, all of its standard error included.
+    private func session(_ arguments: [String], until marker: String, drive: (String) throws -> Void) throws -> ExternalProcess.Outcome {
+        let command = try RunningKitchen(arguments)
+        try drive(try command.url())
+        command.waitForStandardError(marker)
+        return command.stop()
+    }
+
+    /// A `kitchen record` session in front of `kitchen serve`, into a temporary folder.
+    private func recording(_ options: [String], until marker: String, drive: (String) throws -> Void) throws -> ExternalProcess.Outcome {
+        let upstream = try RunningKitchen(["serve", "--port", "0"])
+        defer { upstream.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-progress-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try session(["record", "--upstream", try upstream.url(), "--port", "0", "--out", folder.appendingPathComponent("session.har").path]
+                           + options, until: marker, drive: drive)
+    }
+
+    private static let loginAndDiscovery = recordings.appendingPathComponent("login-and-discovery.har").path
+
+    @Test func recordVerboseSaysEachExchangeAndWhetherASecretWasRedacted() throws {
+        var token = ""
+        let ended = try recording(["--verbose"], until: "GET /not-there 404") { proxy in
+            token = try login(proxy)
+            _ = try curl(proxy + "/devices", "-H", "Authorization: Bearer \(token)")
+            _ = try curl(proxy + "/not-there")
+        }
+        let said = ended.stderr
+        #expect(ended.status == 0, "\(ended)")
+        #expect(lines(said, matching: Self.time + #"POST /auth/login 200 \d+ ms redacted"#).count == 1, "\(said)")
+        #expect(lines(said, matching: Self.time + #"GET /devices 200 \d+ ms redacted"#).count == 1, "\(said)")
+        #expect(lines(said, matching: Self.time + #"GET /not-there 404 \d+ ms recorded"#).count == 1, "\(said)")
+        #expect(!token.isEmpty && !said.contains(token), "a secret reached the progress output")
+        #expect(!said.contains("recorded 3 exchanges"), "--verbose prints lines, not the count")
+        #expect(ended.stdout.contains("wrote 3 entries"))
+    }
+
+    @Test func recordWithoutVerbosePrintsTheCountWhenItChanged() throws {
+        let count = "recorded 2 exchanges, 0 messages; 0 failed\n"
+        let ended = try recording(["--progress-interval", "1"], until: count) { proxy in
+            _ = try login(proxy)
+            _ = try curl(proxy + "/not-there")
+        }
+        #expect(ended.status == 0)
+        #expect(ended.stderr.contains(count), "\(ended.stderr)")
+        #expect(lines(ended.stderr, matching: Self.time + ".*").isEmpty, "no line per exchange without --verbose: \(ended.stderr)")
+        #expect(ended.stderr.components(separatedBy: count).count == 2, "the same count is said once: \(ended.stderr)")
+    }
+
+    @Test func replayVerboseNamesTheMatchedEntryOrTheNearestOne() throws {
+        let ended = try session(["replay", Self.loginAndDiscovery, "--port", "0", "--verbose"], until: "GET /devices/nope 599") { base in
+            _ = try login(base)
+            _ = try curl(base + "/devices/nope")
+        }
+        #expect(ended.status == 1, "unmatched and unused: exit 1")
+        #expect(lines(ended.stderr, matching: Self.time + "POST /auth/login 200 entry 0").count == 1, "\(ended.stderr)")
+        #expect(lines(ended.stderr, matching: Self.time + "GET /devices/nope 599 no match; nearest entry [0-9]+ GET /devices.*: path: .*")
+            .count == 1, "\(ended.stderr)")
+    }
+
+    @Test func replayWithoutVerboseCountsRequestsAndUnusedEntries() throws {
+        let count = "replayed 2 requests (1 matched, 1 unmatched), 8 of 9 entries unused\n"
+        let ended = try session(["replay", Self.loginAndDiscovery, "--port", "0", "--progress-interval", "1"], until: count) { base in
+            _ = try login(base)
+            _ = try curl(base + "/devices/nope")
+        }
+        #expect(ended.status == 1)
+        #expect(ended.stderr.contains(count), "\(ended.stderr)")
+        #expect(lines(ended.stderr, matching: Self.time + ".*").isEmpty, "\(ended.stderr)")
+    }
+
+    @Test func replayVerboseSaysAWebSocketOpeningAndItsCloseWithMessageCounts() throws {
+        guard let python = PythonPeer.interpreter, PythonPeer.websocketsVersion != nil else {
+            print("SKIPPED replayVerboseSaysAWebSocketOpeningAndItsCloseWithMessageCounts: set KITCHEN_PYTHON to a Python with websockets")
+            return
+        }
+        let file = Self.recordings.appendingPathComponent("fridge-door.har")
+        let recorded = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let entries = try #require((recorded["log"] as? [String: Any])?["entries"] as? [[String: Any]])
+        let conversation = try #require(entries.firstIndex { ($0["_resourceType"] as? String) == "websocket" })
+        let toClient = ((entries[conversation]["_webSocketMessages"] as? [[String: Any]]) ?? []).filter { $0["type"] as? String == "receive" }.count
+        let ended = try session(["replay", file.path, "--port", "0", "--speed", "max", "--verbose"], until: "from server") { base in
+            // Receives every recorded message, then closes with 1000 as the recorded client did.
+            let client = try ExternalProcess.run(python, ["-c", """
+                import asyncio, sys
+                from websockets.asyncio.client import connect
+                async def main():
+                    async with connect(sys.argv[1]) as ws:
+                        for _ in range(int(sys.argv[2])):
+                            await asyncio.wait_for(ws.recv(), 20)
+                asyncio.run(main())
+                print("done")
+                """, base.replacingOccurrences(of: "http://", with: "ws://") + "/ws", String(toClient)], timeoutSeconds: 60)
+            #expect(client.status == 0, "\(client)")
+        }
+        #expect(lines(ended.stderr, matching: Self.time + "WS /ws 101 entry \(conversation) opened").count == 1, "\(ended.stderr)")
+        #expect(lines(ended.stderr, matching: Self.time
+                      + "WS /ws closed 1000 by client \\(entry \(conversation)\\): 0 from client, \(toClient) from server").count == 1,
+                "\(ended.stderr)")
+    }
+}

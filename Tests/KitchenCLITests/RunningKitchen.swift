@@ -1,0 +1,57 @@
+import Dispatch
+import Foundation
+import KitchenTestSupport
+import Testing
+
+/// A long-running `kitchen` command (serve, record, replay) as a process, with a deadline: a
+/// command that never prints what a test waits for is killed, so the read ends and the test
+/// fails with what it did print, instead of hanging.
+final class RunningKitchen {
+    /// The `kitchen` binary beside the test bundle (`swift build` puts both in the same folder).
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kitchen")
+    }
+
+    private let process: ExternalProcess
+    private let deadline: DispatchWorkItem
+    /// Standard output up to the banner's last line.
+    let banner: String
+
+    /// Starts `kitchen ARGUMENTS` and reads standard output until its banner ends.
+    init(_ arguments: [String], deadlineSeconds: Int = 30) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build kitchen first (swift build)")
+        let process = try ExternalProcess(Self.executable.path, arguments)
+        self.process = process
+        deadline = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(deadlineSeconds), execute: deadline)
+        var banner = ""
+        while !banner.contains("Press Ctrl-C to stop"), let line = process.readLine() { banner += line + "\n" }
+        self.banner = banner
+    }
+
+    /// The first `http://127.0.0.1:PORT…` URL in the banner.
+    func url() throws -> String {
+        try #require(banner.split(whereSeparator: { $0 == " " || $0 == "\n" }).first { $0.hasPrefix("http://127.0.0.1:") }
+            .map(String.init), "no URL in the banner: \(banner)")
+    }
+
+    /// Waits until standard error holds `marker` (or the command ended).
+    func waitForStandardError(_ marker: String) { _ = process.standardError(until: marker) }
+
+    /// Sends `signal` and returns how the command ended: its status, the rest of standard
+    /// output, and all of standard error.
+    @discardableResult
+    func stop(_ signal: Int32 = SIGINT) -> ExternalProcess.Outcome {
+        kill(process.processIdentifier, signal)
+        let outcome = process.finish(timeoutSeconds: 20)
+        deadline.cancel()
+        return outcome
+    }
+}
+
+/// Runs curl to the end and returns what it printed.
+func curl(_ arguments: String...) throws -> String {
+    let curl = "/usr/bin/curl"
+    try #require(FileManager.default.isExecutableFile(atPath: curl), "curl is not installed")
+    return try ExternalProcess.run(curl, ["-s", "--max-time", "20"] + arguments, timeoutSeconds: 30).stdout
+}
