@@ -2,7 +2,7 @@
 /// own thread): for progress output.
 ///
 /// ```swift
-/// let server = try ReplayServer(recording: url, port: 0) { event in
+/// let server = ReplayServer(engine: engine, port: 0) { event in
 ///     if case .unmatched(let mismatch) = event { print("no match:", mismatch.request) }
 /// }
 /// ```

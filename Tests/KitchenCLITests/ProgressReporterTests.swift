@@ -2,6 +2,8 @@ import Foundation
 import KitchenRecorder
 import KitchenRecording
 import KitchenReplay
+import KitchenReproduce
+import KitchenTestSupport
 import Testing
 @testable import KitchenCLI
 
@@ -68,12 +70,10 @@ import Testing
 
     /// The replay tally is fed the decisions of a real engine over a real recording.
     @Test func replayTallyNamesTheEntryOrTheNearestOne() throws {
-        let recording = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Recordings/login-and-discovery.har")
-        let engine = ReplayEngine(document: try HARFile.load(from: recording))
+        let engine = ReplayEngine.kitchen(try HARFile.load(from: Repository.recording("login-and-discovery")))
         var reporter = ProgressReporter(tally: ReplayTally(entries: engine.document.log.entries.count), verbose: true, interval: .seconds(5))
         func replay(_ method: String, _ path: String) -> ReplayEvent {
-            switch engine.answer(ReplayRequest(method: method, path: path, query: [], body: [])) {
+            switch engine.answer(ReplayRequest(method: method, path: path, query: [], body: [], volatile: engine.volatile)) {
             case .answer(let entry): .answered(request: entry.request, entry: entry.index, status: entry.entry.response.status)
             case .unmatched(let mismatch): .unmatched(mismatch, webSocket: false)
             }
