@@ -54,8 +54,7 @@ public final class RecordingProxy: Sendable {
             onFailure(error)
         }
         server = HTTPServer(
-            configuration: HTTPServerConfiguration(host: configuration.host, port: configuration.port, limits: limits,
-                                                   maxConnections: 4096),
+            configuration: HTTPServerConfiguration(host: configuration.host, port: configuration.port, limits: limits),
             responder: ProxyResponder(pool: pool, recorder: recorder, configuration: configuration, relays: relays,
                                       registry: registry))
     }
