@@ -137,7 +137,9 @@ let package = Package(
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "KitchenTestSupport", "KitchenTesting", "KitchenSwiftTesting"]),
         .testTarget(name: "KitchenAPITests", dependencies: ["KitchenAPI", "HarnessCore", "KitchenTestSupport"]),
-        .testTarget(name: "KitchenRecordingTests", dependencies: ["KitchenRecording", "HarnessCore", "KitchenTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "KitchenRecordingTests", dependencies: [
+            "KitchenRecording", "HarnessCore", "KitchenTesting", "KitchenSwiftTesting", "KitchenTestSupport",
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "KitchenSimulatorTests", dependencies: ["KitchenSimulator", "HTTPWire", "HarnessCore", "KitchenTestSupport"]),
         .testTarget(name: "KitchenCLITests", dependencies: ["KitchenCLI", "KitchenTestSupport"]),
         .testTarget(name: "KitchenTestingTests", dependencies: ["KitchenTesting", "VirtualTime", "KitchenSwiftTesting"]),

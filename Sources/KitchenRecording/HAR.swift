@@ -19,7 +19,7 @@ public enum HAR {
     public static let version = "1.2"
 
     /// The root of a HAR file: `{"log": …}`.
-    public struct Document: Codable, Hashable, Sendable {
+    public struct Document: Hashable, Sendable {
         /// The archive itself.
         public var log: Log
 
@@ -31,7 +31,7 @@ public enum HAR {
 
     /// `log`: who wrote the archive and the exchanges it holds. Pages (optional in the
     /// spec) are not modelled; entries carry no `pageref`.
-    public struct Log: Codable, Hashable, Sendable {
+    public struct Log: Hashable, Sendable {
         /// The format version, `"1.2"`.
         public var version: String
         /// The application that wrote the file.
@@ -51,7 +51,7 @@ public enum HAR {
     }
 
     /// `creator` (and the spec's `browser`, which has the same shape): name and version.
-    public struct Creator: Codable, Hashable, Sendable {
+    public struct Creator: Hashable, Sendable {
         /// The application's name.
         public var name: String
         /// The application's version.
@@ -69,7 +69,7 @@ public enum HAR {
 
     /// `cache`: required by the spec, always written as an empty object (the harness has
     /// no browser cache to describe).
-    public struct Cache: Codable, Hashable, Sendable {
+    public struct Cache: Hashable, Sendable {
         /// Free text.
         public var comment: String?
 
@@ -82,7 +82,7 @@ public enum HAR {
     /// `timings`, in milliseconds. The spec makes `send`, `wait` and `receive` required and
     /// lets `blocked`, `dns`, `connect` and `ssl` be `-1` when they do not apply; this model
     /// always writes all seven so every reader sees the same shape.
-    public struct Timings: Codable, Hashable, Sendable {
+    public struct Timings: Hashable, Sendable {
         /// Time queued before the connection could be used; `-1` when not applicable.
         public var blocked: Double
         /// DNS resolution; `-1` when not applicable.
@@ -119,20 +119,6 @@ public enum HAR {
         /// `connect` (HAR 1.2, `timings.ssl`), so it is not added again.
         public var total: Double {
             [blocked, dns, connect, send, wait, receive].filter { $0 >= 0 }.reduce(0, +)
-        }
-
-        /// Reads timings, taking `-1` for optional phases a file leaves out.
-        public init(from decoder: any Decoder) throws {
-            // Files written elsewhere may leave the optional phases out.
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            blocked = try container.decodeIfPresent(Double.self, forKey: .blocked) ?? -1
-            dns = try container.decodeIfPresent(Double.self, forKey: .dns) ?? -1
-            connect = try container.decodeIfPresent(Double.self, forKey: .connect) ?? -1
-            ssl = try container.decodeIfPresent(Double.self, forKey: .ssl) ?? -1
-            send = try container.decode(Double.self, forKey: .send)
-            wait = try container.decode(Double.self, forKey: .wait)
-            receive = try container.decode(Double.self, forKey: .receive)
-            comment = try container.decodeIfPresent(String.self, forKey: .comment)
         }
     }
 }

@@ -6,7 +6,7 @@ extension HAR {
     /// let entry = HAR.Entry(startedAt: date, request: rawRequest, response: rawResponse,
     ///                       timings: HAR.Timings(send: 0.1, wait: 3, receive: 0.2))
     /// ```
-    public struct Entry: Codable, Hashable, Sendable {
+    public struct Entry: Hashable, Sendable {
         /// When the request started: ISO 8601 with milliseconds and a zone.
         public var startedDateTime: String
         /// Total time in milliseconds: the sum of the applicable ``timings``.
@@ -66,17 +66,10 @@ extension HAR {
                 || (response.status == 101 && request.upgradesToWebSocket)
         }
 
-        enum CodingKeys: String, CodingKey {
-            case startedDateTime, time, request, response, cache, timings, serverIPAddress, connection, comment
-            case resourceType = "_resourceType"
-            case webSocketMessages = "_webSocketMessages"
-            case webSocketClose = "_webSocketClose"
-            case error = "_error"
-        }
     }
 
     /// `request`: what the client sent.
-    public struct Request: Codable, Hashable, Sendable {
+    public struct Request: Hashable, Sendable {
         /// The method, e.g. `GET`.
         public var method: String
         /// The absolute URL, fragments removed.
@@ -124,14 +117,10 @@ extension HAR {
             self.redacted = redacted
         }
 
-        enum CodingKeys: String, CodingKey {
-            case method, url, httpVersion, cookies, headers, queryString, postData, headersSize, bodySize, comment
-            case redacted = "_redacted"
-        }
     }
 
     /// `response`: what the server answered.
-    public struct Response: Codable, Hashable, Sendable {
+    public struct Response: Hashable, Sendable {
         /// The status code; `0` when no response arrived.
         public var status: Int
         /// The reason phrase.
@@ -177,9 +166,5 @@ extension HAR {
             self.redacted = redacted
         }
 
-        enum CodingKeys: String, CodingKey {
-            case status, statusText, httpVersion, cookies, headers, content, redirectURL, headersSize, bodySize, comment
-            case redacted = "_redacted"
-        }
     }
 }

@@ -21,9 +21,9 @@ public enum HARFile {
 
     /// Parses HAR bytes; `path` names the source in errors.
     ///
-    /// Reads the same documents `JSONDecoder` reads into ``HAR/Document`` (required fields
-    /// present and not `null`, unknown fields ignored), several times faster, and refuses
-    /// what RFC 8259 refuses, duplicate keys included.
+    /// Required fields must be present and not `null`, unknown fields are ignored (each HAR
+    /// type's one declaration, ``HARFields``), and what RFC 8259 refuses is refused, duplicate
+    /// keys included.
     public static func decode(_ data: Data, path: String) throws(RecordingError) -> HAR.Document {
         let value: JSONValue
         do {
@@ -66,42 +66,9 @@ public enum HARFile {
         }
     }
 
-    /// The `Codable` encoding (the hand-written `json` of each HAR type must agree with it).
-    static func jsonValue(of value: some Encodable) throws(RecordingError) -> JSONValue {
-        do {
-            return try JSONValueEncoder().encode(value)
-        } catch {
-            throw .unencodable(reason: "\(error)")
-        }
-    }
-
     static func serialize(_ value: JSONValue) -> [UInt8] {
         var bytes = JSONSerializer.bytes(value, options: [.sortedKeys, .prettyPrinted])
         bytes.append(UInt8(ascii: "\n"))
         return bytes
-    }
-
-    /// A decoding failure in words, with the JSON location it happened at.
-    static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, let context):
-            "missing required field \"\(key.stringValue)\" in \(location(context.codingPath))"
-        case .typeMismatch(let type, let context):
-            "\(location(context.codingPath)) is not a \(type): \(context.debugDescription)"
-        case .valueNotFound(let type, let context):
-            "\(location(context.codingPath)) is null, a \(type) is required"
-        case .dataCorrupted(let context):
-            if let underlying = context.underlyingError {
-                "\(context.debugDescription) (\(underlying))"
-            } else {
-                "\(location(context.codingPath)): \(context.debugDescription)"
-            }
-        @unknown default:
-            "\(error)"
-        }
-    }
-
-    private static func location(_ path: [any CodingKey]) -> String {
-        HARShapeError.location(of: path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue })
     }
 }

@@ -51,10 +51,9 @@ struct HARShapeError: Error, CustomStringConvertible {
 }
 
 /// A HAR type that reads itself from parsed JSON: the counterpart of `HARJSONRepresentable`,
-/// several times faster than `JSONDecoder` because replay loads whole recordings before it
-/// can answer. It follows the `Codable` conformances exactly: required fields must be
-/// present and not `null`, optional ones may be absent or `null`, unknown fields are
-/// ignored. `HARJSONReaderTests` proves both decoders agree on every committed recording.
+/// fast because replay loads whole recordings before it can answer. Required fields must be
+/// present and not `null`, optional ones may be absent or `null`, unknown fields are ignored.
+/// Every HAR type gets it from its one field declaration (``HARFields``).
 protocol HARJSONReadable {
     init(reading object: HARObjectReader) throws(HARShapeError)
 }

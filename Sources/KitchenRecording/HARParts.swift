@@ -8,7 +8,7 @@ extension HAR {
     ///
     /// A header value whose bytes are not UTF-8 is stored base64 with `_encoding: "base64"`
     /// (a harness extension), so the exact bytes survive; ``valueBytes`` undoes it.
-    public struct NameValue: Codable, Hashable, Sendable {
+    public struct NameValue: Hashable, Sendable {
         /// The name, as written on the wire.
         public var name: String
         /// The value (base64 when ``encoding`` is `"base64"`).
@@ -26,15 +26,11 @@ extension HAR {
             self.encoding = encoding
         }
 
-        enum CodingKeys: String, CodingKey {
-            case name, value, comment
-            case encoding = "_encoding"
-        }
     }
 
     /// `cookies[]`. Written only when a caller fills it; the recorder keeps cookies in the
     /// headers, where their order and exact bytes are preserved.
-    public struct Cookie: Codable, Hashable, Sendable {
+    public struct Cookie: Hashable, Sendable {
         /// The cookie's name.
         public var name: String
         /// The cookie's value.
@@ -72,7 +68,7 @@ extension HAR {
     ///
     /// HAR 1.2 has no `encoding` here; a body that is not UTF-8 is written base64 with the
     /// harness's `_encoding: "base64"`.
-    public struct PostData: Codable, Hashable, Sendable {
+    public struct PostData: Hashable, Sendable {
         /// The body's media type (the `Content-Type` value).
         public var mimeType: String
         /// The body text (base64 when ``encoding`` is `"base64"`).
@@ -93,14 +89,10 @@ extension HAR {
             self.comment = comment
         }
 
-        enum CodingKeys: String, CodingKey {
-            case mimeType, text, params, comment
-            case encoding = "_encoding"
-        }
     }
 
     /// `params[]`: one posted form field.
-    public struct Param: Codable, Hashable, Sendable {
+    public struct Param: Hashable, Sendable {
         /// The field's name.
         public var name: String
         /// Its value.
@@ -123,7 +115,7 @@ extension HAR {
     }
 
     /// `content`: the response body.
-    public struct Content: Codable, Hashable, Sendable {
+    public struct Content: Hashable, Sendable {
         /// Length of the body in bytes, after any transfer decoding.
         public var size: Int
         /// Bytes saved by compression, when known.

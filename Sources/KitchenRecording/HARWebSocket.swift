@@ -13,9 +13,9 @@ extension HAR {
     /// frame.data        // "AAEC"
     /// try frame.payload // [0, 1, 2]
     /// ```
-    public struct WebSocketMessage: Codable, Hashable, Sendable {
+    public struct WebSocketMessage: Hashable, Sendable {
         /// Which way the message went, from the client's point of view, or that it is an error.
-        public enum Direction: String, Codable, Hashable, Sendable, CaseIterable {
+        public enum Direction: String, Hashable, Sendable, CaseIterable {
             /// Client to server.
             case send
             /// Server to client.
@@ -25,7 +25,7 @@ extension HAR {
         }
 
         /// The data opcodes (RFC 6455 §5.2): text is 1, binary is 2; and Chrome's -1 for an error.
-        public enum Opcode: Int, Codable, Hashable, Sendable, CaseIterable {
+        public enum Opcode: Int, Hashable, Sendable, CaseIterable {
             /// A UTF-8 text message; ``WebSocketMessage/data`` is the text.
             case text = 1
             /// A binary message; ``WebSocketMessage/data`` is base64.
@@ -96,17 +96,12 @@ extension HAR {
             }
         }
 
-        enum CodingKeys: String, CodingKey {
-            case type, time, opcode, data
-            case redacted = "_redacted"
-            case undelivered = "_undelivered"
-        }
     }
 
     /// The harness's `_webSocketClose`: how and by whom a WebSocket connection was closed.
-    public struct WebSocketClose: Codable, Hashable, Sendable {
+    public struct WebSocketClose: Hashable, Sendable {
         /// Who ended the connection.
-        public enum Party: String, Codable, Hashable, Sendable, CaseIterable {
+        public enum Party: String, Hashable, Sendable, CaseIterable {
             /// The app sent the close frame (or dropped the connection).
             case client
             /// The server sent the close frame (or dropped the connection).
@@ -142,9 +137,9 @@ extension HAR {
     ///
     /// Chrome's own `_error` is a plain string on `response`; this one sits on the entry,
     /// where Chrome's importer ignores it.
-    public struct ExchangeError: Codable, Hashable, Sendable {
+    public struct ExchangeError: Hashable, Sendable {
         /// What kind of failure; an open set of lower-case words.
-        public struct Kind: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral {
+        public struct Kind: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
             /// The word written to the file.
             public var rawValue: String
             /// The kind written as `rawValue`.

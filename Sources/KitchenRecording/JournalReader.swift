@@ -48,21 +48,16 @@ public enum JournalReader {
 
     /// Checks journal bytes; `path` names the source in errors.
     public static func parse(_ data: Data, path: String) throws(RecordingError) -> JournalContents {
-        let decoder = JSONDecoder()
         var lines: [JournalContents.Line] = []
         var lineNumber = 0
         var lineStart = data.startIndex
         var previousSeq: UInt64?
 
         func decode(_ bytes: Data) -> Result<JournalRecord, JournalLine.Problem> {
-            do {
-                return .success(try decoder.decode(JournalLine.self, from: bytes).record())
-            } catch let error as DecodingError {
-                return .failure(.init(reason: HARFile.describe(error)))
-            } catch let error as JournalLine.Problem {
-                return .failure(error)
+            do throws(JournalLine.Problem) {
+                return .success(try JournalLine(parsing: bytes).record())
             } catch {
-                return .failure(.init(reason: "\(error)"))
+                return .failure(error)
             }
         }
 

@@ -74,8 +74,9 @@ public struct JournalRecord: Sendable, Hashable {
     }
 }
 
-/// The shape of a line as read back, before it is checked into a ``JournalRecord``.
-struct JournalLine: Decodable {
+/// The shape of a line as read back, before it is checked into a ``JournalRecord``: read with
+/// the same field declarations as a HAR file (``HARFields``).
+struct JournalLine {
     var seq: UInt64
     var type: String
     var creator: HAR.Creator?
@@ -84,6 +85,32 @@ struct JournalLine: Decodable {
     var id: String?
     var message: HAR.WebSocketMessage?
     var close: HAR.WebSocketClose?
+
+    /// Reads one line's bytes (without its newline).
+    init(parsing bytes: some Collection<UInt8>) throws(Problem) {
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: bytes)
+        } catch {
+            throw Problem(reason: "not a JSON line: \(error)")
+        }
+        let seq: Int
+        do throws(HARShapeError) {
+            let object = try HARObjectReader(value)
+            seq = try object.int("seq")
+            type = try object.string("type")
+            creator = try object.object(ifPresent: "creator")
+            startedDateTime = try object.string(ifPresent: "startedDateTime")
+            entry = try object.object(ifPresent: "entry")
+            id = try object.string(ifPresent: "id")
+            message = try object.object(ifPresent: "message")
+            close = try object.object(ifPresent: "close")
+        } catch {
+            throw Problem(reason: error.description)
+        }
+        guard seq >= 0 else { throw Problem(reason: "seq \(seq) is negative") }
+        self.seq = UInt64(seq)
+    }
 
     /// Why a line is not a record.
     struct Problem: Error, Sendable {

@@ -10,8 +10,6 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
     case unwritableFile(path: String, reason: String)
     /// A HAR file is not JSON, or not a HAR document.
     case invalidHAR(path: String, reason: String)
-    /// A value cannot be written as JSON (a non-finite number, for one).
-    case unencodable(reason: String)
     /// A body, frame or header says it is base64 but is not.
     case invalidBase64(location: String)
     /// A body whose mime type is JSON does not parse.
@@ -44,8 +42,6 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
                 + "any earlier file at that path is left untouched."
         case .invalidHAR(let path, let reason):
             "\(path) is not a valid HAR 1.2 file: \(reason). Re-record it, or fix the file by hand."
-        case .unencodable(let reason):
-            "cannot write the recording as JSON: \(reason). Fix the value before saving."
         case .invalidBase64(let location):
             "\(location) is marked base64 but is not valid base64. Re-record the exchange."
         case .invalidJSONBody(let location, let reason):

@@ -130,7 +130,6 @@ struct ByteExactRedactionTests {
         let document = Fixture.document([redacted])
         let bytes = try HARFile.encode(document)
         #expect(try HARFile.decode(Data(bytes), path: "memory") == document)
-        #expect(try JSONDecoder().decode(HAR.Document.self, from: Data(bytes)) == document)
         let json = try JSONValue(parsing: bytes)
         #expect(JSONPointer("/log/entries/0/request/_redacted")?.resolve(in: json) == ["/password"])
         #expect(JSONPointer("/log/entries/0/response/_redacted")?.resolve(in: json) == ["/token"])

@@ -35,9 +35,11 @@ import KitchenTestSupport
     }
 
     @Test(arguments: ["chrome-websocket-error.har", "mitmproxy-websocket.har"])
-    func eachFixtureReadsAsJSONDecoderReadsIt(_ name: String) throws {
+    func eachFixtureReadsWithoutLosingAMember(_ name: String) throws {
         let data = try Data(contentsOf: Self.fixture(name))
-        #expect(try HARFile.decode(data, path: name) == (try JSONDecoder().decode(HAR.Document.self, from: data)))
+        let document = try HARFile.decode(data, path: name)
+        #expect(!document.log.entries.isEmpty)
+        #expect(try HARFile.decode(Data(HARFile.encode(document)), path: name) == document)
     }
 
     @Test func aWebSocketIsRecognisedByItsUpgradeAndTheAnswer101WithoutAResourceType() throws {
