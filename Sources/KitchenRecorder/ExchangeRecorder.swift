@@ -34,6 +34,7 @@ final class ExchangeRecorder: Sendable {
     private let commits: GroupCommit
     private let refusals = Mutex<[RecordingError]>([])
     private let nextSocketID = Atomic<Int>(0)
+    private let nextBodyNumber = Atomic<Int>(0)
     private let failureReported = Atomic<Bool>(false)
     private let onFailure: @Sendable (RecordingError) -> Void
 
@@ -47,6 +48,19 @@ final class ExchangeRecorder: Sendable {
         self.onFailure = onFailure
     }
 
+    /// Where an exchange's request body is recorded.
+    enum RequestBodyRecord: Sendable {
+        /// In the exchange's record (`request.body`).
+        case inline
+        /// In `bodyPart` records written as it streamed, named by the exchange's record.
+        case streamed(StreamedBody)
+        /// Refused as it streamed (already counted): the exchange is not recorded.
+        case refused(RecordingError)
+    }
+
+    /// Counts a record refused outside ``record(request:response:body:startedAt:timings:failure:resourceType:requestBody:)``.
+    func noteRefused(_ error: RecordingError) { refusals.withLock { $0.append(error) } }
+
     /// Records that failed closed (e.g. a body that could not be redacted): counted, never written.
     var refused: [RecordingError] { refusals.withLock { $0 } }
 
@@ -59,11 +73,27 @@ final class ExchangeRecorder: Sendable {
     /// One HTTP exchange as it crossed the upstream wire.
     @discardableResult
     func record(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
-                failure: HAR.ExchangeError? = nil, resourceType: String = "fetch") -> Outcome {
+                failure: HAR.ExchangeError? = nil, resourceType: String = "fetch", requestBody: RequestBodyRecord = .inline) -> Outcome {
+        if case .refused(let error) = requestBody { return .refused(error) }
         var entry = HAR.Entry(startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority),
                               response: Self.raw(response, body: body), timings: timings, resourceType: resourceType)
         entry.error = failure
+        if case .streamed(let body) = requestBody { return write(.streamedEntry(entry, requestBody: body)) }
         return write(.entry(entry))
+    }
+
+    /// The request as its entry will show it, for redacting its body as it streams.
+    func harRequest(for request: HTTPRequest) -> HAR.Request {
+        HAR.Entry(startedAt: clock.now(), request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority),
+                  failure: HAR.ExchangeError(kind: .reset, message: ""), timings: HAR.Timings()).request
+    }
+
+    /// A fresh id for a streamed body's parts.
+    func nextBodyID() -> String { "b-\(nextBodyNumber.wrappingAdd(1, ordering: .relaxed).newValue)" }
+
+    /// The next redacted piece of streamed body `id`; returns once it is in the journal.
+    func bodyPart(_ id: String, data: [UInt8]) -> Outcome {
+        write(.bodyPart(id: id, data: data))
     }
 
     /// Starts a WebSocket conversation: its id for the messages and the close, and whether the
