@@ -31,11 +31,16 @@ final class StreamedBodyJournal {
     private var written = 0
     private(set) var state = State.streaming
 
+    /// Starts journaling the body of `request` (its head as it will be recorded). The head's
+    /// secrets (an `Authorization` token, a `token` query parameter) are given their aliases
+    /// first, as whole-body redaction would, so that the body is swept of them too.
     init(recorder: ExchangeRecorder, request: HTTPRequest) {
         self.recorder = recorder
         id = recorder.nextBodyID()
         contentType = request.headers["Content-Type"]
-        redaction = recorder.journal.redactor.streamingBody(of: recorder.harRequest(for: request))
+        let head = recorder.harRequest(for: request)
+        recorder.journal.redactor.learnSecrets(in: head)
+        redaction = recorder.journal.redactor.streamingBody(of: head)
     }
 
     /// Whether the journal cannot be written any more.

@@ -229,6 +229,17 @@ extension Redactor {
                                      location: { "the request body of \(method) \(path)" }, maximumTokenBytes: maximumTokenBytes)
     }
 
+    /// Gives the secrets in `request`'s head (headers, query, cookies) their aliases, in the
+    /// order ``redact(_:)`` would: call it before streaming the body, so that a secret sent in
+    /// the head is swept from the body too.
+    public func learnSecrets(in request: HAR.Request) {
+        var head = request
+        head.postData = nil
+        _ = try? redact(HAR.Entry(startedDateTime: "", request: head, response: HAR.Response(
+            status: 0, statusText: "", httpVersion: "", content: HAR.Content(size: 0, mimeType: HAR.unknownMimeType), bodySize: -1),
+            timings: HAR.Timings()))
+    }
+
     /// Whether a body of this `Content-Type` can be redacted as it streams: every body but a
     /// form (`application/x-www-form-urlencoded`), whose fields are redacted whole.
     public static func canStream(contentType: String?) -> Bool { !isForm(contentType) }

@@ -119,6 +119,26 @@ import Testing
         #expect(entry.request.headers.first { $0.name == "Content-Length" }?.value == String(body.count))
     }
 
+    @Test func aBearerTokenFromTheHeadIsSweptFromAStreamedBodyToo() throws {
+        let (upstream, _) = keepingUpstream()
+        let harness = try RecorderHarness(upstream: upstream, upstreamLimits: Self.roomyLimits)
+        let token = "tok-4f9a1c2b7d3e"
+        // Not under a credential name: only the sweep of secrets already known can catch it.
+        let lines = Array(repeating: #""oven preheated to 180""#, count: 100_000).joined(separator: ",")
+        let text = #"{"log": ["# + lines + #", "echo \#(token)"]}"#
+        let client = try harness.client()
+        let response = try client.send(HTTPRequest(method: .post, target: "/logs",
+                                                   headers: ["Content-Type": "application/json", "Authorization": "Bearer \(token)"],
+                                                   body: Array(text.utf8)))
+        #expect(response.status.code == 200)
+        let journal = try Data(contentsOf: harness.proxy.configuration.journal)
+        #expect(journal.range(of: Data(token.utf8)) == nil)
+        let entry = try #require(try harness.finish().log.entries.first)
+        #expect(entry.request.headers.first { $0.name == "Authorization" }?.value == "Bearer <token-1>")
+        #expect(String(decoding: try entry.request.bodyBytes.suffix(40), as: UTF8.self).hasSuffix(#""echo <token-1>"]}"#))
+        #expect(entry.request.redacted == ["/log/100000"])
+    }
+
     @Test func aClientThatDropsMidUploadLeavesNoEntryAndTheProxyServesTheNext() throws {
         let (upstream, seen) = keepingUpstream()
         let harness = try RecorderHarness(upstream: upstream, upstreamLimits: Self.roomyLimits)
