@@ -48,14 +48,19 @@ final class ExchangeRecorder: Sendable {
         self.onFailure = onFailure
     }
 
-    /// Where an exchange's request body is recorded.
-    enum RequestBodyRecord: Sendable {
-        /// In the exchange's record (`request.body`).
+    /// Where an exchange's request or response body is recorded.
+    enum BodyRecord: Sendable {
+        /// In the exchange's record.
         case inline
         /// In `bodyPart` records written as it streamed, named by the exchange's record.
         case streamed(StreamedBody)
         /// Refused as it streamed (already counted): the exchange is not recorded.
         case refused(RecordingError)
+
+        var streamed: StreamedBody? {
+            if case .streamed(let body) = self { return body }
+            return nil
+        }
     }
 
     /// Counts a record refused outside ``record(request:response:body:startedAt:timings:failure:resourceType:requestBody:)``.
@@ -73,19 +78,25 @@ final class ExchangeRecorder: Sendable {
     /// One HTTP exchange as it crossed the upstream wire.
     @discardableResult
     func record(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
-                failure: HAR.ExchangeError? = nil, resourceType: String = "fetch", requestBody: RequestBodyRecord = .inline) -> Outcome {
+                failure: HAR.ExchangeError? = nil, resourceType: String = "fetch", requestBody: BodyRecord = .inline,
+                responseBody: BodyRecord = .inline) -> Outcome {
         if case .refused(let error) = requestBody { return .refused(error) }
+        if case .refused(let error) = responseBody { return .refused(error) }
         var entry = HAR.Entry(startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority),
                               response: Self.raw(response, body: body), timings: timings, resourceType: resourceType)
         entry.error = failure
-        if case .streamed(let body) = requestBody { return write(.streamedEntry(entry, requestBody: body)) }
-        return write(.entry(entry))
+        guard requestBody.streamed != nil || responseBody.streamed != nil else { return write(.entry(entry)) }
+        return write(.streamedEntry(entry, requestBody: requestBody.streamed, responseBody: responseBody.streamed))
     }
 
-    /// The request as its entry will show it, for redacting its body as it streams.
-    func harRequest(for request: HTTPRequest) -> HAR.Request {
-        HAR.Entry(startedAt: clock.now(), request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority),
-                  failure: HAR.ExchangeError(kind: .reset, message: ""), timings: HAR.Timings()).request
+    /// The exchange as its entry will show it so far (the request, and the response's head
+    /// when there is one), for redacting a body as it streams.
+    func harEntry(for request: HTTPRequest, response: HTTPResponse? = nil) -> HAR.Entry {
+        let raw = Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority)
+        guard let response else {
+            return HAR.Entry(startedAt: clock.now(), request: raw, failure: HAR.ExchangeError(kind: .reset, message: ""), timings: HAR.Timings())
+        }
+        return HAR.Entry(startedAt: clock.now(), request: raw, response: Self.raw(response, body: []), timings: HAR.Timings())
     }
 
     /// A fresh id for a streamed body's parts.

@@ -71,7 +71,7 @@ extension ProxyResponder {
             return .response(Self.recordingFailed(failure))
         }
         if upstreamReading { try? lease.connection.finishBody() }
-        let record: ExchangeRecorder.RequestBodyRecord
+        let record: ExchangeRecorder.BodyRecord
         if let streamed = journal.finish() {
             record = .streamed(streamed)
         } else if case .refused(let error) = journal.state {

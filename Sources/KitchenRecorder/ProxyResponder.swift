@@ -121,7 +121,7 @@ struct ProxyResponder: HTTPResponder {
     }
 
     /// The client's 502, recorded with the upstream failure.
-    func badGateway(_ request: HTTPRequest, error: HTTPClientError, startedAt: Date, requestBody: ExchangeRecorder.RequestBodyRecord = .inline) -> HTTPReply {
+    func badGateway(_ request: HTTPRequest, error: HTTPClientError, startedAt: Date, requestBody: ExchangeRecorder.BodyRecord = .inline) -> HTTPReply {
         let failure = HAR.ExchangeError(error)
         let response = HTTPResponse(status: .badGateway,
                                     headers: ["Content-Type": "text/plain; charset=utf-8", "Via": Self.via],

@@ -1,7 +1,7 @@
 import HTTPWire
 import KitchenRecording
 
-/// Journals one request body as it streams through the proxy: each piece goes through the
+/// Journals one request or response body as it streams through the proxy: each piece goes through the
 /// body's ``StreamingBodyRedactor``, and the redacted bytes are written as `bodyPart`
 /// records of at most ``partBytes`` (each group-committed, so what the proxy holds for a body
 /// is one part and the token the redactor holds back, whatever the body's size). The
@@ -31,16 +31,17 @@ final class StreamedBodyJournal {
     private var written = 0
     private(set) var state = State.streaming
 
-    /// Starts journaling the body of `request` (its head as it will be recorded). The head's
-    /// secrets (an `Authorization` token, a `token` query parameter) are given their aliases
-    /// first, as whole-body redaction would, so that the body is swept of them too.
-    init(recorder: ExchangeRecorder, request: HTTPRequest) {
+    /// Starts journaling the body of `request` (as it will be recorded), or with `response`
+    /// the body of that response. What came before the body (the request's head; or the
+    /// request and the response's head) has its secrets given their aliases first, in the
+    /// order whole-body redaction would, so that the body is swept of them too.
+    init(recorder: ExchangeRecorder, request: HTTPRequest, response: HTTPResponse? = nil) {
         self.recorder = recorder
         id = recorder.nextBodyID()
-        contentType = request.headers["Content-Type"]
-        let head = recorder.harRequest(for: request)
-        recorder.journal.redactor.learnSecrets(in: head)
-        redaction = recorder.journal.redactor.streamingBody(of: head)
+        if let response { contentType = response.headers["Content-Type"] } else { contentType = request.headers["Content-Type"] }
+        let sofar = recorder.harEntry(for: request, response: response)
+        recorder.journal.redactor.learnSecrets(in: sofar)
+        redaction = recorder.journal.redactor.streamingBody(of: sofar.request, message: response == nil ? .request : .response)
     }
 
     /// Whether the journal cannot be written any more.

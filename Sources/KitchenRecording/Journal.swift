@@ -10,7 +10,7 @@ public struct RecoveryReport: Sendable, Hashable, CustomStringConvertible {
     public var unclosedWebSockets: [String]
     /// The cut last line that was skipped, when there was one.
     public var truncatedTail: JournalContents.TruncatedTail?
-    /// Ids of streamed request bodies whose exchange never completed (the recorder stopped or
+    /// Ids of streamed bodies whose exchange never completed (the recorder stopped or
     /// refused mid-upload): their parts were dropped.
     public var abandonedBodies: [String] = []
 
@@ -21,7 +21,7 @@ public struct RecoveryReport: Sendable, Hashable, CustomStringConvertible {
             text += "; closed \(unclosedWebSockets.count) WebSocket(s) left open (\(unclosedWebSockets.joined(separator: ", ")))"
         }
         if !abandonedBodies.isEmpty {
-            text += "; dropped \(abandonedBodies.count) streamed request bod\(abandonedBodies.count == 1 ? "y" : "ies") of unfinished exchanges"
+            text += "; dropped \(abandonedBodies.count) streamed bod\(abandonedBodies.count == 1 ? "y" : "ies") of unfinished exchanges"
         }
         if let cut = truncatedTail {
             text += "; skipped the cut last line \(cut.line) (\(cut.byteCount) bytes)"
@@ -70,12 +70,16 @@ public enum Journal {
             case .bodyPart(let id, let data):
                 if bodies[id] == nil { bodyOrder.append(id) }
                 bodies[id, default: []].append(contentsOf: data)
-            case .streamedEntry(var entry, let body):
-                let bytes = bodies.removeValue(forKey: body.id) ?? []
-                guard bytes.count == body.size else {
-                    throw corrupt("request body \"\(body.id)\" has \(bytes.count) of its \(body.size) bytes")
+            case .streamedEntry(var entry, let requestBody, let responseBody):
+                func assembled(_ body: StreamedBody) throws(RecordingError) -> [UInt8] {
+                    let bytes = bodies.removeValue(forKey: body.id) ?? []
+                    guard bytes.count == body.size else {
+                        throw corrupt("streamed body \"\(body.id)\" has \(bytes.count) of its \(body.size) bytes")
+                    }
+                    return bytes
                 }
-                entry.attachRequestBody(bytes, body)
+                if let requestBody { entry.attachRequestBody(try assembled(requestBody), requestBody) }
+                if let responseBody { entry.attachResponseBody(try assembled(responseBody), responseBody) }
                 entries.append(entry)
             case .websocketOpen(let id, var entry):
                 guard openIndex[id] == nil else { throw corrupt("WebSocket \"\(id)\" opened twice") }

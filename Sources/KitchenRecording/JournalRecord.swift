@@ -15,9 +15,9 @@ public enum JournalEvent: Sendable, Hashable {
     case websocketClose(id: String, close: HAR.WebSocketClose)
     /// The next piece of streamed body `id`, redacted (stored base64 as `data`).
     case bodyPart(id: String, data: [UInt8])
-    /// A complete HTTP exchange whose request body is in the `bodyPart` records of
-    /// `requestBody.id` (written as an `entry` record with a `requestBody` member).
-    case streamedEntry(HAR.Entry, requestBody: StreamedBody)
+    /// A complete HTTP exchange whose request or response body (or both) is in `bodyPart`
+    /// records (written as an `entry` record with a `requestBody` or `responseBody` member).
+    case streamedEntry(HAR.Entry, requestBody: StreamedBody?, responseBody: StreamedBody?)
 
     /// The record's `type` on disk.
     public var typeName: String {
@@ -52,9 +52,10 @@ public enum JournalEvent: Sendable, Hashable {
         case .bodyPart(let id, let data):
             members.append(.init(key: "id", value: .string(id)))
             members.append(.init(key: "data", value: .string(Base64.encode(data))))
-        case .streamedEntry(let entry, let body):
+        case .streamedEntry(let entry, let requestBody, let responseBody):
             members.append(.init(key: "entry", value: entry.json))
-            members.append(.init(key: "requestBody", value: body.json))
+            if let requestBody { members.append(.init(key: "requestBody", value: requestBody.json)) }
+            if let responseBody { members.append(.init(key: "responseBody", value: responseBody.json)) }
         }
         return .object(JSONObject(members))
     }
@@ -98,6 +99,7 @@ struct JournalLine: Decodable {
     var close: HAR.WebSocketClose?
     var data: String?
     var requestBody: StreamedBody?
+    var responseBody: StreamedBody?
 
     /// Why a line is not a record.
     struct Problem: Error, Sendable {
@@ -115,7 +117,8 @@ struct JournalLine: Decodable {
             event = .session(creator: creator, startedDateTime: startedDateTime)
         case "entry":
             guard let entry else { throw missing("entry") }
-            event = requestBody.map { .streamedEntry(entry, requestBody: $0) } ?? .entry(entry)
+            event = requestBody == nil && responseBody == nil
+                ? .entry(entry) : .streamedEntry(entry, requestBody: requestBody, responseBody: responseBody)
         case "bodyPart":
             guard let id else { throw missing("id") }
             guard let data else { throw missing("data") }

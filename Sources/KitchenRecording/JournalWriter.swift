@@ -197,7 +197,8 @@ public final class JournalWriter: Sendable {
         case .websocketMessage(let id, let message): .websocketMessage(id: id, message: try redactor.redact(message: message))
         case .websocketClose(let id, let close): .websocketClose(id: id, close: redactor.redact(close: close))
         case .bodyPart: event
-        case .streamedEntry(let entry, let body): .streamedEntry(try redactor.redact(entry), requestBody: body)
+        case .streamedEntry(let entry, let request, let response):
+            .streamedEntry(try redactor.redact(entry), requestBody: request, responseBody: response)
         }
     }
 

@@ -27,7 +27,7 @@ extension SecretScanner {
         switch event {
         case .session, .websocketClose, .bodyPart:
             break
-        case .entry(let entry), .websocketOpen(_, let entry), .streamedEntry(let entry, _):
+        case .entry(let entry), .websocketOpen(_, let entry), .streamedEntry(let entry, _, _):
             try checkBinaryParts(of: entry, at: ["entry"], location: location)
         case .websocketMessage(_, let message):
             try checkBinaryPart(of: message, at: ["message"], location: location)

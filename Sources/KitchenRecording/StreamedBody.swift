@@ -1,6 +1,6 @@
 import HarnessCore
 
-/// A request body that reached the journal in pieces (``JournalEvent/bodyPart(id:data:)``
+/// A request or response body that reached the journal in pieces (``JournalEvent/bodyPart(id:data:)``
 /// records, already redacted) rather than inside its exchange's record: the exchange's record
 /// names it, and ``Journal/assemble(_:path:)`` puts it back together into the entry.
 ///
@@ -14,7 +14,7 @@ public struct StreamedBody: Sendable, Hashable {
     public var id: String
     /// The recorded (redacted) bytes in all its parts.
     public var size: Int
-    /// The `postData.mimeType` the entry gets: the request's `Content-Type`.
+    /// The body's `Content-Type` (the entry's `postData.mimeType` for a request body).
     public var mimeType: String
     /// JSON Pointers of what redaction replaced in it (`_redacted`).
     public var redacted: [String]
@@ -55,5 +55,15 @@ extension HAR.Entry {
         request.postData = HAR.PostData(mimeType: body.mimeType, text: text, encoding: encoding)
         request.bodySize = bytes.count
         request.redacted = Redactor.merging(request.redacted, body.redacted)
+    }
+
+    /// The entry with `bytes`, the assembled parts of `body`, as its response body.
+    mutating func attachResponseBody(_ bytes: [UInt8], _ body: StreamedBody) {
+        let (text, encoding) = HAR.text(of: bytes)
+        response.content.text = text
+        response.content.encoding = encoding
+        response.content.size = bytes.count
+        response.bodySize = bytes.count
+        response.redacted = Redactor.merging(response.redacted, body.redacted)
     }
 }

@@ -221,23 +221,21 @@ public struct StreamingBodyRedactor: Sendable {
 }
 
 extension Redactor {
-    /// A redactor for the body of `request` as it streams in (see ``StreamingBodyRedactor``),
-    /// under the same route rules and credential names as ``redact(_:)`` applies to it whole.
-    public func streamingBody(of request: HAR.Request, maximumTokenBytes: Int = StreamingBodyRedactor.defaultMaximumTokenBytes) -> StreamingBodyRedactor {
+    /// A redactor for the `message` body of the exchange with `request` as it streams (see
+    /// ``StreamingBodyRedactor``), under the same route rules and credential names as
+    /// ``redact(_:)`` applies to it whole.
+    public func streamingBody(of request: HAR.Request, message: RedactionPolicy.Message = .request,
+                              maximumTokenBytes: Int = StreamingBodyRedactor.defaultMaximumTokenBytes) -> StreamingBodyRedactor {
         let method = request.method, path = request.urlPath
-        return StreamingBodyRedactor(redactor: self, fields: lookup.bodyFields(method: method, path: path, message: .request),
-                                     location: { "the request body of \(method) \(path)" }, maximumTokenBytes: maximumTokenBytes)
+        return StreamingBodyRedactor(redactor: self, fields: lookup.bodyFields(method: method, path: path, message: message),
+                                     location: { "the \(message.rawValue) body of \(method) \(path)" }, maximumTokenBytes: maximumTokenBytes)
     }
 
-    /// Gives the secrets in `request`'s head (headers, query, cookies) their aliases, in the
-    /// order ``redact(_:)`` would: call it before streaming the body, so that a secret sent in
-    /// the head is swept from the body too.
-    public func learnSecrets(in request: HAR.Request) {
-        var head = request
-        head.postData = nil
-        _ = try? redact(HAR.Entry(startedDateTime: "", request: head, response: HAR.Response(
-            status: 0, statusText: "", httpVersion: "", content: HAR.Content(size: 0, mimeType: HAR.unknownMimeType), bodySize: -1),
-            timings: HAR.Timings()))
+    /// Gives the secrets in what `entry` holds so far (a request's head; or the request and
+    /// the response's head) their aliases, in the order ``redact(_:)`` would: call it before a
+    /// body streams, so that a secret sent before the body is swept from it too.
+    public func learnSecrets(in entry: HAR.Entry) {
+        _ = try? redact(entry)
     }
 
     /// Whether a body of this `Content-Type` can be redacted as it streams: every body but a

@@ -139,6 +139,45 @@ import Testing
         #expect(entry.request.redacted == ["/log/100000"])
     }
 
+    @Test func aLargeResponseIsJournaledInPartsRedactedAndRecordedByteForByte() throws {
+        let secret = "refresh-9c1d7e5a2b"
+        var text = #"{"history": ["#
+        for index in 0..<40_000 { text += #"{"step": \#(index), "celsius": 175}, "# }
+        text += #"{"session": {"refreshToken": "\#(secret)"}}]}"#
+        let json = Array(text.utf8)
+        let binary = sampleBytes(3 << 20, seed: 31)
+        let harness = try RecorderHarness(upstream: Respond { request in
+            var response = request.path == "/history"
+                ? HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: json)
+                : HTTPResponse(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: binary)
+            response.headers["Cache-Control"] = "no-store"
+            return .response(response)
+        })
+        let client = try HTTPClientConnection(host: "127.0.0.1", port: harness.proxyPort, limits: Self.roomyLimits)
+        let history = try client.send(HTTPRequest(method: .get, target: "/history"))
+        let sameJSON = history.bodyBytes == json
+        #expect(sameJSON, "the client gets the body as the upstream sent it")
+        let firmware = try client.send(HTTPRequest(method: .get, target: "/firmware"))
+        let sameBinary = firmware.bodyBytes == binary
+        #expect(sameBinary)
+        let journal = try Data(contentsOf: harness.proxy.configuration.journal)
+        #expect(journal.range(of: Data(secret.utf8)) == nil)
+        #expect(try journalLines(of: harness, type: "bodyPart").count >= (json.count + binary.count) / (256 * 1024))
+        let entries = try harness.finish().log.entries
+        try #require(entries.count == 2)
+        let recordedJSON = try entries[0].response.bodyBytes
+        let expected = Array(text.replacingOccurrences(of: secret, with: "<token-1>").utf8)
+        let asExpected = recordedJSON == expected
+        #expect(asExpected, "recorded \(recordedJSON.count) bytes, expected \(expected.count)")
+        #expect(entries[0].response.redacted == ["/history/40000/session/refreshToken"])
+        #expect(entries[0].response.content.size == expected.count)
+        #expect(entries[0].response.content.mimeType == "application/json")
+        let recordedBinary = try entries[1].response.bodyBytes
+        let sameRecordedBinary = recordedBinary == binary
+        #expect(sameRecordedBinary, "recorded \(recordedBinary.count) bytes")
+        #expect(entries[1].response.bodySize == binary.count)
+    }
+
     @Test func aClientThatDropsMidUploadLeavesNoEntryAndTheProxyServesTheNext() throws {
         let (upstream, seen) = keepingUpstream()
         let harness = try RecorderHarness(upstream: upstream, upstreamLimits: Self.roomyLimits)
@@ -192,7 +231,7 @@ import Testing
             recorder.process.waitUntilExit()
             let recover = try ExternalProcess.run(kitchen.path, ["record", "--recover", journal])
             #expect(recover.status == 0, "\(recover)")
-            #expect(recover.stdout.contains("dropped 1 streamed request body"), "\(recover)")
+            #expect(recover.stdout.contains("dropped 1 streamed body of unfinished exchanges"), "\(recover)")
             let har = try HARFile.load(from: recorder.output)
             #expect(har.log.entries.map(\.request.urlPath) == ["/before", "/complete"])
             let recovered = try har.log.entries.last?.request.bodyBytes
