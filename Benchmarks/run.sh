@@ -11,18 +11,7 @@ WORK=$(mktemp -d)
 # pids go to $WORK/*.pid and the trap stops them.
 trap 'for pid in $(cat "$WORK"/*.pid 2>/dev/null); do kill "$pid" 2>/dev/null; done; rm -rf "$WORK"' EXIT
 
-# Starts "$@" in the background with its output in $WORK/$name.log and echoes the port it announces.
-start() {
-  local name=$1; shift
-  "$@" > "$WORK/$name.log" 2>&1 &
-  echo $! > "$WORK/$name.pid"
-  for _ in $(seq 100); do
-    port=$(grep -oE 'http://127\.0\.0\.1:[0-9]+' "$WORK/$name.log" | head -1 | sed 's/.*://')
-    [ -n "$port" ] && { echo "$port"; return; }
-    sleep 0.05
-  done
-  echo "could not start $name: $(cat "$WORK/$name.log")" >&2; exit 2
-}
+source Benchmarks/start.sh
 
 # wrk against a URL; echoes "requests/s p50 p99".
 load() {

@@ -12,18 +12,7 @@ CLIENTS=${UPLOAD_CLIENTS:-16}
 MIB=${UPLOAD_MIB:-60}
 WORK=$(mktemp -d)
 trap 'for pid in $(cat "$WORK"/*.pid 2>/dev/null); do kill -9 "$pid" 2>/dev/null; done; rm -rf "$WORK"' EXIT
-
-start() {
-  local name=$1; shift
-  "$@" > "$WORK/$name.log" 2>&1 &
-  echo $! > "$WORK/$name.pid"
-  for _ in $(seq 100); do
-    port=$(grep -oE 'http://127\.0\.0\.1:[0-9]+' "$WORK/$name.log" | head -1 | sed 's/.*://')
-    [ -n "$port" ] && { echo "$port"; return; }
-    sleep 0.05
-  done
-  echo "could not start $name: $(cat "$WORK/$name.log")" >&2; exit 2
-}
+source Benchmarks/start.sh
 
 SINK=$(start upload-sink "$BENCH" upload-sink)
 PROXY=$(start record-upload "$KITCHEN" record --upstream "http://127.0.0.1:$SINK" --port 0 --out "$WORK/upload.har")

@@ -30,23 +30,30 @@ import Testing
         return text.split(separator: "\n").filter { $0.contains("\"type\":\"\(type)\"") }
     }
 
+    /// `body` uploaded with curl to `path` through the proxy, with `headers` besides its type.
+    func curlUpload(_ body: [UInt8], to path: String, through harness: RecorderHarness, headers: [String] = []) throws -> ExternalProcess.Outcome {
+        let file = harness.directory.appendingPathComponent("upload.bin")
+        try Data(body).write(to: file)
+        return try curl(["--data-binary", "@\(file.path)", "-H", "Content-Type: application/octet-stream"]
+            + headers.flatMap { ["-H", $0] } + ["http://127.0.0.1:\(harness.proxyPort)\(path)"])
+    }
+
     @Test func anEightMebibyteUploadFromCurlReachesTheUpstreamAndTheHARByteForByte() throws {
         let (upstream, seen) = keepingUpstream()
         let harness = try RecorderHarness(upstream: upstream, upstreamLimits: Self.roomyLimits)
         let body = sampleBytes(8 << 20, seed: 11)
-        let file = harness.directory.appendingPathComponent("upload.bin")
-        try Data(body).write(to: file)
-        let outcome = try curl(["--data-binary", "@\(file.path)", "-H", "Content-Type: application/octet-stream",
-                                "http://127.0.0.1:\(harness.proxyPort)/uploads/firmware"])
+        let outcome = try curlUpload(body, to: "/uploads/firmware", through: harness)
         #expect(outcome.stdout == "got \(body.count) bytes", "\(outcome)")
         let received = try #require(seen.all.first)
-        #expect(received.body == body, "the upstream got \(received.body.count) bytes")
+        let sameUpstream = received.body == body
+        #expect(sameUpstream, "the upstream got \(received.body.count) bytes")
         #expect(received.headers["Content-Length"] == String(body.count))
         // Streamed: the body reached the journal in parts, not inside one record.
         #expect(try journalLines(of: harness, type: "bodyPart").count >= body.count / (256 * 1024))
         let entry = try #require(try harness.finish().log.entries.first)
         let recorded = try entry.request.bodyBytes
-        #expect(recorded == body, "the HAR holds \(recorded.count) bytes")
+        let sameRecorded = recorded == body
+        #expect(sameRecorded, "the HAR holds \(recorded.count) bytes")
         #expect(entry.request.bodySize == body.count)
         #expect(entry.request.postData?.mimeType == "application/octet-stream")
         #expect(entry.request.redacted == nil)
@@ -56,18 +63,17 @@ import Testing
         let (upstream, seen) = keepingUpstream()
         let harness = try RecorderHarness(upstream: upstream, upstreamLimits: Self.roomyLimits)
         let body = sampleBytes(3 << 20, seed: 12)
-        let file = harness.directory.appendingPathComponent("upload.bin")
-        try Data(body).write(to: file)
-        let outcome = try curl(["--data-binary", "@\(file.path)", "-H", "Transfer-Encoding: chunked",
-                                "-H", "Content-Type: application/octet-stream", "http://127.0.0.1:\(harness.proxyPort)/uploads"])
+        let outcome = try curlUpload(body, to: "/uploads", through: harness, headers: ["Transfer-Encoding: chunked"])
         #expect(outcome.stdout == "got \(body.count) bytes", "\(outcome)")
         let received = try #require(seen.all.first)
-        #expect(received.body == body, "the upstream got \(received.body.count) bytes")
+        let sameUpstream = received.body == body
+        #expect(sameUpstream, "the upstream got \(received.body.count) bytes")
         #expect(received.headers["Transfer-Encoding"] == "chunked")
         #expect(received.headers["Content-Length"] == nil)
         let entry = try #require(try harness.finish().log.entries.first)
         let recorded = try entry.request.bodyBytes
-        #expect(recorded == body, "the HAR holds \(recorded.count) bytes")
+        let sameRecorded = recorded == body
+        #expect(sameRecorded, "the HAR holds \(recorded.count) bytes")
         #expect(entry.request.headers.contains { $0.name == "Transfer-Encoding" && $0.value == "chunked" })
     }
 
@@ -200,16 +206,7 @@ import Testing
     @Test func aRecorderKilledMidUploadRecoversEveryCompletedExchange() throws {
         let kitchen = ProcessRecordingTests.kitchen
         try #require(FileManager.default.isExecutableFile(atPath: kitchen.path), "build kitchen first (swift build)")
-        let upstream = HTTPServer(configuration: .init(port: 0, limits: StreamedUploadTests.roomyLimits), responder: Respond { request in
-            .response(.text(.ok, "got \(request.body.count) bytes"))
-        })
-        try upstream.start()
-        defer { upstream.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let upstreamPort = try #require(upstream.address?.port)
-        do {
+        try ProcessRecordingTests().withUpstream(limits: StreamedUploadTests.roomyLimits) { upstreamPort, directory in
             let recorder = try ProcessRecordingTests().startRecorder(upstreamPort: upstreamPort, directory: directory)
             let journal = recorder.output.path + ".journal"
             let client = try HTTPClientConnection(host: "127.0.0.1", port: recorder.port)
@@ -235,7 +232,8 @@ import Testing
             let har = try HARFile.load(from: recorder.output)
             #expect(har.log.entries.map(\.request.urlPath) == ["/before", "/complete"])
             let recovered = try har.log.entries.last?.request.bodyBytes
-            #expect(recovered == complete, "recovered \(recovered?.count ?? 0) bytes")
+            let sameRecovered = recovered == complete
+            #expect(sameRecovered, "recovered \(recovered?.count ?? 0) bytes")
         }
     }
 }
