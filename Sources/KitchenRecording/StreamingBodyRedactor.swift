@@ -48,6 +48,8 @@ public struct StreamingBodyRedactor: Sendable {
     /// The last bytes written, and whether a known secret showed in what was written.
     private var writtenTail: [UInt8] = []
     private var secretInWritten = false
+    /// Whether any byte came in (an empty body is recorded as it is, like a whole one).
+    private var isEmpty = true
 
     init(redactor: Redactor, fields: [RedactionLookup.BodyField], location: @escaping @Sendable () -> String,
          maximumTokenBytes: Int = StreamingBodyRedactor.defaultMaximumTokenBytes) {
@@ -60,6 +62,7 @@ public struct StreamingBodyRedactor: Sendable {
 
     /// Takes the next piece of the body; returns the redacted bytes that can be written now.
     public mutating func feed(_ piece: [UInt8]) throws(RecordingError) -> [UInt8] {
+        if !piece.isEmpty { isEmpty = false }
         search.feed(piece, lookup: redactor.lookup)
         switch mode {
         case .bytes(var sweep):
@@ -84,6 +87,7 @@ public struct StreamingBodyRedactor: Sendable {
     /// Ends the body: the last redacted bytes, and the JSON Pointers of what was replaced
     /// (`""` for a text that is not JSON), as ``HAR/Request/redacted`` lists them.
     public mutating func finish() throws(RecordingError) -> (bytes: [UInt8], pointers: [String]) {
+        if isEmpty { return ([], []) }
         var output: [UInt8] = []
         if case .json(var scanner) = mode {
             do throws(StreamingJSONScanner.Failure) {

@@ -105,9 +105,15 @@ func request(with body: [UInt8]) -> HAR.RawRequest {
                    headers: [HAR.RawHeader("Content-Type", "application/json")], body: body)
 }
 
+/// The kitchen policy plus a route rule for the uploads route: any `note`, at any depth, is a
+/// secret (whatever it holds: a string, a number, a whole object).
+let uploadsPolicy = RedactionPolicy(rules: RedactionPolicy.kitchen.rules + [
+    .bodyField("POST", "/uploads", .request, "**.note", kind: .secret),
+])
+
 /// The whole-body redactor's record of `body`, with `known` secrets seen before.
 func wholeBodyRecord(_ body: [UInt8], known: [String]) throws -> RecordedBody {
-    let redactor = Redactor(policy: .kitchen)
+    let redactor = Redactor(policy: uploadsPolicy)
     for secret in known { _ = redactor.alias(for: secret, kind: .password) }
     let entry = HAR.Entry(startedAt: Date(timeIntervalSince1970: 0), request: request(with: body),
                           response: HAR.RawResponse(status: 204, reason: Array("No Content".utf8)), timings: HAR.Timings())
@@ -117,7 +123,7 @@ func wholeBodyRecord(_ body: [UInt8], known: [String]) throws -> RecordedBody {
 
 /// The streaming redactor's record of `body` fed in the pieces `cuts` make.
 func streamedRecord(_ body: [UInt8], cuts: [Int], known: [String], maximumTokenBytes: Int = 1 << 20) throws -> RecordedBody {
-    let redactor = Redactor(policy: .kitchen)
+    let redactor = Redactor(policy: uploadsPolicy)
     for secret in known { _ = redactor.alias(for: secret, kind: .password) }
     let entry = HAR.Entry(startedAt: Date(timeIntervalSince1970: 0), request: request(with: []),
                           response: HAR.RawResponse(status: 204, reason: Array("No Content".utf8)), timings: HAR.Timings())
