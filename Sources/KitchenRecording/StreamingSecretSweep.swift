@@ -17,8 +17,6 @@ struct StreamingSecretSweep {
     private var pending: [UInt8]
     /// How many leading bytes of `pending` are context.
     private var contextCount: Int
-    /// Offset in the text (context excluded) of the first byte after the context in `pending`.
-    private var pendingOffset = 0
     /// Whether a secret was replaced.
     private(set) var replaced = false
 
@@ -66,7 +64,6 @@ struct StreamingSecretSweep {
             return nil
         }
         if let result { throw result }
-        pendingOffset += max(0, cursor - contextCount)
         pending.removeFirst(cursor)
         contextCount = max(0, contextCount - cursor)
         return output

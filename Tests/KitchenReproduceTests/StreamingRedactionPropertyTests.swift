@@ -18,8 +18,11 @@ struct GeneratedBody: Sendable, CustomStringConvertible {
 }
 
 enum StreamingBodyGen {
+    // Secret values are drawn so that none appears before it is first seen as a secret: a
+    // secret first seen later in a streamed body is swept only from what follows it (as one
+    // first seen in a later exchange is), so only then do streamed and whole records agree.
     static let credentialKeys = ["password", "token", "apiKey", "accessToken", "client_secret", "refreshToken", "Password"]
-    static let plainKeys = ["name", "id", "items", "note", "a", "count", "nested", "password_hint_x", "meta"]
+    static let plainKeys = ["name", "id", "items", "a", "count", "nested", "password_hint_x", "meta"]
 
     /// A JSON value drawn at `depth`, written with random whitespace, appended to `text`.
     static func value(_ source: inout ChoiceSource, depth: Int, into text: inout String, secrets: inout [String]) throws(GenerationFailure) {
@@ -57,6 +60,21 @@ enum StreamingBodyGen {
                         text += "\"\(secret)\""
                     } else {
                         text += "{\"inner\": [\"\(secret)\", 42]}"
+                    }
+                } else if try source.drawFlag(probability: 0.15) {
+                    // The route rule's field: a string, a number or a whole object, all secret.
+                    text += "\"note\":" + (try space(&source))
+                    let number = "\(1_000_000_000 + (try source.draw(upTo: 1_000_000_000)))"
+                    switch try source.draw(upTo: 2) {
+                    case 0:
+                        secrets.append("n-\(number)")
+                        text += "\"n-\(number)\""
+                    case 1:
+                        secrets.append(number)
+                        text += number
+                    default:
+                        secrets.append("n-\(number)")
+                        text += "{\"inner\": [\"n-\(number)\", 42, true]}"
                     }
                 } else {
                     let key = plainKeys[Int(try source.draw(upTo: UInt64(plainKeys.count - 1)))]
