@@ -117,6 +117,7 @@ printf "%-52s %-28s %s\n" "slowloris, 1,100 trickling heads: held the server" "$
 printf "%-52s %-28s %s\n" "slowloris: normal request during / after" "$(awk '/slowloris-normal-during/ {print $3}' <<< "$SLOW") / $(awk '/slowloris-normal-after/ {print $3}' <<< "$SLOW")" "503 while full, 200 after"
 # 16 parallel 60 MiB uploads through the recorder: its peak memory (Benchmarks/uploads.sh).
 Benchmarks/uploads.sh "$KITCHEN" "$BENCH"
+UPLOAD_KIND=json Benchmarks/uploads.sh "$KITCHEN" "$BENCH"
 # The report page of a 10,000-entry recording, opened in headless Chromium (installed by `make test`):
 # the page stamps when its timeline is drawn and its script ready, and when every detail has loaded.
 RENDER=$("$BENCH" report-page "$WORK/report.html" | awk '{print $2}')

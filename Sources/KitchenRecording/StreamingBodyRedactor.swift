@@ -50,6 +50,12 @@ public struct StreamingBodyRedactor: Sendable {
     private var secretInWritten = false
     /// Whether any byte came in (an empty body is recorded as it is, like a whole one).
     private var isEmpty = true
+    /// The redactor's scanner as of the last alias this body assigned or the start of the
+    /// piece, whichever is later (taking it per token would take the alias table's lock per
+    /// token), and whether it looks for nothing (checked per token without copying it).
+    private var sweeper: SecretScanner?
+    private var sweeperIsCurrent = false
+    private var sweepsNothing = true
 
     init(redactor: Redactor, fields: [RedactionLookup.BodyField], location: @escaping @Sendable () -> String,
          maximumTokenBytes: Int = StreamingBodyRedactor.defaultMaximumTokenBytes) {
@@ -63,6 +69,7 @@ public struct StreamingBodyRedactor: Sendable {
     /// Takes the next piece of the body; returns the redacted bytes that can be written now.
     public mutating func feed(_ piece: [UInt8]) throws(RecordingError) -> [UInt8] {
         if !piece.isEmpty { isEmpty = false }
+        sweeperIsCurrent = false
         search.feed(piece, lookup: redactor.lookup)
         switch mode {
         case .bytes(var sweep):
@@ -176,6 +183,7 @@ public struct StreamingBodyRedactor: Sendable {
                     if !secret.isEmpty, !RedactionPolicy.isAlias(secret) {
                         current = ByteSplice.jsonString(redactor.alias(for: secret, kind: kind))
                         aliasPointers.add(path)
+                        sweeperIsCurrent = false
                     }
                 } else if escaped {
                     let text = Self.decoded(bytes, escaped: true)
@@ -183,6 +191,7 @@ public struct StreamingBodyRedactor: Sendable {
                     if let inner = try redactor.aliasingEmbeddedJSONSecrets(in: text, at: offset, location: { location() }, embedding: 0) {
                         current = ByteSplice.jsonString(inner)
                         aliasPointers.add(path)
+                        sweeperIsCurrent = false
                     }
                 }
             case .number:
@@ -190,6 +199,7 @@ public struct StreamingBodyRedactor: Sendable {
                     current = ByteSplice.jsonString(redactor.alias(for: String(decoding: bytes, as: UTF8.self), kind: kind))
                     aliasPointers.add(path)
                     isString = true
+                    sweeperIsCurrent = false
                 }
             case .name, .literal:
                 break
@@ -202,8 +212,13 @@ public struct StreamingBodyRedactor: Sendable {
 
     /// The sweep of known secrets over one token, as ``Redactor/sweepingKnownSecrets(in:with:)`` does it.
     private mutating func sweep(_ token: [UInt8], isString: Bool, path: [JSONSpanScanner.Component]) -> [UInt8]? {
-        let sweeper = redactor.scanner()
-        guard !sweeper.matcher.isEmpty else { return nil }
+        if !sweeperIsCurrent {
+            let current = redactor.scanner()
+            sweepsNothing = current.matcher.isEmpty
+            sweeper = current
+            sweeperIsCurrent = true
+        }
+        guard !sweepsNothing, let sweeper else { return nil }
         let replaced: String?
         if !isString {
             replaced = sweeper.replacingSecrets(in: token).map { String(decoding: $0, as: UTF8.self) }

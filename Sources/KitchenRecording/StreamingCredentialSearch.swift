@@ -71,7 +71,11 @@ struct StreamingCredentialSearch {
             break
         }
         guard let closing else { return limit <= text.count ? .notAName : .open }
-        let name = LexicalCredentialSearch.decodedName(Array(text[quote...closing]))
+        // Without an escape the name is its bytes (what decoding the token would give, and
+        // what the whole-text search falls back to for a token that does not decode).
+        let contents = text[(quote + 1)..<closing]
+        let name = contents.contains(UInt8(ascii: "\\"))
+            ? LexicalCredentialSearch.decodedName(Array(text[quote...closing])) : String(decoding: contents, as: UTF8.self)
         guard lookup.credentialKind(named: name) != nil else { return .notAName }
         var after = closing + 1
         while after < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[after]) { after += 1 }
