@@ -11,18 +11,7 @@ WORK=$(mktemp -d)
 # pids go to $WORK/*.pid and the trap stops them.
 trap 'for pid in $(cat "$WORK"/*.pid 2>/dev/null); do kill "$pid" 2>/dev/null; done; rm -rf "$WORK"' EXIT
 
-# Starts "$@" in the background with its output in $WORK/$name.log and echoes the port it announces.
-start() {
-  local name=$1; shift
-  "$@" > "$WORK/$name.log" 2>&1 &
-  echo $! > "$WORK/$name.pid"
-  for _ in $(seq 100); do
-    port=$(grep -oE 'http://127\.0\.0\.1:[0-9]+' "$WORK/$name.log" | head -1 | sed 's/.*://')
-    [ -n "$port" ] && { echo "$port"; return; }
-    sleep 0.05
-  done
-  echo "could not start $name: $(cat "$WORK/$name.log")" >&2; exit 2
-}
+source Benchmarks/start.sh
 
 # wrk against a URL; echoes "requests/s p50 p99".
 load() {
@@ -140,6 +129,9 @@ for server in "serve $SIM" "replay $REPLAY" "record-idle $IDLE_PROXY"; do
   printf "%-52s %-28s %s\n" "$NAME: normal request while they idle" "$(awk '/idle-normal/ {$1=""; print}' <<< "$OUT")" "answered"
   printf "%-52s %-28s %s\n" "$NAME: resident memory per idle connection" "$(awk '/idle-memory/ {print $2, $3}' <<< "$OUT")" "a few KiB"
 done
+# 16 parallel 60 MiB uploads through the recorder: its peak memory (Benchmarks/uploads.sh).
+Benchmarks/uploads.sh "$KITCHEN" "$BENCH"
+UPLOAD_KIND=json Benchmarks/uploads.sh "$KITCHEN" "$BENCH"
 # The report page of a 10,000-entry recording, opened in headless Chromium (installed by `make test`):
 # the page stamps when its timeline is drawn and its script ready, and when every detail has loaded.
 RENDER=$("$BENCH" report-page "$WORK/report.html" | awk '{print $2}')

@@ -34,6 +34,7 @@ final class ExchangeRecorder: Sendable {
     private let commits: GroupCommit
     private let refusals = Mutex<[RecordingError]>([])
     private let nextSocketID = Atomic<Int>(0)
+    private let nextBodyNumber = Atomic<Int>(0)
     private let failureReported = Atomic<Bool>(false)
     private let onFailure: @Sendable (RecordingError) -> Void
     /// Told of every record once its outcome is known (``RecordingProxyConfiguration/observer``).
@@ -51,6 +52,24 @@ final class ExchangeRecorder: Sendable {
         self.observer = observer
     }
 
+    /// Where an exchange's request or response body is recorded.
+    enum BodyRecord: Sendable {
+        /// In the exchange's record.
+        case inline
+        /// In `bodyPart` records written as it streamed, named by the exchange's record.
+        case streamed(StreamedBody)
+        /// Refused as it streamed (already counted): the exchange is not recorded.
+        case refused(RecordingError)
+
+        var streamed: StreamedBody? {
+            if case .streamed(let body) = self { return body }
+            return nil
+        }
+    }
+
+    /// Counts a record refused outside ``record(request:response:body:startedAt:timings:failure:resourceType:requestBody:)``.
+    func noteRefused(_ error: RecordingError) { refusals.withLock { $0.append(error) } }
+
     /// Records that failed closed (e.g. a body that could not be redacted): counted, never written.
     var refused: [RecordingError] { refusals.withLock { $0 } }
 
@@ -63,16 +82,39 @@ final class ExchangeRecorder: Sendable {
     /// One HTTP exchange as it crossed the upstream wire.
     @discardableResult
     func record(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
-                failure: HAR.ExchangeError? = nil, resourceType: String = "fetch") -> Outcome {
+                failure: HAR.ExchangeError? = nil, resourceType: String = "fetch", requestBody: BodyRecord = .inline,
+                responseBody: BodyRecord = .inline) -> Outcome {
+        if case .refused(let error) = requestBody { return .refused(error) }
+        if case .refused(let error) = responseBody { return .refused(error) }
         var entry = HAR.Entry(startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority),
                               response: Self.raw(response, body: body), timings: timings, resourceType: resourceType)
         entry.error = failure
-        let (outcome, redacted) = write(.entry(entry))
+        let event: JournalEvent = requestBody.streamed == nil && responseBody.streamed == nil
+            ? .entry(entry) : .streamedEntry(entry, requestBody: requestBody.streamed, responseBody: responseBody.streamed)
+        let (outcome, redacted) = write(event)
         observer(.exchange(RecorderEvent.Exchange(
             method: request.method.rawValue, path: request.path, status: response.status.code,
             duration: .milliseconds(max(0, timings.send + timings.wait + timings.receive)), upstreamFailure: failure,
             outcome: Self.observed(outcome, redacted: redacted))))
         return outcome
+    }
+
+    /// The exchange as its entry will show it so far (the request, and the response's head
+    /// when there is one), for redacting a body as it streams.
+    func harEntry(for request: HTTPRequest, response: HTTPResponse? = nil) -> HAR.Entry {
+        let raw = Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority)
+        guard let response else {
+            return HAR.Entry(startedAt: clock.now(), request: raw, failure: HAR.ExchangeError(kind: .reset, message: ""), timings: HAR.Timings())
+        }
+        return HAR.Entry(startedAt: clock.now(), request: raw, response: Self.raw(response, body: []), timings: HAR.Timings())
+    }
+
+    /// A fresh id for a streamed body's parts.
+    func nextBodyID() -> String { "b-\(nextBodyNumber.wrappingAdd(1, ordering: .relaxed).newValue)" }
+
+    /// The next redacted piece of streamed body `id`; returns once it is in the journal.
+    func bodyPart(_ id: String, data: [UInt8]) -> Outcome {
+        write(.bodyPart(id: id, data: data)).0
     }
 
     /// Starts a WebSocket conversation: its id for the messages and the close, and whether the

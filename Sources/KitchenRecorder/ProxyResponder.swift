@@ -34,6 +34,7 @@ struct ProxyResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         if let failure = recorder.failure { return .response(Self.recordingFailed(failure)) }
+        if let body = context.body { return forward(request, streaming: body, storage: context.storage) }
         return request.isWebSocketUpgrade ? relayWebSocket(request) : forward(request, storage: context.storage)
     }
 
@@ -45,7 +46,7 @@ struct ProxyResponder: HTTPResponder {
     }
 
     /// The request as it goes upstream.
-    private func upstreamRequest(for request: HTTPRequest) -> HTTPRequest {
+    func upstreamRequest(for request: HTTPRequest) -> HTTPRequest {
         var headers = HopByHopHeaders.stripped(request.headers)
         headers["Host"] = authority
         headers.remove("Expect")  // the body is already here
@@ -56,7 +57,7 @@ struct ProxyResponder: HTTPResponder {
 
     /// The request as the record keeps it: the client's headers as sent (hop-by-hop ones
     /// included), `Host` naming the upstream, the target as the upstream got it.
-    private func recordedRequest(for request: HTTPRequest) -> HTTPRequest {
+    func recordedRequest(for request: HTTPRequest) -> HTTPRequest {
         var headers = request.headers
         headers["Host"] = authority
         if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }
@@ -70,12 +71,12 @@ struct ProxyResponder: HTTPResponder {
 
     /// `response` if its record is in the journal (or was refused as unsafe, as before);
     /// the 503 of a failed recording otherwise.
-    private func released(_ response: HTTPResponse, _ outcome: ExchangeRecorder.Outcome) -> HTTPReply {
+    func released(_ response: HTTPResponse, _ outcome: ExchangeRecorder.Outcome) -> HTTPReply {
         if case .failed(let error) = outcome { return .response(Self.recordingFailed(error)) }
         return .response(response)
     }
 
-    private func forward(_ request: HTTPRequest, storage: HTTPConnectionStorage) -> HTTPReply {
+    func forward(_ request: HTTPRequest, storage: HTTPConnectionStorage) -> HTTPReply {
         let started = recorder.clock.now()
         let outgoing = upstreamRequest(for: request)
         let recorded = recordedRequest(for: request)
@@ -86,73 +87,7 @@ struct ProxyResponder: HTTPResponder {
         } catch {
             return badGateway(recorded, error: error, startedAt: started)
         }
-        let waited = recorder.clock.milliseconds(since: started)
-        var headers = HopByHopHeaders.stripped(head.headers)
-        headers.add("Via", Self.via)
-        let bodiless = request.method == .head || head.status.forbidsBody
-        if bodiless {
-            _ = try? lease.connection.readBodyChunk()  // the end of a message without a body
-            pool.checkIn(lease, for: storage)
-            let outcome = recorder.record(request: recorded, response: head, body: [], startedAt: started,
-                                          timings: HAR.Timings(send: 0, wait: waited, receive: 0))
-            return released(HTTPResponse(status: head.status, headers: headers, stream: HTTPBodyStream { _ in }), outcome)
-        }
-        if let length = head.headers.contentLength, length <= Self.bufferedBodyLimit {
-            // Small and framed: read it whole, record it, and answer in one write.
-            var body: [UInt8] = []
-            var failure: HTTPClientError?
-            while true {
-                do throws(HTTPClientError) {
-                    guard let chunk = try lease.connection.readBodyChunk() else { break }
-                    body.append(contentsOf: chunk)
-                } catch {
-                    failure = error
-                    break
-                }
-            }
-            if let failure {
-                // Nothing reached the client yet: it gets a 502, and that is what is recorded.
-                pool.discard(lease, for: storage)
-                return badGateway(recorded, error: failure, startedAt: started)
-            }
-            pool.checkIn(lease, for: storage)
-            let timings = HAR.Timings(send: 0, wait: waited, receive: recorder.clock.milliseconds(since: started) - waited)
-            let outcome = recorder.record(request: recorded, response: head, body: body, startedAt: started, timings: timings)
-            return released(HTTPResponse(status: head.status, headers: headers, body: body), outcome)
-        }
-        let recorder = self.recorder, pool = self.pool
-        return .response(HTTPResponse(status: head.status, headers: headers, stream: HTTPBodyStream { write in
-            var body: [UInt8] = []
-            var failure: HTTPClientError?
-            var clientGone: (any Error)?
-            // The last chunk read is held back until the next arrives, and the final one until
-            // the record is written: the client never has the whole answer before the journal.
-            var held: [UInt8]?
-            while true {
-                let chunk: [UInt8]?
-                do throws(HTTPClientError) { chunk = try lease.connection.readBodyChunk() } catch {
-                    failure = error
-                    break
-                }
-                guard let chunk else { break }
-                body.append(contentsOf: chunk)
-                if let previous = held {
-                    do { try write(previous[...]) } catch {
-                        clientGone = error
-                        break
-                    }
-                }
-                held = chunk
-            }
-            if failure == nil, clientGone == nil { pool.checkIn(lease, for: storage) } else { pool.discard(lease, for: storage) }
-            let timings = HAR.Timings(send: 0, wait: waited, receive: recorder.clock.milliseconds(since: started) - waited)
-            let outcome = recorder.record(request: recorded, response: head, body: body, startedAt: started, timings: timings,
-                                          failure: failure.map(HAR.ExchangeError.init))
-            if let clientGone { throw clientGone }
-            if let failure { throw failure }
-            if case .failed(let error) = outcome { throw error }
-            if let held { try write(held[...]) }
-        }))
+        return relayResponse(head, on: lease, to: request, recorded: recorded, startedAt: started, storage: storage)
     }
 
     /// Sends `request` upstream and reads the response head. A pooled connection the
@@ -186,14 +121,14 @@ struct ProxyResponder: HTTPResponder {
     }
 
     /// The client's 502, recorded with the upstream failure.
-    private func badGateway(_ request: HTTPRequest, error: HTTPClientError, startedAt: Date) -> HTTPReply {
+    func badGateway(_ request: HTTPRequest, error: HTTPClientError, startedAt: Date, requestBody: ExchangeRecorder.BodyRecord = .inline) -> HTTPReply {
         let failure = HAR.ExchangeError(error)
         let response = HTTPResponse(status: .badGateway,
                                     headers: ["Content-Type": "text/plain; charset=utf-8", "Via": Self.via],
                                     body: Array("502 Bad Gateway: upstream \(failure.kind.rawValue): \(failure.message)\n".utf8))
         let outcome = recorder.record(request: request, response: response, body: response.bodyBytes ?? [], startedAt: startedAt,
                                       timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: startedAt), receive: 0),
-                                      failure: failure)
+                                      failure: failure, requestBody: requestBody)
         return released(response, outcome)
     }
 

@@ -10,12 +10,18 @@ public struct RecoveryReport: Sendable, Hashable, CustomStringConvertible {
     public var unclosedWebSockets: [String]
     /// The cut last line that was skipped, when there was one.
     public var truncatedTail: JournalContents.TruncatedTail?
+    /// Ids of streamed bodies whose exchange never completed (the recorder stopped or
+    /// refused mid-upload): their parts were dropped.
+    public var abandonedBodies: [String] = []
 
     /// One line for a log or the command line.
     public var description: String {
         var text = "recovered \(entryCount) entries from \(recordCount) records"
         if !unclosedWebSockets.isEmpty {
             text += "; closed \(unclosedWebSockets.count) WebSocket(s) left open (\(unclosedWebSockets.joined(separator: ", ")))"
+        }
+        if !abandonedBodies.isEmpty {
+            text += "; dropped \(abandonedBodies.count) streamed bod\(abandonedBodies.count == 1 ? "y" : "ies") of unfinished exchanges"
         }
         if let cut = truncatedTail {
             text += "; skipped the cut last line \(cut.line) (\(cut.byteCount) bytes)"
@@ -51,12 +57,29 @@ public enum Journal {
         var entries: [HAR.Entry] = []
         var openIndex: [String: Int] = [:]
         var closed: Set<String> = []
+        // Streamed request bodies being assembled, and the order they started in.
+        var bodies: [String: [UInt8]] = [:]
+        var bodyOrder: [String] = []
         for line in contents.lines.dropFirst() {
             func corrupt(_ reason: String) -> RecordingError { .corruptJournal(path: path, line: line.number, reason: reason) }
             switch line.record.event {
             case .session:
                 throw corrupt("a second session record")
             case .entry(let entry):
+                entries.append(entry)
+            case .bodyPart(let id, let data):
+                if bodies[id] == nil { bodyOrder.append(id) }
+                bodies[id, default: []].append(contentsOf: data)
+            case .streamedEntry(var entry, let requestBody, let responseBody):
+                func assembled(_ body: StreamedBody) throws(RecordingError) -> [UInt8] {
+                    let bytes = bodies.removeValue(forKey: body.id) ?? []
+                    guard bytes.count == body.size else {
+                        throw corrupt("streamed body \"\(body.id)\" has \(bytes.count) of its \(body.size) bytes")
+                    }
+                    return bytes
+                }
+                if let requestBody { entry.attachRequestBody(try assembled(requestBody), requestBody) }
+                if let responseBody { entry.attachResponseBody(try assembled(responseBody), responseBody) }
                 entries.append(entry)
             case .websocketOpen(let id, var entry):
                 guard openIndex[id] == nil else { throw corrupt("WebSocket \"\(id)\" opened twice") }
@@ -86,7 +109,8 @@ public enum Journal {
         }
         let report = RecoveryReport(
             recordCount: contents.lines.count, entryCount: entries.count,
-            unclosedWebSockets: unclosed.map(\.key), truncatedTail: contents.truncatedTail)
+            unclosedWebSockets: unclosed.map(\.key), truncatedTail: contents.truncatedTail,
+            abandonedBodies: bodyOrder.filter { bodies[$0] != nil })
         return (HAR.Document(log: HAR.Log(creator: creator, entries: entries)), report)
     }
 

@@ -13,12 +13,18 @@ public enum JournalEvent: Sendable, Hashable {
     case websocketMessage(id: String, message: HAR.WebSocketMessage)
     /// Connection `id` ended.
     case websocketClose(id: String, close: HAR.WebSocketClose)
+    /// The next piece of streamed body `id`, redacted (stored base64 as `data`).
+    case bodyPart(id: String, data: [UInt8])
+    /// A complete HTTP exchange whose request or response body (or both) is in `bodyPart`
+    /// records (written as an `entry` record with a `requestBody` or `responseBody` member).
+    case streamedEntry(HAR.Entry, requestBody: StreamedBody?, responseBody: StreamedBody?)
 
     /// The record's `type` on disk.
     public var typeName: String {
         switch self {
         case .session: "session"
-        case .entry: "entry"
+        case .entry, .streamedEntry: "entry"
+        case .bodyPart: "bodyPart"
         case .websocketOpen: "websocketOpen"
         case .websocketMessage: "websocketMessage"
         case .websocketClose: "websocketClose"
@@ -43,6 +49,13 @@ public enum JournalEvent: Sendable, Hashable {
         case .websocketClose(let id, let close):
             members.append(.init(key: "id", value: .string(id)))
             members.append(.init(key: "close", value: close.json))
+        case .bodyPart(let id, let data):
+            members.append(.init(key: "id", value: .string(id)))
+            members.append(.init(key: "data", value: .string(Base64.encode(data))))
+        case .streamedEntry(let entry, let requestBody, let responseBody):
+            members.append(.init(key: "entry", value: entry.json))
+            if let requestBody { members.append(.init(key: "requestBody", value: requestBody.json)) }
+            if let responseBody { members.append(.init(key: "responseBody", value: responseBody.json)) }
         }
         return .object(JSONObject(members))
     }
@@ -85,6 +98,9 @@ struct JournalLine {
     var id: String?
     var message: HAR.WebSocketMessage?
     var close: HAR.WebSocketClose?
+    var data: String?
+    var requestBody: StreamedBody?
+    var responseBody: StreamedBody?
 
     /// Reads one line's bytes (without its newline).
     init(parsing bytes: some Collection<UInt8>) throws(Problem) {
@@ -128,7 +144,13 @@ struct JournalLine {
             event = .session(creator: creator, startedDateTime: startedDateTime)
         case "entry":
             guard let entry else { throw missing("entry") }
-            event = .entry(entry)
+            event = requestBody == nil && responseBody == nil
+                ? .entry(entry) : .streamedEntry(entry, requestBody: requestBody, responseBody: responseBody)
+        case "bodyPart":
+            guard let id else { throw missing("id") }
+            guard let data else { throw missing("data") }
+            guard let bytes = Base64.decode(data) else { throw Problem(reason: "a bodyPart record's data is not base64") }
+            event = .bodyPart(id: id, data: bytes)
         case "websocketOpen":
             guard let id else { throw missing("id") }
             guard let entry else { throw missing("entry") }

@@ -47,7 +47,8 @@ public final class JournalWriter: Sendable {
     public let url: URL
     /// When records are forced to the device.
     public let durability: Durability
-    private let redactor: Redactor
+    /// Redacts every record before it is written.
+    public let redactor: Redactor
     private let elapsed: @Sendable () -> Duration
     private let state: Mutex<State>
 
@@ -157,6 +158,8 @@ public final class JournalWriter: Sendable {
         let location = "\(url.path): \(redacted.typeName) record"
         try scanner.check(serialized: bytes, of: body, location: location)
         try scanner.checkBinaryParts(of: redacted, location: location)
+        // A streamed body's part is redacted by its StreamingBodyRedactor; this is the last look.
+        if case .bodyPart(_, let data) = redacted { try scanner.check(bytes: data, location: location) }
         return bytes
     }
 
@@ -200,6 +203,9 @@ public final class JournalWriter: Sendable {
         case .websocketOpen(let id, let entry): .websocketOpen(id: id, entry: try redactor.redact(entry))
         case .websocketMessage(let id, let message): .websocketMessage(id: id, message: try redactor.redact(message: message))
         case .websocketClose(let id, let close): .websocketClose(id: id, close: redactor.redact(close: close))
+        case .bodyPart: event
+        case .streamedEntry(let entry, let request, let response):
+            .streamedEntry(try redactor.redact(entry), requestBody: request, responseBody: response)
         }
     }
 

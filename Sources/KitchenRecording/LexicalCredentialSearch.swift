@@ -55,7 +55,7 @@ enum LexicalCredentialSearch {
 
     /// The name with its escapes decoded when it is a valid JSON string, else its raw bytes
     /// (a broken escape must not hide a name either).
-    private static func decodedName(_ token: [UInt8]) -> String {
+    static func decodedName(_ token: [UInt8]) -> String {
         if case .string(let text)? = try? JSONParser.parse(token) { return text }
         return String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
     }

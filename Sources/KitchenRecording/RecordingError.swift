@@ -21,6 +21,10 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
     /// member (`"password": …`) at byte `offset`; its value cannot be delimited safely, so
     /// the record is refused rather than written.
     case unredactableText(location: String, name: String, offset: Int)
+    /// A body redacted as it streamed could not be redacted safely from some point on (a JSON
+    /// token longer than the redactor may hold, or a body that stopped being JSON after a value
+    /// in it was replaced); the rest is not written and the exchange is not recorded.
+    case unredactableStream(location: String, offset: Int, reason: String)
     /// A secret survived redaction; nothing was written.
     case secretLeaked(alias: String, location: String)
     /// A new journal would be appended to an old one that has not been recovered.
@@ -54,6 +58,9 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
             "refusing to record \(location): it is not valid JSON, yet holds a member named \"\(name)\" at byte "
                 + "\(offset), whose value cannot be delimited safely. Nothing was written. Fix the sender to send "
                 + "valid JSON, or record this exchange elsewhere."
+        case .unredactableStream(let location, let offset, let reason):
+            "refusing to record \(location) from byte \(offset) on: \(reason). The exchange is not recorded "
+                + "(the parts already written hold no secret and are dropped on recovery)."
         case .secretLeaked(let alias, let location):
             "refusing to write: the secret \(alias) appears at \(location) (its value is not shown). "
                 + "Add a rule for that location to RedactionPolicy, or pass the secret to the Redactor "

@@ -54,7 +54,7 @@ extension Redactor {
 
     /// ``RecordingError/unredactableText(location:name:offset:)``, with any known secret in its
     /// texts replaced (an error is printed, and must not spill one either).
-    private func refusal(location: String, name: String, offset: Int) -> RecordingError {
+    func refusal(location: String, name: String, offset: Int) -> RecordingError {
         let sweeper = scanner()
         return .unredactableText(
             location: sweeper.replacingSecrets(in: location) ?? location, name: sweeper.replacingSecrets(in: name) ?? name,
@@ -122,7 +122,7 @@ extension Redactor {
     /// secrets of the JSON it holds replaced (its own embedded strings looked into in turn);
     /// `nil` when there are none. Text that is not JSON but names a credential is refused, and
     /// so is anything past ``maximumEmbeddingDepth`` that could hide one.
-    private func aliasingEmbeddedJSONSecrets(
+    func aliasingEmbeddedJSONSecrets(
         in text: String, at offset: Int, location: () -> String, embedding: Int
     ) throws(RecordingError) -> String? {
         let inner = Array(text.utf8)
@@ -140,7 +140,7 @@ extension Redactor {
     }
 
     /// The kind of secret at `path`: a field rule's, else a credential-named member's.
-    private func secretKind(at path: [JSONSpanScanner.Component], fields: [RedactionLookup.BodyField]) -> RedactionPolicy.SecretKind? {
+    func secretKind(at path: [JSONSpanScanner.Component], fields: [RedactionLookup.BodyField]) -> RedactionPolicy.SecretKind? {
         if !fields.isEmpty {
             let tokens = path.map(\.token)
             if let field = fields.first(where: { $0.field.matches(tokens) }) { return field.kind }

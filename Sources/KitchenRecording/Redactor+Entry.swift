@@ -51,7 +51,7 @@ extension Redactor {
     }
 
     /// Whether `mimeType` is HTML's form encoding (`application/x-www-form-urlencoded`).
-    private static func isForm(_ mimeType: String?) -> Bool {
+    static func isForm(_ mimeType: String?) -> Bool {
         guard let essence = mimeType?.split(separator: ";", maxSplits: 1).first else { return false }
         return essence.trimmingSpacesAndTabs.lowercased() == "application/x-www-form-urlencoded"
     }

@@ -33,6 +33,7 @@ struct SecretMatcher: Sendable {
     init(patterns: [Pattern]) {
         let usable = patterns.filter { !$0.bytes.isEmpty }
         self.patterns = usable
+        longestPattern = usable.map(\.bytes.count).max() ?? 0
         window = min(8, usable.map(\.bytes.count).min() ?? 8)
         windowMask = window == 8 ? .max : (1 << UInt64(window * 8)) - 1
         var filter = [UInt64](repeating: 0, count: (1 << Self.filterBits) / 64)
@@ -53,6 +54,10 @@ struct SecretMatcher: Sendable {
 
     /// Whether there is nothing to look for.
     var isEmpty: Bool { patterns.isEmpty }
+
+    /// The length of the longest pattern (0 when there are none): how far a match can reach
+    /// back from the end of a text that is still to be continued.
+    let longestPattern: Int
 
     private static func filterIndex(_ key: UInt64) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - filterBits))

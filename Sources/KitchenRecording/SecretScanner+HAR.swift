@@ -25,9 +25,9 @@ extension SecretScanner {
     func checkBinaryParts(of event: JournalEvent, location: String) throws(RecordingError) {
         guard !matcher.isEmpty else { return }
         switch event {
-        case .session, .websocketClose:
+        case .session, .websocketClose, .bodyPart:
             break
-        case .entry(let entry), .websocketOpen(_, let entry):
+        case .entry(let entry), .websocketOpen(_, let entry), .streamedEntry(let entry, _, _):
             try checkBinaryParts(of: entry, at: ["entry"], location: location)
         case .websocketMessage(_, let message):
             try checkBinaryPart(of: message, at: ["message"], location: location)

@@ -23,8 +23,16 @@ case "idle":
     let rest = Array(arguments.dropFirst())
     IdleConnectionsBenchmark.run(port: Int(rest.first ?? "") ?? 8080, count: rest.count > 1 ? Int(rest[1]) ?? 5_000 : 5_000,
                                  serverPID: rest.count > 2 ? Int(rest[2]) : nil, target: rest.count > 3 ? rest[3] : "/")
+case "upload-sink": UploadBenchmark.sink()
+case "uploads":
+    let numbers = arguments.dropFirst().compactMap { Int($0) }
+    guard numbers.count == 3 else {
+        FileHandle.standardError.write(Data("usage: kitchen-bench uploads PORT CLIENTS MIB [json]\n".utf8))
+        exit(64)
+    }
+    UploadBenchmark.run(port: numbers[0], clients: numbers[1], mebibytes: numbers[2], json: arguments.last == "json")
 case "report-page": ReportPageBenchmark.run(root: root, page: URL(fileURLWithPath: arguments.dropFirst().first ?? "report.html"))
 default:
-    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N] | idle PORT [N] [PID] [TARGET]\n".utf8))
+    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N] | idle PORT [N] [PID] [TARGET] | upload-sink | uploads PORT CLIENTS MIB [json]\n".utf8))
     exit(64)
 }

@@ -36,8 +36,8 @@ import Testing
         return Running(process: process, port: try #require(port, "no port in banner: \(text)"), output: output)
     }
 
-    func withUpstream(_ body: (Int, URL) throws -> Void) throws {
-        let upstream = HTTPServer(configuration: .init(port: 0), responder: Respond { request in
+    func withUpstream(limits: HTTPLimits = HTTPLimits(), _ body: (Int, URL) throws -> Void) throws {
+        let upstream = HTTPServer(configuration: .init(port: 0, limits: limits), responder: Respond { request in
             .response(.text(.ok, "echo \(request.target)"))
         })
         try upstream.start()

@@ -14,8 +14,9 @@ final class RecorderHarness {
     let output: URL
 
     init(upstream responder: some HTTPResponder, upstreamTimeout: Duration = .seconds(30),
-         upstreamURL: URL? = nil, extraSecrets: @escaping @Sendable () -> [String] = { [] }) throws {
-        upstream = HTTPServer(configuration: .init(port: 0), responder: responder)
+         upstreamURL: URL? = nil, extraSecrets: @escaping @Sendable () -> [String] = { [] },
+         upstreamLimits: HTTPLimits = HTTPLimits()) throws {
+        upstream = HTTPServer(configuration: .init(port: 0, limits: upstreamLimits), responder: responder)
         try upstream.start()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -18,6 +18,8 @@ public final class HTTPClientConnection {
     private var decoder: HTTPResponseDecoder
     private var reachedEndOfStream = false
     private var closeAfterResponse = false
+    /// Whether the body being written piece by piece is chunked.
+    private var streamsChunked = false
 
     /// Connects to `host:port`; with `tls` (https://), also runs the TLS handshake, each of its
     /// steps bounded by `connectTimeout`. TLS failures throw `.tls` (e.g. a certificate issued
@@ -79,6 +81,46 @@ public final class HTTPClientConnection {
             // The server may have answered and closed already (e.g. 413); let the read tell.
             if error.kind != .brokenPipe && error.kind != .connectionReset { throw HTTPClientError(error) }
         }
+    }
+
+    /// Writes `request`'s head for a body that follows piece by piece (``writeBodyPiece(_:)``,
+    /// then ``finishBody()``): framed with `Content-Length: length`, or chunked when `length`
+    /// is `nil` (RFC 9112 §6). `request.body` is ignored.
+    public func writeHead(_ request: HTTPRequest, bodyLength length: Int?) throws(HTTPClientError) {
+        var request = request
+        request.body = []
+        if !request.headers.contains("Host") { request.headers.add("Host", "\(host):\(port)") }
+        request.headers.remove("Transfer-Encoding")
+        request.headers.remove("Content-Length")
+        if let length {
+            request.headers["Content-Length"] = String(length)
+        } else {
+            request.headers["Transfer-Encoding"] = "chunked"
+        }
+        streamsChunked = length == nil
+        let head: [UInt8]
+        do throws(HTTPEncodeError) { head = try HTTPEncoder.requestHead(request) } catch { throw .encode(error) }
+        decoder.expectResponse(to: request.method)
+        if !request.keepsConnectionAlive { closeAfterResponse = true }
+        try send(head)
+    }
+
+    /// Writes the next piece of the body announced by ``writeHead(_:bodyLength:)`` (as one
+    /// chunk when the body is chunked). Throws `.socket` with `brokenPipe` or `connectionReset`
+    /// when the server stopped reading (it may have answered early: read the response).
+    public func writeBodyPiece(_ bytes: ArraySlice<UInt8>) throws(HTTPClientError) {
+        guard !bytes.isEmpty else { return }
+        try send(streamsChunked ? HTTPEncoder.chunk(bytes) : Array(bytes))
+    }
+
+    /// Ends the body announced by ``writeHead(_:bodyLength:)`` (the last chunk, when chunked).
+    public func finishBody() throws(HTTPClientError) {
+        if streamsChunked { try send(HTTPEncoder.lastChunk) }
+        streamsChunked = false
+    }
+
+    private func send(_ bytes: [UInt8]) throws(HTTPClientError) {
+        do throws(SocketError) { try socket.write(bytes) } catch { throw HTTPClientError(error) }
     }
 
     /// Reads the next response's head (interim 1xx responses are skipped).

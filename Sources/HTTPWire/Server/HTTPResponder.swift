@@ -12,12 +12,19 @@ public protocol HTTPResponder: Sendable {
     /// The reply to `request`.
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply
 
+    /// How the body of the request with this head reaches ``respond(to:context:)``: whole in
+    /// `request.body` (``HTTPBodyDelivery/buffered``, the default), or piece by piece from
+    /// `context.body` as it arrives (``HTTPBodyDelivery/streamed``).
+    func bodyDelivery(for head: HTTPRequest) -> HTTPBodyDelivery
+
     /// The response to a request that could not be parsed or was over a limit. The default
     /// is plain text with the error's status (400, 413, 414, 431, 501 or 505).
     func response(for error: HTTPParseError) -> HTTPResponse
 }
 
 extension HTTPResponder {
+    public func bodyDelivery(for head: HTTPRequest) -> HTTPBodyDelivery { .buffered }
+
     public func response(for error: HTTPParseError) -> HTTPResponse {
         .text(error.status, "\(error)\n")
     }
@@ -33,6 +40,17 @@ public struct HTTPRequestContext: Sendable {
     public var requestIndex: Int
     /// State the responder keeps for this connection (e.g. a proxy's upstream connection).
     public var storage: HTTPConnectionStorage
+    /// The body still to be read, for a request the responder asked to stream; `nil` when the
+    /// body was buffered into `request.body`.
+    public var body: HTTPRequestBody?
+}
+
+/// How a request's body is handed to the responder.
+public enum HTTPBodyDelivery: Sendable, Equatable {
+    /// Read whole (up to `maxBodyBytes`) into `request.body` before the responder is called.
+    case buffered
+    /// Left on the connection: the responder reads it from `context.body` (``HTTPRequestBody``).
+    case streamed
 }
 
 /// A place for a responder to keep state for one client connection, without a lock:

@@ -3,6 +3,10 @@
 /// to its WebSocket handler. While it waits for a request with nothing to read, it may give
 /// its thread up and wait parked (see ``ConnectionThreads``), to be served again on a new
 /// thread when bytes arrive.
+///
+/// A body is read whole before the responder is called, unless the responder asks for it
+/// streamed (``HTTPResponder/bodyDelivery(for:)``); then the responder pulls it from
+/// ``HTTPRequestBody``, and a body it leaves unread closes the connection after the response.
 struct HTTPServerConnection: Sendable {
     let socket: Socket
     let id: Int
@@ -28,84 +32,57 @@ struct HTTPServerConnection: Sendable {
         socket.close()
     }
 
-    /// Serves on the calling thread until the connection ends, or until it parks.
-    /// A `resumed` connection reads before it may park again: its bytes are waiting.
+    /// Serves on the calling thread until the connection ends, or until it parks. A `resumed`
+    /// connection reads before it may park again: its bytes are waiting.
     private func serve(storage: HTTPConnectionStorage, firstRequestIndex: Int, resumed: Bool) {
         var parked = false
-        var mayPark = !resumed
         defer { if !parked { end(storage: storage) } }
-        var clock = RequestReadClock(idle: configuration.idleTimeout, head: configuration.requestHeadTimeout,
-                                     bodyProgress: configuration.bodyProgressTimeout)
-        var readTimeout: Int?
-        var decoder = HTTPRequestDecoder(limits: configuration.limits)
+        let reader = ConnectionReader(socket: socket, configuration: configuration, mayParkBeforeReading: !resumed)
         var current: HTTPRequest?
         var body: [UInt8] = []
         var requestIndex = firstRequestIndex
+        let crowded = { [threads] in threads?.isCrowded ?? false }
         while true {
-            let event: HTTPRequestDecoder.Event?
-            do throws(HTTPParseError) {
-                event = try decoder.next()
-            } catch {
-                refuse(error)
+            let event: HTTPRequestDecoder.Event
+            do throws(ConnectionReader.Failure) { event = try reader.next(parkingWhenIdle: crowded) } catch {
+                // Nothing of a request buffered: the reader holds no state worth keeping, so the
+                // connection can wait without this thread and start afresh on another.
+                if case .idle = error, let threads,
+                   threads.park(self, resume: { [self, requestIndex] in
+                       serve(storage: storage, firstRequestIndex: requestIndex, resumed: true)
+                   }, end: { [self] in end(storage: storage) }) {
+                    parked = true
+                    return
+                }
+                end(for: error)
                 return
             }
             switch event {
-            case .head(let head)?:
-                clock.headCompleted()
+            case .head(let head):
                 current = head
                 body = []
                 // RFC 9110 §10.1.1: tell a client that waits for it to send the body.
-                if head.headers.containsToken("100-continue", in: "Expect"), decoder.isMidMessage || hasBody(head) {
+                if head.headers.containsToken("100-continue", in: "Expect"), reader.isMidMessage || hasBody(head) {
                     guard (try? socket.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))) != nil else { return }
                 }
-            case .body(let chunk)?:
+                if hasBody(head), responder.bodyDelivery(for: head) == .streamed {
+                    current = nil
+                    let streamed = HTTPRequestBody(reader: reader, declaredLength: head.headers.contentLength)
+                    let context = HTTPRequestContext(peer: socket.peer, connectionID: id, requestIndex: requestIndex,
+                                                     storage: storage, body: streamed)
+                    requestIndex += 1
+                    guard respond(toStreamed: head, body: streamed, context: context, reader: reader) else { return }
+                }
+            case .body(let chunk):
                 body.append(contentsOf: chunk)
-            case .end?:
-                guard var request = current else { return }
+            case .end:
+                guard var request = current else { continue }  // the end of a streamed body read by its responder
                 request.body = body
                 current = nil
                 let context = HTTPRequestContext(peer: socket.peer, connectionID: id, requestIndex: requestIndex,
                                                  storage: storage)
                 requestIndex += 1
-                guard respond(to: request, context: context, decoder: &decoder) else { return }
-            case nil:
-                let phase: RequestReadClock.Phase = !decoder.isReadingHead ? .body : decoder.isMidMessage ? .head : .idle
-                // Nothing of a request buffered: the decoder holds no state worth keeping, so the
-                // connection can wait without this thread and start afresh on another.
-                if phase == .idle, mayPark, let threads, threads.isCrowded,
-                   threads.park(self, resume: { [self, requestIndex] in
-                       serve(storage: storage, firstRequestIndex: requestIndex, resumed: true)
-                   },
-                                end: { [self] in end(storage: storage) }) {
-                    parked = true
-                    return
-                }
-                guard let timeout = clock.timeout(for: phase, now: .now) else {
-                    refuse(.requestHeadTimedOut(limit: configuration.requestHeadTimeout))
-                    return
-                }
-                let milliseconds = timeout.socketTimeoutMilliseconds
-                if milliseconds != readTimeout {
-                    socket.setReadTimeout(milliseconds: milliseconds)
-                    readTimeout = milliseconds
-                }
-                let count: Int
-                do throws(SocketError) {
-                    count = try decoder.feed(capacity: 16_384) { (buffer) throws(SocketError) -> Int in
-                        try socket.read(into: buffer)
-                    }
-                } catch where error.kind == .timedOut {
-                    switch phase {
-                    case .idle: return  // RFC 9112 §9.5: an idle connection may be closed at any time
-                    case .head: refuse(.requestHeadTimedOut(limit: configuration.requestHeadTimeout))
-                    case .body: refuse(.bodyStalled(limit: configuration.bodyProgressTimeout))
-                    }
-                    return
-                } catch {
-                    return  // reset or shutdown
-                }
-                if count == 0 { return }  // the client closed; a partial request is abandoned
-                mayPark = true
+                guard respond(to: request, context: context, reader: reader) else { return }
             }
         }
     }
@@ -114,9 +91,36 @@ struct HTTPServerConnection: Sendable {
         request.headers.contains("Transfer-Encoding") || (request.headers["Content-Length"].map { $0 != "0" } ?? false)
     }
 
+    /// Answers a request whose body the responder reads itself. Returns whether to keep reading
+    /// requests: only when the body was read to its end. A body that failed mid-way gets the
+    /// server's answer for the failure instead of the responder's; one left unread ends the
+    /// connection after the responder's answer.
+    private func respond(toStreamed request: HTTPRequest, body: HTTPRequestBody, context: HTTPRequestContext,
+                         reader: ConnectionReader) -> Bool {
+        let reply = responder.respond(to: request, context: context)
+        if let failure = body.failure {
+            end(for: failure)
+            return false
+        }
+        guard body.isComplete else {
+            if case .response(let response) = reply {
+                _ = try? ResponseWriter.write(response, to: socket, method: request.method, version: request.version,
+                                              keepAlive: false)
+            }
+            onEnd()
+            socket.lingeringClose()
+            return false
+        }
+        return respond(with: reply, to: request, reader: reader)
+    }
+
     /// Returns whether to keep reading requests on this connection.
-    private func respond(to request: HTTPRequest, context: HTTPRequestContext, decoder: inout HTTPRequestDecoder) -> Bool {
-        switch responder.respond(to: request, context: context) {
+    private func respond(to request: HTTPRequest, context: HTTPRequestContext, reader: ConnectionReader) -> Bool {
+        respond(with: responder.respond(to: request, context: context), to: request, reader: reader)
+    }
+
+    private func respond(with reply: HTTPReply, to request: HTTPRequest, reader: ConnectionReader) -> Bool {
+        switch reply {
         case .response(let response):
             do throws(SocketError) {
                 let closes = try ResponseWriter.write(response, to: socket, method: request.method,
@@ -144,13 +148,23 @@ struct HTTPServerConnection: Sendable {
             // RFC 6455 §4.2.2: bytes after the upgrade request are already WebSocket frames.
             let connection = WebSocketConnection(
                 socket: socket, role: .server, configuration: configuration ?? self.configuration.webSocket,
-                bufferedBytes: decoder.takeBufferedBytes())
+                bufferedBytes: reader.takeBufferedBytes())
             socket.setReadTimeout(milliseconds: nil)
             heartbeat.register(connection)
             handler(connection)
             heartbeat.unregister(connection)
             if !connection.isEnded { connection.close(code: .goingAway, reason: "handler finished") }
             return false
+        }
+    }
+
+    /// Ends the connection for a read that failed: the answer for a broken or timed-out
+    /// request, nothing for a client that went away.
+    private func end(for failure: ConnectionReader.Failure) {
+        switch failure {
+        case .parse(let error): refuse(error)
+        case .refused(let refusal): refuse(refusal)
+        case .ended, .idle: break
         }
     }
 

@@ -1,0 +1,102 @@
+import HTTPWire
+import KitchenRecording
+
+/// Journals one request or response body as it streams through the proxy: each piece goes through the
+/// body's ``StreamingBodyRedactor``, and the redacted bytes are written as `bodyPart`
+/// records of at most ``partBytes`` (each group-committed, so what the proxy holds for a body
+/// is one part and the token the redactor holds back, whatever the body's size). The
+/// exchange's record then names the body (``StreamedBody``).
+///
+/// A body that cannot be redacted safely from some point on is refused: nothing more of it is
+/// written, and the exchange is not recorded (its parts hold no secret; recovery drops them).
+/// Used by the one thread serving the client connection.
+final class StreamedBodyJournal {
+    /// Redacted bytes gathered before a part is written. 256 KiB.
+    static let partBytes = 256 * 1024
+
+    /// How journaling the body ended, once it has.
+    enum State {
+        case streaming
+        /// Redaction refused it: the exchange is not recorded.
+        case refused(RecordingError)
+        /// The journal cannot be written: the proxy must stop relaying.
+        case failed(RecordingError)
+    }
+
+    let id: String
+    private let recorder: ExchangeRecorder
+    private let contentType: String?
+    private var redaction: StreamingBodyRedactor
+    private var pending: [UInt8] = []
+    private var written = 0
+    private(set) var state = State.streaming
+
+    /// Starts journaling the body of `request` (as it will be recorded), or with `response`
+    /// the body of that response. What came before the body (the request's head; or the
+    /// request and the response's head) has its secrets given their aliases first, in the
+    /// order whole-body redaction would, so that the body is swept of them too.
+    init(recorder: ExchangeRecorder, request: HTTPRequest, response: HTTPResponse? = nil) {
+        self.recorder = recorder
+        id = recorder.nextBodyID()
+        if let response { contentType = response.headers["Content-Type"] } else { contentType = request.headers["Content-Type"] }
+        let sofar = recorder.harEntry(for: request, response: response)
+        recorder.journal.redactor.learnSecrets(in: sofar)
+        redaction = recorder.journal.redactor.streamingBody(of: sofar.request, message: response == nil ? .request : .response)
+    }
+
+    /// Whether the journal cannot be written any more.
+    var journalFailed: RecordingError? {
+        if case .failed(let error) = state { return error }
+        return nil
+    }
+
+    /// Takes the next piece of the body as the client sent it.
+    func add(_ piece: [UInt8]) {
+        guard case .streaming = state else { return }
+        do throws(RecordingError) {
+            pending.append(contentsOf: try redaction.feed(piece))
+        } catch {
+            refuse(error)
+            return
+        }
+        while pending.count >= Self.partBytes, case .streaming = state {
+            writePart(Array(pending.prefix(Self.partBytes)))
+            pending.removeFirst(Self.partBytes)
+        }
+    }
+
+    /// Ends the body: writes what is left and returns the record's reference to it, or `nil`
+    /// when the body was refused or the journal failed (see ``state``).
+    func finish() -> StreamedBody? {
+        guard case .streaming = state else { return nil }
+        let tail: (bytes: [UInt8], pointers: [String])
+        do throws(RecordingError) { tail = try redaction.finish() } catch {
+            refuse(error)
+            return nil
+        }
+        pending.append(contentsOf: tail.bytes)
+        var offset = 0
+        while offset < pending.count, case .streaming = state {
+            let end = min(offset + Self.partBytes, pending.count)
+            writePart(Array(pending[offset..<end]))
+            offset = end
+        }
+        pending = []
+        guard case .streaming = state else { return nil }
+        return StreamedBody(id: id, size: written, contentType: contentType, redacted: tail.pointers)
+    }
+
+    private func writePart(_ bytes: [UInt8]) {
+        switch recorder.bodyPart(id, data: bytes) {
+        case .written: written += bytes.count
+        case .refused(let error): refuse(error)
+        case .failed(let error): state = .failed(error)
+        }
+    }
+
+    private func refuse(_ error: RecordingError) {
+        state = .refused(error)
+        pending = []
+        recorder.noteRefused(error)
+    }
+}

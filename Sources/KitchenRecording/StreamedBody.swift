@@ -1,0 +1,69 @@
+import HarnessCore
+
+/// A request or response body that reached the journal in pieces (``JournalEvent/bodyPart(id:data:)``
+/// records, already redacted) rather than inside its exchange's record: the exchange's record
+/// names it, and ``Journal/assemble(_:path:)`` puts it back together into the entry.
+///
+/// ```swift
+/// try journal.append(.bodyPart(id: "b-1", data: redactedPiece))      // as the upload arrives
+/// try journal.append(.streamedEntry(entry, requestBody: StreamedBody(
+///     id: "b-1", size: written, contentType: "application/json", redacted: pointers)))
+/// ```
+public struct StreamedBody: Sendable, Hashable {
+    /// Names the body's parts in the journal.
+    public var id: String
+    /// The recorded (redacted) bytes in all its parts.
+    public var size: Int
+    /// The body's `Content-Type` (the entry's `postData.mimeType` for a request body).
+    public var mimeType: String
+    /// JSON Pointers of what redaction replaced in it (`_redacted`).
+    public var redacted: [String]
+
+    /// A body of `size` recorded bytes under `id`, sent with `contentType`.
+    public init(id: String, size: Int, contentType: String?, redacted: [String]) {
+        self.id = id
+        self.size = size
+        self.mimeType = contentType ?? HAR.unknownMimeType
+        self.redacted = redacted
+    }
+
+    var json: JSONValue {
+        .object(JSONObject([
+            .init(key: "id", value: .string(id)), .init(key: "size", value: .int(size)),
+            .init(key: "mimeType", value: .string(mimeType)), .init(key: "redacted", value: .array(redacted.map(JSONValue.string))),
+        ]))
+    }
+}
+
+extension StreamedBody: Decodable {
+    private enum CodingKeys: String, CodingKey { case id, size, mimeType, redacted }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        size = try container.decode(Int.self, forKey: .size)
+        mimeType = try container.decode(String.self, forKey: .mimeType)
+        redacted = try container.decode([String].self, forKey: .redacted)
+    }
+}
+
+extension HAR.Entry {
+    /// The entry with `bytes`, the assembled parts of `body`, as its request body: recorded as
+    /// ``Redactor/redact(_:)`` records a body it was given whole.
+    mutating func attachRequestBody(_ bytes: [UInt8], _ body: StreamedBody) {
+        let (text, encoding) = HAR.text(of: bytes)
+        request.postData = HAR.PostData(mimeType: body.mimeType, text: text, encoding: encoding)
+        request.bodySize = bytes.count
+        request.redacted = Redactor.merging(request.redacted, body.redacted)
+    }
+
+    /// The entry with `bytes`, the assembled parts of `body`, as its response body.
+    mutating func attachResponseBody(_ bytes: [UInt8], _ body: StreamedBody) {
+        let (text, encoding) = HAR.text(of: bytes)
+        response.content.text = text
+        response.content.encoding = encoding
+        response.content.size = bytes.count
+        response.bodySize = bytes.count
+        response.redacted = Redactor.merging(response.redacted, body.redacted)
+    }
+}

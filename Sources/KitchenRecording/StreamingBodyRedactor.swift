@@ -1,0 +1,263 @@
+import HarnessCore
+
+/// Redacts a body that arrives in pieces, so that a large upload reaches the journal
+/// redacted without ever being held whole: each piece goes in, the bytes that are safe to
+/// write come out, and only what may still turn out to be a secret is held back — the JSON
+/// token being read (at most ``maximumTokenBytes``), or, in a body that is not JSON, the last
+/// few bytes where a known secret could still be completing.
+///
+/// The output is the bytes ``Redactor/redact(_:)`` would record for the same body whole:
+/// the same aliases spliced in at the same places, the same `_redacted` pointers. Two things
+/// differ by nature: a secret first seen later in the body is swept only from what follows
+/// it (as a secret first seen in a later exchange is), and what cannot be redacted safely
+/// once bytes are out — a token over the limit, a body that stops being JSON after a value in
+/// it was replaced — is refused (``RecordingError/unredactableStream(location:offset:reason:)``)
+/// rather than written. Form bodies are not streamed (``Redactor/canStream(contentType:)``).
+///
+/// ```swift
+/// var body = redactor.streamingBody(of: entry.request)
+/// for piece in pieces { journal(try body.feed(piece)) }
+/// let (tail, pointers) = try body.finish()
+/// ```
+public struct StreamingBodyRedactor: Sendable {
+    /// The longest JSON token (string, name, number) held while it is read. Default 1 MiB.
+    public static let defaultMaximumTokenBytes = 1 << 20
+    /// How much of what was written is remembered to check a body that stops being JSON.
+    static let rememberedTailBytes = 4096
+
+    private enum Mode {
+        case json(StreamingJSONScanner)
+        case bytes(StreamingSecretSweep)
+    }
+
+    let redactor: Redactor
+    let fields: [RedactionLookup.BodyField]
+    let location: @Sendable () -> String
+    /// The longest JSON token held while it is read.
+    public let maximumTokenBytes: Int
+    private var mode: Mode
+    private var search = StreamingCredentialSearch()
+    // JSON mode: where a secret container is open, the pointers of both passes, and whether
+    // anything was replaced (see ``Redactor/aliasingSecrets(in:context:)`` and
+    // ``Redactor/sweepingKnownSecrets(in:with:)``, which this follows token by token).
+    private var secretContainer: (depth: Int, kind: RedactionPolicy.SecretKind)?
+    private var aliasPointers = RedactedPointers()
+    private var sweptPointers = RedactedPointers()
+    private var swept = false
+    private var aliased = false
+    /// The last bytes written, and whether a known secret showed in what was written.
+    private var writtenTail: [UInt8] = []
+    private var secretInWritten = false
+    /// Whether any byte came in (an empty body is recorded as it is, like a whole one).
+    private var isEmpty = true
+    /// The redactor's scanner as of the last alias this body assigned or the start of the
+    /// piece, whichever is later (taking it per token would take the alias table's lock per
+    /// token), and whether it looks for nothing (checked per token without copying it).
+    private var sweeper: SecretScanner?
+    private var sweeperIsCurrent = false
+    private var sweepsNothing = true
+
+    init(redactor: Redactor, fields: [RedactionLookup.BodyField], location: @escaping @Sendable () -> String,
+         maximumTokenBytes: Int = StreamingBodyRedactor.defaultMaximumTokenBytes) {
+        self.redactor = redactor
+        self.fields = fields
+        self.location = location
+        self.maximumTokenBytes = maximumTokenBytes
+        mode = .json(StreamingJSONScanner(maximumTokenBytes: maximumTokenBytes))
+    }
+
+    /// Takes the next piece of the body; returns the redacted bytes that can be written now.
+    public mutating func feed(_ piece: [UInt8]) throws(RecordingError) -> [UInt8] {
+        if !piece.isEmpty { isEmpty = false }
+        sweeperIsCurrent = false
+        search.feed(piece, lookup: redactor.lookup)
+        switch mode {
+        case .bytes(var sweep):
+            if let found = search.found { throw redactor.refusal(location: location(), name: found.name, offset: found.offset) }
+            let output = try Self.swept { () throws(StreamingSecretSweep.SecretInContext) in try sweep.feed(piece, scanner: redactor.scanner()) }
+            mode = .bytes(sweep)
+            return output
+        case .json(var scanner):
+            var output: [UInt8] = []
+            do throws(StreamingJSONScanner.Failure) {
+                try scanner.feed(piece[...]) { (step) throws(RecordingError) in try visit(step, into: &output) }
+            } catch {
+                try noteWritten(output)
+                return output + (try leaveJSON(error, remainder: scanner.unhandedBytes(of: piece[...])))
+            }
+            mode = .json(scanner)
+            try noteWritten(output)
+            return output
+        }
+    }
+
+    /// Ends the body: the last redacted bytes, and the JSON Pointers of what was replaced
+    /// (`""` for a text that is not JSON), as ``HAR/Request/redacted`` lists them.
+    public mutating func finish() throws(RecordingError) -> (bytes: [UInt8], pointers: [String]) {
+        if isEmpty { return ([], []) }
+        var output: [UInt8] = []
+        if case .json(var scanner) = mode {
+            do throws(StreamingJSONScanner.Failure) {
+                try scanner.finish { (step) throws(RecordingError) in try visit(step, into: &output) }
+                guard swept else { return (output, aliasPointers.list) }
+                let sweeper = redactor.scanner()
+                var pointers = RedactedPointers()
+                pointers.add(contentsOf: aliasPointers.list.map { sweeper.replacingSecrets(in: $0) ?? $0 })
+                pointers.add(contentsOf: sweptPointers.list)
+                return (output, pointers.list)
+            } catch {
+                try noteWritten(output)
+                output += try leaveJSON(error, remainder: scanner.unhandedBytes(of: [][...]))
+            }
+        }
+        guard case .bytes(var sweep) = mode else { return (output, []) }
+        if let found = search.found { throw redactor.refusal(location: location(), name: found.name, offset: found.offset) }
+        output += try Self.swept { () throws(StreamingSecretSweep.SecretInContext) in try sweep.finish(scanner: redactor.scanner()) }
+        return (output, sweep.replaced ? [""] : [])
+    }
+
+    private static func swept(_ run: () throws(StreamingSecretSweep.SecretInContext) -> [UInt8]) throws(RecordingError) -> [UInt8] {
+        do throws(StreamingSecretSweep.SecretInContext) { return try run() } catch {
+            throw .unredactableStream(location: "a streamed body", offset: error.offset,
+                                      reason: "a known secret starts in bytes already written")
+        }
+    }
+
+    /// The JSON walk ended early: either refuse, or go on sweeping the rest as text that is
+    /// not JSON — which gives what the whole-body redactor gives only when nothing was
+    /// replaced so far and no known secret showed in what was written.
+    private mutating func leaveJSON(_ failure: StreamingJSONScanner.Failure, remainder: [UInt8]) throws(RecordingError) -> [UInt8] {
+        let error: JSONParseError
+        switch failure {
+        case .refused(let refusal): throw refusal
+        case .tokenTooLong(let offset, let limit):
+            throw .unredactableStream(location: location(), offset: offset,
+                                      reason: "a JSON token longer than \(limit) bytes, more than the redactor holds while it reads one")
+        case .notJSON(let parseError): error = parseError
+        }
+        if let field = fields.first {
+            throw .unredactableBody(method: field.method, path: field.path, message: field.message.rawValue,
+                                    reason: "the body is not JSON (\(error.description))")
+        }
+        if let found = search.found { throw redactor.refusal(location: location(), name: found.name, offset: found.offset) }
+        let scanner = redactor.scanner()
+        let reach = scanner.matcher.longestPattern - 1
+        if aliased || swept || secretInWritten || reach > Self.rememberedTailBytes {
+            throw .unredactableStream(location: location(), offset: error.offset,
+                                      reason: "the body stopped being JSON after part of it was written redacted as JSON")
+        }
+        var sweep = StreamingSecretSweep(context: Array(writtenTail.suffix(max(0, reach))))
+        let output = try Self.swept { () throws(StreamingSecretSweep.SecretInContext) in try sweep.feed(remainder, scanner: scanner) }
+        mode = .bytes(sweep)
+        return output
+    }
+
+    /// Remembers the tail of what is written in JSON mode, and whether a known secret shows in
+    /// it as raw bytes (which the JSON passes leave alone, and a text sweep would not).
+    private mutating func noteWritten(_ output: [UInt8]) throws(RecordingError) {
+        guard !output.isEmpty else { return }
+        let matcher = redactor.scanner().matcher
+        if !secretInWritten, !matcher.isEmpty {
+            let window = writtenTail.suffix(max(0, matcher.longestPattern - 1)) + output
+            secretInWritten = matcher.firstMatch(in: Array(window)) != nil
+        }
+        writtenTail = Array((writtenTail + output.suffix(Self.rememberedTailBytes)).suffix(Self.rememberedTailBytes))
+    }
+
+    /// One step of the JSON walk: the alias pass, then the sweep of known secrets, token by token.
+    private mutating func visit(_ step: StreamingJSONScanner.Step, into output: inout [UInt8]) throws(RecordingError) {
+        switch step {
+        case .verbatim(let bytes):
+            output.append(contentsOf: bytes)
+        case .open(let path):
+            if secretContainer == nil, let kind = redactor.secretKind(at: path, fields: fields) { secretContainer = (path.count, kind) }
+        case .close(let path):
+            if secretContainer?.depth == path.count { secretContainer = nil }
+        case .token(let token, let bytes, let offset, let path):
+            var current = bytes
+            var isString = token != .number
+            switch token {
+            case .string(let escaped):
+                if let kind = secretContainer?.kind ?? redactor.secretKind(at: path, fields: fields) {
+                    let secret = Self.decoded(bytes, escaped: escaped)
+                    if !secret.isEmpty, !RedactionPolicy.isAlias(secret) {
+                        current = ByteSplice.jsonString(redactor.alias(for: secret, kind: kind))
+                        aliasPointers.add(path)
+                        sweeperIsCurrent = false
+                    }
+                } else if escaped {
+                    let text = Self.decoded(bytes, escaped: true)
+                    let location = self.location
+                    if let inner = try redactor.aliasingEmbeddedJSONSecrets(in: text, at: offset, location: { location() }, embedding: 0) {
+                        current = ByteSplice.jsonString(inner)
+                        aliasPointers.add(path)
+                        sweeperIsCurrent = false
+                    }
+                }
+            case .number:
+                if let kind = secretContainer?.kind ?? redactor.secretKind(at: path, fields: fields) {
+                    current = ByteSplice.jsonString(redactor.alias(for: String(decoding: bytes, as: UTF8.self), kind: kind))
+                    aliasPointers.add(path)
+                    isString = true
+                    sweeperIsCurrent = false
+                }
+            case .name, .literal:
+                break
+            }
+            if current != bytes { aliased = true }
+            if token != .literal, let sweptToken = sweep(current, isString: isString, path: path) { current = sweptToken }
+            output.append(contentsOf: current)
+        }
+    }
+
+    /// The sweep of known secrets over one token, as ``Redactor/sweepingKnownSecrets(in:with:)`` does it.
+    private mutating func sweep(_ token: [UInt8], isString: Bool, path: [JSONSpanScanner.Component]) -> [UInt8]? {
+        if !sweeperIsCurrent {
+            let current = redactor.scanner()
+            sweepsNothing = current.matcher.isEmpty
+            sweeper = current
+            sweeperIsCurrent = true
+        }
+        guard !sweepsNothing, let sweeper else { return nil }
+        let replaced: String?
+        if !isString {
+            replaced = sweeper.replacingSecrets(in: token).map { String(decoding: $0, as: UTF8.self) }
+        } else if token.contains(UInt8(ascii: "\\")) {
+            replaced = sweeper.replacingSecrets(in: Self.decoded(token, escaped: true))
+        } else {
+            replaced = sweeper.replacingSecrets(in: Array(token.dropFirst().dropLast())).map { String(decoding: $0, as: UTF8.self) }
+        }
+        guard let replaced else { return nil }
+        swept = true
+        let pointer = JSONPointer(tokens: path.map(\.token)).description
+        sweptPointers.add(sweeper.replacingSecrets(in: pointer) ?? pointer)
+        return ByteSplice.jsonString(replaced)
+    }
+
+    private static func decoded(_ token: [UInt8], escaped: Bool) -> String {
+        token.withUnsafeBufferPointer { JSONSpanScanner.decodeString($0, range: 0..<token.count, escaped: escaped) }
+    }
+}
+
+extension Redactor {
+    /// A redactor for the `message` body of the exchange with `request` as it streams (see
+    /// ``StreamingBodyRedactor``), under the same route rules and credential names as
+    /// ``redact(_:)`` applies to it whole.
+    public func streamingBody(of request: HAR.Request, message: RedactionPolicy.Message = .request,
+                              maximumTokenBytes: Int = StreamingBodyRedactor.defaultMaximumTokenBytes) -> StreamingBodyRedactor {
+        let method = request.method, path = request.urlPath
+        return StreamingBodyRedactor(redactor: self, fields: lookup.bodyFields(method: method, path: path, message: message),
+                                     location: { "the \(message.rawValue) body of \(method) \(path)" }, maximumTokenBytes: maximumTokenBytes)
+    }
+
+    /// Gives the secrets in what `entry` holds so far (a request's head; or the request and
+    /// the response's head) their aliases, in the order ``redact(_:)`` would: call it before a
+    /// body streams, so that a secret sent before the body is swept from it too.
+    public func learnSecrets(in entry: HAR.Entry) {
+        _ = try? redact(entry)
+    }
+
+    /// Whether a body of this `Content-Type` can be redacted as it streams: every body but a
+    /// form (`application/x-www-form-urlencoded`), whose fields are redacted whole.
+    public static func canStream(contentType: String?) -> Bool { !isForm(contentType) }
+}

@@ -1,0 +1,101 @@
+import Dispatch
+import Foundation
+import HTTPWire
+import Synchronization
+
+/// Large uploads through a recording proxy, for its memory under load: `upload-sink` is an
+/// upstream that reads and discards any body (announcing `http://127.0.0.1:PORT`), and
+/// `uploads PORT CLIENTS MIB [json]` sends `CLIENTS` parallel uploads of `MIB` MiB each to the
+/// proxy on `PORT` (binary, or with `json` one JSON array of small readings; `Content-Length`,
+/// written 64 KiB at a time) and prints how long they took.
+/// The proxy's peak RSS is read from `/proc` by `Benchmarks/uploads.sh`.
+enum UploadBenchmark {
+    /// Reads each body as it arrives and answers with its size.
+    struct Sink: HTTPResponder {
+        func bodyDelivery(for head: HTTPRequest) -> HTTPBodyDelivery { .streamed }
+
+        func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
+            var count = request.body.count
+            while let piece = try? context.body?.read() { count += piece.count }
+            return .response(.text(.ok, "received \(count) bytes\n"))
+        }
+    }
+
+    static func sink() {
+        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, limits: HTTPLimits(maxBodyBytes: 1 << 30)),
+                                responder: Sink())
+        guard (try? server.start()) != nil, let port = server.address?.port else {
+            print("upload-sink-error could not start")
+            return
+        }
+        FileHandle.standardOutput.write(Data("upload sink on http://127.0.0.1:\(port)\n".utf8))
+        DispatchSemaphore(value: 0).wait()
+    }
+
+    static func run(port: Int, clients: Int, mebibytes: Int, json: Bool) {
+        let total = mebibytes << 20
+        let payload = json ? jsonBlock() : binaryBlock()
+        // A JSON body: `[`, whole blocks of `{…},` readings, spaces to fill, then `{}]`.
+        let opening: [UInt8] = json ? Array("[".utf8) : []
+        let closing: [UInt8] = json ? Array("{}]".utf8) : []
+        let succeeded = Atomic<Int>(0)
+        let group = DispatchGroup()
+        let started = ContinuousClock.now
+        for client in 0..<clients {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                guard let connection = try? HTTPClientConnection(host: "127.0.0.1", port: port, responseTimeout: .seconds(600)) else { return }
+                let request = HTTPRequest(method: .post, target: "/uploads/\(client)",
+                                  headers: ["Content-Type": json ? "application/json" : "application/octet-stream"])
+                do throws(HTTPClientError) {
+                    try connection.writeHead(request, bodyLength: total)
+                    try connection.writeBodyPiece(opening[...])
+                    var sent = opening.count
+                    let end = total - closing.count
+                    while sent < end {
+                        let count = min(payload.count, end - sent)
+                        try connection.writeBodyPiece(count == payload.count || !json ? payload[0..<count] : Array(repeating: 0x20, count: count)[...])
+                        sent += count
+                    }
+                    try connection.writeBodyPiece(closing[...])
+                    try connection.finishBody()
+                    let head = try connection.readHead()
+                    while try connection.readBodyChunk() != nil {}
+                    if head.status.code == 200 { succeeded.add(1, ordering: .relaxed) }
+                } catch {
+                    FileHandle.standardError.write(Data("upload \(client): \(error)\n".utf8))
+                }
+            }
+        }
+        group.wait()
+        let elapsed = (ContinuousClock.now - started).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        print("uploads-ok \(succeeded.load(ordering: .relaxed)) of \(clients)")
+        print("uploads-seconds \(String(format: "%.1f", seconds))")
+        print("uploads-mib-per-second \(String(format: "%.0f", Double(clients * mebibytes) / seconds))")
+    }
+
+    /// 64 KiB of pseudo-random bytes that do not start a JSON text.
+    private static func binaryBlock() -> [UInt8] {
+        var block = [UInt8](repeating: 0, count: 64 * 1024)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for index in block.indices {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            block[index] = UInt8(truncatingIfNeeded: state >> 56)
+        }
+        block[0] = 0xFF
+        return block
+    }
+
+    /// About 64 KiB of JSON array elements, each `{…},`.
+    private static func jsonBlock() -> [UInt8] {
+        var block: [UInt8] = []
+        var step = 0
+        while block.count < 64 * 1024 - 64 {
+            block += Array(#"{"step": \#(step), "celsius": 180.5, "probe": "core", "ok": true},"#.utf8)
+            step += 1
+        }
+        return block
+    }
+}
