@@ -32,6 +32,7 @@ protocol HARFieldVisitor {
     mutating func visit(_ key: String, _ value: inout Int) throws(HARShapeError)
     mutating func visit(_ key: String, _ value: inout Int?) throws(HARShapeError)
     mutating func visit(_ key: String, _ value: inout Bool?) throws(HARShapeError)
+    mutating func visit(_ key: String, _ value: inout [String]) throws(HARShapeError)
     mutating func visit(_ key: String, _ value: inout [String]?) throws(HARShapeError)
     mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value) throws(HARShapeError)
     mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value?) throws(HARShapeError)
@@ -77,6 +78,7 @@ struct HARFieldWriter: HARFieldVisitor {
     mutating func visit(_ key: String, _ value: inout Int) { add(key, .int(value)) }
     mutating func visit(_ key: String, _ value: inout Int?) { if let value { add(key, .int(value)) } }
     mutating func visit(_ key: String, _ value: inout Bool?) { if let value { add(key, .bool(value)) } }
+    mutating func visit(_ key: String, _ value: inout [String]) { add(key, .array(value.map(JSONValue.string))) }
     mutating func visit(_ key: String, _ value: inout [String]?) {
         if let value { add(key, .array(value.map(JSONValue.string))) }
     }
@@ -107,6 +109,7 @@ struct HARFieldReader: HARFieldVisitor {
     mutating func visit(_ key: String, _ value: inout Int) throws(HARShapeError) { value = try object.int(key) }
     mutating func visit(_ key: String, _ value: inout Int?) throws(HARShapeError) { value = try object.int(ifPresent: key) }
     mutating func visit(_ key: String, _ value: inout Bool?) throws(HARShapeError) { value = try object.bool(ifPresent: key) }
+    mutating func visit(_ key: String, _ value: inout [String]) throws(HARShapeError) { value = try object.strings(key) }
     mutating func visit(_ key: String, _ value: inout [String]?) throws(HARShapeError) { value = try object.strings(ifPresent: key) }
     mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value) throws(HARShapeError) { value = try object.object(key) }
     mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value?) throws(HARShapeError) {

@@ -110,8 +110,16 @@ struct HARObjectReader {
     func bool(ifPresent key: String) throws(HARShapeError) -> Bool? { try read(ifPresent: key, "a Boolean", \.boolValue) }
 
     /// An array of strings at `key`, `nil` when absent or `null`.
+    func strings(_ key: String) throws(HARShapeError) -> [String] {
+        try strings(of: required(key, "an array"), key: key)
+    }
+
     func strings(ifPresent key: String) throws(HARShapeError) -> [String]? {
         guard let value = present(key) else { return nil }
+        return try strings(of: value, key: key)
+    }
+
+    private func strings(of value: JSONValue, key: String) throws(HARShapeError) -> [String] {
         guard case .array(let elements) = value else { throw mismatch(key, "an array", value) }
         var strings: [String] = []
         strings.reserveCapacity(elements.count)

@@ -121,6 +121,9 @@ struct JournalLine {
             id = try object.string(ifPresent: "id")
             message = try object.object(ifPresent: "message")
             close = try object.object(ifPresent: "close")
+            data = try object.string(ifPresent: "data")
+            requestBody = try object.object(ifPresent: "requestBody")
+            responseBody = try object.object(ifPresent: "responseBody")
         } catch {
             throw Problem(reason: error.description)
         }

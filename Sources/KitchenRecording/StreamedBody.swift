@@ -26,24 +26,15 @@ public struct StreamedBody: Sendable, Hashable {
         self.mimeType = contentType ?? HAR.unknownMimeType
         self.redacted = redacted
     }
-
-    var json: JSONValue {
-        .object(JSONObject([
-            .init(key: "id", value: .string(id)), .init(key: "size", value: .int(size)),
-            .init(key: "mimeType", value: .string(mimeType)), .init(key: "redacted", value: .array(redacted.map(JSONValue.string))),
-        ]))
-    }
 }
 
-extension StreamedBody: Decodable {
-    private enum CodingKeys: String, CodingKey { case id, size, mimeType, redacted }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        size = try container.decode(Int.self, forKey: .size)
-        mimeType = try container.decode(String.self, forKey: .mimeType)
-        redacted = try container.decode([String].self, forKey: .redacted)
+extension StreamedBody: HARFields {
+    static var blank: Self { Self(id: "", size: 0, contentType: nil, redacted: []) }
+    static func visit(_ value: inout Self, with fields: inout some HARFieldVisitor) throws(HARShapeError) {
+        try fields.visit("id", &value.id)
+        try fields.visit("size", &value.size)
+        try fields.visit("mimeType", &value.mimeType)
+        try fields.visit("redacted", &value.redacted)
     }
 }
 

@@ -89,7 +89,7 @@ public enum HTTPRequestBodyError: Error, Sendable, Equatable, CustomStringConver
         case .parse(let error): self = .invalid(error)
         case .refused(.bodyStalled(let limit)): self = .stalled(limit: limit)
         case .refused: self = .clientGone
-        case .ended: self = .clientGone
+        case .ended, .idle: self = .clientGone  // .idle: never thrown mid-body
         }
     }
 
