@@ -69,6 +69,7 @@ enum RecordCommand: KitchenCommand {
             upstream: upstream, output: URL(fileURLWithPath: output),
             host: arguments[Self.host],
             port: arguments[Self.port],
+            redaction: .kitchen,
             upstreamTimeout: .seconds(arguments[Self.upstreamTimeout]),
             durability: syncInterval == 0 ? .everyRecord : .interval(.milliseconds(syncInterval)),
             upstreamTrust: trust,

@@ -68,7 +68,7 @@ public final class LiveRecording: Sendable {
         }
         let recorded = simulator
         let configuration = RecordingProxyConfiguration(
-            upstream: server, output: staging, port: 0,
+            upstream: server, output: staging, port: 0, redaction: .kitchen,
             clock: recorded.map { simulator in RecorderClock { simulator.now } } ?? .wall,
             extraSecrets: { recorded?.issuedTokens ?? [] },
             authority: recorded == nil ? nil : simulatorAuthority,

@@ -12,7 +12,8 @@ public struct RecordingProxyConfiguration: Sendable {
     public var port: Int
     /// The HAR written when the proxy stops; the journal is `<output>.journal` beside it.
     public var output: URL
-    /// Which secrets are replaced by aliases. Default `.kitchen`.
+    /// Which secrets are replaced by aliases. Default `.standard` (credentials by name, auth headers
+    /// and cookies); the Kitchen layer (`kitchen record`, the scenarios, interception) passes `.kitchen`.
     public var redaction: RedactionPolicy
     /// How long to wait for the upstream to answer before replying 502. Default 30 s.
     public var upstreamTimeout: Duration
@@ -53,7 +54,7 @@ public struct RecordingProxyConfiguration: Sendable {
         output: URL,
         host: String = "127.0.0.1",
         port: Int = 8081,
-        redaction: RedactionPolicy = .kitchen,
+        redaction: RedactionPolicy = .standard,
         upstreamTimeout: Duration = .seconds(30),
         maxBodyBytes: Int = 64 << 20,
         durability: JournalWriter.Durability = JournalWriter.defaultDurability,

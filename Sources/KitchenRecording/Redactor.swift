@@ -51,8 +51,9 @@ public final class Redactor: Sendable {
         var sweeper: SecretScanner?
     }
 
-    /// A redactor for `policy` with an empty alias table.
-    public init(policy: RedactionPolicy = .kitchen) {
+    /// A redactor for `policy` with an empty alias table. The default is the generic
+    /// ``RedactionPolicy/standard``; the Kitchen API's layer passes ``RedactionPolicy/kitchen``.
+    public init(policy: RedactionPolicy = .standard) {
         self.policy = policy
         self.lookup = RedactionLookup(policy)
     }

@@ -72,7 +72,7 @@ public struct LiveScenarioRecorder: Sendable {
         do {
             let summary = try await ProxiedRecording.record(scenario, into: directory, keepPartial: true) { staged in
                 RecordingProxyConfiguration(
-                    upstream: server, output: staged, port: 0, upstreamTimeout: upstreamTimeout,
+                    upstream: server, output: staged, port: 0, redaction: .kitchen, upstreamTimeout: upstreamTimeout,
                     extraSecrets: { extraSecrets }, canonicalHeaderOrder: true, upstreamTrust: trust)
             } context: { proxyURL in
                 ScenarioContext(baseURL: proxyURL, accounts: [account], controls: controls, offeredControls: offeredControls,

@@ -38,7 +38,7 @@ public struct ScenarioRecorder: Sendable {
         do {
             return try await ProxiedRecording.record(scenario, into: directory, keepPartial: false) { staged in
                 RecordingProxyConfiguration(
-                    upstream: simulatorURL, output: staged, port: 0, durability: .none,
+                    upstream: simulatorURL, output: staged, port: 0, redaction: .kitchen, durability: .none,
                     clock: RecorderClock { simulator.now }, extraSecrets: { simulator.issuedTokens },
                     authority: authority, webSocketKeys: { keys.next() }, canonicalHeaderOrder: true)
             } context: { proxyURL in

@@ -38,7 +38,7 @@ struct FailClosedRedactionTests {
     /// Journals `events` through a writer with `redactor`, and returns the journal's bytes,
     /// the finalized HAR's bytes, and what each append gave.
     static func record(
-        _ events: [JournalEvent], redactor: Redactor = Redactor()
+        _ events: [JournalEvent], redactor: Redactor = Redactor(policy: .kitchen)
     ) throws -> (journal: [UInt8], har: [UInt8], results: [Result<UInt64, RecordingError>]) {
         try withTemporaryDirectory { directory in
             let journal = directory.appendingPathComponent("session.journal")
@@ -128,7 +128,7 @@ struct FailClosedRedactionTests {
 
     @Test func aMessageThatIsNotJSONButHoldsACredentialMemberIsRefused() throws {
         let message = HAR.WebSocketMessage(type: .send, time: 2, opcode: .text, data: #"he said "hi", then {'x': 1, "Token" : "\#(Self.token)"#)
-        let error = #expect(throws: RecordingError.self) { try Redactor().redact(message: message) }
+        let error = #expect(throws: RecordingError.self) { try Redactor(policy: .kitchen).redact(message: message) }
         guard case .unredactableText(let location, let name, let offset) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(location == "a WebSocket message (send, at 2.0)")
         #expect(name == "Token" && offset == 28)
@@ -137,6 +137,6 @@ struct FailClosedRedactionTests {
 
     @Test func textThatIsNotJSONAndNamesNoCredentialIsRecorded() throws {
         let message = HAR.WebSocketMessage(type: .receive, time: 2, opcode: .text, data: #"plain "words": and a token mention"#)
-        #expect(try Redactor().redact(message: message) == message)
+        #expect(try Redactor(policy: .kitchen).redact(message: message) == message)
     }
 }

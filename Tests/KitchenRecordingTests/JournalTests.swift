@@ -6,7 +6,7 @@ import Testing
 @Suite("Journal")
 struct JournalTests {
     private func openJournal(
-        in directory: URL, redactor: Redactor = Redactor(), durability: JournalWriter.Durability = .none
+        in directory: URL, redactor: Redactor = Redactor(policy: .kitchen), durability: JournalWriter.Durability = .none
     ) throws -> (JournalWriter, URL) {
         let url = directory.appendingPathComponent("session.journal")
         let writer = try JournalWriter(url: url, creator: Fixture.creator, startedAt: Fixture.start, redactor: redactor, durability: durability)
@@ -154,7 +154,7 @@ struct JournalTests {
     @Test("finalize leaves a valid HAR and removes the journal")
     func finalizeWritesHARAndRemovesJournal() throws {
         try withTemporaryDirectory { directory in
-            let redactor = Redactor()
+            let redactor = Redactor(policy: .kitchen)
             let (writer, url) = try openJournal(in: directory, redactor: redactor, durability: .everyRecord)
             try writer.append(.entry(Fixture.login()))
             try writer.append(.entry(Fixture.devices()))
@@ -190,7 +190,7 @@ struct JournalTests {
     @Test("the journal's bytes never contain a secret")
     func journalNeverHoldsSecrets() throws {
         try withTemporaryDirectory { directory in
-            let redactor = Redactor()
+            let redactor = Redactor(policy: .kitchen)
             let (writer, url) = try openJournal(in: directory, redactor: redactor)
             try writer.append(.entry(Fixture.login()))
             try writer.append(.entry(Fixture.devices()))
@@ -226,7 +226,7 @@ struct JournalTests {
             let url = directory.appendingPathComponent("paced.journal")
             // Every clock reading is 10 ms after the last, so a 50 ms interval passes every few records.
             let writer = try JournalWriter(
-                url: url, creator: Fixture.creator, startedAt: Fixture.start, redactor: Redactor(),
+                url: url, creator: Fixture.creator, startedAt: Fixture.start, redactor: Redactor(policy: .kitchen),
                 durability: .interval(.milliseconds(50)), clock: StepClock(step: .milliseconds(10)))
             let afterOpen = writer.statistics.syncs
             #expect(afterOpen == 1)

@@ -13,14 +13,14 @@ struct RedactedHeadersTests {
     }
 
     @Test func credentialHeadersKeepTheirSchemeWhateverTheNamesCase() throws {
-        let redacted = try Redactor().redact(Self.entry("/x", request: [
+        let redacted = try Redactor(policy: .kitchen).redact(Self.entry("/x", request: [
             ("aUtHoRiZaTiOn", "Bearer tok-1"), ("Proxy-Authorization", "Basic dXNlcjpwYXNzd29yZA=="), ("Accept", "*/*"),
         ]))
         #expect(redacted.request.headers.map(\.value) == ["Bearer <token-1>", "Basic <token-2>", "*/*"])
     }
 
     @Test func cookiesKeepTheirNamesAndSeparatorsAndSetCookieItsAttributes() throws {
-        let redacted = try Redactor().redact(Self.entry(
+        let redacted = try Redactor(policy: .kitchen).redact(Self.entry(
             "/x", request: [("Cookie", #"a=1;  session="s3cr3t-value"; theme=dark"#)],
             response: [("Set-Cookie", "sid=abc123; Path=/; Expires=Wed, 21 Oct 2026 07:28:00 GMT; HttpOnly")]))
         #expect(redacted.request.headerValues(named: "Cookie") == [#"a=<cookie-1>;  session="<cookie-2>"; theme=<cookie-3>"#])
@@ -28,13 +28,13 @@ struct RedactedHeadersTests {
     }
 
     @Test func everySpellingOfATokenParameterIsReplacedInTheURLAndTheQueryString() throws {
-        let redacted = try Redactor().redact(Self.entry("/ws?%74oken=t1&TOKEN=t2&access_token=t3&v=1&To%6Ben=t4"))
+        let redacted = try Redactor(policy: .kitchen).redact(Self.entry("/ws?%74oken=t1&TOKEN=t2&access_token=t3&v=1&To%6Ben=t4"))
         #expect(redacted.request.url == "http://127.0.0.1:8080/ws?%74oken=%3Ctoken-1%3E&TOKEN=%3Ctoken-2%3E&access_token=%3Ctoken-3%3E&v=1&To%6Ben=%3Ctoken-4%3E")
         #expect(redacted.request.queryString.map(\.value) == ["<token-1>", "<token-2>", "<token-3>", "1", "<token-4>"])
     }
 
     @Test func aURLValuedHeaderHasItsQueryAndFragmentParametersReplaced() throws {
-        let redacted = try Redactor().redact(Self.entry(
+        let redacted = try Redactor(policy: .kitchen).redact(Self.entry(
             "/x", request: [("Referer", "http://app/page?api_key=k1")],
             response: [("Location", "https://app/callback#access_token=t1&state=s")]))
         #expect(redacted.request.headerValues(named: "Referer") == ["http://app/page?api_key=%3Csecret-1%3E"])
@@ -45,7 +45,7 @@ struct RedactedHeadersTests {
     @Test func harCookieListsHaveTheirValuesReplaced() throws {
         var entry = Self.entry("/x")
         entry.request.cookies = [HAR.Cookie(name: "sid", value: "abc"), HAR.Cookie(name: "empty", value: "")]
-        let redacted = try Redactor().redact(entry)
+        let redacted = try Redactor(policy: .kitchen).redact(entry)
         #expect(redacted.request.cookies.map(\.value) == ["<cookie-1>", ""])
     }
 

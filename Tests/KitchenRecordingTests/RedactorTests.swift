@@ -7,14 +7,14 @@ import Testing
 struct RedactorTests {
     @Test("the Authorization header keeps its scheme and loses its token")
     func authorizationHeader() throws {
-        let redacted = try Redactor().redact(Fixture.devices())
+        let redacted = try Redactor(policy: .kitchen).redact(Fixture.devices())
         #expect(redacted.request.headerValues(named: "authorization") == ["Bearer <token-1>"])
         #expect(redacted.request.headerValues(named: "Host") == ["127.0.0.1:8080"])
     }
 
     @Test("the token query parameter is replaced in the URL and in queryString")
     func tokenQueryParameter() throws {
-        let redacted = try Redactor().redact(Fixture.webSocket())
+        let redacted = try Redactor(policy: .kitchen).redact(Fixture.webSocket())
         #expect(redacted.request.url == "ws://127.0.0.1:8080/ws?token=%3Ctoken-1%3E&v=1")
         #expect(redacted.request.queryString == [.init(name: "token", value: "<token-1>"), .init(name: "v", value: "1")])
         #expect(redacted.request.queryItems == redacted.request.queryString)
@@ -22,7 +22,7 @@ struct RedactorTests {
 
     @Test("the login request's password and the login response's token are replaced")
     func loginBodies() throws {
-        let redacted = try Redactor().redact(Fixture.login())
+        let redacted = try Redactor(policy: .kitchen).redact(Fixture.login())
         #expect(try redacted.request.bodyJSON == ["username": "demo", "password": "<password-1>"])
         let response = try #require(try redacted.response.bodyJSON)
         #expect(response["token"] == "<token-1>")
@@ -42,7 +42,7 @@ struct RedactorTests {
 
     @Test("one secret keeps one alias across entries and kinds of place; aliases count per kind")
     func aliasesAreStable() throws {
-        let redactor = Redactor()
+        let redactor = Redactor(policy: .kitchen)
         let login = try redactor.redact(Fixture.login())
         let devices = try redactor.redact(Fixture.devices())
         let socket = try redactor.redact(Fixture.webSocket())
@@ -61,7 +61,7 @@ struct RedactorTests {
 
     @Test("a token first seen in a header gets the same alias when the login response shows it later")
     func aliasFollowsTheSecretNotThePlace() throws {
-        let redactor = Redactor()
+        let redactor = Redactor(policy: .kitchen)
         _ = try redactor.redact(Fixture.devices(token: Fixture.secondToken))
         _ = try redactor.redact(Fixture.devices())
         let login = try redactor.redact(Fixture.login())
@@ -71,7 +71,7 @@ struct RedactorTests {
     @Test("the same session redacted twice gives the same file")
     func redactionIsDeterministic() throws {
         func record() throws -> [UInt8] {
-            let redactor = Redactor()
+            let redactor = Redactor(policy: .kitchen)
             let entries = try [Fixture.login(), Fixture.devices(), Fixture.webSocket()].map { try redactor.redact($0) }
             return try HARFile.encode(Fixture.document(entries))
         }
@@ -80,15 +80,15 @@ struct RedactorTests {
 
     @Test("redacting an already redacted entry changes nothing")
     func redactionIsIdempotent() throws {
-        let once = try Redactor().redact(Fixture.login())
-        #expect(try Redactor().redact(once) == once)
+        let once = try Redactor(policy: .kitchen).redact(Fixture.login())
+        #expect(try Redactor(policy: .kitchen).redact(once) == once)
     }
 
     @Test("a login body that is not JSON is refused, not passed through")
     func nonJSONBodyFailsClosed() throws {
         var entry = Fixture.login()
         entry.response.content.text = "token=\(Fixture.token)"
-        let error = #expect(throws: RecordingError.self) { try Redactor().redact(entry) }
+        let error = #expect(throws: RecordingError.self) { try Redactor(policy: .kitchen).redact(entry) }
         guard case .unredactableBody(let method, let path, let message, _) = error else {
             Issue.record("got \(String(describing: error))")
             return
@@ -99,7 +99,7 @@ struct RedactorTests {
 
     @Test("known secrets are swept out of other places: frames, echoed bodies, other headers")
     func knownSecretsAreSwept() throws {
-        let redactor = Redactor()
+        let redactor = Redactor(policy: .kitchen)
         _ = try redactor.redact(Fixture.login())
         let text = HAR.WebSocketMessage(type: .receive, time: 1, opcode: .text, data: #"{"echo":"\#(Fixture.token)"}"#)
         #expect(try redactor.redact(message: text).data == #"{"echo":"<token-1>"}"#)
@@ -117,7 +117,7 @@ struct RedactorTests {
 
     @Test("aliases assigned from many threads at once stay one per secret")
     func concurrentAliases() {
-        let redactor = Redactor()
+        let redactor = Redactor(policy: .kitchen)
         let secrets = (0..<50).map { "secret-value-\($0)" }
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for secret in secrets.shuffled() { _ = redactor.alias(for: secret, kind: worker.isMultiple(of: 2) ? .token : .password) }
