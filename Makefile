@@ -70,6 +70,8 @@ record: build
 bench:
 	@command -v wrk >/dev/null 2>&1 || { echo "installing wrk from Debian's packages"; \
 	  (apt-get install -y wrk >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y wrk >/dev/null)) ; }
+	@command -v nginx >/dev/null 2>&1 || { echo "installing nginx-light from Debian's packages (a reverse proxy for scale)"; \
+	  (DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light >/dev/null)) ; }
 	@command -v stunnel >/dev/null 2>&1 || { echo "installing stunnel4 from Debian's packages (the TLS upstream)"; \
 	  (apt-get install -y stunnel4 >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y stunnel4 >/dev/null)) ; }
 	$(SWIFT) build -c release --product kitchen

@@ -52,6 +52,34 @@ if command -v stunnel >/dev/null 2>&1 && command -v openssl >/dev/null 2>&1; the
   TLS_PROXY=$(start record-tls "$KITCHEN" record --upstream "https://localhost:$TLS_PORT" --cacert "$WORK/tls.pem" --port 0 --out "$WORK/bench-tls.har")
 fi
 
+# For scale: nginx (Debian's nginx-light, installed by `make bench`) as a plain reverse proxy in
+# front of the same simulator, no recording, keep-alive upstream connections, two workers.
+NGINX=""
+if command -v nginx >/dev/null 2>&1; then
+  NGINX=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  mkdir -p "$WORK/nginx"
+  cat > "$WORK/nginx/nginx.conf" <<NGINX_CONF
+worker_processes 2;
+daemon off;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path $WORK/nginx/body; proxy_temp_path $WORK/nginx/proxy;
+  fastcgi_temp_path $WORK/nginx/fastcgi; uwsgi_temp_path $WORK/nginx/uwsgi; scgi_temp_path $WORK/nginx/scgi;
+  upstream simulator { server 127.0.0.1:$SIM; keepalive 64; }
+  server {
+    listen 127.0.0.1:$NGINX;
+    location / { proxy_pass http://simulator; proxy_http_version 1.1; proxy_set_header Connection ""; }
+  }
+}
+NGINX_CONF
+  nginx -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" > "$WORK/nginx.log" 2>&1 &
+  echo $! > "$WORK/nginx.pid"
+  for _ in $(seq 100); do (echo > "/dev/tcp/127.0.0.1/$NGINX") 2>/dev/null && break; sleep 0.05; done
+fi
+
 echo "KitchenHarness benchmarks — $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ), ${SECONDS_PER_RUN}s per wrk run, median of ${BENCH_ROUNDS:-3} alternating rounds"
 echo "GET $PATH_UNDER_TEST with Authorization: Bearer, keep-alive; direct to kitchen serve and through kitchen record (recording on)"
 echo
@@ -63,6 +91,10 @@ for round in $(seq "$ROUNDS"); do
   load 1 "http://127.0.0.1:$PROXY$PATH_UNDER_TEST" >> "$WORK/p1"
   load 32 "http://127.0.0.1:$SIM$PATH_UNDER_TEST" >> "$WORK/d32"
   load 32 "http://127.0.0.1:$PROXY$PATH_UNDER_TEST" >> "$WORK/p32"
+  if [ -n "$NGINX" ]; then
+    load 1 "http://127.0.0.1:$NGINX$PATH_UNDER_TEST" >> "$WORK/n1"
+    load 32 "http://127.0.0.1:$NGINX$PATH_UNDER_TEST" >> "$WORK/n32"
+  fi
   if [ -n "$TLS_PROXY" ]; then
     load 1 "http://127.0.0.1:$TLS_PROXY$PATH_UNDER_TEST" >> "$WORK/t1"
     load 32 "http://127.0.0.1:$TLS_PROXY$PATH_UNDER_TEST" >> "$WORK/t32"
@@ -101,6 +133,17 @@ if [ -n "$TLS_PROXY" ]; then
   printf "%-52s %-28s %s\n" "proxy, https upstream (stunnel front), 32 conns" "$T32 (${TLS_RATIO}%; plain: ${RATIO}%)" ""
 else
   printf "%-52s %-28s %s\n" "proxy, https upstream" "not measured: stunnel or openssl missing" ""
+fi
+
+if [ -n "$NGINX" ]; then
+  read -r N1 N1P50 N1P99 <<< "$(median_run "$WORK/n1")"
+  read -r N32 N32P50 N32P99 <<< "$(median_run "$WORK/n32")"
+  NGINX_ADDED_P50=$(( $(micros "$N1P50") - $(micros "$D1P50") ))
+  NGINX_RATIO=$(python3 -c "print(round(100 * $N32 / $D32))")
+  printf "%-52s %-28s %s\n" "for scale: nginx reverse proxy, no recording: adds p50" "${NGINX_ADDED_P50}us (ours: ${ADDED_P50}us)" ""
+  printf "%-52s %-28s %s\n" "for scale: nginx reverse proxy, 32 connections" "$N32 (${NGINX_RATIO}%; ours: ${RATIO}%)" ""
+else
+  printf "%-52s %-28s %s\n" "for scale: nginx reverse proxy" "not measured: nginx missing" ""
 fi
 
 WS=$("$BENCH" ws-relay 200000 | awk '/ws-relay-messages-per-second/ {print $2}')
