@@ -32,7 +32,7 @@ import PackageDescription
 //   KitchenControllerProperties -> KitchenReproduce, KitchenControllers, KitchenTesting, VirtualTime, KitchenAPI, HarnessCore
 //   KitchenIntercept -> KitchenReplay, KitchenRecorder, KitchenSimulator, KitchenRecording, HTTPWire
 //   KitchenSwiftTesting -> KitchenIntercept, KitchenTesting, KitchenReproduce, KitchenReplay, KitchenRecording, VirtualTime, HarnessCore
-//   KitchenTestSupport -> KitchenSimulator, HarnessCore
+//   KitchenTestSupport -> KitchenSimulator, KitchenRecording, HarnessCore
 // tools:
 //   kitchen-bench -> KitchenControllerProperties, KitchenVerify, KitchenReproduce, KitchenReport, KitchenContracts, KitchenReplay, KitchenRecorder, KitchenRecording, HTTPWire, HarnessCore
 // Test targets may depend on any of these.
@@ -132,7 +132,7 @@ let package = Package(
 
         // Test support shared by the suites: running a process with a deadline, the Python peers, the
         // TLS test certificates, the running simulator, the instant clock, the latch, the repository's paths.
-        .target(name: "KitchenTestSupport", dependencies: ["KitchenSimulator", "HarnessCore"], path: "Tests/KitchenTestSupport"),
+        .target(name: "KitchenTestSupport", dependencies: ["KitchenSimulator", "KitchenRecording", "HarnessCore"], path: "Tests/KitchenTestSupport"),
 
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "KitchenTestSupport", "KitchenTesting", "KitchenSwiftTesting"]),

@@ -124,24 +124,21 @@ printf "%-52s %-28s %s\n" "proxy, 1 connection: requests/s, p50, p99" "$P1 $P1P5
 printf "%-52s %-28s %s %s\n" "proxy, 32 connections: requests/s (share of direct)" "$P32 (${RATIO}%)" ">= 50% of direct" "$(verdict "$RATIO >= 50")"
 printf "%-52s %-28s %s %s\n" "proxy adds at 1 connection: p50, p99" "${ADDED_P50}us ${ADDED_P99}us" "p50 <= 100us" "$(verdict "$ADDED_P50 <= 100")"
 printf "%-52s %-28s %s\n" "proxy recorded, then wrote the HAR on SIGINT" "$RECORDED entries in ${FINALIZE}s" ""
+# Another proxy measured in the same rounds: what it adds at 1 connection and its share at 32.
+other_proxy() {
+  local label=$1 one=$2 many=$3 p50 rate
+  read -r _ p50 _ <<< "$(median_run "$one")"
+  read -r rate _ _ <<< "$(median_run "$many")"
+  printf "%-52s %-28s %s\n" "$label, 1 conn: adds p50" "$(( $(micros "$p50") - $(micros "$D1P50") ))us (ours: ${ADDED_P50}us)" ""
+  printf "%-52s %-28s %s\n" "$label, 32 conns" "$rate ($(python3 -c "print(round(100 * $rate / $D32))")%; ours: ${RATIO}%)" ""
+}
 if [ -n "$TLS_PROXY" ]; then
-  read -r T1 T1P50 T1P99 <<< "$(median_run "$WORK/t1")"
-  read -r T32 T32P50 T32P99 <<< "$(median_run "$WORK/t32")"
-  TLS_ADDED_P50=$(( $(micros "$T1P50") - $(micros "$D1P50") ))
-  TLS_RATIO=$(python3 -c "print(round(100 * $T32 / $D32))")
-  printf "%-52s %-28s %s\n" "proxy, https upstream (stunnel front), 1 conn: adds p50" "${TLS_ADDED_P50}us (plain: ${ADDED_P50}us)" ""
-  printf "%-52s %-28s %s\n" "proxy, https upstream (stunnel front), 32 conns" "$T32 (${TLS_RATIO}%; plain: ${RATIO}%)" ""
+  other_proxy "proxy, https upstream (stunnel front)" "$WORK/t1" "$WORK/t32"
 else
   printf "%-52s %-28s %s\n" "proxy, https upstream" "not measured: stunnel or openssl missing" ""
 fi
-
 if [ -n "$NGINX" ]; then
-  read -r N1 N1P50 N1P99 <<< "$(median_run "$WORK/n1")"
-  read -r N32 N32P50 N32P99 <<< "$(median_run "$WORK/n32")"
-  NGINX_ADDED_P50=$(( $(micros "$N1P50") - $(micros "$D1P50") ))
-  NGINX_RATIO=$(python3 -c "print(round(100 * $N32 / $D32))")
-  printf "%-52s %-28s %s\n" "for scale: nginx reverse proxy, no recording: adds p50" "${NGINX_ADDED_P50}us (ours: ${ADDED_P50}us)" ""
-  printf "%-52s %-28s %s\n" "for scale: nginx reverse proxy, 32 connections" "$N32 (${NGINX_RATIO}%; ours: ${RATIO}%)" ""
+  other_proxy "for scale: nginx reverse proxy, no recording" "$WORK/n1" "$WORK/n32"
 else
   printf "%-52s %-28s %s\n" "for scale: nginx reverse proxy" "not measured: nginx missing" ""
 fi

@@ -1,6 +1,7 @@
 import HarnessCore
 import KitchenVerify
 import Testing
+import KitchenTestSupport
 
 /// "By meaning" in check 3: what may differ between a recorded body and the client's
 /// re-encoding of it (spelling), and what may not (values, declared members).

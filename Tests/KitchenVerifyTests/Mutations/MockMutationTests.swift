@@ -3,6 +3,7 @@ import HarnessCore
 import KitchenAPI
 import KitchenVerify
 import Testing
+import KitchenTestSupport
 
 /// Mock drift bugs the gate once missed, planted from here — a mock whose defaults break one
 /// of the API's rules, a protocol method with no contract operation behind it — and handed

@@ -79,19 +79,6 @@ func mutateHAR(_ url: URL, _ edit: (inout HAR.Document) throws -> Void) throws {
 }
 
 extension HAR.Document {
-    /// Replaces entry `index`'s JSON response body with `edit` of it.
-    mutating func editResponseBody(ofEntry index: Int, _ edit: (JSONValue) -> JSONValue) throws {
-        let body = try #require(try log.entries[index].response.bodyJSON)
-        log.entries[index].response.content.text = JSONSerializer.string(edit(body))
-    }
-
-    /// Replaces message `message` of entry `index` with `edit` of its JSON payload.
-    mutating func editMessage(ofEntry index: Int, message: Int, _ edit: (JSONValue) -> JSONValue) throws {
-        let messages = try #require(log.entries[index].webSocketMessages)
-        let payload = try JSONValue(parsing: messages[message].data)
-        log.entries[index].webSocketMessages![message].data = JSONSerializer.string(edit(payload))
-    }
-
     /// The index of the first entry whose method, path suffix and status match.
     func entryIndex(_ method: String, pathSuffix: String, status: Int) throws -> Int {
         try #require(log.entries.firstIndex {
