@@ -97,15 +97,3 @@ import Testing
         }
     }
 }
-
-/// Polls `condition` until it holds or `seconds` pass: for state kept by another process
-/// (a file it writes), which no in-process signal can announce.
-func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    let pause = DispatchSemaphore(value: 0)
-    while Date() < deadline {
-        if condition() { return true }
-        _ = pause.wait(timeout: .now() + .milliseconds(5))
-    }
-    return condition()
-}

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPWire
 import KitchenRecording
+import KitchenTestSupport
 import Testing
 
 /// Frames relay byte-exact both ways (fragments, binary, control frames), closes are relayed, and the HAR

@@ -6,21 +6,11 @@ import Testing
 /// Connections waiting for a request give their thread up past `idleConnectionThreads` and
 /// wait parked on one readiness thread; bytes bring them back, idleness ends them.
 @Suite(.timeLimit(.minutes(2))) struct ParkedConnectionTests {
-    /// Polls `condition` until it holds or `seconds` pass (a wait on a condition, not a sleep).
-    private func eventually(seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-        let giveUp = Date().addingTimeInterval(seconds)
-        while !condition() {
-            guard Date() < giveUp else { return false }
-            usleep(2_000)
-        }
-        return true
-    }
-
     @Test func threeHundredIdleConnectionsWaitParkedWhileANewClientIsServedAndEachIsServedLater() throws {
         let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 2))
         defer { server.stop() }
         let idle = try (0..<300).map { _ in try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000) }
-        #expect(eventually { server.server.parkedConnectionCount >= 298 },
+        #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount >= 298 },
                 "parked \(server.server.parkedConnectionCount) of 300")
         #expect(server.server.connectionThreadCount <= 2, "\(server.server.connectionThreadCount) threads for idle connections")
         #expect(server.server.connectionCount == 300)
@@ -45,12 +35,12 @@ import Testing
         defer { server.stop() }
         let connection = try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000)
         for index in 0..<5 {
-            #expect(eventually { server.server.parkedConnectionCount == 1 }, "not parked before request \(index)")
+            #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 1 }, "not parked before request \(index)")
             try connection.send("GET /\(index) HTTP/1.1\r\nHost: a\r\n\r\n")
             #expect(try connection.readResponse().body.text.hasPrefix("GET /\(index) request=\(index) "))
         }
         // Pipelined requests arrive while it is parked: all answered, in order.
-        #expect(eventually { server.server.parkedConnectionCount == 1 })
+        #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 1 })
         try connection.send("GET /p1 HTTP/1.1\r\nHost: a\r\n\r\nGET /p2 HTTP/1.1\r\nHost: a\r\n\r\nGET /p3 HTTP/1.1\r\nHost: a\r\n\r\n")
         for (offset, path) in ["/p1", "/p2", "/p3"].enumerated() {
             #expect(try connection.readResponse().body.text.hasPrefix("GET \(path) request=\(5 + offset) "))
@@ -62,26 +52,26 @@ import Testing
             idleConnectionThreads: 0, idleTimeout: .milliseconds(300)))
         defer { server.stop() }
         let connection = try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000)
-        #expect(eventually { server.server.parkedConnectionCount == 1 })
+        #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 1 })
         #expect(connection.staysSilent(milliseconds: 100), "closed before the idle timeout")
         #expect(try connection.readUntilClosed().isEmpty)
         #expect(connection.ending == .endOfStream)
-        #expect(eventually { server.server.connectionCount == 0 && server.server.parkedConnectionCount == 0 })
+        #expect(waitUntil(seconds: 10) { server.server.connectionCount == 0 && server.server.parkedConnectionCount == 0 })
     }
 
     @Test func aClientThatLeavesWhileParkedFreesItsSlot() throws {
         let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 0))
         defer { server.stop() }
         let connections = try (0..<20).map { _ in try RawConnection(port: server.port) }
-        #expect(eventually { server.server.parkedConnectionCount == 20 })
+        #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 20 })
         for connection in connections { connection.close() }
-        #expect(eventually { server.server.connectionCount == 0 }, "\(server.server.connectionCount) slots still taken")
+        #expect(waitUntil(seconds: 10) { server.server.connectionCount == 0 }, "\(server.server.connectionCount) slots still taken")
     }
 
     @Test func stoppingTheServerEndsParkedConnections() throws {
         let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 0))
         let connections = try (0..<10).map { _ in try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000) }
-        #expect(eventually { server.server.parkedConnectionCount == 10 })
+        #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 10 })
         server.stop()
         for connection in connections {
             #expect(try connection.readUntilClosed().isEmpty)
