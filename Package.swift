@@ -161,7 +161,7 @@ let package = Package(
         ]),
         .testTarget(name: "KitchenReproduceTests", dependencies: [
             "KitchenReproduce", "KitchenSwiftTesting", "KitchenControllers", "KitchenRecording", "KitchenReplay", "KitchenTesting",
-            "KitchenTestSupport",
+            "KitchenAPI", "HarnessCore", "KitchenTestSupport",
         ]),
         .testTarget(name: "KitchenReportTests", dependencies: ["KitchenReport", "KitchenCLI", "KitchenRecording", "HarnessCore", "KitchenTestSupport"]),
         .testTarget(name: "KitchenInterceptTests", dependencies: [

@@ -31,7 +31,7 @@ public struct HTTPWireWebSocketConnector: WebSocketConnecting {
         self.trust = trust
     }
 
-    public func connect(url: URL, token: String) async throws -> any WebSocketChannel {
+    nonisolated(nonsending) public func connect(url: URL, token: String) async throws -> any WebSocketChannel {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let host = components.host else {
             throw WebSocketConnectError.failed("not a WebSocket URL: \(url)")
         }
@@ -99,9 +99,9 @@ final class HTTPWireWebSocketChannel: WebSocketChannel {
         thread.start()
     }
 
-    func receive() async throws -> WebSocketChannelEvent { try await queue.next() }
+    nonisolated(nonsending) func receive() async throws -> WebSocketChannelEvent { try await queue.next() }
 
-    func close(code: Int, reason: String) async {
+    nonisolated(nonsending) func close(code: Int, reason: String) async {
         connection.close(code: WebSocketCloseCode(rawValue: UInt16(clamping: code)), reason: reason)
     }
 }
@@ -129,7 +129,7 @@ private final class EventQueue: Sendable {
         waiter?.resume(returning: event)
     }
 
-    func next() async throws -> WebSocketChannelEvent {
+    nonisolated(nonsending) func next() async throws -> WebSocketChannelEvent {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let ready = state.withLock { state -> Result<WebSocketChannelEvent, any Error>? in

@@ -33,5 +33,9 @@ public protocol WebSocketProviding: Sendable {
     /// It finishes after ``LiveEvent/unauthorized``, when reconnect attempts
     /// run out, or when its consumer goes away: the iterating task is
     /// cancelled, or the stream is dropped (the socket is then closed with 1000).
-    func events(token: String) -> AsyncStream<LiveEvent>
+    ///
+    /// The connection loop runs in `isolation`, the caller's (pass `#isolation`;
+    /// conforming types default to it): a main-actor view model gets its events
+    /// without a hop to the global pool, so a virtual clock sees every step.
+    func events(token: String, isolation: isolated (any Actor)?) -> AsyncStream<LiveEvent>
 }

@@ -29,7 +29,7 @@ public final class MockWebSocket: WebSocketProviding {
     public init() {}
 
     /// Opens a new stream and records `token`.
-    public func events(token: String) -> AsyncStream<LiveEvent> {
+    public func events(token: String, isolation: isolated (any Actor)? = #isolation) -> AsyncStream<LiveEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: LiveEvent.self)
         continuation.onTermination = { [weak self] _ in
             self?.state.withLock { $0.terminatedCount += 1 }

@@ -24,9 +24,10 @@ public enum WebSocketChannelEvent: Equatable, Hashable, Sendable {
 public protocol WebSocketChannel: Sendable {
     /// Waits for the next message or the end of the connection. Throws when the
     /// connection fails without a close handshake, or on cancellation.
-    func receive() async throws -> WebSocketChannelEvent
+    /// Runs in the caller's isolation, so a virtual clock sees the wait where the caller is.
+    nonisolated(nonsending) func receive() async throws -> WebSocketChannelEvent
     /// Starts the closing handshake with `code` (RFC 6455 §7.4.1) and releases the connection.
-    func close(code: Int, reason: String) async
+    nonisolated(nonsending) func close(code: Int, reason: String) async
 }
 
 /// Opens WebSocket connections. The production implementation (on HTTPWire's
@@ -36,7 +37,8 @@ public protocol WebSocketConnecting: Sendable {
     /// Performs the opening handshake against `url` (`ws://…/ws` or `wss://…/ws`).
     /// Throws ``WebSocketConnectError/unauthorized`` when the upgrade is refused
     /// with 401, ``WebSocketConnectError/failed(_:)`` for any other failure.
-    func connect(url: URL, token: String) async throws -> any WebSocketChannel
+    /// Runs in the caller's isolation.
+    nonisolated(nonsending) func connect(url: URL, token: String) async throws -> any WebSocketChannel
 }
 
 /// Why a WebSocket could not be opened.

@@ -41,14 +41,67 @@ public final class WebSocketService: WebSocketProviding {
 
     /// Starts a connection loop for `token`. Cancelling the iterating task, or
     /// dropping the stream, stops it; the socket is then closed with 1000.
-    public func events(token: String) -> AsyncStream<LiveEvent> {
+    ///
+    /// The loop starts at once (`Task.immediate`) and runs in `isolation`, the
+    /// caller's: see ``run(token:isolation:deliver:)``.
+    public func events(token: String, isolation: isolated (any Actor)? = #isolation) -> AsyncStream<LiveEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: LiveEvent.self)
-        let loop = Task { [self] in
-            await run(token: token, emit: continuation)
+        let loop = Task.immediate { [self] in
+            _ = isolation  // Isolates the loop to the caller's actor.
+            await run(token: token, isolation: isolation) { continuation.yield($0) }
             continuation.finish()
         }
         continuation.onTermination = { _ in loop.cancel() }
         return stream
+    }
+
+    /// Runs the connection loop in the calling task: connects, reads until the
+    /// connection ends, waits, and tries again, until the token is refused, attempts
+    /// run out, or the task is cancelled (the socket is then closed with 1000).
+    /// Each event goes to `deliver` as it happens, with no buffer in between.
+    ///
+    /// Everything runs in `isolation`, the caller's: connecting, reading and the
+    /// backoff waits are `nonisolated(nonsending)` calls, so on the main actor every
+    /// step is main-actor work that a virtual clock sees.
+    ///
+    /// (`isolation` is an `isolated` parameter, not `nonisolated(nonsending)`: the
+    /// operation of `withTaskCancellationHandler` in the read loop must capture it to
+    /// run without a hop to the global pool, as measured on Swift 6.3.1.)
+    public func run(token: String, isolation: isolated (any Actor)? = #isolation,
+                    deliver: (LiveEvent) -> Void) async {
+        var attempt = 0  // reconnect attempts since the last successful connection
+        while !Task.isCancelled {
+            let ending: ConnectionEnding
+            do {
+                let channel = try await connector.connect(url: liveUpdatesURL, token: token)
+                deliver(.connected(attempt: attempt))
+                attempt = 0
+                ending = await read(channel, isolation: isolation, deliver: deliver)
+            } catch WebSocketConnectError.unauthorized {
+                ending = .unauthorized
+            } catch {
+                if Task.isCancelled { return }
+                ending = .dropped(code: nil, reason: Self.describe(error))
+            }
+            switch ending {
+            case .cancelled:
+                return
+            case .unauthorized:
+                deliver(.unauthorized)
+                return
+            case .dropped(let code, let reason):
+                deliver(.disconnected(code: code, reason: reason))
+            }
+            attempt += 1
+            guard policy.allowsAttempt(attempt) else { return }
+            let delay = random.withLock { generator in policy.delay(forAttempt: attempt, using: &generator) }
+            deliver(.reconnecting(attempt: attempt, delay: delay))
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                return
+            }
+        }
     }
 
     /// `/ws` on the same host and port as the REST API, in the WebSocket scheme
@@ -68,52 +121,15 @@ public final class WebSocketService: WebSocketProviding {
 
     // MARK: The connection loop
 
-    /// Connects, reads until the connection ends, waits, and tries again,
-    /// until the token is refused, attempts run out, or the task is cancelled.
-    private func run(token: String, emit: AsyncStream<LiveEvent>.Continuation) async {
-        var attempt = 0  // reconnect attempts since the last successful connection
-        while !Task.isCancelled {
-            let ending: ConnectionEnding
-            do {
-                let channel = try await connector.connect(url: liveUpdatesURL, token: token)
-                emit.yield(.connected(attempt: attempt))
-                attempt = 0
-                ending = await read(channel, emit: emit)
-            } catch WebSocketConnectError.unauthorized {
-                ending = .unauthorized
-            } catch {
-                if Task.isCancelled { return }
-                ending = .dropped(code: nil, reason: Self.describe(error))
-            }
-            switch ending {
-            case .cancelled:
-                return
-            case .unauthorized:
-                emit.yield(.unauthorized)
-                return
-            case .dropped(let code, let reason):
-                emit.yield(.disconnected(code: code, reason: reason))
-            }
-            attempt += 1
-            guard policy.allowsAttempt(attempt) else { return }
-            let delay = random.withLock { generator in policy.delay(forAttempt: attempt, using: &generator) }
-            emit.yield(.reconnecting(attempt: attempt, delay: delay))
-            do {
-                try await clock.sleep(for: delay)
-            } catch {
-                return
-            }
-        }
-    }
-
     /// Reads one connection to its end. The consumer cancelling closes the
     /// socket with 1000 (RFC 6455 §7.4.1, normal closure), even while a
     /// `receive()` is pending.
-    private func read(_ channel: any WebSocketChannel, emit: AsyncStream<LiveEvent>.Continuation) async
-        -> ConnectionEnding
+    private func read(_ channel: any WebSocketChannel, isolation: isolated (any Actor)?,
+                      deliver: (LiveEvent) -> Void) async -> ConnectionEnding
     {
         let closer = ChannelCloser(channel)
         return await withTaskCancellationHandler {
+            _ = isolation  // Capturing the isolated parameter itself (not a copy) isolates the closure to it.
             while true {
                 let event: WebSocketChannelEvent
                 do {
@@ -127,9 +143,9 @@ public final class WebSocketService: WebSocketProviding {
                 if Task.isCancelled { break }
                 switch event {
                 case .text(let text):
-                    emit.yield(Self.liveEvent(for: StateMessage.decode(text: text)))
+                    deliver(Self.liveEvent(for: StateMessage.decode(text: text)))
                 case .binary(let bytes):
-                    emit.yield(.unreadable("Binary frame of \(bytes.count) bytes; the API sends only text frames."))
+                    deliver(.unreadable("Binary frame of \(bytes.count) bytes; the API sends only text frames."))
                 case .closed(let code, let reason):
                     // API.md: 4001 means the token expired or was revoked.
                     if code == 4001 { return .unauthorized }
@@ -179,7 +195,7 @@ private final class ChannelCloser: Sendable {
         self.channel = channel
     }
 
-    func close(code: Int, reason: String) async {
+    nonisolated(nonsending) func close(code: Int, reason: String) async {
         let alreadyClosed = isClosed.withLock { closed in
             defer { closed = true }
             return closed

@@ -8,31 +8,95 @@ import Synchronization
 /// A `WebSocketConnecting` that plays recorded conversations: the upgrade is matched like
 /// any request; the server's messages arrive at their recorded offsets (scaled by `speed`)
 /// on `clock` — a virtual clock in tests — and the recorded close ends the channel.
+///
+/// Everything runs in the caller's isolation (`nonisolated(nonsending)`), so the app's
+/// `WebSocketService` on the main actor waits on `clock` where a virtual clock sees it.
 public struct ReplayWebSocketConnector: WebSocketConnecting {
+    /// Where a conversation's recorded offsets are counted from.
+    public enum Timing: Sendable {
+        /// From the moment the app connects (a replay that starts whenever the test does).
+        case sinceConnect
+        /// From the conversation's recorded start: `clock` tells recorded time (a reproduction
+        /// whose clock starts at the recording's first instant). Messages whose instant has
+        /// passed when the app connects arrive at once.
+        case atRecordedInstants
+    }
+
+    /// What an upgrade the recording cannot answer gets.
+    public enum Unanswered: Sendable {
+        /// A `WebSocketConnectError.failed` naming the difference (a strict replay).
+        case refused
+        /// No answer until the connecting task is cancelled: the recording ends there, as a
+        /// session whose last reconnect the recorder never saw complete.
+        case pendingUntilCancelled
+    }
+
     public let engine: ReplayEngine
     public let clock: any SchedulingClock
     public let speed: ReplaySpeed
+    public let timing: Timing
+    public let unanswered: Unanswered
 
-    public init(engine: ReplayEngine, clock: any SchedulingClock, speed: ReplaySpeed) {
+    public init(engine: ReplayEngine, clock: any SchedulingClock, speed: ReplaySpeed, timing: Timing = .sinceConnect,
+                unanswered: Unanswered = .refused) {
         self.engine = engine
         self.clock = clock
         self.speed = speed
+        self.timing = timing
+        self.unanswered = unanswered
     }
 
-    public func connect(url: URL, token: String) async throws -> any WebSocketChannel {
+    nonisolated(nonsending) public func connect(url: URL, token: String) async throws -> any WebSocketChannel {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         let request = ReplayRequest(method: "GET", path: components?.percentEncodedPath ?? "/ws",
                                     query: (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, body: [],
                                     volatile: engine.volatile)
         switch engine.answer(request, webSocket: true) {
         case .unmatched(let mismatch):
+            if unanswered == .pendingUntilCancelled {
+                await CancellationLatch().wait(isolation: #isolation)
+                throw CancellationError()
+            }
             throw WebSocketConnectError.failed("replay: \(mismatch)")
         case .answer(let recorded) where recorded.entry.response.status == 401:
             throw WebSocketConnectError.unauthorized
         case .answer(let recorded) where recorded.entry.response.status != 101:
             throw WebSocketConnectError.failed("replay: the recorded upgrade answered \(recorded.entry.response.status)")
         case .answer(let recorded):
-            return ReplayWebSocketChannel(conversation: ReplayConversation(recorded.entry), clock: clock, speed: speed)
+            let conversation = ReplayConversation(recorded.entry)
+            let start = timing == .atRecordedInstants ? conversation.startedAt : clock.currentDate
+            return ReplayWebSocketChannel(conversation: conversation, clock: clock, speed: speed, start: start)
+        }
+    }
+}
+
+/// Suspends until the waiting task is cancelled (at once if it already is).
+private final class CancellationLatch: Sendable {
+    private struct State {
+        var cancelled = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    /// `isolation` is captured by the handler's operation so that it runs without a hop.
+    func wait(isolation: isolated (any Actor)?) async {
+        await withTaskCancellationHandler {
+            _ = isolation  // Capturing the isolated parameter itself isolates the closure to it.
+            return await withCheckedContinuation { continuation in
+                let cancelled = state.withLock { state in
+                    if !state.cancelled { state.waiter = continuation }
+                    return state.cancelled
+                }
+                if cancelled { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                state.cancelled = true
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
         }
     }
 }
@@ -51,13 +115,14 @@ final class ReplayWebSocketChannel: WebSocketChannel {
     let start: Date
     private let state: Mutex<State>
 
-    init(conversation: ReplayConversation, clock: any SchedulingClock, speed: ReplaySpeed) {
+    /// `start` is the instant the conversation's offsets count from.
+    init(conversation: ReplayConversation, clock: any SchedulingClock, speed: ReplaySpeed, start: Date) {
         self.clock = clock
-        self.start = clock.currentDate
+        self.start = start
         self.state = Mutex(State(timeline: ConversationTimeline(conversation, speed: speed)))
     }
 
-    func receive() async throws -> WebSocketChannelEvent {
+    nonisolated(nonsending) func receive() async throws -> WebSocketChannelEvent {
         if let closed = state.withLock({ $0.closedByClient }) { return .closed(code: closed.code, reason: closed.reason) }
         let next = state.withLock { state in state.closedByServer == nil ? state.timeline.next() : nil }
         if let close = state.withLock({ $0.closedByServer }) { return .closed(code: close.code, reason: close.reason) }
@@ -76,7 +141,7 @@ final class ReplayWebSocketChannel: WebSocketChannel {
     }
 
     /// Waits for this client to close (the recording has nothing more from the server).
-    private func closedByClient() async -> WebSocketChannelEvent {
+    nonisolated(nonsending) private func closedByClient() async -> WebSocketChannelEvent {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { state -> Bool in
                 guard state.closedByClient == nil else { return true }
@@ -89,7 +154,7 @@ final class ReplayWebSocketChannel: WebSocketChannel {
         return .closed(code: closed.code, reason: closed.reason)
     }
 
-    func close(code: Int, reason: String) async {
+    nonisolated(nonsending) func close(code: Int, reason: String) async {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             if state.closedByClient == nil { state.closedByClient = (code, reason) }
             defer { state.waiter = nil }

@@ -33,7 +33,13 @@ public enum Reproduction {
         let recording = session.engine.document
         let tokens = InMemoryTokenStore()
         let api = session.client(tokenStore: tokens)
-        let live = RecordedLiveUpdates(engine: session.engine, clock: clock)
+        // The app's own live-update client, reconnect loop and all, on the recorded conversations at
+        // their recorded instants; the jitter is seeded so every run prints the same timeline.
+        let connector = ReplayWebSocketConnector(engine: session.engine, clock: clock, speed: .scaled(1),
+                                                 timing: .atRecordedInstants, unanswered: .pendingUntilCancelled)
+        let service = WebSocketService(baseURL: session.baseURL, connector: connector, clock: clock,
+                                       random: SeededGenerator(seed: 1))
+        let live = ServiceLiveUpdates(service: service, clock: clock)
         let telemetry = TimedTelemetry(clock: clock)
         let devices = DeviceViewModel(api: api, webSocket: live, tokenStore: tokens, telemetry: telemetry, clock: clock,
                                       configuration: configuration)

@@ -28,7 +28,11 @@ public final class VirtualLiveUpdates: WebSocketProviding {
         var buffer: [(event: LiveEvent, work: VirtualClock.WorkToken)] = []
         var inHand: VirtualClock.WorkToken?
         var waiting: CheckedContinuation<LiveEvent?, Never>?
+        /// The consumer is gone.
         var ended = false
+        /// The producer is done: after the buffer, the consumer's loop ends.
+        var finished = false
+        var onEnd: (@Sendable () -> Void)?
     }
 
     private struct State {
@@ -48,11 +52,19 @@ public final class VirtualLiveUpdates: WebSocketProviding {
     }
 
     /// Opens a new stream (the current one from now on) and records `token`.
-    public func events(token: String) -> AsyncStream<LiveEvent> {
+    /// (`isolation` is not used: events arrive as they are pushed.)
+    public func events(token: String, isolation: isolated (any Actor)? = #isolation) -> AsyncStream<LiveEvent> {
+        events(token: token, onEnd: nil)
+    }
+
+    /// Opens a new stream, as ``events(token:isolation:)``, and calls `onEnd` once when
+    /// its consumer is gone (it stopped, was cancelled, or dropped the stream): a producer
+    /// stops there.
+    public func events(token: String, onEnd: (@Sendable () -> Void)?) -> AsyncStream<LiveEvent> {
         let id = state.withLock { state in
             let id = state.tokens.count
             state.tokens.append(token)
-            state.streams[id] = Stream()
+            state.streams[id] = Stream(onEnd: onEnd)
             state.current = id
             return id
         }
@@ -63,6 +75,21 @@ public final class VirtualLiveUpdates: WebSocketProviding {
         }, onCancel: { [weak self] in
             self?.end(id)
         })
+    }
+
+    /// Ends the current stream from the producer's side: its consumer gets the events
+    /// already pushed, then the end of the stream. Later pushes are dropped.
+    public func finish() {
+        let waiting: CheckedContinuation<LiveEvent?, Never>? = state.withLock { state in
+            guard let id = state.current, var stream = state.streams[id], !stream.ended else { return nil }
+            stream.finished = true
+            state.current = nil
+            defer { state.streams[id] = stream }
+            guard stream.buffer.isEmpty, stream.inHand == nil else { return nil }
+            defer { stream.waiting = nil }
+            return stream.waiting
+        }
+        waiting?.resume(returning: nil)
     }
 
     /// Delivers `event` to the current stream (dropped if there is none or it ended).
@@ -111,7 +138,7 @@ public final class VirtualLiveUpdates: WebSocketProviding {
                 stream.inHand = nil
             }
             if stream.ended { return .some(nil) }
-            if stream.buffer.isEmpty { return nil }
+            if stream.buffer.isEmpty { return stream.finished ? .some(nil) : nil }
             let (event, work) = stream.buffer.removeFirst()
             stream.inHand = work
             return .some(event)
@@ -126,6 +153,7 @@ public final class VirtualLiveUpdates: WebSocketProviding {
                     stream.inHand = work
                     return .some(event)
                 }
+                if stream.finished { return .some(nil) }
                 stream.waiting = continuation
                 return nil
             }
@@ -135,8 +163,8 @@ public final class VirtualLiveUpdates: WebSocketProviding {
 
     /// The stream's consumer is gone: whatever it held or had not read counts as handled.
     private func end(_ id: Int) {
-        let waiting: CheckedContinuation<LiveEvent?, Never>? = state.withLock { state in
-            guard var stream = state.streams[id], !stream.ended else { return nil }
+        let (waiting, onEnd): (CheckedContinuation<LiveEvent?, Never>?, (@Sendable () -> Void)?) = state.withLock { state in
+            guard var stream = state.streams[id], !stream.ended else { return (nil, nil) }
             stream.ended = true
             state.endedCount += 1
             if let work = stream.inHand { clock.endWork(work) }
@@ -145,10 +173,13 @@ public final class VirtualLiveUpdates: WebSocketProviding {
             stream.buffer = []
             let waiting = stream.waiting
             stream.waiting = nil
+            let onEnd = stream.onEnd
+            stream.onEnd = nil
             state.streams[id] = stream
-            return waiting
+            return (waiting, onEnd)
         }
         waiting?.resume(returning: nil)
+        onEnd?()
     }
 }
 

@@ -17,7 +17,7 @@ extension DeviceViewModel {
             return
         }
         connectionState = .connecting
-        let events = webSocket.events(token: token)
+        let events = webSocket.events(token: token, isolation: #isolation)
         liveUpdates = Task.immediate { [weak self] in
             for await event in events {
                 guard let self, self.handle(event) else { break }
