@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // KitchenHarness depends on the Swift toolchain only: no package dependencies.
@@ -38,7 +38,7 @@ import PackageDescription
 // Test targets may depend on any of these.
 let package = Package(
     name: "KitchenHarness",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    platforms: [.macOS(.v26), .iOS(.v26)],
     products: [
         .executable(name: "kitchen", targets: ["kitchen"]),
         .library(name: "KitchenAPI", targets: ["KitchenAPI"]),
