@@ -9,15 +9,15 @@ import Testing
 struct TargetGraphTests {
     static let root = Repository.root
 
-    /// `describe()`, run once for the suite's tests.
-    static let described = Result { try describe() }
+    /// `describe()`, run once for the suite's tests, its wait off the cooperative pool.
+    static let described = Task { try await offThePool { try describe() } }
 
     /// The package as SwiftPM describes it. A scratch folder of its own keeps `describe` from
     /// waiting on the lock of the `.build` that the running `swift test` holds.
     static func describe() throws -> DescribedPackage {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-describe-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outcome = try ExternalProcess.run("/usr/bin/env", [
+        let outcome = try ExternalProcess.runBlocking("/usr/bin/env", [
             "swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "describe", "--type", "json",
         ], timeoutSeconds: 90)
         guard outcome.status == 0, !outcome.timedOut else { throw DescribeFailed(outcome: outcome.description) }
@@ -34,9 +34,9 @@ struct TargetGraphTests {
     }
 
     @Test("Package.swift's targets, dependencies and imports are the graph its header comment declares")
-    func packageMatchesDeclaredGraph() throws {
+    func packageMatchesDeclaredGraph() async throws {
         let declared = try Self.declared()
-        let described = try Self.described.get()
+        let described = try await Self.described.value
         let imports = try SourceImports.table(for: described, root: Self.root)
         let problems = GraphCheck(declared: declared, described: described, imports: imports).problems
         #expect(problems.isEmpty, "\(problems.map(\.description).joined(separator: "\n"))")
@@ -45,9 +45,9 @@ struct TargetGraphTests {
     }
 
     @Test("the kitchen executable's closure holds shipped targets only and no test framework import")
-    func executableLinksNoTestSupport() throws {
+    func executableLinksNoTestSupport() async throws {
         let declared = try Self.declared()
-        let described = try Self.described.get()
+        let described = try await Self.described.value
         let closure = described.closure(of: "kitchen")
         let notShipped = closure.keys.filter { declared.sections[$0] != .shipped }.sorted()
         #expect(notShipped.isEmpty, "\(notShipped.compactMap { closure[$0]?.joined(separator: " -> ") })")

@@ -7,7 +7,7 @@ import Testing
 /// given the base URL finds the live updates at `{base}/ws`.
 @Suite(.serialized, .timeLimit(.minutes(1))) struct BasePathProcessTests {
     /// Runs a program to the end and returns its standard output.
-    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, out: String) {
+    private func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, out: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -16,11 +16,11 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        await process.exited()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    @Test func watchFindsTheLiveUpdatesBelowTheBasePath() throws {
+    @Test func watchFindsTheLiveUpdatesBelowTheBasePath() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: ServeProcessTests.kitchen.path), "build kitchen first (swift build)")
         let curl = "/usr/bin/curl"
         try #require(FileManager.default.isExecutableFile(atPath: curl), "SKIPPED in effect: curl is not installed")
@@ -40,11 +40,11 @@ import Testing
         #expect(base.hasSuffix("/api/v1"))
         #expect(text.contains("Live updates: \(base.replacingOccurrences(of: "http://", with: "ws://"))/ws"))
 
-        let login = try run(curl, ["-s", "-X", "POST", base + "/auth/login", "-H", "Content-Type: application/json",
+        let login = try await run(curl, ["-s", "-X", "POST", base + "/auth/login", "-H", "Content-Type: application/json",
                                    "-d", #"{"username": "demo", "password": "demo"}"#])
         let token = try #require((try JSONSerialization.jsonObject(with: Data(login.out.utf8)) as? [String: Any])?["token"] as? String)
         // Nothing is served outside the prefix.
-        let root = try run(curl, ["-s", "-o", "/dev/null", "-w", "%{http_code}", base.replacingOccurrences(of: "/api/v1", with: "") + "/devices",
+        let root = try await run(curl, ["-s", "-o", "/dev/null", "-w", "%{http_code}", base.replacingOccurrences(of: "/api/v1", with: "") + "/devices",
                                   "-H", "Authorization: Bearer \(token)"])
         #expect(root.out == "404")
 

@@ -16,8 +16,8 @@ import Testing
     }
 
     /// Logs in through `base` as demo and returns the token.
-    private func login(_ base: String) throws -> String {
-        let answer = try curl("-X", "POST", base + "/auth/login", "-H", "Content-Type: application/json",
+    private func login(_ base: String) async throws -> String {
+        let answer = try await curl("-X", "POST", base + "/auth/login", "-H", "Content-Type: application/json",
                               "-d", #"{"username": "demo", "password": "demo"}"#)
         return try #require((try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])?["token"] as? String,
                             "no token in \(answer)")
@@ -25,32 +25,32 @@ import Testing
 
     /// Runs `kitchen ARGUMENTS`, lets `drive` use it at its URL, waits until standard error
     /// holds `marker`, then presses Ctrl-C: how it ended, all of its standard error included.
-    private func session(_ arguments: [String], until marker: String, drive: (String) throws -> Void) throws -> ExternalProcess.Outcome {
+    private func session(_ arguments: [String], until marker: String, drive: (String) async throws -> Void) async throws -> ExternalProcess.Outcome {
         let command = try RunningKitchen(arguments)
-        try drive(try command.url())
+        try await drive(try command.url())
         command.waitForStandardError(marker)
-        return command.stop()
+        return await command.stop()
     }
 
     /// A `kitchen record` session in front of `kitchen serve`, into a temporary folder.
-    private func recording(_ options: [String], until marker: String, drive: (String) throws -> Void) throws -> ExternalProcess.Outcome {
+    private func recording(_ options: [String], until marker: String, drive: (String) async throws -> Void) async throws -> ExternalProcess.Outcome {
         let upstream = try RunningKitchen(["serve", "--port", "0"])
-        defer { upstream.stop() }
+        defer { upstream.stopBlocking() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-progress-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        return try session(["record", "--upstream", try upstream.url(), "--port", "0", "--out", folder.appendingPathComponent("session.har").path]
+        return try await session(["record", "--upstream", try upstream.url(), "--port", "0", "--out", folder.appendingPathComponent("session.har").path]
                            + options, until: marker, drive: drive)
     }
 
     private static let loginAndDiscovery = recordings.appendingPathComponent("login-and-discovery.har").path
 
-    @Test func recordVerboseSaysEachExchangeAndWhetherASecretWasRedacted() throws {
+    @Test func recordVerboseSaysEachExchangeAndWhetherASecretWasRedacted() async throws {
         var token = ""
-        let ended = try recording(["--verbose"], until: "GET /not-there 404") { proxy in
-            token = try login(proxy)
-            _ = try curl(proxy + "/devices", "-H", "Authorization: Bearer \(token)")
-            _ = try curl(proxy + "/not-there")
+        let ended = try await recording(["--verbose"], until: "GET /not-there 404") { proxy in
+            token = try await login(proxy)
+            _ = try await curl(proxy + "/devices", "-H", "Authorization: Bearer \(token)")
+            _ = try await curl(proxy + "/not-there")
         }
         let said = ended.stderr
         #expect(ended.status == 0, "\(ended)")
@@ -62,11 +62,11 @@ import Testing
         #expect(ended.stdout.contains("wrote 3 entries"))
     }
 
-    @Test func recordWithoutVerbosePrintsTheCountWhenItChanged() throws {
+    @Test func recordWithoutVerbosePrintsTheCountWhenItChanged() async throws {
         let count = "recorded 2 exchanges, 0 messages; 0 failed\n"
-        let ended = try recording(["--progress-interval", "1"], until: count) { proxy in
-            _ = try login(proxy)
-            _ = try curl(proxy + "/not-there")
+        let ended = try await recording(["--progress-interval", "1"], until: count) { proxy in
+            _ = try await login(proxy)
+            _ = try await curl(proxy + "/not-there")
         }
         #expect(ended.status == 0)
         #expect(ended.stderr.contains(count), "\(ended.stderr)")
@@ -74,10 +74,10 @@ import Testing
         #expect(ended.stderr.components(separatedBy: count).count == 2, "the same count is said once: \(ended.stderr)")
     }
 
-    @Test func replayVerboseNamesTheMatchedEntryOrTheNearestOne() throws {
-        let ended = try session(["replay", Self.loginAndDiscovery, "--port", "0", "--verbose"], until: "GET /devices/nope 599") { base in
-            _ = try login(base)
-            _ = try curl(base + "/devices/nope")
+    @Test func replayVerboseNamesTheMatchedEntryOrTheNearestOne() async throws {
+        let ended = try await session(["replay", Self.loginAndDiscovery, "--port", "0", "--verbose"], until: "GET /devices/nope 599") { base in
+            _ = try await login(base)
+            _ = try await curl(base + "/devices/nope")
         }
         #expect(ended.status == 1, "unmatched and unused: exit 1")
         #expect(lines(ended.stderr, matching: Self.time + "POST /auth/login 200 entry 0").count == 1, "\(ended.stderr)")
@@ -85,18 +85,18 @@ import Testing
             .count == 1, "\(ended.stderr)")
     }
 
-    @Test func replayWithoutVerboseCountsRequestsAndUnusedEntries() throws {
+    @Test func replayWithoutVerboseCountsRequestsAndUnusedEntries() async throws {
         let count = "replayed 2 requests (1 matched, 1 unmatched), 8 of 9 entries unused\n"
-        let ended = try session(["replay", Self.loginAndDiscovery, "--port", "0", "--progress-interval", "1"], until: count) { base in
-            _ = try login(base)
-            _ = try curl(base + "/devices/nope")
+        let ended = try await session(["replay", Self.loginAndDiscovery, "--port", "0", "--progress-interval", "1"], until: count) { base in
+            _ = try await login(base)
+            _ = try await curl(base + "/devices/nope")
         }
         #expect(ended.status == 1)
         #expect(ended.stderr.contains(count), "\(ended.stderr)")
         #expect(lines(ended.stderr, matching: Self.time + ".*").isEmpty, "\(ended.stderr)")
     }
 
-    @Test func replayVerboseSaysAWebSocketOpeningAndItsCloseWithMessageCounts() throws {
+    @Test func replayVerboseSaysAWebSocketOpeningAndItsCloseWithMessageCounts() async throws {
         guard let python = PythonPeer.interpreter, PythonPeer.websocketsVersion != nil else {
             print("SKIPPED replayVerboseSaysAWebSocketOpeningAndItsCloseWithMessageCounts: set KITCHEN_PYTHON to a Python with websockets")
             return
@@ -106,9 +106,9 @@ import Testing
         let entries = try #require((recorded["log"] as? [String: Any])?["entries"] as? [[String: Any]])
         let conversation = try #require(entries.firstIndex { ($0["_resourceType"] as? String) == "websocket" })
         let toClient = ((entries[conversation]["_webSocketMessages"] as? [[String: Any]]) ?? []).filter { $0["type"] as? String == "receive" }.count
-        let ended = try session(["replay", file.path, "--port", "0", "--speed", "max", "--verbose"], until: "from server") { base in
+        let ended = try await session(["replay", file.path, "--port", "0", "--speed", "max", "--verbose"], until: "from server") { base in
             // Receives every recorded message, then closes with 1000 as the recorded client did.
-            let client = try ExternalProcess.run(python, ["-c", """
+            let client = try await ExternalProcess.run(python, ["-c", """
                 import asyncio, sys
                 from websockets.asyncio.client import connect
                 async def main():

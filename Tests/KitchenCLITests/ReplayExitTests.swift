@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(1))) struct ReplayExitTests {
     private static let recording = Repository.recording("login-and-discovery").path
 
-    @Test func ctrlCAfterAnUnmatchedRequestExitsOne() throws {
+    @Test func ctrlCAfterAnUnmatchedRequestExitsOne() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: ServeProcessTests.kitchen.path), "build kitchen first (swift build)")
         let replay = Process()
         replay.executableURL = ServeProcessTests.kitchen
@@ -21,9 +21,9 @@ import Testing
         curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         curl.arguments = ["-s", "-o", "/dev/null", url + "/not-recorded"]
         try curl.run()
-        curl.waitUntilExit()
+        await curl.exited()
         kill(replay.processIdentifier, SIGINT)
-        replay.waitUntilExit()
+        await replay.exited()
         #expect(replay.terminationStatus == 1)
         let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(rest.contains("Never used (9):"), "\(rest)")

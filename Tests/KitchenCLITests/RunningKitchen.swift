@@ -41,17 +41,26 @@ final class RunningKitchen {
     /// Sends `signal` and returns how the command ended: its status, the rest of standard
     /// output, and all of standard error.
     @discardableResult
-    func stop(_ signal: Int32 = SIGINT) -> ExternalProcess.Outcome {
+    func stop(_ signal: Int32 = SIGINT) async -> ExternalProcess.Outcome {
         kill(process.processIdentifier, signal)
-        let outcome = process.finish(timeoutSeconds: 20)
+        let outcome = await process.finish(timeoutSeconds: 20)
+        deadline.cancel()
+        return outcome
+    }
+
+    /// ``stop(_:)`` blocking the calling thread, for a `defer` (which cannot await).
+    @discardableResult
+    func stopBlocking(_ signal: Int32 = SIGINT) -> ExternalProcess.Outcome {
+        kill(process.processIdentifier, signal)
+        let outcome = process.finishBlocking(timeoutSeconds: 20)
         deadline.cancel()
         return outcome
     }
 }
 
 /// Runs curl to the end and returns what it printed.
-func curl(_ arguments: String...) throws -> String {
+func curl(_ arguments: String...) async throws -> String {
     let curl = "/usr/bin/curl"
     try #require(FileManager.default.isExecutableFile(atPath: curl), "curl is not installed")
-    return try ExternalProcess.run(curl, ["-s", "--max-time", "20"] + arguments, timeoutSeconds: 30).stdout
+    return try await ExternalProcess.run(curl, ["-s", "--max-time", "20"] + arguments, timeoutSeconds: 30).stdout
 }

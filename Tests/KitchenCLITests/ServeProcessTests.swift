@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test(arguments: [SIGINT, SIGTERM])
-    func servePrintsItsAddressAndStopsCleanlyOnSignal(_ signalNumber: Int32) throws {
+    func servePrintsItsAddressAndStopsCleanlyOnSignal(_ signalNumber: Int32) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.kitchen.path), "build kitchen first (swift build)")
         let process = Process()
         process.executableURL = Self.kitchen
@@ -29,7 +29,7 @@ import Testing
             kill(process.processIdentifier, SIGKILL)
             Issue.record("kitchen serve did not stop within 10 s of the signal")
         }
-        process.waitUntilExit()
+        await process.exited()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
         let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -36,7 +36,7 @@ import Testing
         return Running(process: process, port: try #require(port, "no port in banner: \(text)"), output: output)
     }
 
-    func withUpstream(limits: HTTPLimits = HTTPLimits(), _ body: (Int, URL) throws -> Void) throws {
+    func withUpstream(limits: HTTPLimits = HTTPLimits(), _ body: (Int, URL) async throws -> Void) async throws {
         let upstream = HTTPServer(configuration: .init(port: 0, limits: limits), responder: Respond { request in
             .response(.text(.ok, "echo \(request.target)"))
         })
@@ -45,7 +45,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try body(upstream.address!.port, directory)
+        try await body(upstream.address!.port, directory)
     }
 
     func makeRequests(_ count: Int, port: Int) throws {
@@ -55,13 +55,13 @@ import Testing
         }
     }
 
-    @Test func sigintMidRecordingWritesAValidHARWithEveryExchange() throws {
+    @Test func sigintMidRecordingWritesAValidHARWithEveryExchange() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.kitchen.path), "build kitchen first (swift build)")
-        try withUpstream { upstreamPort, directory in
+        try await withUpstream { upstreamPort, directory in
             let recorder = try startRecorder(upstreamPort: upstreamPort, directory: directory)
             try makeRequests(25, port: recorder.port)
             kill(recorder.process.processIdentifier, SIGINT)
-            recorder.process.waitUntilExit()
+            await recorder.process.exited()
             #expect(recorder.process.terminationStatus == 0)
             let har = try HARFile.load(from: recorder.output)
             #expect(har.log.entries.map(\.request.urlPath) == (0..<25).map { "/r/\($0)" })
@@ -69,9 +69,9 @@ import Testing
         }
     }
 
-    @Test func aKilledRecorderLeavesAJournalThatRecoverTurnsIntoAHAR() throws {
+    @Test func aKilledRecorderLeavesAJournalThatRecoverTurnsIntoAHAR() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.kitchen.path), "build kitchen first (swift build)")
-        try withUpstream { upstreamPort, directory in
+        try await withUpstream { upstreamPort, directory in
             let recorder = try startRecorder(upstreamPort: upstreamPort, directory: directory)
             try makeRequests(25, port: recorder.port)
             // The recorder journals asynchronously (microseconds behind the response): wait until
@@ -82,7 +82,7 @@ import Testing
             }
             #expect(written, "the journal never held all 25 exchanges")
             kill(recorder.process.processIdentifier, SIGKILL)
-            recorder.process.waitUntilExit()
+            await recorder.process.exited()
             #expect(!FileManager.default.fileExists(atPath: recorder.output.path), "no HAR after a crash")
             #expect(FileManager.default.fileExists(atPath: journal))
             let recover = Process()
@@ -90,7 +90,7 @@ import Testing
             recover.arguments = ["record", "--recover", journal]
             recover.standardOutput = Pipe()
             try recover.run()
-            recover.waitUntilExit()
+            await recover.exited()
             #expect(recover.terminationStatus == 0)
             let har = try HARFile.load(from: recorder.output)
             #expect(har.log.entries.map(\.request.urlPath) == (0..<25).map { "/r/\($0)" })

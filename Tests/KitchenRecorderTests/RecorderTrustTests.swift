@@ -11,7 +11,7 @@ import Testing
 /// and the files it writes are never written through a link or over a HAR.
 @Suite("the recorder under pressure", .serialized, .timeLimit(.minutes(2)))
 struct RecorderTrustTests {
-    private func withUpstream(_ body: (Int, URL) throws -> Void) throws {
+    private func withUpstream(_ body: (Int, URL) async throws -> Void) async throws {
         let upstream = HTTPServer(configuration: .init(port: 0), responder: Respond { request in
             .response(.text(.ok, "echo \(request.target) \(String(repeating: "x", count: 512))"))
         })
@@ -20,7 +20,7 @@ struct RecorderTrustTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trust-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try body(try #require(upstream.address?.port), directory)
+        try await body(try #require(upstream.address?.port), directory)
     }
 
     /// Starts `kitchen record` with `arguments` after the usual ones and reads the port from its banner.
@@ -65,8 +65,8 @@ struct RecorderTrustTests {
     }
 
     @Test("SIGKILL under a 16-client load, then --recover: every response a client received is in the HAR")
-    func sigkillLosesNothingReceived() throws {
-        try withUpstream { upstreamPort, directory in
+    func sigkillLosesNothingReceived() async throws {
+        try await withUpstream { upstreamPort, directory in
             let output = directory.appendingPathComponent("load.har")
             let (process, port, _) = try startRecorder(upstreamPort: upstreamPort, output: output)
             let load = Load()
@@ -74,11 +74,11 @@ struct RecorderTrustTests {
             // Kill while the clients are mid-flight: no wait for anything to be journaled.
             #expect(waitUntil(seconds: 60) { load.received.withLock { $0.count } >= 3_000 })
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            await process.exited()
             load.stop.store(true, ordering: .relaxed)
             load.group.wait()
             let received = load.received.withLock { $0 }
-            let recover = try ExternalRun(ProcessRecordingTests.kitchen, ["record", "--recover", output.path + ".journal"])
+            let recover = try await ExternalProcess.run(ProcessRecordingTests.kitchen.path, ["record", "--recover", output.path + ".journal"])
             #expect(recover.status == 0, "\(recover.stderr)")
             let recorded = Set(try HARFile.load(from: output).log.entries.map(\.request.urlPath))
             let missing = received.filter { !recorded.contains($0) }
@@ -88,14 +88,14 @@ struct RecorderTrustTests {
     }
 
     @Test("a full disk: said on stderr at once, 503 from then on, exit 2 with the count, and every 200 in the journal")
-    func fullDiskStopsRelaying() throws {
+    func fullDiskStopsRelaying() async throws {
         let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("tiny-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: mountPoint) }
-        let mount = try ExternalRun(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=256k", "tmpfs", mountPoint.path])
+        let mount = try await ExternalProcess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", mountPoint.path])
         try #require(mount.status == 0, "SKIPPED in effect: cannot mount a tmpfs here (\(mount.stderr)); this test needs root")
-        defer { _ = try? ExternalRun(URL(fileURLWithPath: "/bin/umount"), [mountPoint.path]) }
-        try withUpstream { upstreamPort, _ in
+        defer { _ = try? ExternalProcess.runBlocking("/bin/umount", [mountPoint.path]) }
+        try await withUpstream { upstreamPort, _ in
             let output = mountPoint.appendingPathComponent("full.har")
             let (process, port, stderr) = try startRecorder(upstreamPort: upstreamPort, output: output)
             let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
@@ -114,7 +114,7 @@ struct RecorderTrustTests {
             // A new connection is refused the same way.
             let again = try HTTPClientConnection(host: "127.0.0.1", port: port).send(HTTPRequest(method: .get, target: "/after"))
             #expect(again.status.code == 503)
-            process.waitUntilExit()
+            await process.exited()
             #expect(process.terminationStatus == 2)
             let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(said.contains("kitchen record: RECORDING FAILED: "), "\(said)")
@@ -127,8 +127,8 @@ struct RecorderTrustTests {
     }
 
     @Test("a symbolic link planted where the journal goes is refused, and its target is untouched")
-    func plantedSymlinkRefused() throws {
-        try withUpstream { upstreamPort, directory in
+    func plantedSymlinkRefused() async throws {
+        try await withUpstream { upstreamPort, directory in
             let output = directory.appendingPathComponent("s.har")
             let victim = directory.appendingPathComponent("victim.txt")
             try Data("precious".utf8).write(to: victim)
@@ -141,8 +141,8 @@ struct RecorderTrustTests {
     }
 
     @Test("a port already in use leaves no stray journal")
-    func busyPortLeavesNoJournal() throws {
-        try withUpstream { upstreamPort, directory in
+    func busyPortLeavesNoJournal() async throws {
+        try await withUpstream { upstreamPort, directory in
             let taken = try Listener(host: "127.0.0.1", port: 0)
             let output = directory.appendingPathComponent("busy.har")
             let proxy = try RecordingProxy(configuration: .init(upstream: URL(string: "http://127.0.0.1:\(upstreamPort)")!, output: output,
@@ -154,11 +154,11 @@ struct RecorderTrustTests {
     }
 
     @Test("--out over an existing HAR is refused without --force, and the HAR is kept")
-    func existingHARKept() throws {
-        try withUpstream { upstreamPort, directory in
+    func existingHARKept() async throws {
+        try await withUpstream { upstreamPort, directory in
             let output = directory.appendingPathComponent("kept.har")
             try Data("{\"log\": {}}".utf8).write(to: output)
-            let refused = try ExternalRun(ProcessRecordingTests.kitchen, ["record", "--upstream", "http://127.0.0.1:\(upstreamPort)",
+            let refused = try await ExternalProcess.run(ProcessRecordingTests.kitchen.path, ["record", "--upstream", "http://127.0.0.1:\(upstreamPort)",
                                                                           "--port", "0", "--out", output.path])
             #expect(refused.status == 2)
             #expect(refused.stderr.contains("exists; refusing to replace it (pass --force to overwrite)"), "\(refused.stderr)")
@@ -168,46 +168,22 @@ struct RecorderTrustTests {
     }
 
     @Test("--recover X.journal writes X.har, and a HAR given to --recover is named for what it is")
-    func recoverNaming() throws {
-        try withUpstream { upstreamPort, directory in
+    func recoverNaming() async throws {
+        try await withUpstream { upstreamPort, directory in
             let output = directory.appendingPathComponent("session.har")
             let (process, port, _) = try startRecorder(upstreamPort: upstreamPort, output: output)
             _ = try HTTPClientConnection(host: "127.0.0.1", port: port).send(HTTPRequest(method: .get, target: "/one"))
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            await process.exited()
             let renamed = directory.appendingPathComponent("crash.journal")
             try FileManager.default.moveItem(atPath: output.path + ".journal", toPath: renamed.path)
-            let recover = try ExternalRun(ProcessRecordingTests.kitchen, ["record", "--recover", renamed.path])
+            let recover = try await ExternalProcess.run(ProcessRecordingTests.kitchen.path, ["record", "--recover", renamed.path])
             #expect(recover.status == 0, "\(recover.stderr)")
             let har = directory.appendingPathComponent("crash.har")
             #expect(try HARFile.load(from: har).log.entries.map(\.request.urlPath) == ["/one"])
-            let mistaken = try ExternalRun(ProcessRecordingTests.kitchen, ["record", "--recover", har.path])
+            let mistaken = try await ExternalProcess.run(ProcessRecordingTests.kitchen.path, ["record", "--recover", har.path])
             #expect(mistaken.status == 2)
             #expect(mistaken.stderr.contains("is a HAR, not a journal"), "\(mistaken.stderr)")
         }
-    }
-}
-
-/// A finished run of a program: its status and output.
-struct ExternalRun {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-
-    init(_ executable: URL, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        stdout = String(decoding: outData, as: UTF8.self)
-        stderr = String(decoding: errData, as: UTF8.self)
     }
 }

@@ -20,8 +20,8 @@ import Testing
         }, seen)
     }
 
-    func curl(_ arguments: [String]) throws -> ExternalProcess.Outcome {
-        try ExternalProcess.run("/usr/bin/curl", ["-sS", "--max-time", "60"] + arguments)
+    func curl(_ arguments: [String]) async throws -> ExternalProcess.Outcome {
+        try await ExternalProcess.run("/usr/bin/curl", ["-sS", "--max-time", "60"] + arguments)
     }
 
     /// The journal's lines of `type`, read while the proxy still runs.
@@ -31,18 +31,18 @@ import Testing
     }
 
     /// `body` uploaded with curl to `path` through the proxy, with `headers` besides its type.
-    func curlUpload(_ body: [UInt8], to path: String, through harness: RecorderHarness, headers: [String] = []) throws -> ExternalProcess.Outcome {
+    func curlUpload(_ body: [UInt8], to path: String, through harness: RecorderHarness, headers: [String] = []) async throws -> ExternalProcess.Outcome {
         let file = harness.directory.appendingPathComponent("upload.bin")
         try Data(body).write(to: file)
-        return try curl(["--data-binary", "@\(file.path)", "-H", "Content-Type: application/octet-stream"]
+        return try await curl(["--data-binary", "@\(file.path)", "-H", "Content-Type: application/octet-stream"]
             + headers.flatMap { ["-H", $0] } + ["http://127.0.0.1:\(harness.proxyPort)\(path)"])
     }
 
-    @Test func anEightMebibyteUploadFromCurlReachesTheUpstreamAndTheHARByteForByte() throws {
+    @Test func anEightMebibyteUploadFromCurlReachesTheUpstreamAndTheHARByteForByte() async throws {
         let (upstream, seen) = keepingUpstream()
         let harness = try RecorderHarness(upstream: upstream, upstreamLimits: Self.roomyLimits)
         let body = sampleBytes(8 << 20, seed: 11)
-        let outcome = try curlUpload(body, to: "/uploads/firmware", through: harness)
+        let outcome = try await curlUpload(body, to: "/uploads/firmware", through: harness)
         #expect(outcome.stdout == "got \(body.count) bytes", "\(outcome)")
         let received = try #require(seen.all.first)
         let sameUpstream = received.body == body
@@ -59,11 +59,11 @@ import Testing
         #expect(entry.request.redacted == nil)
     }
 
-    @Test func aChunkedUploadIsRechunkedUpstreamAndRecordedByteForByte() throws {
+    @Test func aChunkedUploadIsRechunkedUpstreamAndRecordedByteForByte() async throws {
         let (upstream, seen) = keepingUpstream()
         let harness = try RecorderHarness(upstream: upstream, upstreamLimits: Self.roomyLimits)
         let body = sampleBytes(3 << 20, seed: 12)
-        let outcome = try curlUpload(body, to: "/uploads", through: harness, headers: ["Transfer-Encoding: chunked"])
+        let outcome = try await curlUpload(body, to: "/uploads", through: harness, headers: ["Transfer-Encoding: chunked"])
         #expect(outcome.stdout == "got \(body.count) bytes", "\(outcome)")
         let received = try #require(seen.all.first)
         let sameUpstream = received.body == body
@@ -77,10 +77,10 @@ import Testing
         #expect(entry.request.headers.contains { $0.name == "Transfer-Encoding" && $0.value == "chunked" })
     }
 
-    @Test func aSmallChunkedUploadIsStillRecordedInOneRecord() throws {
+    @Test func aSmallChunkedUploadIsStillRecordedInOneRecord() async throws {
         let (upstream, seen) = keepingUpstream()
         let harness = try RecorderHarness(upstream: upstream, upstreamLimits: Self.roomyLimits)
-        let outcome = try curl(["--data-binary", #"{"name":"small"}"#, "-H", "Transfer-Encoding: chunked",
+        let outcome = try await curl(["--data-binary", #"{"name":"small"}"#, "-H", "Transfer-Encoding: chunked",
                                 "-H", "Content-Type: application/json", "http://127.0.0.1:\(harness.proxyPort)/small"])
         #expect(outcome.stdout == "got 16 bytes", "\(outcome)")
         #expect(seen.all.first?.headers["Content-Length"] == "16")
@@ -203,10 +203,10 @@ import Testing
 /// `kitchen record` killed in the middle of a large upload: `--recover` gives a HAR with every
 /// exchange the clients completed, the large one byte for byte, and drops the torn one.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct StreamedUploadCrashTests {
-    @Test func aRecorderKilledMidUploadRecoversEveryCompletedExchange() throws {
+    @Test func aRecorderKilledMidUploadRecoversEveryCompletedExchange() async throws {
         let kitchen = ProcessRecordingTests.kitchen
         try #require(FileManager.default.isExecutableFile(atPath: kitchen.path), "build kitchen first (swift build)")
-        try ProcessRecordingTests().withUpstream(limits: StreamedUploadTests.roomyLimits) { upstreamPort, directory in
+        try await ProcessRecordingTests().withUpstream(limits: StreamedUploadTests.roomyLimits) { upstreamPort, directory in
             let recorder = try ProcessRecordingTests().startRecorder(upstreamPort: upstreamPort, directory: directory)
             let journal = recorder.output.path + ".journal"
             let client = try HTTPClientConnection(host: "127.0.0.1", port: recorder.port)
@@ -225,8 +225,8 @@ import Testing
             }
             #expect(partsWritten, "the torn upload's parts never reached the journal")
             kill(recorder.process.processIdentifier, SIGKILL)
-            recorder.process.waitUntilExit()
-            let recover = try ExternalProcess.run(kitchen.path, ["record", "--recover", journal])
+            await recorder.process.exited()
+            let recover = try await ExternalProcess.run(kitchen.path, ["record", "--recover", journal])
             #expect(recover.status == 0, "\(recover)")
             #expect(recover.stdout.contains("dropped 1 streamed body of unfinished exchanges"), "\(recover)")
             let har = try HARFile.load(from: recorder.output)

@@ -12,13 +12,13 @@ import KitchenTestSupport
        .enabled(if: Chromium.executable != nil, Comment(rawValue: Chromium.skipReason)))
 struct ChromiumReportTests {
     @Test("a committed recording: every entry and message is in the browser's DOM; the screenshot is a PNG")
-    func committedRecording() throws {
+    func committedRecording() async throws {
         let folder = try TemporaryFolder("chromium")
         defer { folder.remove() }
         let document = try HARFile.load(from: Repository.recording("oven-controls.har"))
         let page = folder.file("oven-controls.html")
         try Data(HTMLReport.render(document, name: "oven-controls.har").utf8).write(to: page)
-        let dom = try Chromium.dumpDOM(page)
+        let dom = try await Chromium.dumpDOM(page)
         #expect(dom.contains("data-ready-ms="), "the page's script ran")
         let parsed = DOM(dom)
         #expect(parsed.entries == Set(document.log.entries.indices))
@@ -28,7 +28,7 @@ struct ChromiumReportTests {
         #expect(parsed.messages == Set(messages))
         #expect(parsed.withClass("close").first?.attributes["data-code"] == "1000")
         let png = folder.file("oven-controls.png")
-        try Chromium.screenshot(page, fragment: "entry-4", to: png)
+        try await Chromium.screenshot(page, fragment: "entry-4", to: png)
         let size = try #require(try pngSize(png))
         #expect(size.width == 1400 && size.height == 900)
         try keep(png)
@@ -61,7 +61,7 @@ struct ChromiumReportTests {
         let report = await kitchen("report", har.path, "--findings", folder.file("verify.json").path, "--out", page.path)
         #expect(report.status == .success, "\(report.error)")
         for candidate in [page, folder.file("pages/oven-controls.html")] {
-            let dom = DOM(try Chromium.dumpDOM(candidate))
+            let dom = await DOM(try Chromium.dumpDOM(candidate))
             let marks = dom.findings
             #expect(marks.count == findings.count, "\(candidate.lastPathComponent)")
             for (index, finding) in findings.enumerated() {
@@ -76,18 +76,18 @@ struct ChromiumReportTests {
             #expect(dom.withClass("finding-row").count == findings.count)
         }
         let png = folder.file("oven-controls-findings.png")
-        try Chromium.screenshot(page, fragment: "entry-4", to: png)
+        try await Chromium.screenshot(page, fragment: "entry-4", to: png)
         #expect(try pngSize(png) != nil)
         try keep(png)
     }
 
     @Test("10,000 entries and 5,000 messages load in Chromium (time logged, not asserted: speed targets live in make bench)")
-    func largeRecordingLoads() throws {
+    func largeRecordingLoads() async throws {
         let folder = try TemporaryFolder("large")
         defer { folder.remove() }
         let page = folder.file("large.html")
         try Data(HTMLReport.render(try LargeRecording.make(entries: 10_000, messages: 5_000), name: "large.har").utf8).write(to: page)
-        let dom = try Chromium.dumpDOM(page)
+        let dom = try await Chromium.dumpDOM(page)
         #expect(dom.components(separatedBy: #"<g class="entry "#).count - 1 == 10_001)
         let times = ["data-first-paint-ms", "data-ready-ms", "data-loaded-ms"].map { name in
             "\(name)=\(dom.firstMatch(of: try! Regex("\(name)=\"([0-9]+)\""))?.output[1].substring ?? "?")"
@@ -95,7 +95,7 @@ struct ChromiumReportTests {
         print("kitchen report in Chromium, 10,000 entries + 5,000 messages: \(times.joined(separator: " ")) "
             + "(first paint; timeline drawn and script ready; whole page with every detail loaded)")
         let png = folder.file("large.png")
-        try Chromium.screenshot(page, to: png)
+        try await Chromium.screenshot(page, to: png)
         #expect(try pngSize(png) != nil)
         try keep(png)
     }

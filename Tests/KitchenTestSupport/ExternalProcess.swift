@@ -6,7 +6,7 @@ import Synchronization
 /// is terminated and the test fails with its output, instead of hanging the suite.
 public final class ExternalProcess: Sendable {
     /// How a finished process ended.
-    public struct Outcome: CustomStringConvertible {
+    public struct Outcome: CustomStringConvertible, Sendable {
         public var status: Int32
         public var timedOut: Bool
         public var stdout: String
@@ -40,13 +40,21 @@ public final class ExternalProcess: Sendable {
         try process.run()
     }
 
-    /// Runs to completion (at most `timeoutSeconds`) and returns how it ended.
-    public static func run(_ executable: String, _ arguments: [String], timeoutSeconds: Int = 60) throws -> Outcome {
-        try ExternalProcess(executable, arguments).finish(timeoutSeconds: timeoutSeconds)
+    /// Runs to completion (at most `timeoutSeconds`) and returns how it ended. The wait happens
+    /// off the cooperative pool (see ``offThePool(_:)``).
+    public static func run(_ executable: String, _ arguments: [String], timeoutSeconds: Int = 60) async throws -> Outcome {
+        let process = try ExternalProcess(executable, arguments)
+        return await process.finish(timeoutSeconds: timeoutSeconds)
+    }
+
+    /// ``run(_:_:timeoutSeconds:)`` blocking the calling thread, for synchronous contexts
+    /// (a static initializer); async tests use the async one.
+    public static func runBlocking(_ executable: String, _ arguments: [String], timeoutSeconds: Int = 60) throws -> Outcome {
+        try ExternalProcess(executable, arguments).finishBlocking(timeoutSeconds: timeoutSeconds)
     }
 
     /// The next line of stdout, or nil at end of stream. Blocks; the peers print it at once
-    /// and exit on their own deadline, so end of stream always comes.
+    /// (a port, at start) and exit on their own deadline, so end of stream always comes.
     public func readLine() -> String? {
         let handle = stdoutPipe.fileHandleForReading
         while true {
@@ -61,8 +69,8 @@ public final class ExternalProcess: Sendable {
         }
     }
 
-    /// All of stderr so far, once it holds `marker` (or at end of stream). Blocks meanwhile;
-    /// what it read is part of ``finish(timeoutSeconds:)``'s stderr too.
+    /// All of stderr so far, once it holds `marker` (or at end of stream). Blocks meanwhile (a
+    /// banner, at start); what it read is part of ``finish(timeoutSeconds:)``'s stderr too.
     public func standardError(until marker: String) -> String {
         let handle = stderrPipe.fileHandleForReading
         while true {
@@ -74,8 +82,15 @@ public final class ExternalProcess: Sendable {
         }
     }
 
-    /// Waits for exit (terminating the process after `timeoutSeconds`) and collects its output.
-    public func finish(timeoutSeconds: Int = 60) -> Outcome {
+    /// Waits for exit (terminating the process after `timeoutSeconds`) and collects its output,
+    /// off the cooperative pool.
+    public func finish(timeoutSeconds: Int = 60) async -> Outcome {
+        await offThePool { self.finishBlocking(timeoutSeconds: timeoutSeconds) }
+    }
+
+    /// ``finish(timeoutSeconds:)`` blocking the calling thread: only for a process already
+    /// killed (a `defer`, which cannot await), whose exit comes at once.
+    public func finishBlocking(timeoutSeconds: Int) -> Outcome {
         let readers = DispatchGroup()
         let collected = Mutex<(Data, Data)>((Data(), Data()))
         readers.enter()
@@ -113,8 +128,8 @@ public enum PythonPeer {
     /// The version of `module` importable by the interpreter, or nil (unset, or not installed).
     public static func version(of module: String) -> String? {
         guard let interpreter,
-              let outcome = try? ExternalProcess.run(interpreter, ["-c", "import \(module); print(\(module).__version__)"],
-                                                     timeoutSeconds: 30),
+              let outcome = try? ExternalProcess.runBlocking(interpreter, ["-c", "import \(module); print(\(module).__version__)"],
+                                                             timeoutSeconds: 30),
               outcome.status == 0 else { return nil }
         return outcome.lastLine
     }

@@ -177,7 +177,7 @@ private struct Maker {
 
     private func run(_ arguments: [String]) throws(TestCertificateError) {
         let outcome: ExternalProcess.Outcome
-        do { outcome = try ExternalProcess.run(openssl, arguments, timeoutSeconds: 30) } catch {
+        do { outcome = try ExternalProcess.runBlocking(openssl, arguments, timeoutSeconds: 30) } catch {
             throw .failed("openssl \(arguments.first ?? ""): \(error)")
         }
         guard outcome.status == 0 else {

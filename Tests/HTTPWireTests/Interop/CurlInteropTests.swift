@@ -23,11 +23,11 @@ struct CurlInteropTests {
     }
 
     // RFC 9112 §9.3: curl reuses one persistent connection for two URLs.
-    @Test func curlReusesOneConnectionForTwoURLs() throws {
+    @Test func curlReusesOneConnectionForTwoURLs() async throws {
         let server = try TestServer()
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
-        let outcome = try ExternalProcess.run(Self.curl, ["-sS", "--max-time", "20", "-w", "[connects=%{num_connects}]\n",
+        let outcome = try await ExternalProcess.run(Self.curl, ["-sS", "--max-time", "20", "-w", "[connects=%{num_connects}]\n",
                                                           "\(base)/first", "\(base)/second"])
         try #require(outcome.status == 0, "\(outcome)")
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
@@ -38,14 +38,14 @@ struct CurlInteropTests {
     }
 
     // RFC 9112 §7.1: curl uploads a file with chunked transfer coding; we decode it exactly.
-    @Test func curlChunkedUploadIsDecoded() throws {
+    @Test func curlChunkedUploadIsDecoded() async throws {
         let server = try TestServer(routes: ["/digest": Self.digest])
         defer { server.stop() }
         let content = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wire-upload-\(UUID().uuidString)")
         try Data(content).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let outcome = try ExternalProcess.run(Self.curl, ["-sS", "--max-time", "20", "-H", "Transfer-Encoding: chunked",
+        let outcome = try await ExternalProcess.run(Self.curl, ["-sS", "--max-time", "20", "-H", "Transfer-Encoding: chunked",
                                                           "--data-binary", "@\(file.path)",
                                                           "http://127.0.0.1:\(server.port)/digest"])
         try #require(outcome.status == 0, "\(outcome)")
@@ -54,21 +54,21 @@ struct CurlInteropTests {
     }
 
     // RFC 9112 §7.1: curl decodes our chunked response; --raw shows our exact chunk framing.
-    @Test func curlDecodesOurChunkedResponse() throws {
+    @Test func curlDecodesOurChunkedResponse() async throws {
         let server = try TestServer(routes: ["/stream": Routes.stream])
         defer { server.stop() }
         let url = "http://127.0.0.1:\(server.port)/stream"
-        let decoded = try ExternalProcess.run(Self.curl, ["-sS", "--max-time", "20", url])
+        let decoded = try await ExternalProcess.run(Self.curl, ["-sS", "--max-time", "20", url])
         #expect(decoded.status == 0 && decoded.stdout == "one two three", "\(decoded)")
-        let raw = try ExternalProcess.run(Self.curl, ["-sS", "--max-time", "20", "--raw", url])
+        let raw = try await ExternalProcess.run(Self.curl, ["-sS", "--max-time", "20", "--raw", url])
         #expect(raw.stdout == "4\r\none \r\n4\r\ntwo \r\n5\r\nthree\r\n0\r\n\r\n", "\(raw)")
     }
 
     // RFC 9110 §9.3.2: curl -I sends HEAD and accepts our headers-only answer.
-    @Test func curlHeadRequestGetsHeadersOnly() throws {
+    @Test func curlHeadRequestGetsHeadersOnly() async throws {
         let server = try TestServer()
         defer { server.stop() }
-        let outcome = try ExternalProcess.run(Self.curl, ["-sS", "--max-time", "20", "-I", "http://127.0.0.1:\(server.port)/h"])
+        let outcome = try await ExternalProcess.run(Self.curl, ["-sS", "--max-time", "20", "-I", "http://127.0.0.1:\(server.port)/h"])
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.stdout.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(outcome.stdout.lowercased().contains("content-length: "))

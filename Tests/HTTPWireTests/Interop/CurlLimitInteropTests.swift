@@ -9,14 +9,14 @@ import Testing
                 "SKIPPED: /usr/bin/curl is not installed; the curl interop tests did not run"),
        .timeLimit(.minutes(1)))
 struct CurlLimitInteropTests {
-    @Test func curlPastTheConnectionCapReads503AndTheBusyMessage() throws {
+    @Test func curlPastTheConnectionCapReads503AndTheBusyMessage() async throws {
         let server = try TestServer(configuration: HTTPServerConfiguration(maxConnections: 1))
         defer { server.stop() }
         let held = try RawConnection(port: server.port)
         try held.send("GET /held HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(try held.readResponse().status == 200)
         for _ in 0..<5 {
-            let outcome = try ExternalProcess.run(Curl.path, ["-sS", "--max-time", "20", "-w", "[%{http_code}]",
+            let outcome = try await ExternalProcess.run(Curl.path, ["-sS", "--max-time", "20", "-w", "[%{http_code}]",
                                                               "http://127.0.0.1:\(server.port)/busy"])
             try #require(outcome.status == 0, "\(outcome)")
             #expect(outcome.stdout == "server busy: 1 connections already open\n[503]")

@@ -11,12 +11,12 @@ import Testing
        .timeLimit(.minutes(2)))
 struct PipeliningInteropTests {
     // RFC 9112 §9.3.2: responses to pipelined requests come back in order, each well framed.
-    @Test func h11ParsesOurAnswersToThreePipelinedRequestsInOrder() throws {
+    @Test func h11ParsesOurAnswersToThreePipelinedRequestsInOrder() async throws {
         let interpreter = try #require(PythonPeer.interpreter)
         print("Python h11 \(PythonPeer.h11Version ?? "?") at \(interpreter)")
         let server = try TestServer()
         defer { server.stop() }
-        let outcome = try ExternalProcess.run(interpreter, [PythonPeer.script("h11_pipeline.py"), "\(server.port)"])
+        let outcome = try await ExternalProcess.run(interpreter, [PythonPeer.script("h11_pipeline.py"), "\(server.port)"])
         let summary = try PythonPeer.summary(outcome.lastLine)
         #expect(outcome.status == 0 && summary["errors"] as? [String] == [], "\(outcome)")
         let responses = summary["responses"] as? [[String: Any]] ?? []

@@ -9,12 +9,12 @@ import Testing
                 "SKIPPED: KITCHEN_PYTHON is unset or cannot import websockets (run `make` to create .venv with websockets, or set KITCHEN_PYTHON); the Python WebSocket interop tests did not run"),
        .timeLimit(.minutes(2)))
 struct PythonWebSocketInteropTests {
-    @Test func websocketsClientExchangesEveryMessageKindWithOurServerAndClosesCleanly() throws {
+    @Test func websocketsClientExchangesEveryMessageKindWithOurServerAndClosesCleanly() async throws {
         let interpreter = try #require(PythonPeer.interpreter)
         print("Python websockets \(PythonPeer.websocketsVersion ?? "?") at \(interpreter)")
         let server = try TestServer.webSocketEcho()
         defer { server.stop() }
-        let outcome = try ExternalProcess.run(interpreter, [PythonPeer.script("ws_client.py"),
+        let outcome = try await ExternalProcess.run(interpreter, [PythonPeer.script("ws_client.py"),
                                                             "ws://127.0.0.1:\(server.port)/ws"])
         let summary = try PythonPeer.summary(outcome.lastLine)
         #expect(outcome.status == 0, "\(outcome)")
@@ -25,11 +25,11 @@ struct PythonWebSocketInteropTests {
         #expect(checks.count == 8 && checks.values.allSatisfy { $0 }, "\(checks)")
     }
 
-    @Test func ourClientExchangesMessagesWithWebsocketsServerAndEchoesItsClose() throws {
+    @Test func ourClientExchangesMessagesWithWebsocketsServerAndEchoesItsClose() async throws {
         let interpreter = try #require(PythonPeer.interpreter)
         print("Python websockets \(PythonPeer.websocketsVersion ?? "?") at \(interpreter)")
         let peer = try ExternalProcess(interpreter, ["-u", PythonPeer.script("ws_server.py"), "0"])
-        let announcement = try #require(peer.readLine(), "\(peer.finish())")
+        let announcement = try #require(peer.readLine(), "\(peer.finishBlocking(timeoutSeconds: 5))")
         let port = try #require(PythonPeer.summary(announcement)["port"] as? Int)
 
         let socket = try WebSocketClient.connect(host: "127.0.0.1", port: port, target: "/")
@@ -55,7 +55,7 @@ struct PythonWebSocketInteropTests {
         #expect(info.code == 4001 && info.reason == "closing as asked")
         #expect(info.initiator == .peer && info.wasClean)
 
-        let outcome = peer.finish()
+        let outcome = await peer.finish()
         let summary = try PythonPeer.summary(outcome.lastLine)
         #expect(summary["errors"] as? [String] == [], "\(outcome)")
         #expect(summary["close_code_sent"] as? Int == 4001, "websockets closed otherwise (1002: it saw a protocol error): \(outcome)")

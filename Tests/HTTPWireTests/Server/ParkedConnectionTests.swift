@@ -81,11 +81,11 @@ import Testing
     // curl, a client nobody here wrote, reuses one connection for three URLs; between them the
     // connection is parked every time (no thread may wait on it).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Curl.path), "SKIPPED: /usr/bin/curl is not installed"))
-    func curlKeepsOneParkedConnectionForThreeURLs() throws {
+    func curlKeepsOneParkedConnectionForThreeURLs() async throws {
         let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 0))
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
-        let outcome = try ExternalProcess.run(Curl.path, ["-sS", "--max-time", "20", "-w", "[connects=%{num_connects}]\n",
+        let outcome = try await ExternalProcess.run(Curl.path, ["-sS", "--max-time", "20", "-w", "[connects=%{num_connects}]\n",
                                                           "\(base)/a", "\(base)/b", "\(base)/c"])
         try #require(outcome.status == 0, "\(outcome)")
         let lines = outcome.stdout.split(separator: "\n").map(String.init)

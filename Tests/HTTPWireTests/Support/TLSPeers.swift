@@ -15,21 +15,21 @@ struct TLSPeer {
     let port: Int
 
     /// https_server.py serving `identity` for `connections` connections; `maxTLS` "1.2" caps the version.
-    static func https(_ identity: TestCertificates.Identity, connections: Int = 1, maxTLS: String? = nil) throws -> TLSPeer {
-        try start(["-u", PythonPeer.script("https_server.py"), identity.certificate, identity.key, String(connections)]
+    static func https(_ identity: TestCertificates.Identity, connections: Int = 1, maxTLS: String? = nil) async throws -> TLSPeer {
+        try await start(["-u", PythonPeer.script("https_server.py"), identity.certificate, identity.key, String(connections)]
             + (maxTLS.map { [$0] } ?? []))
     }
 
     /// ws_server.py speaking wss:// with `identity`, for one connection.
-    static func webSocket(_ identity: TestCertificates.Identity) throws -> TLSPeer {
-        try start(["-u", PythonPeer.script("ws_server.py"), "0", identity.certificate, identity.key])
+    static func webSocket(_ identity: TestCertificates.Identity) async throws -> TLSPeer {
+        try await start(["-u", PythonPeer.script("ws_server.py"), "0", identity.certificate, identity.key])
     }
 
-    private static func start(_ arguments: [String]) throws -> TLSPeer {
+    private static func start(_ arguments: [String]) async throws -> TLSPeer {
         guard let interpreter = PythonPeer.interpreter else { throw RawConnectionError.malformed("KITCHEN_PYTHON is unset") }
         let process = try ExternalProcess(interpreter, arguments)
         guard let announcement = process.readLine() else {
-            throw RawConnectionError.malformed("the peer printed no port: \(process.finish(timeoutSeconds: 5))")
+            throw RawConnectionError.malformed("the peer printed no port: \(await process.finish(timeoutSeconds: 5))")
         }
         guard let port = try PythonPeer.summary(announcement)["port"] as? Int else {
             throw RawConnectionError.malformed("no port in \(announcement)")
@@ -39,8 +39,8 @@ struct TLSPeer {
 
     /// Waits for the peer to exit (it has served its connections) and returns its summary and
     /// how it ended.
-    func summary(timeoutSeconds: Int = 20) throws -> (summary: [String: Any], outcome: ExternalProcess.Outcome) {
-        let outcome = process.finish(timeoutSeconds: timeoutSeconds)
+    func summary(timeoutSeconds: Int = 20) async throws -> (summary: [String: Any], outcome: ExternalProcess.Outcome) {
+        let outcome = await process.finish(timeoutSeconds: timeoutSeconds)
         return (try PythonPeer.summary(outcome.lastLine), outcome)
     }
 }

@@ -57,9 +57,9 @@ struct CertificateRejectionTests {
     ]
 
     @Test(arguments: cases)
-    func certificateWrongInOneWayIsRejectedWithItsReason(_ rejected: Case) throws {
+    func certificateWrongInOneWayIsRejectedWithItsReason(_ rejected: Case) async throws {
         let certificates = try TLSTestRequirements.certificates()
-        let peer = try TLSPeer.https(rejected.identity(certificates))
+        let peer = try await TLSPeer.https(rejected.identity(certificates))
         let tls = rejected.trustsTestCA
             ? try TLSTestRequirements.trustingTestCA(serverName: rejected.serverName)
             : TLSClientConfiguration(serverName: rejected.serverName)
@@ -72,14 +72,14 @@ struct CertificateRejectionTests {
         #expect(error == .tls(expected))
         #expect(error?.description == "TLS: the certificate of \(server) \(rejected.sentence)")
 
-        let (summary, outcome) = try peer.summary()
+        let (summary, outcome) = try await peer.summary()
         #expect(summary["handshake_errors"] as? [String] == [rejected.alert], "our alert told the server why: \(outcome)")
         #expect(summary["requests"] as? [String] == [], "\(outcome)")
     }
 
-    @Test func webSocketClientReportsTheRejectedCertificateAsTLSError() throws {
+    @Test func webSocketClientReportsTheRejectedCertificateAsTLSError() async throws {
         let certificates = try TLSTestRequirements.certificates()
-        let peer = try TLSPeer.https(certificates.unknownAuthority)
+        let peer = try await TLSPeer.https(certificates.unknownAuthority)
         let error = #expect(throws: WebSocketClientError.self) {
             _ = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws",
                                             tls: TLSTestRequirements.trustingTestCA())
@@ -89,6 +89,6 @@ struct CertificateRejectionTests {
             return
         }
         #expect(error?.description.hasSuffix("unknown certificate authority (use --cacert FILE to add your CA)") == true)
-        _ = try peer.summary()
+        _ = try await peer.summary()
     }
 }

@@ -13,9 +13,9 @@ import Testing
                 "SKIPPED: libssl cannot be loaded (Debian: apt-get install libssl3, or libssl3t64 on newer releases); the wss:// tests did not run"),
        .timeLimit(.minutes(1)))
 struct SecureWebSocketTests {
-    @Test func wssExchangesMessagesPingsAndClosesCleanlyWith1000() throws {
+    @Test func wssExchangesMessagesPingsAndClosesCleanlyWith1000() async throws {
         let certificates = try TLSTestRequirements.certificates()
-        let peer = try TLSPeer.webSocket(certificates.server)
+        let peer = try await TLSPeer.webSocket(certificates.server)
         let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/",
                                                  tls: TLSTestRequirements.trustingTestCA())
         socket.setReceiveTimeout(.seconds(20))
@@ -43,7 +43,7 @@ struct SecureWebSocketTests {
         }
         #expect(info.code == .normalClosure && info.initiator == .local && info.wasClean)
 
-        let (summary, outcome) = try peer.summary()
+        let (summary, outcome) = try await peer.summary()
         #expect(!outcome.timedOut, "websockets waited for our close_notify: \(outcome)")
         #expect(summary["tls"] as? String == "TLSv1.3", "\(outcome)")
         #expect(summary["errors"] as? [String] == [], "\(outcome)")
@@ -51,9 +51,9 @@ struct SecureWebSocketTests {
         #expect((summary["received"] as? [String])?.count == 6, "\(outcome)")
     }
 
-    @Test func concurrentSendersShareOneTLSConnectionAndEveryEchoArrivesIntact() throws {
+    @Test func concurrentSendersShareOneTLSConnectionAndEveryEchoArrivesIntact() async throws {
         let certificates = try TLSTestRequirements.certificates()
-        let peer = try TLSPeer.webSocket(certificates.server)
+        let peer = try await TLSPeer.webSocket(certificates.server)
         let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/",
                                                  tls: TLSTestRequirements.trustingTestCA())
         socket.setReceiveTimeout(.seconds(20))
@@ -99,7 +99,7 @@ struct SecureWebSocketTests {
             return
         }
         #expect(info.code == .normalClosure && info.wasClean)
-        let (summary, outcome) = try peer.summary()
+        let (summary, outcome) = try await peer.summary()
         #expect(summary["errors"] as? [String] == [], "\(outcome.status) \(outcome.stderr)")
         #expect(summary["close_code"] as? Int == 1000, "\(outcome.status) \(outcome.stderr)")
     }

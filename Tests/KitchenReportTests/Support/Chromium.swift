@@ -1,4 +1,5 @@
 import Dispatch
+import KitchenTestSupport
 import Foundation
 import Synchronization
 
@@ -26,18 +27,23 @@ enum Chromium {
         + "or `apt-get install chromium`, or set KITCHEN_CHROMIUM); the report was not rendered in a browser"
 
     /// The DOM of `page` after its script ran, as Chromium serializes it.
-    static func dumpDOM(_ page: URL, window: String = "1400,900") throws -> String {
-        try run(["--dump-dom", "--window-size=\(window)", page.absoluteString]).stdout
+    static func dumpDOM(_ page: URL, window: String = "1400,900") async throws -> String {
+        try await run(["--dump-dom", "--window-size=\(window)", page.absoluteString]).stdout
     }
 
     /// A screenshot of `page` (with `fragment` selected, if any) written to `png`.
-    static func screenshot(_ page: URL, fragment: String? = nil, to png: URL, window: String = "1400,900") throws {
+    static func screenshot(_ page: URL, fragment: String? = nil, to png: URL, window: String = "1400,900") async throws {
         let address = page.absoluteString + (fragment.map { "#" + $0 } ?? "")
-        _ = try run(["--screenshot=\(png.path)", "--hide-scrollbars", "--window-size=\(window)", address])
+        _ = try await run(["--screenshot=\(png.path)", "--hide-scrollbars", "--window-size=\(window)", address])
     }
 
-    /// Runs the browser headless with `arguments`; returns its output.
-    private static func run(_ arguments: [String], timeoutSeconds: Int = 90) throws -> (stdout: String, stderr: String) {
+    /// Runs the browser headless with `arguments`; returns its output. The wait happens off the
+    /// cooperative pool (a browser run can take seconds; see `offThePool`).
+    private static func run(_ arguments: [String], timeoutSeconds: Int = 90) async throws -> (stdout: String, stderr: String) {
+        try await offThePool { try runBlocking(arguments, timeoutSeconds: timeoutSeconds) }
+    }
+
+    private static func runBlocking(_ arguments: [String], timeoutSeconds: Int) throws -> (stdout: String, stderr: String) {
         guard let executable else { throw ChromiumError.missing }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }

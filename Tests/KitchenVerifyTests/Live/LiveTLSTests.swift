@@ -31,7 +31,7 @@ struct LiveTLSTests {
 
         func stop() {
             kill(front.processIdentifier, SIGKILL)
-            _ = front.finish(timeoutSeconds: 5)
+            _ = front.finishBlocking(timeoutSeconds: 5)
             simulator.stop()
         }
     }
@@ -99,7 +99,7 @@ struct LiveTLSTests {
         let watch = try ExternalProcess(kitchenBinary, ["watch", base, "--token", token, "--cacert", certificates.caFile])
         defer {
             kill(watch.processIdentifier, SIGKILL)
-            _ = watch.finish(timeoutSeconds: 5)
+            _ = watch.finishBlocking(timeoutSeconds: 5)
         }
         let first = try #require(watch.readLine(), "kitchen watch printed nothing")
         #expect(try PythonPeer.summary(first)["type"] as? String == "state", "\(first)")
