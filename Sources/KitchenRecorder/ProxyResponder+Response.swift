@@ -16,8 +16,13 @@ extension ProxyResponder {
         headers.add("Via", Self.via)
         let bodiless = request.method == .head || head.status.forbidsBody
         if bodiless {
-            _ = try? lease.connection.readBodyChunk()  // the end of a message without a body
-            pool.checkIn(lease)
+            // The end of a message without a body; a connection that fails even that is not reused.
+            do throws(HTTPClientError) {
+                _ = try lease.connection.readBodyChunk()
+                pool.checkIn(lease)
+            } catch {
+                pool.discard(lease)
+            }
             let outcome = recorder.record(request: recorded, response: head, body: [], startedAt: started,
                                           timings: HAR.Timings(send: 0, wait: waited, receive: 0), requestBody: requestBody)
             return released(HTTPResponse(status: head.status, headers: headers, stream: HTTPBodyStream { _ in }), outcome)

@@ -61,7 +61,9 @@ public struct RecordingProxyConfiguration: Sendable {
     /// file removed): from then on the proxy answers 503 and has closed every WebSocket with 1011.
     public var onJournalFailure: @Sendable (RecordingError) -> Void
     /// Told of every exchange, WebSocket opening, message and close once its record is written
-    /// (or refused), on the connection's thread: for progress output. Default: nobody.
+    /// (or refused), and of every request turned away for want of an upstream connection
+    /// (``RecorderEvent/upstreamBusy(method:path:)``), on the connection's thread: for progress
+    /// output. Default: nobody.
     public var observer: @Sendable (RecorderEvent) -> Void
 
     public init(
