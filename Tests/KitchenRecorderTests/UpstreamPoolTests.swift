@@ -9,12 +9,15 @@ import Testing
 /// The proxy's shared upstream pool over real sockets: many keep-alive clients, few upstream
 /// connections; a clean 503 when none comes free; a stale pooled connection retried.
 @Suite(.timeLimit(.minutes(2))) struct UpstreamPoolTests {
-    /// An upstream that notes which of its connections carried each request.
+    /// An upstream that notes which of its connections carried each request, and answers with
+    /// `body` (streamed through the proxy when over 1 MiB), or else echoes the target.
     struct CountingUpstream: HTTPResponder {
         let connections = Seen<Int>()
+        var body: [UInt8]?
         func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
             connections.add(context.connectionID)
-            return .response(.text(.ok, "echo \(request.target)"))
+            guard let body else { return .response(.text(.ok, "echo \(request.target)")) }
+            return .response(HTTPResponse(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: body))
         }
     }
 
@@ -50,6 +53,31 @@ import Testing
         #expect(seen.count <= 4, "the upstream saw \(seen.count) connections")
         #expect(harness.proxy.upstreamBusyRefusals == 0)
         #expect(try harness.finish().log.entries.count == 900)
+    }
+
+    @Test func aClientThatClosesLeavesItsUpstreamConnectionPooledForTheNext() throws {
+        let upstream = CountingUpstream()
+        let harness = try RecorderHarness(upstream: upstream)
+        for index in 0..<3 {
+            let client = try harness.client()
+            #expect(try client.send(HTTPRequest(method: .get, target: "/\(index)")).status.code == 200)
+            client.close()
+        }
+        #expect(Set(upstream.connections.all).count == 1, "one upstream connection served three clients in turn")
+    }
+
+    @Test func aStreamedLargeResponseReturnsItsConnectionOnceReadToTheEnd() throws {
+        let body = sampleBytes(3 << 20)
+        let upstream = CountingUpstream(body: body)
+        let harness = try RecorderHarness(upstream: upstream)
+        for _ in 0..<2 {
+            let client = try HTTPClientConnection(host: "127.0.0.1", port: harness.proxyPort, limits: HTTPLimits(maxBodyBytes: 8 << 20))
+            let response = try client.send(HTTPRequest(method: .get, target: "/large"))
+            #expect(response.status.code == 200)
+            #expect(response.bodyBytes == body)
+            client.close()
+        }
+        #expect(Set(upstream.connections.all).count == 1, "the second large answer came on the connection the first returned")
     }
 
     @Test func aRequestThatFindsThePoolBusyPastTheWaitGetsA503WithConnectionClose() throws {
