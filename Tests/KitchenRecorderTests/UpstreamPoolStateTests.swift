@@ -25,6 +25,23 @@ import Testing
         return nil
     }
 
+    /// A pool at its bound whose connections 1, 2, 3… were all checked out at 0 s and checked in
+    /// idle at the given seconds.
+    func idlePool(checkedInAt seconds: [Double]) -> State {
+        var state = State(maxConnections: seconds.count, idleTimeout: .seconds(4))
+        for _ in seconds { _ = state.checkOut(now: t(0)) }
+        for (index, second) in seconds.enumerated() { _ = state.checkIn(index + 1, reusable: true, now: t(second)) }
+        return state
+    }
+
+    /// A pool of one connection, checked out, and `count` checkouts waiting for it (their tickets).
+    func busyPool(waiters count: Int) throws -> (State, [Int]) {
+        var state = State(maxConnections: 1, idleTimeout: .seconds(4))
+        _ = state.checkOut(now: t(0))
+        let tickets = try (0..<count).map { _ in try #require(ticket(state.checkOut(now: t(0)))) }
+        return (state, tickets)
+    }
+
     @Test func checkoutsPastTheBoundWaitInsteadOfOpening() {
         var state = State(maxConnections: 2, idleTimeout: .seconds(4))
         #expect(isOpen(state.checkOut(now: t(0))))
@@ -36,22 +53,14 @@ import Testing
     }
 
     @Test func theIdleConnectionUsedLastIsReusedFirst() {
-        var state = State(maxConnections: 3, idleTimeout: .seconds(4))
-        for _ in 0..<3 { _ = state.checkOut(now: t(0)) }
-        _ = state.checkIn(1, reusable: true, now: t(1))
-        _ = state.checkIn(2, reusable: true, now: t(2))
-        _ = state.checkIn(3, reusable: true, now: t(3))
+        var state = idlePool(checkedInAt: [1, 2, 3])
         #expect(reused(state.checkOut(now: t(3.5))) == 3)
         #expect(reused(state.checkOut(now: t(3.5))) == 2)
         #expect(state.open == 3, "reuse opens nothing")
     }
 
     @Test func connectionsIdleForTheTimeoutAreClosedAtTheNextCall() {
-        var state = State(maxConnections: 3, idleTimeout: .seconds(4))
-        for _ in 0..<3 { _ = state.checkOut(now: t(0)) }
-        _ = state.checkIn(1, reusable: true, now: t(0))
-        _ = state.checkIn(2, reusable: true, now: t(1))
-        _ = state.checkIn(3, reusable: true, now: t(3))
+        var state = idlePool(checkedInAt: [0, 1, 3])
         let justBefore = state.checkOut(now: t(3.999))
         #expect(justBefore.close.isEmpty, "not stale before 4 s")
         #expect(reused(justBefore) == 3)
@@ -75,10 +84,8 @@ import Testing
     }
 
     @Test func aWaiterIsHandedTheNextConnectionCheckedIn() throws {
-        var state = State(maxConnections: 1, idleTimeout: .seconds(4))
-        _ = state.checkOut(now: t(0))
-        let first = try #require(ticket(state.checkOut(now: t(0))))
-        let second = try #require(ticket(state.checkOut(now: t(0))))
+        var (state, tickets) = try busyPool(waiters: 2)
+        let (first, second) = (tickets[0], tickets[1])
         let (wake, close) = state.checkIn(7, reusable: true, now: t(1))
         #expect(wake == first, "the longest waiter first")
         #expect(close.isEmpty)
@@ -107,9 +114,8 @@ import Testing
     }
 
     @Test func aConnectionTheUpstreamClosesIsClosedAndItsSlotPassedOn() throws {
-        var state = State(maxConnections: 1, idleTimeout: .seconds(4))
-        _ = state.checkOut(now: t(0))
-        let waiter = try #require(ticket(state.checkOut(now: t(0))))
+        var (state, tickets) = try busyPool(waiters: 1)
+        let waiter = tickets[0]
         let (wake, close) = state.checkIn(5, reusable: false, now: t(1))
         #expect(wake == waiter)
         #expect(close == [5])
@@ -121,9 +127,8 @@ import Testing
     }
 
     @Test func aWaiterThatGaveUpIsNotHandedALaterConnection() throws {
-        var state = State(maxConnections: 1, idleTimeout: .seconds(4))
-        _ = state.checkOut(now: t(0))
-        let waiter = try #require(ticket(state.checkOut(now: t(0))))
+        var (state, tickets) = try busyPool(waiters: 1)
+        let waiter = tickets[0]
         #expect(state.stopWaiting(waiter) == nil, "timed out with nothing granted")
         let (wake, _) = state.checkIn(3, reusable: true, now: t(1))
         #expect(wake == nil)
@@ -131,11 +136,7 @@ import Testing
     }
 
     @Test func aFreshCheckoutAtTheBoundClosesTheOldestIdleConnectionForItsSlot() {
-        var state = State(maxConnections: 2, idleTimeout: .seconds(4))
-        _ = state.checkOut(now: t(0))
-        _ = state.checkOut(now: t(0))
-        _ = state.checkIn(1, reusable: true, now: t(0))
-        _ = state.checkIn(2, reusable: true, now: t(1))
+        var state = idlePool(checkedInAt: [0, 1])
         let step = state.checkOut(now: t(2), fresh: true)
         #expect(isOpen(step))
         #expect(step.close == [1])
@@ -158,10 +159,8 @@ import Testing
     }
 
     @Test func shutDownWakesEveryWaiterEmptyHanded() throws {
-        var state = State(maxConnections: 1, idleTimeout: .seconds(4))
-        _ = state.checkOut(now: t(0))
-        let first = try #require(ticket(state.checkOut(now: t(0))))
-        let second = try #require(ticket(state.checkOut(now: t(0))))
+        var (state, tickets) = try busyPool(waiters: 2)
+        let (first, second) = (tickets[0], tickets[1])
         #expect(state.shutDown().wake == [first, second])
         #expect(state.stopWaiting(first) == nil)
         #expect(state.stopWaiting(second) == nil)
