@@ -10,7 +10,8 @@ import KitchenRecording
 /// body streams to the client as it arrives. An upstream that refuses, resets or times out
 /// gets the client a 502 and the journal an entry with `_error`. Upstream connections come from
 /// the shared, bounded ``UpstreamPool``; a request that finds none free in time gets a 503
-/// (``upstreamBusy(_:)``), told to the observer and not recorded: the upstream never saw it.
+/// (``unanswered(_:_:startedAt:requestBody:)``), told to the observer and not recorded: the
+/// upstream never saw it.
 /// WebSocket: the upgrade is made upstream first (a refusal such as 401 is relayed as is),
 /// then the client's upgrade is accepted and frames flow both ways.
 ///
@@ -119,25 +120,24 @@ struct ProxyResponder: HTTPResponder {
     func unanswered(_ request: HTTPRequest, _ error: UpstreamCheckoutError, startedAt: Date,
                     requestBody: ExchangeRecorder.BodyRecord = .inline) -> HTTPReply {
         switch error {
-        case .connection(let failure): return badGateway(request, error: failure, startedAt: startedAt, requestBody: requestBody)
-        case .poolExhausted, .poolClosed: return .response(upstreamBusy(request, error))
+        case .connection(let failure):
+            return badGateway(request, error: failure, startedAt: startedAt, requestBody: requestBody)
+        case .poolExhausted(let count, let waited):
+            return upstreamBusy(request, reason: "all \(count) upstream connections of this recording proxy stayed busy for "
+                + "\(Self.describe(waited)) (maxUpstreamConnections, kitchen record --max-upstream-connections)")
+        case .poolClosed:
+            return upstreamBusy(request, reason: "this recording proxy is stopping")
         }
     }
 
-    /// The 503 of a request that got no upstream connection (all stayed busy, or the proxy is
-    /// stopping), told to the observer. Not recorded: the upstream never saw the request.
-    func upstreamBusy(_ request: HTTPRequest, _ error: UpstreamCheckoutError) -> HTTPResponse {
-        let reason = switch error {
-        case .poolExhausted(let count, let waited):
-            "all \(count) upstream connections of this recording proxy stayed busy for \(Self.describe(waited)); "
-                + "the request was neither relayed nor recorded (kitchen record --max-upstream-connections raises the bound)"
-        case .poolClosed, .connection: "this recording proxy is stopping; the request was neither relayed nor recorded"
-        }
+    /// The 503 of a request that got no upstream connection, told to the observer. Not
+    /// recorded: the upstream never saw the request.
+    private func upstreamBusy(_ request: HTTPRequest, reason: String) -> HTTPReply {
         configuration.observer(.upstreamBusy(method: request.method.rawValue, path: request.path))
-        return HTTPResponse(status: .serviceUnavailable,
-                            headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close", "Retry-After": "1",
-                                      "Via": Self.via],
-                            body: Array("503 Service Unavailable: \(reason)\n".utf8))
+        return .response(HTTPResponse(
+            status: .serviceUnavailable,
+            headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close", "Retry-After": "1", "Via": Self.via],
+            body: Array("503 Service Unavailable: \(reason); the request was neither relayed nor recorded\n".utf8)))
     }
 
     private static func isStaleConnection(_ error: HTTPClientError) -> Bool {

@@ -23,7 +23,7 @@ public struct RecordingProxyConfiguration: Sendable {
     /// (`kitchen record --max-upstream-connections`). A request uses one for its whole exchange;
     /// when all are in use it waits up to ``upstreamCheckoutTimeout``, then gets 503 with
     /// `Connection: close`. WebSocket conversations each own an upstream connection for their
-    /// life and are not counted against it. Default 64.
+    /// life and are not counted against it. Default 64; at least 1 is used.
     public var maxUpstreamConnections: Int
     /// How long an upstream connection may sit idle in the pool before the proxy closes it:
     /// below the 5 s keep-alive of Node.js and Apache httpd (nginx keeps 75 s, `kitchen serve`
