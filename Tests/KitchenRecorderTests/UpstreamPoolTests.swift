@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPWire
-import KitchenRecorder
+@testable import KitchenRecorder
 import KitchenRecording
 import Synchronization
 import Testing
@@ -114,6 +114,23 @@ import Testing
         #expect(after.status.code == 200)
         let recorded = try harness.finish().log.entries.map(\.request.urlPath)
         #expect(recorded.sorted() == ["/after", "/hold"], "the turned-away request is not recorded")
+    }
+
+    @Test func aLeaseDroppedWithoutBeingReturnedGivesItsSlotBack() throws {
+        let upstream = HTTPServer(configuration: .init(port: 0), responder: CountingUpstream())
+        try upstream.start()
+        defer { upstream.stop() }
+        let pool = UpstreamPool(host: "127.0.0.1", port: upstream.address!.port, tls: nil, limits: HTTPLimits(),
+                                responseTimeout: .seconds(30), maxConnections: 1, idleTimeout: .seconds(4),
+                                checkoutTimeout: .milliseconds(100))
+        // A response whose body never ran (its client left before the head went out) drops its lease unreturned.
+        do { _ = try pool.checkOut() }
+        let next = try pool.checkOut()
+        #expect(!next.wasReused, "the dropped connection was closed, not pooled")
+        #expect(throws: UpstreamCheckoutError.self, "the bound of 1 holds while the new lease is out") { _ = try pool.checkOut() }
+        pool.checkIn(next)
+        #expect(try pool.checkOut().wasReused)
+        #expect(pool.exhaustedCheckouts == 1)
     }
 
     @Test func aPooledConnectionTheUpstreamClosedWhileIdleIsRetriedOnAFreshOne() throws {
