@@ -47,6 +47,8 @@ final class UpstreamPool: Sendable {
         let connection: HTTPClientConnection
     }
 
+    private typealias Grant = UpstreamPoolState<Pooled, ContinuousClock.Instant>.Grant
+
     private struct Locked: Sendable {
         var state: UpstreamPoolState<Pooled, ContinuousClock.Instant>
         /// The semaphore each waiting checkout sleeps on, by ticket.
@@ -71,9 +73,9 @@ final class UpstreamPool: Sendable {
         self.tls = tls
         self.limits = limits
         self.responseTimeout = responseTimeout
-        self.maxConnections = maxConnections
+        self.maxConnections = max(1, maxConnections)
         self.checkoutTimeout = checkoutTimeout
-        locked = SleepingMutex(Locked(state: UpstreamPoolState(maxConnections: maxConnections, idleTimeout: idleTimeout)))
+        locked = SleepingMutex(Locked(state: UpstreamPoolState(maxConnections: self.maxConnections, idleTimeout: idleTimeout)))
     }
 
     /// Checkouts that found no connection free within `checkoutTimeout` (answered 503).
@@ -91,22 +93,10 @@ final class UpstreamPool: Sendable {
             return (step, stale, signal)
         }
         close(stale)
-        var grant: UpstreamPoolState<Pooled, ContinuousClock.Instant>.Grant
+        let grant: Grant
         switch step {
-        case .granted(let granted):
-            grant = granted
-        case .wait(let ticket):
-            _ = signal?.wait(timeout: .now() + .nanoseconds(Int(checkoutTimeout / .nanoseconds(1))))
-            let (granted, isShutDown) = locked.withLock { locked in
-                locked.signals[ticket] = nil
-                return (locked.state.stopWaiting(ticket), locked.state.isShutDown)
-            }
-            guard let granted else {
-                if isShutDown { throw .poolClosed }
-                exhaustedCount.add(1, ordering: .relaxed)
-                throw .poolExhausted(maxConnections: maxConnections, waited: checkoutTimeout)
-            }
-            grant = granted
+        case .granted(let granted): grant = granted
+        case .wait(let ticket): grant = try awaitGrant(ticket, signal: signal)
         }
         switch grant {
         case .reuse(let pooled):
@@ -121,6 +111,21 @@ final class UpstreamPool: Sendable {
                 throw .connection(error)
             }
         }
+    }
+
+    /// Sleeps until `ticket` is granted a connection or a slot, or `checkoutTimeout` passes.
+    private func awaitGrant(_ ticket: Int, signal: DispatchSemaphore?) throws(UpstreamCheckoutError) -> Grant {
+        _ = signal?.wait(timeout: .now() + .nanoseconds(Int(checkoutTimeout / .nanoseconds(1))))
+        let (granted, isShutDown) = locked.withLock { locked in
+            locked.signals[ticket] = nil
+            return (locked.state.stopWaiting(ticket), locked.state.isShutDown)
+        }
+        guard let granted else {
+            if isShutDown { throw .poolClosed }
+            exhaustedCount.add(1, ordering: .relaxed)
+            throw .poolExhausted(maxConnections: maxConnections, waited: checkoutTimeout)
+        }
+        return granted
     }
 
     /// Returns a connection whose response was read to its last byte: kept for reuse (or handed
