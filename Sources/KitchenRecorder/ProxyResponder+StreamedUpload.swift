@@ -73,7 +73,9 @@ extension ProxyResponder {
             pool.discard(lease)
             return .response(Self.recordingFailed(failure))
         }
-        if upstreamReading { try? lease.connection.finishBody() }
+        if upstreamReading { upstreamReading = (try? lease.connection.finishBody()) != nil }
+        // A body cut short upstream leaves the connection mid-message: it carries no other request.
+        if !upstreamReading { lease.mayBeReused = false }
         let record: ExchangeRecorder.BodyRecord
         if let streamed = journal.finish() {
             record = .streamed(streamed)

@@ -28,6 +28,9 @@ final class UpstreamPool: Sendable {
         let connection: HTTPClientConnection
         /// Whether it served a request before (a failure on it may be the upstream's idle close).
         let wasReused: Bool
+        /// Cleared when the exchange left the connection unfit for another request (a request
+        /// body not sent whole): it is then closed at check-in.
+        var mayBeReused = true
         fileprivate let pool: UpstreamPool
         fileprivate var isReturned = false
 
@@ -129,11 +132,12 @@ final class UpstreamPool: Sendable {
     }
 
     /// Returns a connection whose response was read to its last byte: kept for reuse (or handed
-    /// to a waiting request) unless the upstream said it closes it (`isReusable`).
+    /// to a waiting request) unless the upstream said it closes it (`isReusable`) or the
+    /// exchange left it unfit (``Lease/mayBeReused``).
     func checkIn(_ lease: Lease) {
         guard !lease.isReturned else { return }
         lease.isReturned = true
-        let pooled = Pooled(connection: lease.connection), reusable = lease.connection.isReusable
+        let pooled = Pooled(connection: lease.connection), reusable = lease.mayBeReused && lease.connection.isReusable
         let (wake, stale) = locked.withLock { locked in
             let (ticket, stale) = locked.state.checkIn(pooled, reusable: reusable, now: .now)
             return (ticket.flatMap { locked.signals.removeValue(forKey: $0) }, stale)
