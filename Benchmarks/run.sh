@@ -169,6 +169,19 @@ for server in "serve $SIM" "replay $REPLAY" "record-idle $IDLE_PROXY"; do
   printf "%-52s %-28s %s\n" "$NAME: normal request while they idle" "$(awk '/idle-normal/ {$1=""; print}' <<< "$OUT")" "answered"
   printf "%-52s %-28s %s\n" "$NAME: resident memory per idle connection" "$(awk '/idle-memory/ {print $2, $3}' <<< "$OUT")" "a few KiB"
 done
+# 2,000 keep-alive clients through kitchen record to a kitchen serve of their own, 3 rounds of
+# one request on every connection sent before any answer is read: the answers by kind (the
+# target: no 502, no reset) and the most connections serve held open at once (the recorder's
+# shared upstream pool, --max-upstream-connections 64 by default; sampled from /proc/net/tcp).
+CLIENTS=${BENCH_PROXY_CLIENTS:-2000}
+CLIENTS_SIM=$(start serve-clients "$KITCHEN" serve --port 0)
+CLIENTS_PROXY=$(start record-clients "$KITCHEN" record --upstream "http://127.0.0.1:$CLIENTS_SIM" --port 0 --out "$WORK/clients.har")
+CLIENTS_TOKEN=$(curl -s -X POST "http://127.0.0.1:$CLIENTS_SIM/auth/login" -H 'Content-Type: application/json' \
+  -d '{"username":"demo","password":"demo"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+OUT=$("$BENCH" proxy-clients "$CLIENTS_PROXY" "$CLIENTS_SIM" "$CLIENTS" 3 "$PATH_UNDER_TEST" "$CLIENTS_TOKEN")
+printf "%-52s %-28s %s\n" "record, $CLIENTS keep-alive clients x 3 requests" "$(awk '/proxy-clients-answers/ {$1=""; print}' <<< "$OUT")" "no 502, no reset"
+printf "%-52s %-28s %s\n" "record: upstream connections open at once, time" \
+  "$(awk '/proxy-clients-upstream-peak/ {print $2}' <<< "$OUT") peak, $(awk '/proxy-clients-seconds/ {print $2}' <<< "$OUT") s" "<= 64 (the pool's bound)"
 # 16 parallel 60 MiB uploads through the recorder: its peak memory (Benchmarks/uploads.sh).
 Benchmarks/uploads.sh "$KITCHEN" "$BENCH"
 UPLOAD_KIND=json Benchmarks/uploads.sh "$KITCHEN" "$BENCH"

@@ -20,6 +20,10 @@ enum RecordCommand: KitchenCommand {
     static let port = Option<Int>("port", short: "p", "PORT", default: 8081, in: 0...65_535, help: "Port to listen on; 0 picks a free one.")
     static let upstreamTimeout = Option<Int>("upstream-timeout", "SECONDS", default: 30, in: 1...3600,
                                              help: "Seconds to wait for the upstream before answering 502.")
+    static let maxUpstreamConnections = Option<Int>(
+        "max-upstream-connections", "N", default: 64, in: 1...10_000,
+        help: "Keep-alive connections to the upstream at most, shared by all clients (WebSockets not counted); "
+            + "a request that finds all busy for --upstream-timeout seconds gets 503.")
     static let syncInterval = Option<Int>(
         "sync-interval", "MS", default: 50, in: 0...60_000,
         help: "How often the journal is forced to the disk with fdatasync, in milliseconds; 0 syncs every record.")
@@ -31,7 +35,7 @@ enum RecordCommand: KitchenCommand {
     static let spec = CommandSpec(
         name: "record",
         summary: "Record traffic to a server through a proxy into a HAR (secrets redacted).",
-        options: [upstream, out, host, port, upstreamTimeout, syncInterval, force, recover] + ProgressOptions.options + TrustOptions.options,
+        options: [upstream, out, host, port, upstreamTimeout, maxUpstreamConnections, syncInterval, force, recover] + ProgressOptions.options + TrustOptions.options,
         discussion: """
             Write-ahead: every HTTP exchange and WebSocket message is written to the journal before the client \
             receives its last byte (group-committed across connections), with the \
@@ -71,6 +75,8 @@ enum RecordCommand: KitchenCommand {
             port: arguments[Self.port],
             redaction: .kitchen,
             upstreamTimeout: .seconds(arguments[Self.upstreamTimeout]),
+            maxUpstreamConnections: arguments[Self.maxUpstreamConnections],
+            upstreamCheckoutTimeout: .seconds(arguments[Self.upstreamTimeout]),
             durability: syncInterval == 0 ? .everyRecord : .interval(.milliseconds(syncInterval)),
             upstreamTrust: trust,
             overwrite: arguments[Self.force],

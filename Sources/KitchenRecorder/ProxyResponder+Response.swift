@@ -10,14 +10,19 @@ extension ProxyResponder {
     /// (``StreamedBodyJournal``) instead of being gathered for its record.
     /// `requestBody` names a request body that was journaled in parts as it streamed.
     func relayResponse(_ head: HTTPResponse, on lease: UpstreamPool.Lease, to request: HTTPRequest, recorded: HTTPRequest,
-                       startedAt started: Date, storage: HTTPConnectionStorage, requestBody: ExchangeRecorder.BodyRecord = .inline) -> HTTPReply {
+                       startedAt started: Date, requestBody: ExchangeRecorder.BodyRecord = .inline) -> HTTPReply {
         let waited = recorder.clock.milliseconds(since: started)
         var headers = HopByHopHeaders.stripped(head.headers)
         headers.add("Via", Self.via)
         let bodiless = request.method == .head || head.status.forbidsBody
         if bodiless {
-            _ = try? lease.connection.readBodyChunk()  // the end of a message without a body
-            pool.checkIn(lease, for: storage)
+            // The end of a message without a body; a connection that fails even that is not reused.
+            do throws(HTTPClientError) {
+                _ = try lease.connection.readBodyChunk()
+                pool.checkIn(lease)
+            } catch {
+                pool.discard(lease)
+            }
             let outcome = recorder.record(request: recorded, response: head, body: [], startedAt: started,
                                           timings: HAR.Timings(send: 0, wait: waited, receive: 0), requestBody: requestBody)
             return released(HTTPResponse(status: head.status, headers: headers, stream: HTTPBodyStream { _ in }), outcome)
@@ -37,10 +42,10 @@ extension ProxyResponder {
             }
             if let failure {
                 // Nothing reached the client yet: it gets a 502, and that is what is recorded.
-                pool.discard(lease, for: storage)
+                pool.discard(lease)
                 return badGateway(recorded, error: failure, startedAt: started, requestBody: requestBody)
             }
-            pool.checkIn(lease, for: storage)
+            pool.checkIn(lease)
             let timings = HAR.Timings(send: 0, wait: waited, receive: recorder.clock.milliseconds(since: started) - waited)
             let outcome = recorder.record(request: recorded, response: head, body: body, startedAt: started, timings: timings,
                                           requestBody: requestBody)
@@ -83,10 +88,10 @@ extension ProxyResponder {
                 held = chunk
             }
             if let journalFailure = journal?.journalFailed {
-                pool.discard(lease, for: storage)
+                pool.discard(lease)
                 throw journalFailure  // the client's answer is cut short: nothing more is relayed unrecorded
             }
-            if failure == nil, clientGone == nil { pool.checkIn(lease, for: storage) } else { pool.discard(lease, for: storage) }
+            if failure == nil, clientGone == nil { pool.checkIn(lease) } else { pool.discard(lease) }
             var responseBody = ExchangeRecorder.BodyRecord.inline
             if let journal {
                 if let streamed = journal.finish() {

@@ -24,10 +24,10 @@ extension ProxyResponder {
     /// buffered one, exactly as before. The response is relayed as for any request; its
     /// record names the journaled body.
     ///
-    /// The upstream connection is a fresh one: a body already sent cannot be retried on
-    /// another. When the client's body fails mid-way (a limit, a stall, a reset), the upstream
+    /// The upstream connection is a fresh one from the pool: a body already sent cannot be
+    /// retried on another. When the client's body fails mid-way (a limit, a stall, a reset), the upstream
     /// connection is dropped, nothing is recorded, and the server answers the client.
-    func forward(_ request: HTTPRequest, streaming body: HTTPRequestBody, storage: HTTPConnectionStorage) -> HTTPReply {
+    func forward(_ request: HTTPRequest, streaming body: HTTPRequestBody) -> HTTPReply {
         let started = recorder.clock.now()
         var first: [UInt8] = []
         do throws(HTTPRequestBodyError) {
@@ -36,7 +36,7 @@ extension ProxyResponder {
                 if body.isComplete {
                     var whole = request
                     whole.body = first
-                    return forward(whole, storage: storage)
+                    return forward(whole)
                 }
             }
         } catch {
@@ -45,10 +45,13 @@ extension ProxyResponder {
         let recorded = recordedRequest(for: request)
         let journal = StreamedBodyJournal(recorder: recorder, request: recorded)
         let lease: UpstreamPool.Lease
+        do throws(UpstreamCheckoutError) { lease = try pool.checkOut(fresh: true) } catch {
+            return unanswered(recorded, error, startedAt: started)
+        }
         do throws(HTTPClientError) {
-            lease = try pool.fresh(for: storage)
             try lease.connection.writeHead(upstreamRequest(for: request), bodyLength: body.declaredLength)
         } catch {
+            pool.discard(lease)
             return badGateway(recorded, error: error, startedAt: started)
         }
         var upstreamReading = true
@@ -63,30 +66,31 @@ extension ProxyResponder {
         do throws(HTTPRequestBodyError) {
             while journal.journalFailed == nil, let piece = try body.read() { pass(piece) }
         } catch {
-            pool.discard(lease, for: storage)
+            pool.discard(lease)
             return Self.abandonedUpload
         }
         if let failure = journal.journalFailed {
-            pool.discard(lease, for: storage)
+            pool.discard(lease)
             return .response(Self.recordingFailed(failure))
         }
-        if upstreamReading { try? lease.connection.finishBody() }
+        if upstreamReading { upstreamReading = (try? lease.connection.finishBody()) != nil }
+        // A body cut short upstream leaves the connection mid-message: it carries no other request.
+        if !upstreamReading { lease.mayBeReused = false }
         let record: ExchangeRecorder.BodyRecord
         if let streamed = journal.finish() {
             record = .streamed(streamed)
         } else if case .refused(let error) = journal.state {
             record = .refused(error)
         } else {
-            pool.discard(lease, for: storage)
+            pool.discard(lease)
             return .response(Self.recordingFailed(journal.journalFailed ?? .journalClosed(path: recorder.journal.url.path)))
         }
         let head: HTTPResponse
         do throws(HTTPClientError) { head = try lease.connection.readHead() } catch {
-            pool.discard(lease, for: storage)
+            pool.discard(lease)
             return badGateway(recorded, error: error, startedAt: started, requestBody: record)
         }
-        return relayResponse(head, on: lease, to: request, recorded: recorded, startedAt: started, storage: storage,
-                             requestBody: record)
+        return relayResponse(head, on: lease, to: request, recorded: recorded, startedAt: started, requestBody: record)
     }
 
     /// What the responder returns when the client's body failed: the server answers the

@@ -8,7 +8,10 @@ import KitchenRecording
 /// HTTP: hop-by-hop headers are stripped on the way upstream (RFC 9110 §7.6.1) but recorded
 /// as the client sent them; `Host` names the upstream, `Via` is added (§7.6.3), the response
 /// body streams to the client as it arrives. An upstream that refuses, resets or times out
-/// gets the client a 502 and the journal an entry with `_error`.
+/// gets the client a 502 and the journal an entry with `_error`. Upstream connections come from
+/// the shared, bounded ``UpstreamPool``; a request that finds none free in time gets a 503
+/// (``unanswered(_:_:startedAt:requestBody:)``), told to the observer and not recorded: the
+/// upstream never saw it.
 /// WebSocket: the upgrade is made upstream first (a refusal such as 401 is relayed as is),
 /// then the client's upgrade is accepted and frames flow both ways.
 ///
@@ -34,8 +37,8 @@ struct ProxyResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         if let failure = recorder.failure { return .response(Self.recordingFailed(failure)) }
-        if let body = context.body { return forward(request, streaming: body, storage: context.storage) }
-        return request.isWebSocketUpgrade ? relayWebSocket(request) : forward(request, storage: context.storage)
+        if let body = context.body { return forward(request, streaming: body) }
+        return request.isWebSocketUpgrade ? relayWebSocket(request) : forward(request)
     }
 
     /// The 503 every client gets once the journal cannot be written.
@@ -76,40 +79,65 @@ struct ProxyResponder: HTTPResponder {
         return .response(response)
     }
 
-    func forward(_ request: HTTPRequest, storage: HTTPConnectionStorage) -> HTTPReply {
+    func forward(_ request: HTTPRequest) -> HTTPReply {
         let started = recorder.clock.now()
         let outgoing = upstreamRequest(for: request)
         let recorded = recordedRequest(for: request)
         let lease: UpstreamPool.Lease
         let head: HTTPResponse
-        do throws(HTTPClientError) {
-            (lease, head) = try exchange(outgoing, storage: storage)
+        do throws(UpstreamCheckoutError) {
+            (lease, head) = try exchange(outgoing)
         } catch {
-            return badGateway(recorded, error: error, startedAt: started)
+            return unanswered(recorded, error, startedAt: started)
         }
-        return relayResponse(head, on: lease, to: request, recorded: recorded, startedAt: started, storage: storage)
+        return relayResponse(head, on: lease, to: request, recorded: recorded, startedAt: started)
     }
 
-    /// Sends `request` upstream and reads the response head. A pooled connection the
-    /// upstream closed while idle fails before any response byte: that is retried once
-    /// on a fresh connection.
-    private func exchange(_ request: HTTPRequest, storage: HTTPConnectionStorage) throws(HTTPClientError) -> (UpstreamPool.Lease, HTTPResponse) {
-        let lease = try pool.checkOut(for: storage)
+    /// Sends `request` upstream on a pooled connection and reads the response head. A pooled
+    /// connection the upstream closed while idle fails before any response byte: that is
+    /// retried once on a fresh connection.
+    private func exchange(_ request: HTTPRequest) throws(UpstreamCheckoutError) -> (UpstreamPool.Lease, HTTPResponse) {
+        let lease = try pool.checkOut()
         do throws(HTTPClientError) {
             try lease.connection.write(request)
             return (lease, try lease.connection.readHead())
         } catch {
-            pool.discard(lease, for: storage)
-            guard lease.wasReused, Self.isStaleConnection(error) else { throw error }
-            let retry = try pool.fresh(for: storage)
+            pool.discard(lease)
+            guard lease.wasReused, Self.isStaleConnection(error) else { throw .connection(error) }
+            let retry = try pool.checkOut(fresh: true)
             do throws(HTTPClientError) {
                 try retry.connection.write(request)
                 return (retry, try retry.connection.readHead())
             } catch {
-                pool.discard(retry, for: storage)
-                throw error
+                pool.discard(retry)
+                throw .connection(error)
             }
         }
+    }
+
+    /// The client's answer when no upstream exchange took place: the recorded 502 of an
+    /// upstream failure, or the 503 of a pool with no connection free.
+    func unanswered(_ request: HTTPRequest, _ error: UpstreamCheckoutError, startedAt: Date,
+                    requestBody: ExchangeRecorder.BodyRecord = .inline) -> HTTPReply {
+        switch error {
+        case .connection(let failure):
+            return badGateway(request, error: failure, startedAt: startedAt, requestBody: requestBody)
+        case .poolExhausted(let count, let waited):
+            return upstreamBusy(request, reason: "all \(count) upstream connections of this recording proxy stayed busy for "
+                + "\(Self.describe(waited)) (maxUpstreamConnections, kitchen record --max-upstream-connections)")
+        case .poolClosed:
+            return upstreamBusy(request, reason: "this recording proxy is stopping")
+        }
+    }
+
+    /// The 503 of a request that got no upstream connection, told to the observer. Not
+    /// recorded: the upstream never saw the request.
+    private func upstreamBusy(_ request: HTTPRequest, reason: String) -> HTTPReply {
+        configuration.observer(.upstreamBusy(method: request.method.rawValue, path: request.path))
+        return .response(HTTPResponse(
+            status: .serviceUnavailable,
+            headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close", "Retry-After": "1", "Via": Self.via],
+            body: Array("503 Service Unavailable: \(reason); the request was neither relayed nor recorded\n".utf8)))
     }
 
     private static func isStaleConnection(_ error: HTTPClientError) -> Bool {
@@ -130,6 +158,12 @@ struct ProxyResponder: HTTPResponder {
                                       timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: startedAt), receive: 0),
                                       failure: failure, requestBody: requestBody)
         return released(response, outcome)
+    }
+
+    /// `30 s`, `250 ms`.
+    private static func describe(_ duration: Duration) -> String {
+        let milliseconds = Int(duration / .milliseconds(1))
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
 
     // MARK: WebSocket

@@ -20,6 +20,10 @@ public enum RecorderEvent: Sendable {
     case webSocketMessage(id: String, sentByClient: Bool, outcome: Outcome)
     /// How conversation `id` ended.
     case webSocketClosed(id: String, code: Int?, closedBy: HAR.WebSocketClose.Party, outcome: Outcome)
+    /// A request answered 503 without reaching the upstream: no pooled upstream connection came
+    /// free within ``RecordingProxyConfiguration/upstreamCheckoutTimeout`` (or the proxy was
+    /// stopping). Nothing is recorded: the upstream never saw it.
+    case upstreamBusy(method: String, path: String)
 
     /// An HTTP exchange as the proxy relayed it.
     public struct Exchange: Sendable {

@@ -36,7 +36,10 @@ public final class RecordingProxy: Sendable {
         let port = configuration.upstream.port ?? (configuration.upstream.scheme == "https" ? 443 : 80)
         let limits = HTTPLimits(maxBodyBytes: configuration.maxBodyBytes)
         pool = UpstreamPool(host: host, port: port, tls: configuration.upstreamTLS, limits: limits,
-                            responseTimeout: configuration.upstreamTimeout)
+                            responseTimeout: configuration.upstreamTimeout,
+                            maxConnections: configuration.maxUpstreamConnections,
+                            idleTimeout: configuration.upstreamIdleTimeout,
+                            checkoutTimeout: configuration.upstreamCheckoutTimeout)
         redactor = Redactor(policy: configuration.redaction.underBasePath(configuration.upstreamBasePath))
         let journal: JournalWriter
         do throws(RecordingError) {
@@ -84,6 +87,10 @@ public final class RecordingProxy: Sendable {
     /// Records refused by redaction or the secret check (never written).
     public var refusedRecords: [RecordingError] { recorder.refused }
 
+    /// Requests answered 503 because no upstream connection came free within
+    /// ``RecordingProxyConfiguration/upstreamCheckoutTimeout``.
+    public var upstreamBusyRefusals: Int { pool.exhaustedCheckouts }
+
     /// Returns once everything relayed so far is in the journal. With write-ahead that is
     /// always already true: nothing reaches a client before its record is written.
     public func waitUntilJournaled() {}
@@ -95,6 +102,7 @@ public final class RecordingProxy: Sendable {
     public func stop(drainTimeout: Duration = .seconds(2)) throws(RecorderError) -> RecordingSummary {
         _ = relays.wait(timeout: .now() + .milliseconds(Int(drainTimeout / .milliseconds(1))))
         server.stop()
+        pool.shutDown()
         do throws(RecordingError) {
             try recorder.journal.close()
             let scanner = redactor.scanner(extraSecrets: configuration.extraSecrets())

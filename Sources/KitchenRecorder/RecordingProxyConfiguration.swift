@@ -19,6 +19,21 @@ public struct RecordingProxyConfiguration: Sendable {
     public var upstreamTimeout: Duration
     /// Largest request or response body relayed. Default 64 MiB.
     public var maxBodyBytes: Int
+    /// Keep-alive connections the proxy opens to the upstream at most, shared by all clients
+    /// (`kitchen record --max-upstream-connections`). A request uses one for its whole exchange;
+    /// when all are in use it waits up to ``upstreamCheckoutTimeout``, then gets 503 with
+    /// `Connection: close`. WebSocket conversations each own an upstream connection for their
+    /// life and are not counted against it. Default 64; at least 1 is used.
+    public var maxUpstreamConnections: Int
+    /// How long an upstream connection may sit idle in the pool before the proxy closes it:
+    /// below the 5 s keep-alive of Node.js and Apache httpd (nginx keeps 75 s, `kitchen serve`
+    /// 60 s), so the proxy closes first and rarely sends on a connection the upstream is closing.
+    /// Checked whenever a connection is checked out or in. Default 4 s.
+    public var upstreamIdleTimeout: Duration
+    /// How long a request waits for a pooled upstream connection when all
+    /// ``maxUpstreamConnections`` are in use, before it is answered 503. Default 30 s (the
+    /// default ``upstreamTimeout``; `kitchen record` uses its `--upstream-timeout`).
+    public var upstreamCheckoutTimeout: Duration
     /// When each journal record reaches the disk. Default: written with `write(2)` before the
     /// client gets its answer, `fdatasync`ed at most every 50 ms (`kitchen record --sync-interval`).
     public var durability: JournalWriter.Durability
@@ -46,7 +61,9 @@ public struct RecordingProxyConfiguration: Sendable {
     /// file removed): from then on the proxy answers 503 and has closed every WebSocket with 1011.
     public var onJournalFailure: @Sendable (RecordingError) -> Void
     /// Told of every exchange, WebSocket opening, message and close once its record is written
-    /// (or refused), on the connection's thread: for progress output. Default: nobody.
+    /// (or refused), and of every request turned away for want of an upstream connection
+    /// (``RecorderEvent/upstreamBusy(method:path:)``), on the connection's thread: for progress
+    /// output. Default: nobody.
     public var observer: @Sendable (RecorderEvent) -> Void
 
     public init(
@@ -57,6 +74,9 @@ public struct RecordingProxyConfiguration: Sendable {
         redaction: RedactionPolicy = .standard,
         upstreamTimeout: Duration = .seconds(30),
         maxBodyBytes: Int = 64 << 20,
+        maxUpstreamConnections: Int = 64,
+        upstreamIdleTimeout: Duration = .seconds(4),
+        upstreamCheckoutTimeout: Duration = .seconds(30),
         durability: JournalWriter.Durability = JournalWriter.defaultDurability,
         clock: RecorderClock = .wall,
         extraSecrets: @escaping @Sendable () -> [String] = { [] },
@@ -75,6 +95,9 @@ public struct RecordingProxyConfiguration: Sendable {
         self.redaction = redaction
         self.upstreamTimeout = upstreamTimeout
         self.maxBodyBytes = maxBodyBytes
+        self.maxUpstreamConnections = maxUpstreamConnections
+        self.upstreamIdleTimeout = upstreamIdleTimeout
+        self.upstreamCheckoutTimeout = upstreamCheckoutTimeout
         self.durability = durability
         self.clock = clock
         self.extraSecrets = extraSecrets

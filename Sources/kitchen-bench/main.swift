@@ -1,4 +1,5 @@
 import Foundation
+import HTTPWire
 
 // In-process benchmarks for `make bench` (release build). Each prints one line
 // `name value unit` that Benchmarks/run.sh collects into its report.
@@ -23,6 +24,18 @@ case "idle":
     let rest = Array(arguments.dropFirst())
     IdleConnectionsBenchmark.run(port: Int(rest.first ?? "") ?? 8080, count: rest.count > 1 ? Int(rest[1]) ?? 5_000 : 5_000,
                                  serverPID: rest.count > 2 ? Int(rest[2]) : nil, target: rest.count > 3 ? rest[3] : "/")
+case "proxy-clients":
+    // proxy-clients PROXY_PORT UPSTREAM_PORT CLIENTS ROUNDS TARGET [BEARER_TOKEN]
+    let rest = Array(arguments.dropFirst())
+    guard rest.count >= 5, let proxyPort = Int(rest[0]), let upstreamPort = Int(rest[1]), let clients = Int(rest[2]),
+          let rounds = Int(rest[3]) else {
+        FileHandle.standardError.write(Data("usage: kitchen-bench proxy-clients PROXY_PORT UPSTREAM_PORT CLIENTS ROUNDS TARGET [TOKEN]\n".utf8))
+        exit(64)
+    }
+    var headers: HTTPHeaders = [:]
+    if rest.count > 5 { headers.add("Authorization", "Bearer \(rest[5])") }
+    ProxyClientsBenchmark.run(proxyPort: proxyPort, upstreamPort: upstreamPort, clients: clients, rounds: rounds, target: rest[4],
+                              headers: headers)
 case "upload-sink": UploadBenchmark.sink()
 case "uploads":
     let numbers = arguments.dropFirst().compactMap { Int($0) }
@@ -33,6 +46,6 @@ case "uploads":
     UploadBenchmark.run(port: numbers[0], clients: numbers[1], mebibytes: numbers[2], json: arguments.last == "json")
 case "report-page": ReportPageBenchmark.run(root: root, page: URL(fileURLWithPath: arguments.dropFirst().first ?? "report.html"))
 default:
-    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N] | idle PORT [N] [PID] [TARGET] | upload-sink | uploads PORT CLIENTS MIB [json]\n".utf8))
+    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N] | idle PORT [N] [PID] [TARGET] | proxy-clients PROXY_PORT UPSTREAM_PORT CLIENTS ROUNDS TARGET [TOKEN] | upload-sink | uploads PORT CLIENTS MIB [json]\n".utf8))
     exit(64)
 }

@@ -60,6 +60,14 @@ import Testing
         #expect(tally.summary == "recorded 1 exchange, 3 messages; 1 failed")
     }
 
+    @Test func recordTallyCountsRequestsTheUpstreamPoolTurnedAwayApartFromRecords() {
+        var tally = RecordTally()
+        _ = tally.note(Self.exchange("GET", "/devices", 200))
+        #expect(tally.note(.upstreamBusy(method: "GET", path: "/devices")) == "GET /devices 503 no upstream connection free, not relayed")
+        #expect(tally.note(.upstreamBusy(method: "POST", path: "/orders")) != nil)
+        #expect(tally.summary == "recorded 1 exchange, 0 messages; 0 failed; 2 answered 503 (upstream connections busy)")
+    }
+
     @Test func countsAreGroupedByThousands() {
         #expect(grouped(0) == "0")
         #expect(grouped(999) == "999")

@@ -15,15 +15,18 @@ final class RecorderHarness {
 
     init(upstream responder: some HTTPResponder, upstreamTimeout: Duration = .seconds(30),
          upstreamURL: URL? = nil, extraSecrets: @escaping @Sendable () -> [String] = { [] },
-         upstreamLimits: HTTPLimits = HTTPLimits()) throws {
+         upstreamLimits: HTTPLimits = HTTPLimits(),
+         configure: (inout RecordingProxyConfiguration) -> Void = { _ in }) throws {
         upstream = HTTPServer(configuration: .init(port: 0, limits: upstreamLimits), responder: responder)
         try upstream.start()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         output = directory.appendingPathComponent("session.har")
         let target = upstreamURL ?? URL(string: "http://127.0.0.1:\(upstream.address!.port)")!
-        proxy = try RecordingProxy(configuration: RecordingProxyConfiguration(
-            upstream: target, output: output, port: 0, upstreamTimeout: upstreamTimeout, extraSecrets: extraSecrets))
+        var configuration = RecordingProxyConfiguration(
+            upstream: target, output: output, port: 0, upstreamTimeout: upstreamTimeout, extraSecrets: extraSecrets)
+        configure(&configuration)
+        proxy = try RecordingProxy(configuration: configuration)
         try proxy.start()
     }
 

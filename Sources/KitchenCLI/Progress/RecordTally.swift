@@ -4,7 +4,9 @@ import KitchenRecorder
 ///
 /// Lines: `GET /devices 200 4 ms recorded`, `POST /auth/login 200 12 ms redacted`,
 /// `WS /ws opened (ws-1) recorded`, `WS /ws closed 1000 by client (ws-1): 2 from client, 7 from server`.
-/// Summary: `recorded 1,234 exchanges, 56 messages; 0 failed`.
+/// `GET /devices 503 no upstream connection free, not relayed`.
+/// Summary: `recorded 1,234 exchanges, 56 messages; 0 failed`, then `; 3 answered 503 (upstream connections busy)`
+/// when there were such.
 struct RecordTally: ProgressTally {
     /// HTTP exchanges and WebSocket openings written to the journal.
     private(set) var exchanges = 0
@@ -12,11 +14,14 @@ struct RecordTally: ProgressTally {
     private(set) var messages = 0
     /// Records refused by redaction or lost to a journal that cannot be written.
     private(set) var failed = 0
+    /// Requests answered 503 because no upstream connection came free in time.
+    private(set) var upstreamBusy = 0
     /// Open conversations: their path and messages so far each way.
     private var conversations: [String: (path: String, sent: Int, received: Int)] = [:]
 
     var summary: String {
         "recorded \(counted(exchanges, "exchange", "exchanges")), \(counted(messages, "message", "messages")); \(grouped(failed)) failed"
+            + (upstreamBusy > 0 ? "; \(grouped(upstreamBusy)) answered 503 (upstream connections busy)" : "")
     }
 
     mutating func note(_ event: RecorderEvent) -> String? {
@@ -45,6 +50,9 @@ struct RecordTally: ProgressTally {
             if case .recorded = outcome { failure = "" } else { failure = "; close " + Self.describe(outcome) }
             return "WS \(conversation.path) closed \(code.map(String.init) ?? "without a code") by \(closedBy.rawValue) (\(id)): "
                 + "\(conversation.sent) from client, \(conversation.received) from server" + failure
+        case .upstreamBusy(let method, let path):
+            upstreamBusy += 1
+            return "\(method) \(path) 503 no upstream connection free, not relayed"
         }
     }
 

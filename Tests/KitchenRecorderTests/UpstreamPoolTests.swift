@@ -1,0 +1,193 @@
+import Dispatch
+import Foundation
+import HTTPWire
+@testable import KitchenRecorder
+import KitchenRecording
+import Synchronization
+import Testing
+
+/// The proxy's shared upstream pool over real sockets: many keep-alive clients, few upstream
+/// connections; a clean 503 when none comes free; a stale pooled connection retried.
+@Suite(.timeLimit(.minutes(2))) struct UpstreamPoolTests {
+    /// An upstream that notes which of its connections carried each request, and answers with
+    /// `body` (streamed through the proxy when over 1 MiB), or else echoes the target.
+    struct CountingUpstream: HTTPResponder {
+        let connections = Seen<Int>()
+        var body: [UInt8]?
+        func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
+            connections.add(context.connectionID)
+            guard let body else { return .response(.text(.ok, "echo \(request.target)")) }
+            return .response(HTTPResponse(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: body))
+        }
+    }
+
+    /// Reads one whole response on `connection`.
+    func readResponse(_ connection: HTTPClientConnection) throws -> HTTPResponse {
+        var response = try connection.readHead()
+        var body: [UInt8] = []
+        while let chunk = try connection.readBodyChunk() { body += chunk }
+        response.body = .bytes(body)
+        return response
+    }
+
+    @Test func threeHundredKeepAliveClientsShareFourUpstreamConnections() throws {
+        let upstream = CountingUpstream()
+        let harness = try RecorderHarness(upstream: upstream, configure: { $0.maxUpstreamConnections = 4 })
+        let clients = try (0..<300).map { _ in try harness.client() }
+        var answers: [String: Int] = [:]
+        for round in 0..<3 {
+            // Every client's request is sent before any answer is read: 300 wait on the proxy at once.
+            for (index, client) in clients.enumerated() {
+                try client.write(HTTPRequest(method: .get, target: "/c/\(index)/r/\(round)"))
+            }
+            for (index, client) in clients.enumerated() {
+                let response = try readResponse(client)
+                answers[String(response.status.code), default: 0] += 1
+                #expect(response.bodyBytes == Array("echo /c/\(index)/r/\(round)".utf8))
+                #expect(client.isReusable, "the client's keep-alive connection stays open")
+            }
+        }
+        #expect(answers == ["200": 900])
+        let seen = Set(upstream.connections.all)
+        #expect(upstream.connections.all.count == 900)
+        #expect(seen.count <= 4, "the upstream saw \(seen.count) connections")
+        #expect(harness.proxy.upstreamBusyRefusals == 0)
+        #expect(try harness.finish().log.entries.count == 900)
+    }
+
+    @Test func aClientThatClosesLeavesItsUpstreamConnectionPooledForTheNext() throws {
+        let upstream = CountingUpstream()
+        let harness = try RecorderHarness(upstream: upstream)
+        for index in 0..<3 {
+            let client = try harness.client()
+            #expect(try client.send(HTTPRequest(method: .get, target: "/\(index)")).status.code == 200)
+            client.close()
+        }
+        #expect(Set(upstream.connections.all).count == 1, "one upstream connection served three clients in turn")
+    }
+
+    @Test func aStreamedLargeResponseReturnsItsConnectionOnceReadToTheEnd() throws {
+        let body = sampleBytes(3 << 20)
+        let upstream = CountingUpstream(body: body)
+        let harness = try RecorderHarness(upstream: upstream)
+        for _ in 0..<2 {
+            let client = try HTTPClientConnection(host: "127.0.0.1", port: harness.proxyPort, limits: HTTPLimits(maxBodyBytes: 8 << 20))
+            let response = try client.send(HTTPRequest(method: .get, target: "/large"))
+            #expect(response.status.code == 200)
+            #expect(response.bodyBytes == body)
+            client.close()
+        }
+        #expect(Set(upstream.connections.all).count == 1, "the second large answer came on the connection the first returned")
+    }
+
+    @Test func aRequestThatFindsThePoolBusyPastTheWaitGetsA503WithConnectionClose() throws {
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let events = Seen<String>()
+        let harness = try RecorderHarness(upstream: Respond { request in
+            if request.target == "/hold" {
+                entered.signal()
+                release.wait()  // until the test has seen the 503
+            }
+            return .response(.text(.ok, "answer to \(request.target)"))
+        }, configure: { configuration in
+            configuration.maxUpstreamConnections = 1
+            configuration.upstreamCheckoutTimeout = .milliseconds(100)
+            configuration.observer = { event in
+                if case .upstreamBusy(let method, let path) = event { events.add("\(method) \(path)") }
+            }
+        })
+        let holder = try harness.client()
+        try holder.write(HTTPRequest(method: .get, target: "/hold"))
+        entered.wait()  // the only upstream connection is now checked out
+        let turnedAway = try harness.client()
+        let busy = try turnedAway.send(HTTPRequest(method: .get, target: "/other"))
+        release.signal()
+        #expect(busy.status.code == 503)
+        #expect(busy.headers["Connection"] == "close")
+        #expect(String(decoding: busy.bodyBytes ?? [], as: UTF8.self).contains("all 1 upstream connections of this recording proxy stayed busy"))
+        #expect(!turnedAway.isReusable, "the proxy closes the turned-away connection")
+        #expect(events.all == ["GET /other"])
+        #expect(harness.proxy.upstreamBusyRefusals == 1)
+        #expect(try readResponse(holder).status.code == 200)
+        // The connection came back to the pool: the next request is relayed.
+        let after = try harness.client().send(HTTPRequest(method: .get, target: "/after"))
+        #expect(after.status.code == 200)
+        let recorded = try harness.finish().log.entries.map(\.request.urlPath)
+        #expect(recorded.sorted() == ["/after", "/hold"], "the turned-away request is not recorded")
+    }
+
+    @Test func aLeaseDroppedWithoutBeingReturnedGivesItsSlotBack() throws {
+        let upstream = HTTPServer(configuration: .init(port: 0), responder: CountingUpstream())
+        try upstream.start()
+        defer { upstream.stop() }
+        let pool = UpstreamPool(host: "127.0.0.1", port: upstream.address!.port, tls: nil, limits: HTTPLimits(),
+                                responseTimeout: .seconds(30), maxConnections: 1, idleTimeout: .seconds(4),
+                                checkoutTimeout: .milliseconds(100))
+        // A response whose body never ran (its client left before the head went out) drops its lease unreturned.
+        do { _ = try pool.checkOut() }
+        let next = try pool.checkOut()
+        #expect(!next.wasReused, "the dropped connection was closed, not pooled")
+        #expect(throws: UpstreamCheckoutError.self, "the bound of 1 holds while the new lease is out") { _ = try pool.checkOut() }
+        pool.checkIn(next)
+        #expect(try pool.checkOut().wasReused)
+        #expect(pool.exhaustedCheckouts == 1)
+    }
+
+    @Test func aPooledConnectionTheUpstreamClosedWhileIdleIsRetriedOnAFreshOne() throws {
+        let upstream = try OneRequestPerConnectionUpstream()
+        defer { upstream.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pool-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("session.har")
+        let proxy = try RecordingProxy(configuration: RecordingProxyConfiguration(
+            upstream: URL(string: "http://127.0.0.1:\(upstream.port)")!, output: output, port: 0))
+        try proxy.start()
+        let client = try HTTPClientConnection(host: "127.0.0.1", port: proxy.port!)
+        let first = try client.send(HTTPRequest(method: .get, target: "/first"))
+        upstream.waitForClosedConnections(1)  // the pooled connection is now closed at the upstream's end
+        let second = try client.send(HTTPRequest(method: .get, target: "/second"))
+        #expect(first.status.code == 200)
+        #expect(second.status.code == 200, "the stale connection is retried, not answered 502")
+        #expect(upstream.accepted == 2)
+        try proxy.stop()
+        let entries = try HARFile.load(from: output).log.entries
+        #expect(entries.map(\.response.status) == [200, 200])
+        #expect(entries.allSatisfy { $0.error == nil })
+    }
+}
+
+/// An upstream that answers one request per connection and then closes it without saying so
+/// (no `Connection: close`), as a server closing an idle keep-alive connection does.
+final class OneRequestPerConnectionUpstream: Sendable {
+    private let listener: Listener
+    private let counts = Mutex<(accepted: Int, closed: Int)>((0, 0))
+    private let closedOne = DispatchSemaphore(value: 0)
+    var port: Int { listener.address.port }
+    var accepted: Int { counts.withLock { $0.accepted } }
+
+    init() throws {
+        listener = try Listener(host: "127.0.0.1", port: 0)
+        let thread = Thread { [self] in
+            while let socket = listener.accept() {
+                counts.withLock { $0.accepted += 1 }
+                var bytes: [UInt8] = []
+                while !String(decoding: bytes, as: UTF8.self).contains("\r\n\r\n") {
+                    guard ((try? socket.read(appendingTo: &bytes)) ?? 0) > 0 else { break }
+                }
+                _ = try? socket.write(Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8))
+                socket.close()
+                counts.withLock { $0.closed += 1 }
+                closedOne.signal()
+            }
+        }
+        thread.start()
+    }
+
+    /// Returns once `count` connections have been answered and closed.
+    func waitForClosedConnections(_ count: Int) {
+        while counts.withLock({ $0.closed }) < count { closedOne.wait() }
+    }
+
+    func stop() { listener.close() }
+}
