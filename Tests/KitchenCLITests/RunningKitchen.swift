@@ -18,7 +18,7 @@ final class RunningKitchen {
     let banner: String
 
     /// Starts `kitchen ARGUMENTS` and reads standard output until its banner ends.
-    init(_ arguments: [String], deadlineSeconds: Int = 30) throws {
+    init(_ arguments: [String], deadlineSeconds: Int = 90) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build kitchen first (swift build)")
         let process = try ExternalProcess(Self.executable.path, arguments)
         self.process = process

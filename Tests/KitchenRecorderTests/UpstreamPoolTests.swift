@@ -4,6 +4,7 @@ import HTTPWire
 @testable import KitchenRecorder
 import KitchenRecording
 import Synchronization
+import KitchenTestSupport
 import Testing
 
 /// The proxy's shared upstream pool over real sockets: many keep-alive clients, few upstream
@@ -30,29 +31,49 @@ import Testing
         return response
     }
 
-    @Test func threeHundredKeepAliveClientsShareFourUpstreamConnections() throws {
+    @Test func threeHundredKeepAliveClientsShareFourUpstreamConnections() async throws {
         let upstream = CountingUpstream()
         let harness = try RecorderHarness(upstream: upstream, configure: { $0.maxUpstreamConnections = 4 })
         let clients = try (0..<300).map { _ in try harness.client() }
-        var answers: [String: Int] = [:]
-        for round in 0..<3 {
-            // Every client's request is sent before any answer is read: 300 wait on the proxy at once.
-            for (index, client) in clients.enumerated() {
-                try client.write(HTTPRequest(method: .get, target: "/c/\(index)/r/\(round)"))
-            }
-            for (index, client) in clients.enumerated() {
-                let response = try readResponse(client)
-                answers[String(response.status.code), default: 0] += 1
-                #expect(response.bodyBytes == Array("echo /c/\(index)/r/\(round)".utf8))
-                #expect(client.isReusable, "the client's keep-alive connection stays open")
+        // 900 blocking exchanges: run off the cooperative pool, and check what they gave afterwards.
+        let handed = HandedOver(clients)
+        let rounds = try await offThePool {
+            let clients = handed.value
+            return try (0..<3).map { round in
+                // Every client's request is sent before any answer is read: 300 wait on the proxy at once.
+                for (index, client) in clients.enumerated() {
+                    try client.write(HTTPRequest(method: .get, target: "/c/\(index)/r/\(round)"))
+                }
+                return try clients.enumerated().map { index, client in
+                    let response = try self.readResponse(client)
+                    return Answer(status: response.status.code, echoed: response.bodyBytes == Array("echo /c/\(index)/r/\(round)".utf8),
+                                  keptAlive: client.isReusable)
+                }
             }
         }
-        #expect(answers == ["200": 900])
+        let answers = Array(rounds.joined())
+        let statuses = answers.reduce(into: [Int: Int]()) { counts, answer in counts[answer.status, default: 0] += 1 }
+        #expect(statuses == [200: 900])
+        #expect(answers.filter { !$0.echoed }.isEmpty, "every client got its own echo")
+        #expect(answers.filter { !$0.keptAlive }.isEmpty, "the clients' keep-alive connections stay open")
         let seen = Set(upstream.connections.all)
         #expect(upstream.connections.all.count == 900)
         #expect(seen.count <= 4, "the upstream saw \(seen.count) connections")
         #expect(harness.proxy.upstreamBusyRefusals == 0)
         #expect(try harness.finish().log.entries.count == 900)
+    }
+
+    /// Connections handed to the one thread that uses them from then on.
+    struct HandedOver<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    /// What one client got in one round.
+    struct Answer: Sendable {
+        var status: Int
+        var echoed: Bool
+        var keptAlive: Bool
     }
 
     @Test func aClientThatClosesLeavesItsUpstreamConnectionPooledForTheNext() throws {

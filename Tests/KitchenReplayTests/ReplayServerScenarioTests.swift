@@ -11,6 +11,10 @@ import KitchenTestSupport
 /// (HTTPWire) over real sockets against `ReplayServer`, gets the recorded results and uses
 /// every recorded entry.
 @Suite(.timeLimit(.minutes(2))) struct ReplayServerScenarioTests {
+    /// How long a step may wait for a live event: generous, since a step that passes returns at
+    /// once, and on a loaded machine the suite's other tests can hold the cooperative pool for seconds.
+    static let eventTimeout: Duration = .seconds(30)
+
     @Test(arguments: Scenario.all.map(\.name))
     func scenarioRunsAgainstTheReplayServerOverSockets(_ name: String) async throws {
         let scenario = try #require(Scenario.named(name))
@@ -19,7 +23,7 @@ import KitchenTestSupport
         let context = ScenarioContext(
             baseURL: try #require(server.baseURL),
             accounts: [.init(username: "demo", password: "demo"), .init(username: "alice", password: "alice")],
-            controls: InertSimulatorControls(), timeout: .seconds(5))
+            controls: InertSimulatorControls(), timeout: Self.eventTimeout)
         try await scenario.run(in: context)
         let report = server.stop()
         #expect(report.unused == [])

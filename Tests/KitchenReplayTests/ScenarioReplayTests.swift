@@ -8,6 +8,10 @@ import KitchenTestSupport
 /// Every committed scenario, run by the real `APIService`/`WebSocketService` in-process against
 /// its own recording, matches it exactly: every request recorded, every recorded entry used.
 @Suite struct ScenarioReplayTests {
+    /// How long a step may wait for a live event: generous, since a step that passes returns at
+    /// once, and on a loaded machine the suite's other tests can hold the cooperative pool for seconds.
+    static let eventTimeout: Duration = .seconds(30)
+
     @Test(arguments: Scenario.all.map(\.name))
     func scenarioReplaysAgainstItsRecordingStrictly(_ name: String) async throws {
         let scenario = try #require(Scenario.named(name))
@@ -16,7 +20,7 @@ import KitchenTestSupport
             baseURL: replay.baseURL,
             accounts: [.init(username: "demo", password: "demo"), .init(username: "alice", password: "alice")],
             controls: InertSimulatorControls(), transport: replay.transport, connector: replay.connector,
-            timeout: .seconds(5))
+            timeout: Self.eventTimeout)
         try await scenario.run(in: context)
         #expect(replay.problems == [])
     }
