@@ -38,7 +38,7 @@ public struct HTTPRequestContext: Sendable {
     public var connectionID: Int
     /// 0 for the first request on the connection, then 1, 2… (keep-alive, pipelining).
     public var requestIndex: Int
-    /// State the responder keeps for this connection (e.g. a proxy's upstream connection).
+    /// State the responder keeps for this connection, released when it closes (`onClose`).
     public var storage: HTTPConnectionStorage
     /// The body still to be read, for a request the responder asked to stream; `nil` when the
     /// body was buffered into `request.body`.
