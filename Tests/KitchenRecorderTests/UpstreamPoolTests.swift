@@ -63,12 +63,6 @@ import Testing
         #expect(try harness.finish().log.entries.count == 900)
     }
 
-    /// Connections handed to the one thread that uses them from then on.
-    struct HandedOver<Value>: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
-    }
-
     /// What one client got in one round.
     struct Answer: Sendable {
         var status: Int

@@ -7,32 +7,28 @@ import Foundation
 /// one of them while curl, Python or a browser runs holds back every other test in the
 /// process. Measured here: with a Chromium run and an 8 MiB curl upload each blocking one,
 /// seven unrelated suites went past their 60 s time limit without running a line.
-public func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try work() }) }
+public func offThePool<T: Sendable, Failure: Error>(
+    _ work: @escaping @Sendable () throws(Failure) -> T
+) async throws(Failure) -> T {
+    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, Failure>, Never>) in
+        let thread = Thread { continuation.resume(returning: Result { () throws(Failure) -> T in try work() }) }
         thread.name = "test-blocking-wait"
         thread.start()
     }
+    return try result.get()
 }
 
-/// ``offThePool(_:)`` for work that cannot fail.
-public func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        let thread = Thread { continuation.resume(returning: work()) }
-        thread.name = "test-blocking-wait"
-        thread.start()
-    }
+/// A value handed to the one thread that uses it from then on (a connection, a `Process`),
+/// for ``offThePool(_:)``: the caller does not touch it while that thread runs.
+public struct HandedOver<Value>: @unchecked Sendable {
+    public let value: Value
+    public init(_ value: Value) { self.value = value }
 }
 
 extension Process {
     /// Waits for the process to exit, off the cooperative pool (see ``offThePool(_:)``).
     public func exited() async {
-        let process = UncheckedProcess(process: self)
-        await offThePool { process.process.waitUntilExit() }
+        let process = HandedOver(self)
+        await offThePool { process.value.waitUntilExit() }
     }
-}
-
-/// A `Process` handed to the waiting thread; only `waitUntilExit` is called there.
-private struct UncheckedProcess: @unchecked Sendable {
-    let process: Process
 }

@@ -1,7 +1,5 @@
-import Dispatch
 import KitchenTestSupport
 import Foundation
-import Synchronization
 
 /// Headless Chromium from Debian's `chromium` package (the Makefile installs it for `make
 /// test`); `KITCHEN_CHROMIUM` names another binary. Without one the browser tests are skipped,
@@ -37,48 +35,20 @@ enum Chromium {
         _ = try await run(["--screenshot=\(png.path)", "--hide-scrollbars", "--window-size=\(window)", address])
     }
 
-    /// Runs the browser headless with `arguments`; returns its output. The wait happens off the
-    /// cooperative pool (a browser run can take seconds; see `offThePool`).
+    /// Runs the browser headless with `arguments` (an `ExternalProcess`, waited for off the
+    /// cooperative pool) in a profile folder of its own; returns its output.
     private static func run(_ arguments: [String], timeoutSeconds: Int = 90) async throws -> (stdout: String, stderr: String) {
-        try await offThePool { try runBlocking(arguments, timeoutSeconds: timeoutSeconds) }
-    }
-
-    private static func runBlocking(_ arguments: [String], timeoutSeconds: Int) throws -> (stdout: String, stderr: String) {
         guard let executable else { throw ChromiumError.missing }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-                             "--user-data-dir=\(profile.path)"] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        let collected = Mutex<(Data, Data)>((Data(), Data()))
-        let readers = DispatchGroup()
-        for (pipe, isOut) in [(out, true), (err, false)] {
-            readers.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.withLock { if isOut { $0.0 = data } else { $0.1 = data } }
-                readers.leave()
-            }
+        let browser = try ExternalProcess(executable, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                                       "--disable-extensions", "--user-data-dir=\(profile.path)"] + arguments)
+        let outcome = await browser.finish(timeoutSeconds: timeoutSeconds)
+        if outcome.timedOut { throw ChromiumError.timedOut(arguments: arguments) }
+        guard outcome.status == 0 else {
+            throw ChromiumError.failed(status: outcome.status, stderr: String(outcome.stderr.suffix(2000)))
         }
-        if exited.wait(timeout: .now() + .seconds(timeoutSeconds)) == .timedOut {
-            process.terminate()
-            _ = exited.wait(timeout: .now() + .seconds(10))
-            throw ChromiumError.timedOut(arguments: arguments)
-        }
-        _ = readers.wait(timeout: .now() + .seconds(10))
-        let (stdout, stderr) = collected.withLock { $0 }
-        guard process.terminationStatus == 0 else {
-            throw ChromiumError.failed(status: process.terminationStatus, stderr: String(decoding: stderr.suffix(2000), as: UTF8.self))
-        }
-        return (String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return (outcome.stdout, outcome.stderr)
     }
 }
 
