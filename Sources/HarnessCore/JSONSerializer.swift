@@ -99,7 +99,9 @@ public enum JSONSerializer {
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 
-    private static func writeNumber(_ number: JSONNumber, into output: inout [UInt8]) {
+    /// Appends `number` as the serializer writes it (a whole `Double` keeps its `.0`; NaN and
+    /// infinity become `null`), for writers that produce JSON without building a ``JSONValue``.
+    public static func writeNumber(_ number: JSONNumber, into output: inout [UInt8]) {
         switch number {
         case .integer(let value): output.append(contentsOf: String(value).utf8)
         case .integerText(let text): output.append(contentsOf: text.utf8)

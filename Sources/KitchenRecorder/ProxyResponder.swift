@@ -27,9 +27,22 @@ struct ProxyResponder: HTTPResponder {
     /// Open conversations, closed with 1011 when recording fails.
     let registry: RelayRegistry
     static let via = "1.1 kitchen-recorder"
-
     /// What the upstream is called in `Host` and in recorded URLs.
-    var authority: String { configuration.authority ?? "\(pool.host):\(pool.port)" }
+    let authority: String
+    /// The upstream URL's path prefix (``RecordingProxyConfiguration/upstreamBasePath``), worked
+    /// out once: every request's target starts with it.
+    let basePath: String
+
+    init(pool: UpstreamPool, recorder: ExchangeRecorder, configuration: RecordingProxyConfiguration, relays: DispatchGroup,
+         registry: RelayRegistry) {
+        self.pool = pool
+        self.recorder = recorder
+        self.configuration = configuration
+        self.relays = relays
+        self.registry = registry
+        authority = configuration.authority ?? "\(pool.host):\(pool.port)"
+        basePath = configuration.upstreamBasePath
+    }
 
     /// Bodies up to this size with a known length are read whole and sent in one write;
     /// longer or unframed ones stream through as they arrive.
@@ -70,7 +83,7 @@ struct ProxyResponder: HTTPResponder {
 
     /// The target as the upstream gets it: the upstream URL's path prefix, then the client's
     /// origin-form target (`/devices` → `/api/v1/devices` for `--upstream http://host/api/v1`).
-    private func originForm(_ request: HTTPRequest) -> String { configuration.upstreamBasePath + request.originFormTarget }
+    private func originForm(_ request: HTTPRequest) -> String { basePath + request.originFormTarget }
 
     /// `response` if its record is in the journal (or was refused as unsafe, as before);
     /// the 503 of a failed recording otherwise.

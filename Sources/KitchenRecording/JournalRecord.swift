@@ -59,6 +59,40 @@ public enum JournalEvent: Sendable, Hashable {
         }
         return .object(JSONObject(members))
     }
+
+    /// ``jsonBody()`` as compact JSON bytes, written straight from the event without building
+    /// the tree: the same bytes as `JSONSerializer.bytes(jsonBody())`.
+    func jsonBytes() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(1024)
+        HARFieldByteWriter.object(into: &output) { record in
+            record.member("type", typeName)
+            switch self {
+            case .session(let creator, let startedDateTime):
+                record.member("creator", creator)
+                record.member("startedDateTime", startedDateTime)
+            case .entry(let entry):
+                record.member("entry", entry)
+            case .websocketOpen(let id, let entry):
+                record.member("id", id)
+                record.member("entry", entry)
+            case .websocketMessage(let id, let message):
+                record.member("id", id)
+                record.member("message", message)
+            case .websocketClose(let id, let close):
+                record.member("id", id)
+                record.member("close", close)
+            case .bodyPart(let id, let data):
+                record.member("id", id)
+                record.member("data", Base64.encode(data))
+            case .streamedEntry(let entry, let requestBody, let responseBody):
+                record.member("entry", entry)
+                if let requestBody { record.member("requestBody", requestBody) }
+                if let responseBody { record.member("responseBody", responseBody) }
+            }
+        }
+        return output
+    }
 }
 
 /// One line of the journal: an event and its sequence number.

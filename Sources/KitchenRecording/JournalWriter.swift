@@ -51,6 +51,8 @@ public final class JournalWriter: Sendable {
     public let redactor: Redactor
     private let elapsed: @Sendable () -> Duration
     private let state: Mutex<State>
+    /// `url.path`, worked out once: every record's secret check names it.
+    private let pathText: String
 
     private struct State {
         var descriptor: Int32?
@@ -68,6 +70,7 @@ public final class JournalWriter: Sendable {
         durability: Durability = JournalWriter.defaultDurability, clock: some Clock<Duration> = ContinuousClock()
     ) throws(RecordingError) {
         self.url = url
+        self.pathText = url.path
         self.durability = durability
         self.redactor = redactor
         let origin = clock.now
@@ -152,11 +155,11 @@ public final class JournalWriter: Sendable {
 
     /// The record's JSON and the secret check of an event already redacted.
     private func encode(redacted: JournalEvent) throws(RecordingError) -> [UInt8] {
-        let body = try redacted.jsonBody()
-        let bytes = JSONSerializer.bytes(body)
+        let bytes = redacted.jsonBytes()
         let scanner = redactor.scanner()
-        let location = "\(url.path): \(redacted.typeName) record"
-        try scanner.check(serialized: bytes, of: body, location: location)
+        let location = "\(pathText): \(redacted.typeName) record"
+        // The tree is built only to name where a leak is, once the bytes show one.
+        try scanner.check(serialized: bytes, of: try redacted.jsonBody(), location: location)
         try scanner.checkBinaryParts(of: redacted, location: location)
         // A streamed body's part is redacted by its StreamingBodyRedactor; this is the last look.
         if case .bodyPart(_, let data) = redacted { try scanner.check(bytes: data, location: location) }

@@ -135,9 +135,10 @@ public struct SecretScanner: Sendable {
     /// Checks `bytes`, the serialization of `value`, in one pass over the bytes; only when
     /// something turns up is `value` walked to name the JSON location. Base64 parts are not
     /// looked into here (see ``check(_:location:)-(HAR.Document,_)``).
-    func check(serialized bytes: [UInt8], of value: JSONValue, location: String) throws(RecordingError) {
+    func check(serialized bytes: [UInt8], of value: @autoclosure () throws(RecordingError) -> JSONValue,
+               location: String) throws(RecordingError) {
         guard !matcher.isEmpty, serializedMatcher.firstMatch(in: bytes) != nil else { return }
-        try check(value, location: location)
+        try check(value(), location: location)
         // Found in the text but in no single string (it spans JSON syntax): name the line instead.
         try check(bytes: bytes, location: location)
     }

@@ -1,0 +1,104 @@
+import HarnessCore
+
+/// Writes a HAR value's JSON straight to compact bytes, walking the same field declaration
+/// (``HARFields``) as ``HARFieldWriter``: the bytes are those `JSONSerializer.bytes(value.json)`
+/// gives, members in declaration order and absent optionals left out, without building the
+/// ``JSONValue`` tree first. The journal writes every record this way, on the proxy's hot path.
+///
+/// ```swift
+/// var line: [UInt8] = []
+/// HARFieldByteWriter.object(into: &line) { record in
+///     record.member("type", "entry")
+///     record.member("entry", entry)
+/// }
+/// ```
+struct HARFieldByteWriter: HARFieldVisitor {
+    private var output: [UInt8] = []
+    private var hasMembers = false
+
+    /// Appends an object to `output` whose members `members` writes.
+    static func object(into output: inout [UInt8], _ members: (inout HARFieldByteWriter) -> Void) {
+        var writer = HARFieldByteWriter()
+        // The writer takes the buffer over (no copy) and hands it back when the object is closed.
+        swap(&writer.output, &output)
+        writer.output.append(UInt8(ascii: "{"))
+        members(&writer)
+        writer.output.append(UInt8(ascii: "}"))
+        swap(&writer.output, &output)
+    }
+
+    /// Appends `value`'s object to `output`.
+    static func write<Value: HARFields>(_ value: Value, into output: inout [UInt8]) {
+        object(into: &output) { writer in
+            var copy = value
+            // Writing only reads the properties, so the visit never throws.
+            try? Value.visit(&copy, with: &writer)
+        }
+    }
+
+    /// A string member.
+    mutating func member(_ key: String, _ value: String) {
+        self.key(key)
+        JSONSerializer.writeString(value, into: &output)
+    }
+
+    /// An object member.
+    mutating func member<Value: HARFields>(_ key: String, _ value: Value) {
+        self.key(key)
+        Self.write(value, into: &output)
+    }
+
+    private mutating func key(_ key: String) {
+        if hasMembers { output.append(UInt8(ascii: ",")) }
+        hasMembers = true
+        JSONSerializer.writeString(key, into: &output)
+        output.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func number(_ number: JSONNumber) { JSONSerializer.writeNumber(number, into: &output) }
+
+    private mutating func strings(_ values: [String]) {
+        output.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            JSONSerializer.writeString(value, into: &output)
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
+    private mutating func objects<Element: HARFields>(_ values: [Element]) {
+        output.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            Self.write(value, into: &output)
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
+    mutating func visit(_ key: String, _ value: inout String) { member(key, value) }
+    mutating func visit(_ key: String, _ value: inout String?) { if let value { member(key, value) } }
+    mutating func visit(_ key: String, _ value: inout Double) { self.key(key); number(.decimal(value)) }
+    mutating func visit(_ key: String, _ value: inout Double, absent: Double) { self.key(key); number(.decimal(value)) }
+    mutating func visit(_ key: String, _ value: inout Int) { self.key(key); number(.integer(Int64(value))) }
+    mutating func visit(_ key: String, _ value: inout Int?) {
+        if let value { self.key(key); number(.integer(Int64(value))) }
+    }
+    mutating func visit(_ key: String, _ value: inout Bool?) {
+        if let value { self.key(key); output.append(contentsOf: (value ? "true" : "false").utf8) }
+    }
+    mutating func visit(_ key: String, _ value: inout [String]) { self.key(key); strings(value) }
+    mutating func visit(_ key: String, _ value: inout [String]?) { if let value { self.key(key); strings(value) } }
+    mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value) { member(key, value) }
+    mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value?) { if let value { member(key, value) } }
+    mutating func visit<Element: HARFields>(_ key: String, _ value: inout [Element]) { self.key(key); objects(value) }
+    mutating func visit<Element: HARFields>(_ key: String, _ value: inout [Element]?) {
+        if let value { self.key(key); objects(value) }
+    }
+    mutating func visit<Value: RawRepresentable & CaseIterable>(_ key: String, _ value: inout Value) where Value.RawValue == String {
+        member(key, value.rawValue)
+    }
+    mutating func visit<Value: RawRepresentable & CaseIterable>(_ key: String, _ value: inout Value) where Value.RawValue == Int {
+        self.key(key)
+        number(.integer(Int64(value.rawValue)))
+    }
+}
