@@ -29,10 +29,17 @@ struct HARFieldByteWriter: HARFieldVisitor {
 
     /// Appends `value`'s object to `output`.
     static func write<Value: HARFields>(_ value: Value, into output: inout [UInt8]) {
+        var copy = value
+        write(&copy, into: &output)
+    }
+
+    /// Appends `value`'s object to `output`, visiting it in place. The declaration takes its
+    /// value `inout` (the reader fills it in); this writer only reads, so a member of a value
+    /// already copied for writing is visited where it is, without another copy.
+    private static func write<Value: HARFields>(_ value: inout Value, into output: inout [UInt8]) {
         object(into: &output) { writer in
-            var copy = value
             // Writing only reads the properties, so the visit never throws.
-            try? Value.visit(&copy, with: &writer)
+            try? Value.visit(&value, with: &writer)
         }
     }
 
@@ -88,7 +95,10 @@ struct HARFieldByteWriter: HARFieldVisitor {
     }
     mutating func visit(_ key: String, _ value: inout [String]) { self.key(key); strings(value) }
     mutating func visit(_ key: String, _ value: inout [String]?) { if let value { self.key(key); strings(value) } }
-    mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value) { member(key, value) }
+    mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value) {
+        self.key(key)
+        Self.write(&value, into: &output)
+    }
     mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value?) { if let value { member(key, value) } }
     mutating func visit<Element: HARFields>(_ key: String, _ value: inout [Element]) { self.key(key); objects(value) }
     mutating func visit<Element: HARFields>(_ key: String, _ value: inout [Element]?) {

@@ -14,6 +14,13 @@ case "ws-relay":
         FileHandle.standardError.write(Data("ws-relay: \(error)\n".utf8))
         exit(1)
     }
+case "record-cost":
+    do {
+        try RecordCostBenchmark.run(records: Int(arguments.dropFirst().first ?? "") ?? 100_000)
+    } catch {
+        FileHandle.standardError.write(Data("record-cost: \(error)\n".utf8))
+        exit(1)
+    }
 case "validate": ValidationBenchmark.run(root: root)
 case "json-object": JSONObjectBenchmark.run(keys: Int(arguments.dropFirst().first ?? "") ?? 32_000)
 case "properties": PropertyBenchmark.run()
@@ -46,6 +53,6 @@ case "uploads":
     UploadBenchmark.run(port: numbers[0], clients: numbers[1], mebibytes: numbers[2], json: arguments.last == "json")
 case "report-page": ReportPageBenchmark.run(root: root, page: URL(fileURLWithPath: arguments.dropFirst().first ?? "report.html"))
 default:
-    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N] | idle PORT [N] [PID] [TARGET] | proxy-clients PROXY_PORT UPSTREAM_PORT CLIENTS ROUNDS TARGET [TOKEN] | upload-sink | uploads PORT CLIENTS MIB [json]\n".utf8))
+    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | record-cost [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N] | idle PORT [N] [PID] [TARGET] | proxy-clients PROXY_PORT UPSTREAM_PORT CLIENTS ROUNDS TARGET [TOKEN] | upload-sink | uploads PORT CLIENTS MIB [json]\n".utf8))
     exit(64)
 }
