@@ -145,6 +145,11 @@ fi
 
 WS=$("$BENCH" ws-relay 200000 | awk '/ws-relay-messages-per-second/ {print $2}')
 printf "%-52s %-28s %s %s\n" "proxy, WebSocket messages relayed and recorded" "$WS msg/s" ">= 50000/s" "$(verdict "${WS:-0} >= 50000")"
+# What recording costs the proxy per exchange, on one core with no socket (kitchen-bench record-cost):
+# the record built, redacted, encoded and checked ("prepare"), then its write(2) to the journal.
+RECORD=$(taskset -c 0 "$BENCH" record-cost 100000)
+printf "%-52s %-28s %s\n" "recording one exchange, one core: prepare, write" \
+  "$(awk '/record-cost-prepare/ {print $2}' <<< "$RECORD")us, $(awk '/record-cost-write/ {print $2}' <<< "$RECORD")us" "(reported)"
 VALID=$(taskset -c 0 "$BENCH" validate | awk '{print $2}')
 printf "%-52s %-28s %s %s\n" "recorded exchanges validated, one core" "$VALID /s" ">= 50000/s" "$(verdict "${VALID:-0} >= 50000")"
 CASES=$("$BENCH" properties | awk '{print $2}')
