@@ -34,6 +34,30 @@ public enum Timestamp {
         let minute = millisOfDay / 60_000 % 60
         let second = millisOfDay / 1000 % 60
         let millis = millisOfDay % 1000
+        // Years 0–9999 (all the recorder stamps) have a fixed width: the 24 bytes are written in
+        // place, in one allocation (the recorder stamps every exchange).
+        if (0...9999).contains(year) {
+            return String(unsafeUninitializedCapacity: 24) { bytes in
+                func put(_ value: Int64, width: Int, at offset: Int) {
+                    var rest = value
+                    for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                        bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                    }
+                }
+                for (offset, separator) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (23, "Z")] as [(Int, Unicode.Scalar)] {
+                    bytes[offset] = UInt8(ascii: separator)
+                }
+                put(year, width: 4, at: 0)
+                put(month, width: 2, at: 5)
+                put(day, width: 2, at: 8)
+                put(hour, width: 2, at: 11)
+                put(minute, width: 2, at: 14)
+                put(second, width: 2, at: 17)
+                put(millis, width: 3, at: 20)
+                return 24
+            }
+        }
         var text = ""
         text.reserveCapacity(24)
         append(year, width: 4, to: &text)

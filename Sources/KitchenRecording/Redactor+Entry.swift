@@ -53,7 +53,10 @@ extension Redactor {
     /// Whether `mimeType` is HTML's form encoding (`application/x-www-form-urlencoded`).
     static func isForm(_ mimeType: String?) -> Bool {
         guard let essence = mimeType?.split(separator: ";", maxSplits: 1).first else { return false }
-        return essence.trimmingSpacesAndTabs.lowercased() == "application/x-www-form-urlencoded"
+        // ASCII case-insensitive, without lowercasing a copy (asked twice of every exchange).
+        let form = "application/x-www-form-urlencoded".utf8
+        let given = essence.trimmingSpacesAndTabs.utf8
+        return given.count == form.count && zip(given, form).allSatisfy { $0 == $1 || ($0 | 0x20) == $1 && (0x61...0x7A).contains($1) }
     }
 
     private func redactParams(_ params: [HAR.Param]) -> [HAR.Param] {
