@@ -11,7 +11,7 @@ struct RedactionLookup: Sendable {
         let kind: RedactionPolicy.SecretKind
     }
 
-    private var headers: [String: (format: RedactionPolicy.HeaderFormat, kind: RedactionPolicy.SecretKind)] = [:]
+    private var headers: [CaseInsensitiveName: (format: RedactionPolicy.HeaderFormat, kind: RedactionPolicy.SecretKind)] = [:]
     private var parameters: [String: RedactionPolicy.SecretKind] = [:]
     /// Credential words in credential form, as bytes, in table order.
     private var credentialWords: [(word: [UInt8], kind: RedactionPolicy.SecretKind)] = []
@@ -24,7 +24,7 @@ struct RedactionLookup: Sendable {
         for rule in policy.rules {
             switch rule.place {
             case .header(let name, let format):
-                let key = name.lowercased()
+                let key = CaseInsensitiveName(name)
                 if headers[key] == nil { headers[key] = (format, rule.kind) }
             case .parameter(let name):
                 let key = PercentEncoding.decodeFully(name).lowercased()
@@ -44,7 +44,7 @@ struct RedactionLookup: Sendable {
 
     /// The format and kind of the header called `name` (RFC 9110 §5.1: case-insensitive).
     func header(named name: String) -> (format: RedactionPolicy.HeaderFormat, kind: RedactionPolicy.SecretKind)? {
-        headers.isEmpty ? nil : headers[name.lowercased()]
+        headers.isEmpty ? nil : headers[CaseInsensitiveName(name)]
     }
 
     /// The kind of a query parameter or form field called `name` (as written on the wire):

@@ -50,13 +50,27 @@ extension Redactor {
         return entry
     }
 
+    private static let formMediaType = Array("application/x-www-form-urlencoded".utf8)
+
     /// Whether `mimeType` is HTML's form encoding (`application/x-www-form-urlencoded`).
     static func isForm(_ mimeType: String?) -> Bool {
-        guard let essence = mimeType?.split(separator: ";", maxSplits: 1).first else { return false }
-        // ASCII case-insensitive, without lowercasing a copy (asked twice of every exchange).
-        let form = "application/x-www-form-urlencoded".utf8
-        let given = essence.trimmingSpacesAndTabs.utf8
-        return given.count == form.count && zip(given, form).allSatisfy { $0 == $1 || ($0 | 0x20) == $1 && (0x61...0x7A).contains($1) }
+        guard var mimeType else { return false }
+        // Byte by byte and ASCII case-insensitive, without splitting or lowercasing a copy:
+        // asked twice of every exchange the proxy records.
+        return mimeType.withUTF8 { bytes in
+            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            var start = 0
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+            guard end - start == formMediaType.count else { return false }
+            for (offset, expected) in formMediaType.enumerated() {
+                let byte = bytes[start + offset]
+                // Only letters fold: `-` and `/` have bit 5 set, as do controls OR-ed with 0x20.
+                guard byte == expected || (byte | 0x20 == expected && (0x61...0x7A).contains(expected)) else { return false }
+            }
+            return true
+        }
     }
 
     private func redactParams(_ params: [HAR.Param]) -> [HAR.Param] {

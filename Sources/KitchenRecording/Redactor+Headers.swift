@@ -1,7 +1,7 @@
 extension Redactor {
     /// Headers whose value is a URL, so its query and fragment may carry a secret parameter
     /// (`Location: /callback#access_token=…`).
-    static let urlHeaders: Set<String> = ["location", "content-location", "referer"]
+    static let urlHeaders: Set<CaseInsensitiveName> = ["location", "content-location", "referer"]
 
     /// `headers` with each secret header's secret part aliased, and secret parameters aliased
     /// in URL-valued headers. Names and every other byte stay.
@@ -16,7 +16,7 @@ extension Redactor {
                 } else {
                     header.value = redactHeaderValue(header.value, format: rule.format, kind: rule.kind)
                 }
-            } else if header.encoding == nil, Self.urlHeaders.contains(header.name.lowercased()) {
+            } else if header.encoding == nil, Self.urlHeaders.contains(CaseInsensitiveName(header.name)) {
                 header.value = redactURLParameters(header.value) ?? header.value
             }
             return header
