@@ -152,7 +152,8 @@ extension HAR {
             let (text, encoding) = HAR.text(of: raw.body)
             postData = PostData(mimeType: mimeType(in: raw.headers), text: text, encoding: encoding)
         }
-        let query = URLParts(url).query.map(URLParts.items(of:)) ?? []
+        // Only a URL with a `?` has a query to list (most requests have none).
+        let query = url.utf8.contains(UInt8(ascii: "?")) ? URLParts(url).query.map(URLParts.items(of:)) ?? [] : []
         return Request(
             // Methods are tokens (RFC 9110 §9.1): ASCII, so the decoding never replaces anything
             // the HTTP parser accepted.
