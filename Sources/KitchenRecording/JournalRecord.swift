@@ -31,37 +31,9 @@ public enum JournalEvent: Sendable, Hashable {
         }
     }
 
-    /// The record without its `seq`: `{"type": …, "id": …, payload…}`, members in that order.
-    func jsonBody() throws(RecordingError) -> JSONValue {
-        var members: [JSONObject.Member] = [.init(key: "type", value: .string(typeName))]
-        switch self {
-        case .session(let creator, let startedDateTime):
-            members.append(.init(key: "creator", value: creator.json))
-            members.append(.init(key: "startedDateTime", value: .string(startedDateTime)))
-        case .entry(let entry):
-            members.append(.init(key: "entry", value: entry.json))
-        case .websocketOpen(let id, let entry):
-            members.append(.init(key: "id", value: .string(id)))
-            members.append(.init(key: "entry", value: entry.json))
-        case .websocketMessage(let id, let message):
-            members.append(.init(key: "id", value: .string(id)))
-            members.append(.init(key: "message", value: message.json))
-        case .websocketClose(let id, let close):
-            members.append(.init(key: "id", value: .string(id)))
-            members.append(.init(key: "close", value: close.json))
-        case .bodyPart(let id, let data):
-            members.append(.init(key: "id", value: .string(id)))
-            members.append(.init(key: "data", value: .string(Base64.encode(data))))
-        case .streamedEntry(let entry, let requestBody, let responseBody):
-            members.append(.init(key: "entry", value: entry.json))
-            if let requestBody { members.append(.init(key: "requestBody", value: requestBody.json)) }
-            if let responseBody { members.append(.init(key: "responseBody", value: responseBody.json)) }
-        }
-        return .object(JSONObject(members))
-    }
-
-    /// ``jsonBody()`` as compact JSON bytes, written straight from the event without building
-    /// the tree: the same bytes as `JSONSerializer.bytes(jsonBody())`.
+    /// The record without its `seq`, as compact JSON: `{"type": …, "id": …, payload…}`, members
+    /// in that order, written straight from the event's field declarations (``HARFields``)
+    /// without building a ``JSONValue`` tree first. The one definition of a record's layout.
     func jsonBytes() -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(1024)
@@ -111,7 +83,7 @@ public struct JournalRecord: Sendable, Hashable {
         self.event = event
     }
 
-    /// The record's line, newline included. `body` is the event's serialized ``JournalEvent/jsonBody()``.
+    /// The record's line, newline included. `body` is the event's ``JournalEvent/jsonBytes()``.
     static func line(seq: UInt64, body: [UInt8]) -> [UInt8] {
         var line = Array("{\"seq\":\(seq),".utf8)
         line.reserveCapacity(line.count + body.count + 1)

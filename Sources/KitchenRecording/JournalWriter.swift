@@ -158,8 +158,9 @@ public final class JournalWriter: Sendable {
         let bytes = redacted.jsonBytes()
         let scanner = redactor.scanner()
         let location = "\(pathText): \(redacted.typeName) record"
-        // The tree is built only to name where a leak is, once the bytes show one.
-        try scanner.check(serialized: bytes, of: try redacted.jsonBody(), location: location)
+        // The tree is read back only to name where a leak is, once the bytes show one. Our own
+        // bytes always parse; were they not to, the leak is still refused, by line and column.
+        try scanner.check(serialized: bytes, of: (try? JSONParser.parse(bytes)) ?? .null, location: location)
         try scanner.checkBinaryParts(of: redacted, location: location)
         // A streamed body's part is redacted by its StreamingBodyRedactor; this is the last look.
         if case .bodyPart(_, let data) = redacted { try scanner.check(bytes: data, location: location) }

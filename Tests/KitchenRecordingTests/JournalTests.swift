@@ -250,4 +250,24 @@ struct JournalTests {
             #expect(writer.statistics.syncs == 6)
         }
     }
+
+    /// The last look before the disk: a known secret in a part redaction does not rewrite (here
+    /// the reason phrase, which a server could echo it in) refuses the record, named by the
+    /// record and the JSON Pointer read back from the record's own bytes, and writes nothing.
+    @Test("a known secret left in a record refuses it, located by JSON Pointer")
+    func leakLeftInARecordIsRefusedWithItsPointer() throws {
+        try withTemporaryDirectory { directory in
+            let (writer, url) = try openJournal(in: directory)
+            try writer.append(.entry(Fixture.login()))  // the token is now a known secret
+            var echoed = Fixture.devices()
+            echoed.response.statusText = "OK for \(Fixture.token)"
+            #expect(throws: RecordingError.secretLeaked(
+                alias: "<token-1>", location: "\(url.path): entry record at /entry/response/statusText")) {
+                try writer.append(.entry(echoed))
+            }
+            try writer.close()
+            #expect(!String(decoding: try Data(contentsOf: url), as: UTF8.self).contains(Fixture.token))
+            #expect(try JournalReader.read(from: url).lines.count == 2)
+        }
+    }
 }
