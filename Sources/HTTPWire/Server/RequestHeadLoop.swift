@@ -134,17 +134,16 @@ final class RequestHeadLoop: Sendable {
         poller.close()
     }
 
-    /// Reads what arrived on a connection its readiness was reported for, and feeds it in.
+    /// Reads what arrived on a connection its readiness was reported for, and feeds it in. The
+    /// read never blocks: the socket is readable (bytes, the end, or an error) and this thread
+    /// is its only reader.
     private func read(_ entry: inout Entry, into scratch: inout [UInt8], now: Duration) -> RequestHeadReading.Action {
         let socket = entry.connection.socket
-        let result = scratch.withUnsafeMutableBytes { raw -> Result<Int?, SocketError> in
-            do throws(SocketError) { return .success(try socket.readWithoutBlocking(into: raw)) } catch { return .failure(error) }
-        }
-        switch result {
-        case .success(nil): return .wait(until: entry.reading.deadline)  // reported, but nothing to read after all
-        case .success(0), .failure: return entry.reading.ended()  // closed or reset
-        case .success(let count?): return entry.reading.received(scratch[0..<count], now: now)
-        }
+        // Reported, but nothing to read after all: keep waiting.
+        guard socket.waitUntilReadable(milliseconds: 0) else { return .wait(until: entry.reading.deadline) }
+        let count = scratch.withUnsafeMutableBytes { raw in (try? socket.read(into: raw)) ?? 0 }
+        guard count > 0 else { return entry.reading.ended() }  // closed or reset
+        return entry.reading.received(scratch[0..<count], now: now)
     }
 
     private func perform(_ action: RequestHeadReading.Action, on entry: Entry) {
