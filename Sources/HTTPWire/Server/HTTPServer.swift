@@ -47,7 +47,8 @@ public final class HTTPServer: Sendable {
     public var connectionCount: Int { connections.withLock { $0.count } }
 
     /// The number of connections waiting parked, without a thread of their own (on the loop
-    /// that reads request heads).
+    /// that reads request heads), those it is draining after a 408 included (for at most a
+    /// second; they no longer count in `connectionCount`).
     public var parkedConnectionCount: Int { threads.withLock { $0?.parkedCount } ?? 0 }
 
     /// The number of threads serving connections now.
