@@ -160,6 +160,7 @@ printf "%-52s %-28s %s %s\n" "replay server start, 1,000-entry recording" "${STA
 SLOW=$("$BENCH" slowloris 1100)
 printf "%-52s %-28s %s\n" "slowloris, 1,100 trickling heads: held the server" "$(awk '/slowloris-held/ {print $2, $3}' <<< "$SLOW")" "~3 s deadline"
 printf "%-52s %-28s %s\n" "slowloris: normal request during / after" "$(awk '/slowloris-normal-during/ {print $3}' <<< "$SLOW") / $(awk '/slowloris-normal-after/ {print $3}' <<< "$SLOW")" "200 during and after"
+printf "%-52s %-28s %s\n" "slowloris: threads of the process at most" "$(awk '/slowloris-server-threads/ {print $2}' <<< "$SLOW")" "~64 + a few (heads wait on the loop)"
 # 5,000 idle connections held by kitchen serve, kitchen replay and kitchen record (past 64 waiting
 # threads they park on one epoll thread): a normal request answered meanwhile, every idle client
 # answered afterwards, and each server's resident memory per idle connection.

@@ -1,19 +1,37 @@
 import Foundation
 import HTTPWire
 
-/// `clients` connections trickle one request-head byte every `interval` at a server with the
-/// default limits except a `headTimeout` deadline. Prints how long the trickles held the server
-/// (until the last was closed), how they ended (408 or 503), and how a normal client fared
-/// during the attack and once it ended.
+/// `clients` connections trickle one request-head byte every `interval` at a server: by default
+/// one started here with the default limits except a `headTimeout` deadline, or, given its port
+/// and pid, a server already running (`kitchen serve`, whose head deadline is `headTimeout`).
+/// Prints how long the trickles held the server (until the last was closed), how they ended
+/// (408 or 503), how a normal client fared during the attack and once it ended, and the most
+/// threads the server's process had while it lasted (from /proc/PID/status, Linux; for the
+/// server started here, the process is this one).
 enum SlowlorisBenchmark {
-    static func run(clients: Int, headTimeout: Duration = .seconds(3), interval: Duration = .milliseconds(500)) {
-        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, requestHeadTimeout: headTimeout),
-                                responder: Hello())
-        guard (try? server.start()) != nil, let port = server.address?.port else {
+    /// A server already running: where it listens and its process.
+    struct RunningServer {
+        let port: Int
+        let pid: Int
+    }
+
+    static func run(clients: Int, running: RunningServer? = nil, headTimeout: Duration = .seconds(3),
+                    interval: Duration = .milliseconds(500)) {
+        let server = running == nil
+            ? HTTPServer(configuration: HTTPServerConfiguration(port: 0, requestHeadTimeout: headTimeout), responder: Hello())
+            : nil
+        if let server, (try? server.start()) == nil {
             print("slowloris-error could not start a server")
             return
         }
-        defer { server.stop() }
+        defer { server?.stop() }
+        guard let port = running?.port ?? server?.address?.port else {
+            print("slowloris-error no server to attack")
+            return
+        }
+        let pid = running?.pid ?? Int(ProcessInfo.processInfo.processIdentifier)
+        let threadsBefore = threadCount(pid)
+        var mostThreads = threadsBefore ?? 0
         let head = Array("GET / HTTP/1.1\r\nHost: a\r\nX-Slow: ".utf8) + Array(repeating: UInt8(ascii: "z"), count: 1 << 16)
         let sockets = (0..<clients).compactMap { _ in try? Socket.connect(host: "127.0.0.1", port: port, timeoutMilliseconds: 5_000) }
         var sent = [Int](repeating: 0, count: sockets.count)
@@ -26,6 +44,7 @@ enum SlowlorisBenchmark {
             for index in open where sent[index] < head.count {
                 sent[index] += (try? sockets[index].writeWithoutBlocking([head[sent[index]]])) ?? 0
             }
+            mostThreads = max(mostThreads, threadCount(pid) ?? 0)
             if duringAttack == "not measured", start.duration(to: clock.now) >= interval { duringAttack = normalRequest(port: port) }
             let roundEnd = clock.now + interval
             while clock.now < roundEnd, !open.isEmpty {
@@ -44,7 +63,18 @@ enum SlowlorisBenchmark {
         print("slowloris-answers \(timedOut) 408, \(busy) 503, \(sockets.count - timedOut - busy) closed without a response")
         print("slowloris-normal-during \(duringAttack)")
         print("slowloris-normal-after \(normalRequest(port: port))")
+        print("slowloris-server-threads \(threadsBefore == nil ? "not measured" : String(mostThreads)) at most during the attack "
+            + "(\(threadsBefore.map(String.init) ?? "?") before it; process \(pid))")
         for socket in sockets { socket.close() }
+    }
+
+    /// How many threads process `pid` has now, from /proc/PID/status (Linux); nil elsewhere.
+    static func threadCount(_ pid: Int) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("Threads:") {
+            return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
     }
 
     /// One ordinary request: its status and how long it took.

@@ -25,7 +25,16 @@ case "validate": ValidationBenchmark.run(root: root)
 case "json-object": JSONObjectBenchmark.run(keys: Int(arguments.dropFirst().first ?? "") ?? 32_000)
 case "properties": PropertyBenchmark.run()
 case "replay-start": ReplayStartBenchmark.run(root: root)
-case "slowloris": SlowlorisBenchmark.run(clients: Int(arguments.dropFirst().first ?? "") ?? 1_100)
+case "slowloris":
+    // slowloris [N [PORT PID [HEAD_TIMEOUT_SECONDS]]]
+    let rest = Array(arguments.dropFirst())
+    let clients = Int(rest.first ?? "") ?? 1_100
+    if rest.count > 2, let port = Int(rest[1]), let pid = Int(rest[2]) {
+        SlowlorisBenchmark.run(clients: clients, running: .init(port: port, pid: pid),
+                               headTimeout: .seconds(rest.count > 3 ? Int(rest[3]) ?? 30 : 30))
+    } else {
+        SlowlorisBenchmark.run(clients: clients)
+    }
 case "idle":
     // idle PORT N [PID [TARGET]]
     let rest = Array(arguments.dropFirst())
@@ -53,6 +62,6 @@ case "uploads":
     UploadBenchmark.run(port: numbers[0], clients: numbers[1], mebibytes: numbers[2], json: arguments.last == "json")
 case "report-page": ReportPageBenchmark.run(root: root, page: URL(fileURLWithPath: arguments.dropFirst().first ?? "report.html"))
 default:
-    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | record-cost [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N] | idle PORT [N] [PID] [TARGET] | proxy-clients PROXY_PORT UPSTREAM_PORT CLIENTS ROUNDS TARGET [TOKEN] | upload-sink | uploads PORT CLIENTS MIB [json]\n".utf8))
+    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | record-cost [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N [PORT PID [HEAD_TIMEOUT_S]]] | idle PORT [N] [PID] [TARGET] | proxy-clients PROXY_PORT UPSTREAM_PORT CLIENTS ROUNDS TARGET [TOKEN] | upload-sink | uploads PORT CLIENTS MIB [json]\n".utf8))
     exit(64)
 }

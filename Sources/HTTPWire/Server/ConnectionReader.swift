@@ -1,7 +1,9 @@
 /// Pulls one server connection's request events off its socket: the decoder fed with reads
 /// of at most 16 KiB, each read given the timeout of the phase the request is in
 /// (``RequestReadClock``). Used by the connection's own thread only, both by the request loop
-/// and by a responder reading a streamed body (``HTTPRequestBody``).
+/// and by a responder reading a streamed body (``HTTPRequestBody``). A connection handed over
+/// by ``RequestHeadLoop`` starts from the bytes the loop already read (a whole head, and what
+/// followed it), so nothing is read twice or lost.
 final class ConnectionReader {
     /// Why no further event can be read.
     enum Failure: Error, Sendable {
@@ -25,14 +27,19 @@ final class ConnectionReader {
     private var readTimeout: Int?
     private let headTimeout: Duration
     private let bodyProgressTimeout: Duration
+    /// Where the clock's instants are counted from.
+    private let origin = ContinuousClock.now
     /// Whether `next(parkingWhenIdle:)` may stop before this reader's first read (false for a
-    /// connection resumed because bytes arrived: they are read first).
+    /// connection handed over with nothing read: its bytes are waiting and are read first).
     private var mayPark: Bool
 
-    init(socket: Socket, configuration: HTTPServerConfiguration, mayParkBeforeReading: Bool = false) {
+    /// A reader whose decoder starts with `bufferedBytes` (read off the socket by someone else).
+    init(socket: Socket, configuration: HTTPServerConfiguration, bufferedBytes: [UInt8] = [],
+         mayParkBeforeReading: Bool = false) {
         self.socket = socket
         mayPark = mayParkBeforeReading
         decoder = HTTPRequestDecoder(limits: configuration.limits)
+        decoder.feed(bufferedBytes)
         clock = RequestReadClock(idle: configuration.idleTimeout, head: configuration.requestHeadTimeout,
                                  bodyProgress: configuration.bodyProgressTimeout)
         headTimeout = configuration.requestHeadTimeout
@@ -63,7 +70,7 @@ final class ConnectionReader {
 
     private func read() throws(Failure) {
         let phase: RequestReadClock.Phase = !decoder.isReadingHead ? .body : decoder.isMidMessage ? .head : .idle
-        guard let timeout = clock.timeout(for: phase, now: .now) else { throw .refused(.requestHeadTimedOut(limit: headTimeout)) }
+        guard let timeout = clock.timeout(for: phase, now: origin.duration(to: .now)) else { throw .refused(.requestHeadTimedOut(limit: headTimeout)) }
         let milliseconds = timeout.socketTimeoutMilliseconds
         if milliseconds != readTimeout {
             socket.setReadTimeout(milliseconds: milliseconds)

@@ -1,24 +1,26 @@
 import Synchronization
 
-/// Counts the threads serving a server's connections and, past a limit, parks connections that
-/// are waiting for a request instead of letting each hold a thread: a busy connection keeps its
-/// thread (no hand-over on the fast path), while thousands of idle ones cost a socket each.
+/// Counts the threads serving a server's connections and, past a limit, hands connections that
+/// are waiting for a request to the ``RequestHeadLoop`` instead of letting each hold a thread: a
+/// busy connection keeps its thread (no hand-over on the fast path), while thousands of idle or
+/// slowly speaking ones cost a socket each. A connection on the loop gets a thread again once a
+/// whole request head has arrived.
 final class ConnectionThreads: Sendable {
     /// How many threads may wait on connections with nothing to read.
     let limit: Int
-    private let parker: ConnectionParker
+    private let loop: RequestHeadLoop
     private let running = Atomic<Int>(0)
 
-    init(limit: Int, parker: ConnectionParker) {
+    init(limit: Int, loop: RequestHeadLoop) {
         self.limit = limit
-        self.parker = parker
+        self.loop = loop
     }
 
     /// Threads serving connections now.
     var count: Int { running.load(ordering: .relaxed) }
 
-    /// Connections parked now.
-    var parkedCount: Int { parker.count }
+    /// Connections on the loop now (waiting for, or receiving, a request head).
+    var parkedCount: Int { loop.count }
 
     /// Whether a new connection would be one thread too many to wait on a thread of its own.
     var isFull: Bool { count >= limit }
@@ -35,14 +37,20 @@ final class ConnectionThreads: Sendable {
         }
     }
 
-    /// Parks `connection` until bytes arrive (then `resume` runs on a new counted thread) or it
-    /// has been idle too long (then `end` runs). False when the server is stopping: the caller
-    /// ends the connection as usual.
-    func park(_ connection: HTTPServerConnection, resume: @escaping @Sendable () -> Void,
-              end: @escaping @Sendable () -> Void) -> Bool {
-        parker.park(ConnectionParker.Parked(socket: connection.socket, resume: { [self] in start(connection, resume) }, end: end))
+    /// Hands `connection`, with nothing of a request read, to the loop until a whole head has
+    /// arrived (then it is served on a new counted thread, its requests numbered from
+    /// `nextRequestIndex`). False when the server is stopping: the caller ends the connection.
+    func wait(_ connection: HTTPServerConnection, storage: HTTPConnectionStorage, nextRequestIndex: Int) -> Bool {
+        loop.wait(RequestHeadLoop.Waiting(
+            socket: connection.socket,
+            handOver: { [self] bytes in
+                start(connection) { connection.serve(storage: storage, firstRequestIndex: nextRequestIndex, bufferedBytes: bytes) }
+            },
+            reject: { [self] error in start(connection) { connection.answer(error, storage: storage) } },
+            release: connection.onEnd,
+            end: { connection.end(storage: storage) }))
     }
 
-    /// Ends every parked connection.
-    func stop() { parker.stop() }
+    /// Ends every connection on the loop.
+    func stop() { loop.stop() }
 }

@@ -2,8 +2,9 @@ import Synchronization
 
 /// An HTTP/1.1 server with WebSocket upgrades. A connection being served has a thread of
 /// its own (blocking reads keep the code simple and fast); one waiting for a request gives its
-/// thread up once more than `idleConnectionThreads` are serving, and waits parked on one
-/// readiness thread (epoll, kqueue) until bytes arrive. So thousands of idle clients cost a
+/// thread up once more than `idleConnectionThreads` are serving, and waits on one event-loop
+/// thread (epoll, kqueue) that reads its request head without blocking, until the whole head
+/// has arrived. So thousands of idle clients, or of heads trickling in (slowloris), cost a
 /// socket each, not a thread each, and a normal request is still answered.
 ///
 /// ```swift
@@ -33,7 +34,7 @@ public final class HTTPServer: Sendable {
         Platform.raiseOpenFileLimit(toAtLeast: configuration.maxConnections + 64)
         let bound = try Listener(host: configuration.host, port: configuration.port)
         let counted = ConnectionThreads(limit: configuration.idleConnectionThreads,
-                                        parker: try ConnectionParker(idleTimeout: configuration.idleTimeout))
+                                        loop: try RequestHeadLoop(configuration: configuration))
         listener.withLock { $0 = bound }
         threads.withLock { $0 = counted }
         startThread(name: "http-accept") { [self] in acceptLoop(bound, threads: counted) }
@@ -45,7 +46,9 @@ public final class HTTPServer: Sendable {
     /// The number of open connections now, parked ones included.
     public var connectionCount: Int { connections.withLock { $0.count } }
 
-    /// The number of connections waiting parked, without a thread of their own.
+    /// The number of connections waiting parked, without a thread of their own (on the loop
+    /// that reads request heads), those it is draining after a 408 included (for at most a
+    /// second; they no longer count in `connectionCount`).
     public var parkedConnectionCount: Int { threads.withLock { $0?.parkedCount } ?? 0 }
 
     /// The number of threads serving connections now.
@@ -74,10 +77,8 @@ public final class HTTPServer: Sendable {
             let connection = HTTPServerConnection(
                 socket: socket, id: id, configuration: configuration, responder: responder, heartbeat: heartbeat,
                 threads: threads, onEnd: { [self] in _ = connections.withLock { $0.removeValue(forKey: id) } })
-            // Past the limit a new connection waits parked for its first bytes, like an idle one.
-            if threads.isFull,
-               threads.park(connection, resume: { connection.resume() },
-                            end: { connection.end(storage: HTTPConnectionStorage()) }) {
+            // Past the limit a new connection waits on the loop for its request head, like an idle one.
+            if threads.isFull, threads.wait(connection, storage: HTTPConnectionStorage(), nextRequestIndex: 0) {
                 continue
             }
             threads.start(connection) { connection.serve() }

@@ -22,9 +22,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxConnections: Int
     /// How many connection threads may wait on connections with nothing to read. Past this
     /// many, a connection waiting for a request (a new one, or a kept-alive one between
-    /// requests) gives its thread up and waits parked on one readiness thread (epoll, kqueue),
-    /// costing its socket and a few hundred bytes; it gets a thread again when bytes arrive.
-    /// 0 parks every waiting connection. Default 64.
+    /// requests) gives its thread up and waits on one event-loop thread (epoll, kqueue),
+    /// costing its socket and a few hundred bytes; the loop reads its request head without
+    /// blocking, and it gets a thread again once the whole head has arrived (a head trickling
+    /// in never holds a thread). 0 hands every waiting connection to the loop. Default 64.
     public var idleConnectionThreads: Int
     /// How long a connection may wait with nothing of a request received: a new connection
     /// before its first byte, a kept-alive one after a response. Then it is closed without a

@@ -1,8 +1,8 @@
 /// Serves one accepted connection on a thread: reads requests (keep-alive and pipelined
 /// ones in order), asks the responder, writes the replies, and hands an upgraded connection
 /// to its WebSocket handler. While it waits for a request with nothing to read, it may give
-/// its thread up and wait parked (see ``ConnectionThreads``), to be served again on a new
-/// thread when bytes arrive.
+/// its thread up to the ``RequestHeadLoop`` (see ``ConnectionThreads``), to be served again on
+/// a new thread once a whole request head has arrived, from the bytes the loop read.
 ///
 /// A body is read whole before the responder is called, unless the responder asks for it
 /// streamed (``HTTPResponder/bodyDelivery(for:)``); then the responder pulls it from
@@ -13,31 +13,38 @@ struct HTTPServerConnection: Sendable {
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
     let heartbeat: WebSocketHeartbeat
-    /// Where a waiting connection parks without a thread; nil: it never parks.
+    /// Where a waiting connection goes without a thread; nil: it never gives its thread up.
     let threads: ConnectionThreads?
     /// Frees the connection's slot in the server; runs before the socket closes (so a peer that
     /// sees the close finds the slot already free), and may run more than once.
     let onEnd: @Sendable () -> Void
 
     /// Serves a new connection on the calling thread.
-    func serve() { serve(storage: HTTPConnectionStorage(), firstRequestIndex: 0, resumed: false) }
+    func serve() { serve(storage: HTTPConnectionStorage(), firstRequestIndex: 0, bufferedBytes: nil) }
 
-    /// Serves a parked connection whose bytes arrived, on the calling thread.
-    func resume() { serve(storage: HTTPConnectionStorage(), firstRequestIndex: 0, resumed: true) }
-
-    /// Ends a connection that is not being served (parked), as `serve` ends one.
+    /// Ends a connection that is not being served (on the loop), as `serve` ends one.
     func end(storage: HTTPConnectionStorage) {
         storage.close()
         onEnd()
         socket.close()
     }
 
-    /// Serves on the calling thread until the connection ends, or until it parks. A `resumed`
-    /// connection reads before it may park again: its bytes are waiting.
-    private func serve(storage: HTTPConnectionStorage, firstRequestIndex: Int, resumed: Bool) {
+    /// Answers a request head the loop found broken or over a limit, as `serve` answers one
+    /// read on a thread, and ends the connection.
+    func answer(_ error: HTTPParseError, storage: HTTPConnectionStorage) {
+        refuse(error)
+        end(storage: storage)
+    }
+
+    /// Serves on the calling thread until the connection ends, or until it waits on the loop.
+    /// `bufferedBytes` are what the loop already read (nil: nothing was read for this
+    /// connection, which may go to the loop before reading). A connection handed over with
+    /// none reads before it may go back: its bytes are waiting.
+    func serve(storage: HTTPConnectionStorage, firstRequestIndex: Int, bufferedBytes: [UInt8]?) {
         var parked = false
         defer { if !parked { end(storage: storage) } }
-        let reader = ConnectionReader(socket: socket, configuration: configuration, mayParkBeforeReading: !resumed)
+        let reader = ConnectionReader(socket: socket, configuration: configuration, bufferedBytes: bufferedBytes ?? [],
+                                      mayParkBeforeReading: bufferedBytes.map { !$0.isEmpty } ?? true)
         var current: HTTPRequest?
         var body: [UInt8] = []
         var requestIndex = firstRequestIndex
@@ -48,9 +55,7 @@ struct HTTPServerConnection: Sendable {
                 // Nothing of a request buffered: the reader holds no state worth keeping, so the
                 // connection can wait without this thread and start afresh on another.
                 if case .idle = error, let threads,
-                   threads.park(self, resume: { [self, requestIndex] in
-                       serve(storage: storage, firstRequestIndex: requestIndex, resumed: true)
-                   }, end: { [self] in end(storage: storage) }) {
+                   threads.wait(self, storage: storage, nextRequestIndex: requestIndex) {
                     parked = true
                     return
                 }

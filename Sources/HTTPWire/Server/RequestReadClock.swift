@@ -1,9 +1,11 @@
 /// Decides how long each read on a server connection may wait, from the phase the request
 /// is in; a pure value (instants in, timeouts out), so the rule is tested without sockets.
+/// Instants are offsets from any fixed start the caller chooses (the connection's reader, the
+/// head-reading loop), as in ``ParkingLot``.
 ///
 /// ```swift
 /// var clock = RequestReadClock(idle: .seconds(60), head: .seconds(30), bodyProgress: .seconds(30))
-/// let wait = clock.timeout(for: .head, now: .now)   // nil: the head deadline has passed
+/// let wait = clock.timeout(for: .head, now: .seconds(31))   // nil: the head deadline has passed
 /// ```
 /// - `idle`: nothing of a request received yet (a new connection, or between kept-alive
 ///   requests). Each read may wait the whole idle timeout; on expiry the connection is
@@ -24,7 +26,7 @@ struct RequestReadClock {
     let head: Duration
     let bodyProgress: Duration
     /// When the head being read must be complete; nil outside the head phase.
-    private(set) var headDeadline: ContinuousClock.Instant?
+    private(set) var headDeadline: Duration?
 
     init(idle: Duration, head: Duration, bodyProgress: Duration) {
         self.idle = idle
@@ -33,7 +35,7 @@ struct RequestReadClock {
     }
 
     /// How long the next read may wait, or nil when the head deadline has already passed.
-    mutating func timeout(for phase: Phase, now: ContinuousClock.Instant) -> Duration? {
+    mutating func timeout(for phase: Phase, now: Duration) -> Duration? {
         switch phase {
         case .idle:
             headDeadline = nil
@@ -44,7 +46,7 @@ struct RequestReadClock {
         case .head:
             let deadline = headDeadline ?? now + head
             headDeadline = deadline
-            let remaining = now.duration(to: deadline)
+            let remaining = deadline - now
             return remaining > .zero ? remaining : nil
         }
     }

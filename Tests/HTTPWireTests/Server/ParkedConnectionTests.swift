@@ -1,6 +1,8 @@
 import Foundation
 @testable import HTTPWire
+import KitchenSwiftTesting
 import KitchenTestSupport
+import KitchenTesting
 import Testing
 
 /// Connections waiting for a request give their thread up past `idleConnectionThreads` and
@@ -124,5 +126,53 @@ import Testing
         #expect(lot.takeAll() == ["late"])
         #expect(lot.count == 0)
         #expect(lot.earliestDeadline == nil)
+    }
+}
+
+/// The lot's deadlines against a plain model, through generated runs of parks, takes and
+/// expiries (our property engine: a failure prints its seed and the shrunk run).
+@Suite struct ParkingLotModelTests {
+    enum Step: Sendable, Equatable {
+        case park(inMilliseconds: Int)
+        /// Takes the parked one at this position among the parked, counted in token order.
+        case take(position: Int)
+        case advance(milliseconds: Int)
+    }
+
+    static let steps = Gen.array(of: Gen.oneOf(
+        Gen.int(in: 0...5_000).map(Step.park(inMilliseconds:)),
+        Gen.int(in: 0...400).map(Step.take(position:)),
+        Gen.int(in: 0...300).map(Step.advance(milliseconds:))), count: 0...400)
+
+    @Test func earliestDeadlineAndExpiriesMatchAPlainModel() async {
+        await checkProperty(Self.steps, configuration: PropertyConfiguration(cases: 300)) { steps in
+            var lot = ParkingLot<UInt64>()
+            var model: [UInt64: Duration] = [:]
+            var parks: UInt64 = 0
+            var now = Duration.zero
+            for step in steps {
+                switch step {
+                case .park(let milliseconds):
+                    let token = lot.park(parks, deadline: now + .milliseconds(milliseconds))
+                    #expect(token == parks)
+                    model[token] = now + .milliseconds(milliseconds)
+                    parks += 1
+                case .take(let position):
+                    let parked = model.keys.sorted()
+                    guard !parked.isEmpty else { continue }
+                    let token = parked[position % parked.count]
+                    #expect(lot.take(token) == token)
+                    model[token] = nil
+                case .advance(let milliseconds):
+                    now += .milliseconds(milliseconds)
+                    let expected = model.filter { $0.value <= now }.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
+                    #expect(lot.takeExpired(at: now) == expected)
+                    for token in expected { model[token] = nil }
+                }
+                #expect(lot.count == model.count)
+                #expect(lot.earliestDeadline == model.values.min())
+            }
+            #expect(lot.takeAll() == model.keys.sorted())
+        }
     }
 }

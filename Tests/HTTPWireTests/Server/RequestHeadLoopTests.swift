@@ -1,0 +1,146 @@
+@testable import HTTPWire
+import KitchenTestSupport
+import Testing
+
+/// Over real sockets: a connection past `idleConnectionThreads` waits on the head-reading loop
+/// until its whole request head has arrived, so heads trickling in hold no thread; it is
+/// answered as a connection served on its own thread would be. The blocking exchanges run off
+/// the cooperative pool (``offThePool(_:)``) and are checked afterwards.
+@Suite(.timeLimit(.minutes(2))) struct RequestHeadLoopTests {
+    /// What the trickling clients met.
+    struct TrickleRun: Sendable {
+        var mostThreadsWhileTrickling = 0
+        var threadsStayedWithinTheLimit = false
+        var threadsAfterASecond = 0
+        var reachedTheLoop = false
+        var onTheLoop = 0
+        var normalAnswer = ""
+        var mostThreadsAroundTheNormalRequest = 0
+        var answers: [(status: Int, body: String)] = []
+    }
+
+    @Test func threeHundredTricklingHeadsHoldNoMoreThreadsThanTheLimitAndEachIsAnsweredOnceFinished() async throws {
+        let limit = 4
+        let count = 300
+        let server = try TestServer(configuration: HTTPServerConfiguration(
+            idleConnectionThreads: limit, requestHeadTimeout: .seconds(100)))
+        defer { server.stop() }
+        let run = try await offThePool { () throws -> TrickleRun in
+            var run = TrickleRun()
+            let clients = try (0..<count).map { _ in try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000) }
+            let heads = clients.indices.map { Array("GET /late-\($0) HTTP/1.1\r\nHost: a\r\nX-Slow: zzzz\r\n".utf8) }
+            for index in 0..<(heads.map(\.count).max() ?? 0) {
+                for (client, head) in zip(clients, heads) where index < head.count {
+                    try client.send([head[index]])
+                }
+                run.mostThreadsWhileTrickling = max(run.mostThreadsWhileTrickling, server.server.connectionThreadCount)
+            }
+            // A bounded wait on a condition that must not come true: no trickling head gets a thread.
+            run.threadsStayedWithinTheLimit = !waitUntil(seconds: 1) { server.server.connectionThreadCount > limit }
+            run.threadsAfterASecond = server.server.connectionThreadCount
+            run.reachedTheLoop = waitUntil(seconds: 10) { server.server.parkedConnectionCount >= count - limit }
+            run.onTheLoop = server.server.parkedConnectionCount
+
+            let normal = try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000)
+            try normal.send("GET /normal HTTP/1.1\r\nHost: a\r\n\r\n")
+            run.normalAnswer = try normal.readResponse().body.text
+            _ = waitUntil(seconds: 0.2) {
+                run.mostThreadsAroundTheNormalRequest = max(run.mostThreadsAroundTheNormalRequest, server.server.connectionThreadCount)
+                return false
+            }
+
+            // Every head, finished, gets its own answer: no byte the loop read was lost.
+            for client in clients { try client.send("\r\n") }
+            run.answers = try clients.map { client in
+                let response = try client.readResponse()
+                return (response.status, response.body.text)
+            }
+            return run
+        }
+        #expect(run.mostThreadsWhileTrickling <= limit, "\(run.mostThreadsWhileTrickling) threads while heads trickled")
+        #expect(run.threadsStayedWithinTheLimit, "\(run.threadsAfterASecond) threads for \(count) unfinished heads")
+        #expect(run.reachedTheLoop, "\(run.onTheLoop) on the loop")
+        #expect(run.normalAnswer.hasPrefix("GET /normal request=0"), "\(run.normalAnswer)")
+        #expect(run.mostThreadsAroundTheNormalRequest <= limit + 1)
+        #expect(run.answers.count == count)
+        for (index, answer) in run.answers.enumerated() {
+            #expect(answer.status == 200, "client \(index)")
+            #expect(answer.body.hasPrefix("GET /late-\(index) request=0"), "client \(index): \(answer.body)")
+        }
+    }
+
+    @Test func aHeadTricklingOnTheLoopIsAnswered408AtItsDeadlineAndItsSlotFreed() async throws {
+        let server = try TestServer(configuration: HTTPServerConfiguration(
+            idleConnectionThreads: 0, requestHeadTimeout: .milliseconds(300)))
+        defer { server.stop() }
+        let (answer, ending, threads, freed) = try await offThePool { () throws -> ([UInt8], RawConnection.StreamEnding?, Int, Bool) in
+            let client = try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000)
+            for byte in Array("GET / HTTP/1.1\r\nHost: a\r\nX-Slow: ".utf8) {
+                try client.send([byte])
+                guard client.staysSilent(milliseconds: 5) else { break }
+            }
+            let answer = try client.readUntilClosed()
+            let threads = server.server.connectionThreadCount
+            let freed = waitUntil(seconds: 10) { server.server.connectionCount == 0 && server.server.parkedConnectionCount == 0 }
+            return (answer, client.ending, threads, freed)
+        }
+        #expect(answer.text.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(answer.debugText)")
+        #expect(answer.text.lowercased().contains("\r\nconnection: close\r\n"))
+        #expect(ending == .endOfStream)
+        #expect(threads == 0, "a thread was given to a trickling head")
+        #expect(freed)
+    }
+
+    /// Everything a client reads from a fresh server (`idleConnectionThreads` as given) after
+    /// sending `request`, until the server closes.
+    static func answer(to request: String, idleConnectionThreads: Int, limits: HTTPLimits = HTTPLimits(),
+                       requestHeadTimeout: Duration = .seconds(30)) async throws -> [UInt8] {
+        let server = try TestServer(configuration: HTTPServerConfiguration(
+            limits: limits, idleConnectionThreads: idleConnectionThreads, requestHeadTimeout: requestHeadTimeout))
+        defer { server.stop() }
+        return try await offThePool {
+            let client = try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000)
+            try client.send(request)
+            return try client.readUntilClosed()
+        }
+    }
+
+    // The loop answers a timed-out head; a thread answers one it was reading: the same bytes.
+    @Test func theLoopsRefusalIsByteForByteTheThreadsRefusal() async throws {
+        let head = "GET / HTTP/1.1\r\nHost: a\r\n"
+        let fromTheLoop = try await Self.answer(to: head, idleConnectionThreads: 0, requestHeadTimeout: .milliseconds(200))
+        let fromAThread = try await Self.answer(to: head, idleConnectionThreads: 8, requestHeadTimeout: .milliseconds(200))
+        #expect(fromTheLoop.text.hasPrefix("HTTP/1.1 408 "))
+        #expect(fromTheLoop == fromAThread, "loop: \(fromTheLoop.debugText)\nthread: \(fromAThread.debugText)")
+    }
+
+    // A malformed or oversized head found on the loop gets the parse error's answer, as on a thread.
+    @Test(arguments: [
+        ("GET / HTTP/1.1\r\nHost : a\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nX-Big: \(String(repeating: "b", count: 200))\r\n\r\n", 431),
+        ("GET /\(String(repeating: "u", count: 200)) HTTP/1.1\r\nHost: a\r\n\r\n", 414),
+    ])
+    func aBrokenHeadOnTheLoopIsAnsweredAsOnAThread(head: String, status: Int) async throws {
+        let limits = HTTPLimits(maxStartLineBytes: 100, maxHeaderBytes: 100)
+        let fromTheLoop = try await Self.answer(to: head, idleConnectionThreads: 0, limits: limits)
+        let fromAThread = try await Self.answer(to: head, idleConnectionThreads: 8, limits: limits)
+        #expect(fromTheLoop.text.hasPrefix("HTTP/1.1 \(status) "), "\(fromTheLoop.debugText)")
+        #expect(fromTheLoop == fromAThread, "loop: \(fromTheLoop.debugText)\nthread: \(fromAThread.debugText)")
+    }
+
+    // The body and a pipelined request that came with the head go along to the thread.
+    @Test func aBodyAndAPipelinedRequestReadWithTheHeadOnTheLoopAreServedInOrder() async throws {
+        let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 0))
+        defer { server.stop() }
+        let (onTheLoop, first, second) = try await offThePool { () throws -> (Bool, String, String) in
+            let client = try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000)
+            let onTheLoop = waitUntil(seconds: 10) { server.server.parkedConnectionCount == 1 }
+            try client.send("POST /first HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhelloGET /second HTTP/1.1\r\nHost: a\r\n\r\n")
+            return (onTheLoop, try client.readResponse().body.text, try client.readResponse().body.text)
+        }
+        #expect(onTheLoop)
+        #expect(first.hasPrefix("POST /first request=0"), "\(first)")
+        #expect(first.hasSuffix("body=hello"), "\(first)")
+        #expect(second.hasPrefix("GET /second request=1"), "\(second)")
+    }
+}
