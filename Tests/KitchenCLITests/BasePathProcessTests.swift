@@ -32,7 +32,7 @@ import Testing
         try serve.run()
         defer {
             kill(serve.processIdentifier, SIGTERM)
-            serve.waitUntilExit()
+            serve.waitWithoutSpinning()
         }
         let text = banner.read(until: "Press Ctrl-C to stop.")
         let base = try #require(text.split(separator: "\n").first { $0.hasPrefix("Kitchen simulator listening on ") }
@@ -57,7 +57,7 @@ import Testing
         try watch.run()
         defer {
             kill(watch.processIdentifier, SIGKILL)
-            watch.waitUntilExit()
+            watch.waitWithoutSpinning()
         }
         let received = lines.read(until: "\n")
         let first = try #require(received.split(separator: "\n").first)

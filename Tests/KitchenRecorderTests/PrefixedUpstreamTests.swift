@@ -30,7 +30,7 @@ import Testing
         defer {
             // SIGKILL: a test process may have SIGTERM ignored, and children inherit that.
             kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
+            server.waitWithoutSpinning()
         }
         let text = banner.read(until: "\n")
         // "Serving HTTP on 127.0.0.1 port 41235 (http://127.0.0.1:41235/) ..."
