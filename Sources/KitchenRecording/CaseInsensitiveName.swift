@@ -7,18 +7,20 @@ struct CaseInsensitiveName: Hashable, Sendable, ExpressibleByStringLiteral {
     init(_ text: String) { self.text = text }
     init(stringLiteral text: String) { self.text = text }
 
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        let left = lhs.text.utf8, right = rhs.text.utf8
-        guard left.count == right.count else { return false }
-        return zip(left, right).allSatisfy { folded($0) == folded($1) }
-    }
+    static func == (lhs: Self, rhs: Self) -> Bool { matches(lhs.text.utf8, rhs.text.utf8) }
 
     func hash(into hasher: inout Hasher) {
         for byte in text.utf8 { hasher.combine(Self.folded(byte)) }
     }
 
-    /// `byte` with an ASCII capital letter made small; every other byte as it is.
-    private static func folded(_ byte: UInt8) -> UInt8 {
+    /// Whether two names' bytes are equal without regard to ASCII case.
+    static func matches(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
+        left.count == right.count && zip(left, right).allSatisfy { folded($0) == folded($1) }
+    }
+
+    /// `byte` with an ASCII capital letter made small; every other byte (`-`, `/`, controls,
+    /// non-ASCII) as it is.
+    static func folded(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }

@@ -171,12 +171,7 @@ extension HAR {
     }
 
     static func isNamed(_ header: RawHeader, _ name: String) -> Bool {
-        header.name.count == name.utf8.count
-            && zip(header.name, name.utf8).allSatisfy { lowercasedASCII($0) == lowercasedASCII($1) }
-    }
-
-    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+        CaseInsensitiveName.matches(header.name, name.utf8)
     }
 
     static func mimeType(in headers: [RawHeader]) -> String {

@@ -62,10 +62,10 @@ struct RedactionLookup: Sendable {
         var name = name
         return name.withUTF8 { bytes in
             guard let last = Self.lastSignificantIndex(in: bytes, before: bytes.count) else { return nil }
-            var candidates = wordsByLastByte[Int(Self.lowercased(bytes[last]))]
+            var candidates = wordsByLastByte[Int(CaseInsensitiveName.folded(bytes[last]))]
             // `tokens`: the words ending in the letter before a plural `s` too, in table order.
-            if Self.lowercased(bytes[last]) == UInt8(ascii: "s"), let previous = Self.lastSignificantIndex(in: bytes, before: last) {
-                candidates = (candidates + wordsByLastByte[Int(Self.lowercased(bytes[previous]))]).sorted()
+            if CaseInsensitiveName.folded(bytes[last]) == UInt8(ascii: "s"), let previous = Self.lastSignificantIndex(in: bytes, before: last) {
+                candidates = (candidates + wordsByLastByte[Int(CaseInsensitiveName.folded(bytes[previous]))]).sorted()
             }
             for index in candidates where Self.credentialForm(of: bytes, endsWith: credentialWords[index].word) {
                 return credentialWords[index].kind
@@ -74,16 +74,12 @@ struct RedactionLookup: Sendable {
         }
     }
 
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-    }
-
     /// Whether `name` in credential form ends with `word` (already in credential form), or
     /// with `word` and an `s` (`tokens`, `apiKeys`); compared from the end without building
     /// the form.
     static func credentialForm(of name: UnsafeBufferPointer<UInt8>, endsWith word: [UInt8]) -> Bool {
         if credentialForm(of: name, before: name.count, endsWith: word) { return true }
-        guard let last = lastSignificantIndex(in: name, before: name.count), lowercased(name[last]) == UInt8(ascii: "s") else { return false }
+        guard let last = lastSignificantIndex(in: name, before: name.count), CaseInsensitiveName.folded(name[last]) == UInt8(ascii: "s") else { return false }
         return credentialForm(of: name, before: last, endsWith: word)
     }
 
@@ -110,7 +106,7 @@ struct RedactionLookup: Sendable {
             guard let index = lastSignificantIndex(in: name, before: position) else { return false }
             position = index
             matched -= 1
-            guard lowercased(name[index]) == word[matched] else { return false }
+            guard CaseInsensitiveName.folded(name[index]) == word[matched] else { return false }
         }
         return true
     }

@@ -54,23 +54,13 @@ extension Redactor {
 
     /// Whether `mimeType` is HTML's form encoding (`application/x-www-form-urlencoded`).
     static func isForm(_ mimeType: String?) -> Bool {
-        guard var mimeType else { return false }
-        // Byte by byte and ASCII case-insensitive, without splitting or lowercasing a copy:
-        // asked twice of every exchange the proxy records.
-        return mimeType.withUTF8 { bytes in
-            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-            var start = 0
-            while start < end, isBlank(bytes[start]) { start += 1 }
-            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-            guard end - start == formMediaType.count else { return false }
-            for (offset, expected) in formMediaType.enumerated() {
-                let byte = bytes[start + offset]
-                // Only letters fold: `-` and `/` have bit 5 set, as do controls OR-ed with 0x20.
-                guard byte == expected || (byte | 0x20 == expected && (0x61...0x7A).contains(expected)) else { return false }
-            }
-            return true
-        }
+        guard let bytes = mimeType?.utf8 else { return false }
+        // On the bytes, without splitting or lower-casing a copy: asked twice of every exchange
+        // the proxy records.
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let essence = bytes[..<(bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex)].drop(while: isBlank)
+        let end = essence.lastIndex { !isBlank($0) }.map(essence.index(after:)) ?? essence.startIndex
+        return CaseInsensitiveName.matches(essence[..<end], formMediaType)
     }
 
     private func redactParams(_ params: [HAR.Param]) -> [HAR.Param] {
