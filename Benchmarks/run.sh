@@ -162,7 +162,7 @@ printf "%-52s %-28s %s\n" "slowloris, 1,100 trickling heads: held the server" "$
 printf "%-52s %-28s %s\n" "slowloris: normal request during / after" "$(awk '/slowloris-normal-during/ {print $3}' <<< "$SLOW") / $(awk '/slowloris-normal-after/ {print $3}' <<< "$SLOW")" "200 during and after"
 printf "%-52s %-28s %s\n" "slowloris: threads of the process at most" "$(awk '/slowloris-server-threads/ {print $2}' <<< "$SLOW")" "~64 + a few (heads wait on the loop)"
 # 5,000 idle connections held by kitchen serve, kitchen replay and kitchen record (past 64 waiting
-# threads they park on one epoll thread): a normal request answered meanwhile, every idle client
+# threads they park on the epoll loop threads): a normal request answered meanwhile, every idle client
 # answered afterwards, and each server's resident memory per idle connection.
 IDLE=${BENCH_IDLE:-5000}
 REPLAY=$(start replay "$KITCHEN" replay Recordings/login-and-discovery.har --port 0)

@@ -1,26 +1,31 @@
 import Synchronization
 
 /// Counts the threads serving a server's connections and, past a limit, hands connections that
-/// are waiting for a request to the ``RequestHeadLoop`` instead of letting each hold a thread: a
+/// are waiting for a request to a ``RequestHeadLoop`` instead of letting each hold a thread: a
 /// busy connection keeps its thread (no hand-over on the fast path), while thousands of idle or
 /// slowly speaking ones cost a socket each. A connection on the loop gets a thread again once a
-/// whole request head has arrived.
+/// whole request head has arrived. With several loops, a connection always goes to the same
+/// one (by its id), so the loops share the connections evenly.
 final class ConnectionThreads: Sendable {
     /// How many threads may wait on connections with nothing to read.
     let limit: Int
-    private let loop: RequestHeadLoop
+    private let loops: [RequestHeadLoop]
     private let running = Atomic<Int>(0)
 
-    init(limit: Int, loop: RequestHeadLoop) {
+    /// `loops` must not be empty.
+    init(limit: Int, loops: [RequestHeadLoop]) {
         self.limit = limit
-        self.loop = loop
+        self.loops = loops
     }
 
     /// Threads serving connections now.
     var count: Int { running.load(ordering: .relaxed) }
 
-    /// Connections on the loop now (waiting for, or receiving, a request head).
-    var parkedCount: Int { loop.count }
+    /// Connections on the loops now (waiting for, or receiving, a request head).
+    var parkedCount: Int { parkedCountPerLoop.reduce(0, +) }
+
+    /// Connections on each loop now.
+    var parkedCountPerLoop: [Int] { loops.map(\.count) }
 
     /// Whether a new connection would be one thread too many to wait on a thread of its own.
     var isFull: Bool { count >= limit }
@@ -41,16 +46,17 @@ final class ConnectionThreads: Sendable {
     /// arrived (then it is served on a new counted thread, its requests numbered from
     /// `nextRequestIndex`). False when the server is stopping: the caller ends the connection.
     func wait(_ connection: HTTPServerConnection, storage: HTTPConnectionStorage, nextRequestIndex: Int) -> Bool {
-        loop.wait(RequestHeadLoop.Waiting(
+        loops[connection.id % loops.count].wait(RequestHeadLoop.Waiting(
             socket: connection.socket,
             handOver: { [self] bytes in
                 start(connection) { connection.serve(storage: storage, firstRequestIndex: nextRequestIndex, bufferedBytes: bytes) }
             },
+            answer: { error in connection.answerBytes(for: error) },
             reject: { [self] error in start(connection) { connection.answer(error, storage: storage) } },
             release: connection.onEnd,
             end: { connection.end(storage: storage) }))
     }
 
-    /// Ends every connection on the loop.
-    func stop() { loop.stop() }
+    /// Ends every connection on the loops.
+    func stop() { for loop in loops { loop.stop() } }
 }

@@ -3,8 +3,8 @@ import Synchronization
 /// An HTTP/1.1 server with WebSocket upgrades. A connection being served has a thread of
 /// its own (blocking reads keep the code simple and fast); one waiting for a request gives its
 /// thread up once more than `idleConnectionThreads` are serving, and waits on one event-loop
-/// thread (epoll, kqueue) that reads its request head without blocking, until the whole head
-/// has arrived. So thousands of idle clients, or of heads trickling in (slowloris), cost a
+/// thread (epoll, kqueue; one per core by default) that reads its request head without
+/// blocking, until the whole head has arrived. So thousands of idle clients, or of heads trickling in (slowloris), cost a
 /// socket each, not a thread each, and a normal request is still answered.
 ///
 /// ```swift
@@ -33,8 +33,16 @@ public final class HTTPServer: Sendable {
     public func start() throws(SocketError) {
         Platform.raiseOpenFileLimit(toAtLeast: configuration.maxConnections + 64)
         let bound = try Listener(host: configuration.host, port: configuration.port)
-        let counted = ConnectionThreads(limit: configuration.idleConnectionThreads,
-                                        loop: try RequestHeadLoop(configuration: configuration))
+        var loops: [RequestHeadLoop] = []
+        for number in 0..<max(1, configuration.eventLoopThreads) {
+            do throws(SocketError) {
+                loops.append(try RequestHeadLoop(configuration: configuration, number: number))
+            } catch {
+                for loop in loops { loop.stop() }
+                throw error
+            }
+        }
+        let counted = ConnectionThreads(limit: configuration.idleConnectionThreads, loops: loops)
         listener.withLock { $0 = bound }
         threads.withLock { $0 = counted }
         startThread(name: "http-accept") { [self] in acceptLoop(bound, threads: counted) }
@@ -50,6 +58,10 @@ public final class HTTPServer: Sendable {
     /// that reads request heads), those it is draining after a 408 included (for at most a
     /// second; they no longer count in `connectionCount`).
     public var parkedConnectionCount: Int { threads.withLock { $0?.parkedCount } ?? 0 }
+
+    /// The number of connections on each event-loop thread now, as `parkedConnectionCount`
+    /// counts them.
+    public var parkedConnectionCountPerLoop: [Int] { threads.withLock { $0?.parkedCountPerLoop } ?? [] }
 
     /// The number of threads serving connections now.
     public var connectionThreadCount: Int { threads.withLock { $0?.count } ?? 0 }

@@ -27,6 +27,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// blocking, and it gets a thread again once the whole head has arrived (a head trickling
     /// in never holds a thread). 0 hands every waiting connection to the loop. Default 64.
     public var idleConnectionThreads: Int
+    /// How many event-loop threads hold the connections waiting for a request head, each
+    /// watching its share with epoll or kqueue. Default: one per core the system has online
+    /// (at least 1).
+    public var eventLoopThreads: Int
     /// How long a connection may wait with nothing of a request received: a new connection
     /// before its first byte, a kept-alive one after a response. Then it is closed without a
     /// response (RFC 9112 §9.5). Default 60 s.
@@ -44,12 +48,17 @@ public struct HTTPServerConfiguration: Sendable {
     /// Stack size of each connection thread. Default 512 KiB.
     public var threadStackSize: Int
 
+    /// The number of processors the system has online, at least 1: the default for
+    /// ``eventLoopThreads``.
+    public static var processorsOnline: Int { Platform.onlineProcessorCount }
+
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         limits: HTTPLimits = HTTPLimits(),
         maxConnections: Int = 10_000,
         idleConnectionThreads: Int = 64,
+        eventLoopThreads: Int = HTTPServerConfiguration.processorsOnline,
         idleTimeout: Duration = .seconds(60),
         requestHeadTimeout: Duration = .seconds(30),
         bodyProgressTimeout: Duration = .seconds(30),
@@ -61,6 +70,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.limits = limits
         self.maxConnections = maxConnections
         self.idleConnectionThreads = idleConnectionThreads
+        self.eventLoopThreads = eventLoopThreads
         self.idleTimeout = idleTimeout
         self.requestHeadTimeout = requestHeadTimeout
         self.bodyProgressTimeout = bodyProgressTimeout

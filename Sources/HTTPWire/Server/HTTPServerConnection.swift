@@ -183,12 +183,23 @@ struct HTTPServerConnection: Sendable {
         socket.lingeringClose()
     }
 
+    /// The answer to a request that broke the protocol or a limit: the responder's, closing.
+    private func response(for error: HTTPParseError) -> HTTPResponse {
+        var response = responder.response(for: error)
+        response.headers["Connection"] = "close"
+        return response
+    }
+
+    /// The bytes `refuse(_:)` writes for `error`, for the loop to write without blocking; nil
+    /// when the responder's answer has a streamed body.
+    func answerBytes(for error: HTTPParseError) -> [UInt8]? {
+        ResponseWriter.bytes(of: response(for: error), method: .get, version: .http1_1, keepAlive: false)
+    }
+
     /// Answers a request that broke the protocol or a limit, then closes without resetting
     /// (the client may still be sending the body we refused).
     private func refuse(_ error: HTTPParseError) {
-        var response = responder.response(for: error)
-        response.headers["Connection"] = "close"
-        _ = try? ResponseWriter.write(response, to: socket, method: .get, version: .http1_1, keepAlive: false)
+        _ = try? ResponseWriter.write(response(for: error), to: socket, method: .get, version: .http1_1, keepAlive: false)
         onEnd()
         socket.lingeringClose()
     }

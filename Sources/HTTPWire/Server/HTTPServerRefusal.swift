@@ -33,14 +33,9 @@ public enum HTTPServerRefusal: Error, Sendable, Equatable, CustomStringConvertib
         return response
     }
 
-    /// The whole response as bytes, for writing where no `ResponseWriter` runs (at accept, on
-    /// the head-reading loop): the bytes `ResponseWriter` writes for it, headers in its order.
+    /// The whole response as bytes, for writing where no `ResponseWriter` writes it (at accept,
+    /// on the head-reading loop): the bytes `ResponseWriter` writes for it.
     var responseBytes: [UInt8] {
-        var response = self.response
-        let body = response.bodyBytes ?? []
-        response.headers["Content-Length"] = String(body.count)
-        response.headers["Connection"] = "close"
-        guard let head = try? HTTPEncoder.responseHead(status: status, headers: response.headers) else { return [] }
-        return head + body
+        ResponseWriter.bytes(of: response, method: .get, version: .http1_1, keepAlive: false) ?? []
     }
 }

@@ -6,10 +6,13 @@ import Synchronization
 /// (slowloris) costs its socket and the bytes so far, not a thread.
 ///
 /// What to do with each connection is decided by its ``RequestHeadReading``, a value with no
-/// thread or socket of its own: wait (until a deadline), hand over, refuse with 408 at the head
-/// deadline, answer a malformed head, or close silently (idle too long, or the client left).
-/// This class only waits, reads and performs what it says; the deadlines are kept in a
-/// ``ParkingLot``. Other threads hand it connections with ``wait(_:)``; a pipe wakes it.
+/// thread or socket of its own: wait (until a deadline), hand over, answer 408 at the head
+/// deadline or a malformed head with its error's answer (written without blocking, the rest
+/// when the socket is writable again, then drained), or close silently (idle too long, or the
+/// client left). This class only waits, reads, writes and performs what it says; the deadlines
+/// are kept in a ``ParkingLot``. Other threads hand it connections with ``wait(_:)``; a pipe
+/// wakes it. A server runs one loop per core by default
+/// (``HTTPServerConfiguration/eventLoopThreads``), each with its own connections.
 final class RequestHeadLoop: Sendable {
     /// A connection handed to the loop, and how the loop gives it up.
     struct Waiting: Sendable {
@@ -17,8 +20,10 @@ final class RequestHeadLoop: Sendable {
         /// Serves it on a thread of its own, starting from these bytes (a whole head, and what
         /// followed it; none when it could not be watched).
         let handOver: @Sendable ([UInt8]) -> Void
-        /// Answers a head that broke the protocol or a limit, on a thread, as a served
-        /// connection answers it, and ends it.
+        /// The bytes a served connection answers a head that broke the protocol or a limit
+        /// with; nil when they can only be written from a thread (a streamed body).
+        let answer: @Sendable (HTTPParseError) -> [UInt8]?
+        /// Answers such a head on a thread, as a served connection answers it, and ends it.
         let reject: @Sendable (HTTPParseError) -> Void
         /// Frees the connection's slot in the server (its refusal is written; it only drains).
         let release: @Sendable () -> Void
@@ -49,13 +54,14 @@ final class RequestHeadLoop: Sendable {
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
 
-    init(configuration: HTTPServerConfiguration) throws(SocketError) {
+    /// Starts the loop's thread, named `http-heads-<number>`.
+    init(configuration: HTTPServerConfiguration, number: Int = 0) throws(SocketError) {
         poller = try ReadinessPoller()
         limits = configuration.limits
         readClock = RequestReadClock(idle: configuration.idleTimeout, head: configuration.requestHeadTimeout,
                                      bodyProgress: configuration.bodyProgressTimeout)
         start = clock.now
-        startThread(name: "http-request-heads") { [self] in run() }
+        startThread(name: "http-heads-\(number)") { [self] in run() }
     }
 
     /// How many connections are on the loop now.
@@ -90,6 +96,7 @@ final class RequestHeadLoop: Sendable {
 
     /// Puts `entry` in the lot until its deadline and watches its socket, under the lock, so
     /// that the loop never sees the socket ready before it finds the entry.
+    /// Watches for readability, or for room to write while an answer is being written.
     private func keep(_ entry: Entry) -> Kept {
         state.withLock { state -> Kept in
             guard !state.stopped else { return .stopped }
@@ -97,7 +104,8 @@ final class RequestHeadLoop: Sendable {
             let wakes = state.lot.earliestDeadline.map { deadline < $0 } ?? true
             let token = state.lot.park(entry, deadline: deadline)
             do throws(SocketError) {
-                try poller.watch(entry.connection.socket.descriptor, token: token)
+                try poller.watch(entry.connection.socket.descriptor, token: token,
+                                 for: entry.reading.awaitsWritable ? .writable : .readable)
             } catch {
                 _ = state.lot.take(token)
                 return .unwatchable
@@ -121,12 +129,13 @@ final class RequestHeadLoop: Sendable {
                 (ready.compactMap { state.lot.take($0) }, state.lot.takeExpired(at: now))
             }
             for var entry in readable {
-                let action = read(&entry, into: &scratch, now: now)
-                perform(action, on: entry)
+                let action = entry.reading.awaitsWritable
+                    ? entry.reading.writable(now: now) : read(&entry, into: &scratch, now: now)
+                perform(action, on: &entry, now: now)
             }
             for var entry in expired {
                 let action = entry.reading.timeElapsed(now: now)
-                perform(action, on: entry)
+                perform(action, on: &entry, now: now)
             }
         }
         let remaining = state.withLock { $0.lot.takeAll() }
@@ -146,24 +155,31 @@ final class RequestHeadLoop: Sendable {
         return entry.reading.received(scratch[0..<count], now: now)
     }
 
-    private func perform(_ action: RequestHeadReading.Action, on entry: Entry) {
+    /// Performs `first` and what the machine says next, until the connection waits, is handed
+    /// on or ends.
+    private func perform(_ first: RequestHeadReading.Action, on entry: inout Entry, now: Duration) {
         let connection = entry.connection
-        switch action {
-        case .wait:
-            keepOrEnd(entry)
-        case .handOver(let bytes):
-            connection.handOver(bytes)
-        case .reject(let error):
-            connection.reject(error)
-        case .refuse(let refusal, _):
-            // Nothing else is being sent on this connection: the response fits the send buffer,
-            // as at accept (HTTPServer.turnAway). Then the FIN, and the drain on the loop.
-            _ = try? connection.socket.writeWithoutBlocking(refusal.responseBytes)
-            connection.socket.shutdownWrite()
-            connection.release()
-            keepOrEnd(entry)
-        case .close:
-            end(entry)
+        var action = first
+        while true {
+            switch action {
+            case .wait, .waitWritable:
+                return keepOrEnd(entry)
+            case .handOver(let bytes):
+                return connection.handOver(bytes)
+            case .reject(let error):
+                guard let answer = connection.answer(error) else { return connection.reject(error) }
+                action = entry.reading.answer(with: answer, now: now)
+            case .send(let bytes, _):
+                // Fails only when the client is gone: then there is no one to answer.
+                guard let count = try? connection.socket.writeWithoutBlocking(bytes) else { return end(entry) }
+                action = entry.reading.sent(count, flushed: !connection.socket.hasUnsentBytes, now: now)
+            case .finishAnswer:
+                connection.socket.shutdownWrite()
+                connection.release()
+                return keepOrEnd(entry)
+            case .close:
+                return end(entry)
+            }
         }
     }
 

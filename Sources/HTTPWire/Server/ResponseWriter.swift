@@ -5,15 +5,29 @@ enum ResponseWriter {
     /// Written instead of a response whose head cannot be encoded (RFC 9110 §15.6.1).
     static let unwritableResponseHead = Array("HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
 
-    /// Writes `response` to a request with `method`/`version`. Returns whether the
-    /// connection must close afterwards.
-    static func write(_ response: HTTPResponse, to socket: Socket, method: HTTPMethod,
-                      version: HTTPVersion, keepAlive: Bool) throws(SocketError) -> Bool {
+    /// A response framed for one request: its encoded head, how its body follows, and whether
+    /// the connection closes after it.
+    struct Framed {
+        /// How the body follows the head.
+        enum Body {
+            case none
+            case bytes([UInt8])
+            /// Written as produced; its `Content-Length`, or the close, frames it.
+            case rawStream(HTTPBodyStream)
+            /// Written as produced, each piece a chunk, then the last chunk.
+            case chunkedStream(HTTPBodyStream)
+        }
+
+        var head: [UInt8]
+        var body: Body
+        var closes: Bool
+    }
+
+    /// Frames `response` for a request with `method`/`version`.
+    static func frame(_ response: HTTPResponse, method: HTTPMethod, version: HTTPVersion, keepAlive: Bool) -> Framed {
         var headers = response.headers
         var closes = !keepAlive || headers.containsToken("close", in: "Connection")
-        let omitsBody = method == .head || response.status.forbidsBody
-        enum Plan { case none, bytes([UInt8]), rawStream(HTTPBodyStream), chunkedStream(HTTPBodyStream) }
-        var plan = Plan.none
+        var body = Framed.Body.none
 
         headers.remove("Transfer-Encoding")
         if response.status.forbidsBody {
@@ -23,18 +37,18 @@ enum ResponseWriter {
             switch response.body {
             case .bytes(let bytes):
                 headers["Content-Length"] = String(bytes.count)
-                plan = .bytes(bytes)
+                body = .bytes(bytes)
             case .stream(let stream):
                 if (try? BodyFraming.contentLength(in: headers)) ?? nil != nil {
-                    plan = .rawStream(stream)
+                    body = .rawStream(stream)
                 } else if version == .http1_1 {
                     headers.remove("Content-Length")
                     headers["Transfer-Encoding"] = "chunked"
-                    plan = .chunkedStream(stream)
+                    body = .chunkedStream(stream)
                 } else {
                     headers.remove("Content-Length")
                     closes = true
-                    plan = .rawStream(stream)
+                    body = .rawStream(stream)
                 }
             }
         }
@@ -43,39 +57,50 @@ enum ResponseWriter {
         } else if version == .http1_0 {
             headers["Connection"] = "keep-alive"
         }
-
-        var output: [UInt8]
-        do throws(HTTPEncodeError) {
-            output = try HTTPEncoder.responseHead(status: response.status, headers: headers)
-        } catch {
+        guard let head = try? HTTPEncoder.responseHead(status: response.status, headers: headers) else {
             // A response we must not write (e.g. CR/LF in a header value) becomes a 500.
-            try socket.write(unwritableResponseHead)
-            return true
+            return Framed(head: unwritableResponseHead, body: .none, closes: true)
         }
-        if omitsBody {
-            try socket.write(output)
-            return closes
+        // HEAD: the head a GET would get, no body.
+        return Framed(head: head, body: method == .head ? .none : body, closes: closes)
+    }
+
+    /// The whole of `response` as bytes, the bytes ``write(_:to:method:version:keepAlive:)``
+    /// writes, for writing without blocking; nil when its body is a stream.
+    static func bytes(of response: HTTPResponse, method: HTTPMethod, version: HTTPVersion, keepAlive: Bool) -> [UInt8]? {
+        let framed = frame(response, method: method, version: version, keepAlive: keepAlive)
+        switch framed.body {
+        case .none: return framed.head
+        case .bytes(let body): return framed.head + body
+        case .rawStream, .chunkedStream: return nil
         }
-        switch plan {
+    }
+
+    /// Writes `response` to a request with `method`/`version`. Returns whether the
+    /// connection must close afterwards.
+    static func write(_ response: HTTPResponse, to socket: Socket, method: HTTPMethod,
+                      version: HTTPVersion, keepAlive: Bool) throws(SocketError) -> Bool {
+        var framed = frame(response, method: method, version: version, keepAlive: keepAlive)
+        switch framed.body {
         case .none:
-            try socket.write(output)
+            try socket.write(framed.head)
         case .bytes(let body):
             if body.count <= 65_536 {
-                output.append(contentsOf: body)
-                try socket.write(output)
+                framed.head.append(contentsOf: body)
+                try socket.write(framed.head)
             } else {
-                try socket.write(output)
+                try socket.write(framed.head)
                 try socket.write(body)
             }
         case .rawStream(let stream):
-            try socket.write(output)
+            try socket.write(framed.head)
             try produce(stream) { (chunk) throws(SocketError) in try socket.write(Array(chunk)) }
         case .chunkedStream(let stream):
-            try socket.write(output)
+            try socket.write(framed.head)
             try produce(stream) { (chunk) throws(SocketError) in try socket.write(HTTPEncoder.chunk(chunk)) }
             try socket.write(HTTPEncoder.lastChunk)
         }
-        return closes
+        return framed.closes
     }
 
     /// Runs a body stream; a failure inside the producer ends the connection (the body is cut short).

@@ -1,4 +1,4 @@
-// Fenced: the process resource limits are named only here.
+// Fenced: the process resource limits and the processor count are named only here.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -22,4 +22,7 @@ extension Platform {
         limit.rlim_cur = min(rlim_t(count), limit.rlim_max)
         _ = setrlimit(resource, &limit)
     }
+
+    /// The number of processors online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
+    static var onlineProcessorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 }

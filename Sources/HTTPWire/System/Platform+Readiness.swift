@@ -9,7 +9,7 @@ import Musl
 import Darwin
 #endif
 
-/// Tells one thread which of many sockets have bytes to read, without a thread per socket:
+/// Tells one thread which of many sockets have bytes to read (or room to write), without a thread per socket:
 /// epoll on Linux, kqueue on Apple platforms. Each watch fires once (one-shot) and is then
 /// forgotten, so a socket is handed to exactly one reader; watch it again to hear of it again.
 /// A pipe lets another thread interrupt a wait.
@@ -55,19 +55,31 @@ final class ReadinessPoller: @unchecked Sendable {
         }
     }
 
-    /// Reports `descriptor` under `token` once it is readable (bytes, the end of the stream or
-    /// an error), once.
-    func watch(_ descriptor: Int32, token: UInt64) throws(SocketError) {
-        guard register(descriptor, token: token, once: true) else { throw SocketError.fromErrno("watch descriptor \(descriptor)") }
+    /// What a watch waits for.
+    enum Interest: Sendable {
+        /// Bytes to read, the end of the stream, or an error.
+        case readable
+        /// Room to write, or an error.
+        case writable
+    }
+
+    /// Reports `descriptor` under `token` once, when it is ready as `interest` says.
+    func watch(_ descriptor: Int32, token: UInt64, for interest: Interest = .readable) throws(SocketError) {
+        guard register(descriptor, token: token, once: true, interest: interest) else {
+            throw SocketError.fromErrno("watch descriptor \(descriptor)")
+        }
     }
 
     /// Stops watching `descriptor` (before it is closed by someone else, or when it is handed
     /// on for another reason). Forgetting one that already fired is harmless.
     func forget(_ descriptor: Int32) {
         #if canImport(Darwin)
-        var change = Darwin.kevent(ident: UInt(descriptor), filter: Int16(EVFILT_READ), flags: UInt16(EV_DELETE),
-                                   fflags: 0, data: 0, udata: nil)
-        _ = Darwin.kevent(queue, &change, 1, nil, 0, nil)
+        // Each filter is its own registration; deleting one that is not there fails harmlessly.
+        for filter in [EVFILT_READ, EVFILT_WRITE] {
+            var change = Darwin.kevent(ident: UInt(descriptor), filter: Int16(filter), flags: UInt16(EV_DELETE),
+                                       fflags: 0, data: 0, udata: nil)
+            _ = Darwin.kevent(queue, &change, 1, nil, 0, nil)
+        }
         #else
         var unused = epoll_event()
         _ = epoll_ctl(queue, EPOLL_CTL_DEL, descriptor, &unused)
@@ -120,14 +132,18 @@ final class ReadinessPoller: @unchecked Sendable {
         while bytes.withUnsafeMutableBytes({ Platform.readRaw(wakeRead, $0.baseAddress, 64) }) > 0 {}
     }
 
-    private func register(_ descriptor: Int32, token: UInt64, once: Bool) -> Bool {
+    private func register(_ descriptor: Int32, token: UInt64, once: Bool, interest: Interest = .readable) -> Bool {
         #if canImport(Darwin)
         let flags = UInt16(EV_ADD) | (once ? UInt16(EV_ONESHOT) : 0)
-        var change = Darwin.kevent(ident: UInt(descriptor), filter: Int16(EVFILT_READ), flags: flags, fflags: 0, data: 0,
+        let filter = interest == .readable ? EVFILT_READ : EVFILT_WRITE
+        var change = Darwin.kevent(ident: UInt(descriptor), filter: Int16(filter), flags: flags, fflags: 0, data: 0,
                                    udata: UnsafeMutableRawPointer(bitPattern: UInt(token)))
         return Darwin.kevent(queue, &change, 1, nil, 0, nil) == 0
         #else
-        var events = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue)
+        // One registration per descriptor: a watch for the other interest replaces it (below).
+        var events = interest == .readable
+            ? UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue)
+            : UInt32(EPOLLOUT.rawValue)
         if once { events |= UInt32(EPOLLONESHOT.rawValue) }
         var event = epoll_event(events: events, data: epoll_data_t(u64: token))
         if epoll_ctl(queue, EPOLL_CTL_ADD, descriptor, &event) == 0 { return true }

@@ -143,4 +143,66 @@ import Testing
         #expect(first.hasSuffix("body=hello"), "\(first)")
         #expect(second.hasPrefix("GET /second request=1"), "\(second)")
     }
+
+    /// Answers every parse error with a page far bigger than a socket takes at once.
+    struct LongErrorPages: HTTPResponder {
+        static let pageBytes = 16 << 20
+        func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply { .response(.text(.ok, "fine")) }
+        func response(for error: HTTPParseError) -> HTTPResponse {
+            .text(error.status, String(repeating: "e", count: Self.pageBytes))
+        }
+    }
+
+    /// What a client reads after sending a malformed head, and the threads serving while the
+    /// answer was under way.
+    static func longAnswer(idleConnectionThreads: Int) async throws -> (answer: [UInt8], threads: Int, freed: Bool) {
+        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, idleConnectionThreads: idleConnectionThreads),
+                                responder: LongErrorPages())
+        try server.start()
+        defer { server.stop() }
+        let port = try #require(server.address?.port)
+        return try await offThePool { () throws -> ([UInt8], Int, Bool) in
+            let client = try RawConnection(port: port, readTimeoutMilliseconds: 10_000)
+            try client.send("GET / HTTP/1.1\r\nHost : a\r\n\r\n")
+            // The answer is more than the two sockets' buffers hold: once its first bytes are
+            // here, the rest waits for the client to make room, and must not be dropped.
+            _ = client.staysSilent(milliseconds: 10_000)
+            let threads = server.connectionThreadCount
+            let answer = try client.readUntilClosed()
+            let freed = waitUntil(seconds: 10) { server.connectionCount == 0 && server.parkedConnectionCount == 0 }
+            return (answer, threads, freed)
+        }
+    }
+
+    // Written without blocking, an answer bigger than the socket takes is sent whole, the rest
+    // as the client makes room; byte for byte what a thread writes, then the close.
+    @Test func anAnswerBiggerThanTheSocketTakesIsWrittenWholeFromTheLoop() async throws {
+        let fromTheLoop = try await Self.longAnswer(idleConnectionThreads: 0)
+        let fromAThread = try await Self.longAnswer(idleConnectionThreads: 8)
+        let count = fromTheLoop.answer.count
+        #expect(count > LongErrorPages.pageBytes, "\(count) bytes")
+        #expect(fromTheLoop.answer.prefix(24).text.hasPrefix("HTTP/1.1 400 "))
+        // Compared first: Swift Testing would diff 16 MiB arrays element by element.
+        let same = fromTheLoop.answer == fromAThread.answer
+        #expect(same, "loop: \(fromTheLoop.answer.count) bytes, thread: \(fromAThread.answer.count)")
+        #expect(fromTheLoop.threads == 0, "the loop handed the answer to a thread")
+        #expect(fromTheLoop.freed)
+    }
+
+    // Several loops share the waiting connections evenly; each is served once its head is whole.
+    @Test func waitingConnectionsAreSharedEvenlyAmongTheLoops() async throws {
+        let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 0, eventLoopThreads: 3))
+        defer { server.stop() }
+        let (perLoop, answers) = try await offThePool { () throws -> ([Int], [String]) in
+            let clients = try (0..<30).map { _ in try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000) }
+            _ = waitUntil(seconds: 10) { server.server.parkedConnectionCount == clients.count }
+            let perLoop = server.server.parkedConnectionCountPerLoop
+            for (index, client) in clients.enumerated() { try client.send("GET /shared-\(index) HTTP/1.1\r\nHost: a\r\n\r\n") }
+            return (perLoop, try clients.map { try $0.readResponse().body.text })
+        }
+        #expect(perLoop == [10, 10, 10])
+        for (index, answer) in answers.enumerated() {
+            #expect(answer.hasPrefix("GET /shared-\(index) request=0"), "client \(index): \(answer)")
+        }
+    }
 }

@@ -79,6 +79,8 @@ import Testing
         #expect(decoder.takeBufferedBytes() == next)
     }
 
+    static let refusal408 = HTTPServerRefusal.requestHeadTimedOut(limit: head).responseBytes
+
     @Test func anIncompleteHeadAtItsDeadlineIsRefusedWith408AndDrainedForASecond() {
         var reading = Self.reading()
         let firstByte = Self.start + .seconds(1)
@@ -86,11 +88,72 @@ import Testing
         #expect(reading.received(Self.request.prefix(20), now: firstByte) == .wait(until: deadline))
         #expect(reading.timeElapsed(now: deadline - .milliseconds(1)) == .wait(until: deadline))
         let refusal = reading.timeElapsed(now: deadline)
-        #expect(refusal == .refuse(.requestHeadTimedOut(limit: Self.head), drainUntil: deadline + .seconds(1)))
-        #expect(HTTPServerRefusal.requestHeadTimedOut(limit: Self.head).status.code == 408)
-        // What the client still sends is discarded; the drain ends at its deadline.
-        #expect(reading.received(Self.request.suffix(10), now: deadline + .milliseconds(5)) == .wait(until: deadline + .seconds(1)))
-        #expect(reading.timeElapsed(now: deadline + .seconds(1)) == .close)
+        #expect(refusal == .send(Self.refusal408, until: deadline + RequestHeadReading.writeTime))
+        #expect(String(decoding: Self.refusal408, as: UTF8.self).hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
+        #expect(reading.awaitsWritable)
+        // Written whole at once: the FIN, then what the client still sends is discarded until the drain ends.
+        let written = deadline + .milliseconds(2)
+        #expect(reading.sent(Self.refusal408.count, flushed: true, now: written) == .finishAnswer(drainUntil: written + .seconds(1)))
+        #expect(!reading.awaitsWritable)
+        #expect(reading.received(Self.request.suffix(10), now: written + .milliseconds(5)) == .wait(until: written + .seconds(1)))
+        #expect(reading.timeElapsed(now: written + .seconds(1)) == .close)
+    }
+
+    // The answer is written as the socket takes it, whatever the pieces: the bytes sent in
+    // order are the answer, each `send` asks for exactly what is left, and only then the FIN.
+    @Test(arguments: [1, 7, 64, 100, 1_000])
+    func anAnswerTheSocketTakesPieceByPieceIsSentWholeBeforeTheFIN(piece: Int) {
+        var reading = Self.reading()
+        _ = reading.received(Self.request.prefix(5), now: Self.start)
+        var now = Self.start + Self.head
+        var action = reading.timeElapsed(now: now)
+        var delivered: [UInt8] = []
+        var rounds = 0
+        while rounds < 10_000 {
+            rounds += 1
+            guard case .send(let bytes, _) = action else { break }
+            #expect(Array(Self.refusal408.dropFirst(delivered.count)) == bytes, "send asks for what is left")
+            let taken = min(piece, bytes.count)
+            delivered += bytes.prefix(taken)
+            now += .milliseconds(1)
+            let next = reading.sent(taken, flushed: true, now: now)
+            guard next == .waitWritable(until: now + RequestHeadReading.writeTime) else {
+                action = next
+                break
+            }
+            // The socket has room again.
+            now += .milliseconds(1)
+            action = reading.writable(now: now)
+        }
+        #expect(delivered == Self.refusal408)
+        #expect(action == .finishAnswer(drainUntil: now + RequestHeadReading.drainTime))
+    }
+
+    // TLS: the socket took all the plaintext but holds ciphertext back; the FIN waits for it.
+    @Test func anAnswerNotYetFlushedWaitsForRoomBeforeTheFIN() {
+        var reading = Self.reading()
+        _ = reading.received(Array("GET / HTTP/1.1\r\nHost : a\r\n\r\n".utf8), now: Self.start)
+        let answer = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8)
+        #expect(reading.answer(with: answer, now: Self.start) == .send(answer, until: Self.start + RequestHeadReading.writeTime))
+        #expect(reading.sent(answer.count, flushed: false, now: Self.start) == .waitWritable(until: Self.start + RequestHeadReading.writeTime))
+        #expect(reading.writable(now: Self.start + .milliseconds(3)) == .send([], until: Self.start + RequestHeadReading.writeTime))
+        #expect(reading.sent(0, flushed: true, now: Self.start + .milliseconds(4))
+            == .finishAnswer(drainUntil: Self.start + .milliseconds(4) + RequestHeadReading.drainTime))
+    }
+
+    // A client that takes no byte of the answer for `writeTime` is given up, as a thread's
+    // write times out; one that keeps taking bytes is not.
+    @Test func anAnswerTheClientStopsTakingIsGivenUpAfterTheWriteTime() {
+        var reading = Self.reading()
+        _ = reading.received(Self.request.prefix(5), now: Self.start)
+        let refused = Self.start + Self.head
+        _ = reading.timeElapsed(now: refused)
+        let progress = refused + .milliseconds(900)
+        #expect(reading.sent(10, flushed: true, now: refused) == .waitWritable(until: refused + RequestHeadReading.writeTime))
+        _ = reading.writable(now: progress)
+        #expect(reading.sent(10, flushed: true, now: progress) == .waitWritable(until: progress + RequestHeadReading.writeTime))
+        #expect(reading.timeElapsed(now: refused + RequestHeadReading.writeTime) == .waitWritable(until: progress + RequestHeadReading.writeTime))
+        #expect(reading.timeElapsed(now: progress + RequestHeadReading.writeTime) == .close)
     }
 
     // The timer may fire late: a byte that arrives after the deadline does not save the head.
@@ -99,14 +162,14 @@ import Testing
         let firstByte = Self.start + .seconds(1)
         _ = reading.received(Self.request.prefix(5), now: firstByte)
         let late = firstByte + Self.head + .milliseconds(3)
-        #expect(reading.received(Self.request.dropFirst(5), now: late)
-            == .refuse(.requestHeadTimedOut(limit: Self.head), drainUntil: late + .seconds(1)))
+        #expect(reading.received(Self.request.dropFirst(5), now: late) == .send(Self.refusal408, until: late + RequestHeadReading.writeTime))
     }
 
     @Test func aRefusedClientThatKeepsSendingPastTheDrainLimitIsClosed() {
         var reading = Self.reading()
         _ = reading.received(Self.request.prefix(5), now: Self.start)
         _ = reading.timeElapsed(now: Self.start + Self.head)
+        _ = reading.sent(Self.refusal408.count, flushed: true, now: Self.start + Self.head)
         let chunk = [UInt8](repeating: 0x7A, count: 16_384)
         var actions: [RequestHeadReading.Action] = []
         for _ in 0..<(RequestHeadReading.drainLimit / chunk.count) {
