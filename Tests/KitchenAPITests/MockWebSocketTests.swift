@@ -2,7 +2,7 @@ import Foundation
 import KitchenAPI
 import Testing
 
-@Suite("MockWebSocket", .timeLimit(.minutes(1)))
+@Suite("MockWebSocket", .timeLimit(.minutes(2)))
 struct MockWebSocketTests {
     static let message = StateMessage(
         deviceId: "icemaker-1", sentAt: apiDate("2026-01-15T08:00:01.000Z"), update: .iceMaker(.defaultIceMakerState))

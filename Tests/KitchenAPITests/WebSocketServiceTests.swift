@@ -4,7 +4,7 @@ import KitchenAPI
 import Testing
 import KitchenTestSupport
 
-@Suite("WebSocketService", .timeLimit(.minutes(1)))
+@Suite("WebSocketService", .timeLimit(.minutes(2)))
 struct WebSocketServiceTests {
     static let base = URL(string: "http://kitchen.test:8080")!
     static let noJitter = ReconnectPolicy(jitter: 0)

@@ -5,7 +5,7 @@ import Testing
 /// A server under a path prefix, as real APIs are deployed: `kitchen serve --base-path`
 /// serves only below it, curl (a client nobody here wrote) logs in there, and `kitchen watch`
 /// given the base URL finds the live updates at `{base}/ws`.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct BasePathProcessTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct BasePathProcessTests {
     /// Runs a program to the end and returns its standard output.
     private func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, out: String) {
         let process = Process()

@@ -4,7 +4,7 @@ import Testing
 
 /// `kitchen replay` as a process: Ctrl-C after a session that did not match the recording is
 /// exit 1 (a finding), after one that used it exactly, exit 0.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct ReplayExitTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct ReplayExitTests {
     private static let recording = Repository.recording("login-and-discovery").path
 
     @Test func ctrlCAfterAnUnmatchedRequestExitsOne() async throws {

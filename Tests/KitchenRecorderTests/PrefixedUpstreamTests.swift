@@ -8,7 +8,7 @@ import Testing
 /// `record --upstream http://host/api/v1` against a server nobody here wrote: Python's own
 /// `http.server`, serving files under `/api/v1`. A client's `/devices` must reach
 /// `/api/v1/devices`, and the recording must say so.
-@Suite(.serialized, .timeLimit(.minutes(1))) struct PrefixedUpstreamTests {
+@Suite(.serialized, .timeLimit(.minutes(2))) struct PrefixedUpstreamTests {
     static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test(.disabled(if: python == nil, "SKIPPED: no python3 found for the http.server peer"))

@@ -7,7 +7,7 @@ import Testing
 
 /// What reaches the disk, over real sockets: no secret in the journal however the login path is
 /// spelled, and bodies exactly as they crossed the wire.
-@Suite("recording fidelity over real sockets", .serialized, .timeLimit(.minutes(1)))
+@Suite("recording fidelity over real sockets", .serialized, .timeLimit(.minutes(2)))
 struct RecordingFidelityTests {
     private func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fidelity-\(UUID().uuidString)")

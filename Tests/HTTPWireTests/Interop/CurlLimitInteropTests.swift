@@ -7,7 +7,7 @@ import Testing
 /// not a reset, although it sends its request before the server turns it away.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Curl.path),
                 "SKIPPED: /usr/bin/curl is not installed; the curl interop tests did not run"),
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(2)))
 struct CurlLimitInteropTests {
     @Test func curlPastTheConnectionCapReads503AndTheBusyMessage() async throws {
         let server = try TestServer(configuration: HTTPServerConfiguration(maxConnections: 1))

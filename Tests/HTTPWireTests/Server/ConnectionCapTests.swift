@@ -3,7 +3,7 @@ import Testing
 
 /// RFC 9110 §15.6.4: past `maxConnections` a client is accepted, told 503 with
 /// `Connection: close`, and closed cleanly — not reset, not left hanging.
-@Suite(.timeLimit(.minutes(1))) struct ConnectionCapTests {
+@Suite(.timeLimit(.minutes(2))) struct ConnectionCapTests {
     static let cap = 8
 
     /// `cap` kept-alive connections, each proven admitted by one answered request.

@@ -3,7 +3,7 @@ import Testing
 
 /// The idle keep-alive timeout and the body-progress timeout, each separate from the
 /// request-head deadline.
-@Suite(.timeLimit(.minutes(1))) struct ConnectionTimeoutTests {
+@Suite(.timeLimit(.minutes(2))) struct ConnectionTimeoutTests {
     static let short = Duration.milliseconds(300)
 
     // RFC 9112 §9.5: an idle connection is closed without a response.

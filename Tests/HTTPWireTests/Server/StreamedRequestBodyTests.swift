@@ -45,7 +45,7 @@ extension HTTPServer {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct StreamedRequestBodyTests {
+@Suite(.timeLimit(.minutes(2))) struct StreamedRequestBodyTests {
     static func checksum(_ bytes: [UInt8]) -> Int {
         bytes.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF_FFFF }
     }

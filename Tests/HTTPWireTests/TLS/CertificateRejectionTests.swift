@@ -11,7 +11,7 @@ import Testing
                 "SKIPPED: the openssl command is not on PATH (Debian: apt-get install openssl); the certificate rejection tests did not run"),
        .enabled(if: TLSClientConfiguration.isAvailable,
                 "SKIPPED: libssl cannot be loaded (Debian: apt-get install libssl3, or libssl3t64 on newer releases); the certificate rejection tests did not run"),
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(2)))
 struct CertificateRejectionTests {
     /// One wrong certificate: what the server presents, what the client expects, the problem
     /// and sentence (after "TLS: the certificate of 127.0.0.1:PORT ") it must give, and the

@@ -11,7 +11,7 @@ import Testing
                 "SKIPPED: the openssl command is not on PATH (Debian: apt-get install openssl); the HTTPS client tests did not run"),
        .enabled(if: TLSClientConfiguration.isAvailable,
                 "SKIPPED: libssl cannot be loaded (Debian: apt-get install libssl3, or libssl3t64 on newer releases); the HTTPS client tests did not run"),
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(2)))
 struct HTTPSClientTests {
     /// The TLS version the peer is capped at, and the name Python reports for it.
     @Test("two requests share one TLS connection (keep-alive)", arguments: [(nil, "TLSv1.3"), ("1.2", "TLSv1.2")])

@@ -7,7 +7,7 @@ import Testing
 /// The shell around the engine, with a stand-in engine (XOR, no handshake) so the paths that
 /// a fast loopback peer never exercises — ciphertext the kernel will not take yet — run
 /// deterministically: the peer simply does not read until the test says so.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct TLSChannelTests {
     /// Far more than the pair's socket buffers (capped at 64 KB each) hold, so a send
     /// without blocking stops short.

@@ -5,7 +5,7 @@ import Testing
 /// refuses bytes that are not TLS.
 @Suite(.enabled(if: TLSClientConfiguration.isAvailable,
                 "SKIPPED: libssl cannot be loaded (Debian: apt-get install libssl3, or libssl3t64 on newer releases); the TLS engine tests did not run"),
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(2)))
 struct TLSEngineTests {
     private func clientHello(serverName: String) throws -> [UInt8] {
         let engine = try PlatformTLS.makeClientEngine(configuration: TLSClientConfiguration(),

@@ -4,7 +4,7 @@ import Testing
 /// TLS to a server that speaks plain HTTP: the handshake fails with a reason, not a hang.
 @Suite(.enabled(if: TLSClientConfiguration.isAvailable,
                 "SKIPPED: libssl cannot be loaded (Debian: apt-get install libssl3, or libssl3t64 on newer releases); the TLS-to-plain-HTTP test did not run"),
-       .timeLimit(.minutes(1)))
+       .timeLimit(.minutes(2)))
 struct TLSToPlainServerTests {
     @Test func httpsToAPlainHTTPServerFailsTheHandshakeWithAReason() throws {
         // A plain HTTP server answering the ClientHello's bytes with a 400, as real ones do.
@@ -32,7 +32,7 @@ struct TLSToPlainServerTests {
 }
 
 /// Whether or not this machine has libssl, asking for TLS says so plainly.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct TLSAvailabilityTests {
     @Test func withoutLibsslConnectingThrowsUnavailableNamingTheLibrariesTried() throws {
         guard !TLSClientConfiguration.isAvailable else {

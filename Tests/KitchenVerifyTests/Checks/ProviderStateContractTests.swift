@@ -11,7 +11,7 @@ import KitchenTestSupport
 
 /// The simulator's control routes, over real sockets, against the provider-state contract a
 /// server team implements (Contracts/kitchen.controls.openapi.json).
-@Suite("provider states: the simulator against kitchen.controls.openapi.json", .timeLimit(.minutes(1)))
+@Suite("provider states: the simulator against kitchen.controls.openapi.json", .timeLimit(.minutes(2)))
 struct ProviderStateContractTests {
     @Test("every control route answers as the contract declares, and GET /_sim lists them")
     func controlsConform() async throws {
