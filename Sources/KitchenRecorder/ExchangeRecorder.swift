@@ -178,7 +178,7 @@ final class ExchangeRecorder: Sendable {
             scheme: scheme, authority: authority, method: Array(request.method.rawValue.utf8),
             target: Array(request.target.utf8), httpVersion: request.version.description,
             headers: request.headers.map { HAR.RawHeader($0.name, $0.value) }, body: request.body,
-            headersSize: (try? HTTPEncoder.requestHead(request).count) ?? -1)
+            headersSize: HeadSize.request(request))
     }
 
     private static func raw(_ response: HTTPResponse, body: [UInt8]) -> HAR.RawResponse {
@@ -186,7 +186,7 @@ final class ExchangeRecorder: Sendable {
             status: response.status.code, reason: Array(response.status.reasonPhrase.utf8),
             httpVersion: response.version.description,
             headers: response.headers.map { HAR.RawHeader($0.name, $0.value) }, body: body,
-            headersSize: (try? HTTPEncoder.responseHead(status: response.status, headers: response.headers).count) ?? -1)
+            headersSize: HeadSize.response(status: response.status, headers: response.headers))
     }
 }
 

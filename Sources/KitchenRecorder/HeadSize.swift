@@ -1,0 +1,62 @@
+import HTTPWire
+
+/// How many bytes ``HTTPEncoder`` writes for a head, counted without writing them: a recorded
+/// exchange's `headersSize`. The recorder stamps every exchange with it, and encoding each
+/// head a second time only to count its bytes showed in profiles of the proxy.
+///
+/// The count follows the encoder's layout (RFC 9112 §3, §4, §5): the start line, each field
+/// as `name: value` and CRLF, and the empty line. A head the encoder refuses (a name that is
+/// not a token, a control character in a value, a target with spaces or non-ASCII bytes, a
+/// status outside 100–999) counts as -1, as `(try? HTTPEncoder.…(…).count) ?? -1` does.
+///
+/// ```swift
+/// HeadSize.request(HTTPRequest(method: .get, target: "/", headers: ["Host": "a"]))   // 27
+/// ```
+enum HeadSize {
+    /// The bytes of `request`'s request line and fields, or -1 when it cannot be encoded.
+    static func request(_ request: HTTPRequest) -> Int {
+        let method = request.method.rawValue.utf8
+        guard !method.isEmpty, method.allSatisfy(isTokenByte) else { return -1 }
+        let target = request.target.utf8
+        // RFC 9112 §3.2: the target is visible ASCII only.
+        guard !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return -1 }
+        guard let fields = fieldsSize(request.headers) else { return -1 }
+        // `METHOD target HTTP/1.1\r\n`: one space, then ` HTTP/1.x\r\n` (11 bytes).
+        return method.count + 1 + target.count + 11 + fields
+    }
+
+    /// The bytes of the status line and fields of a response with `status` and `headers`
+    /// (written as HTTP/1.1), or -1 when it cannot be encoded.
+    static func response(status: HTTPStatus, headers: HTTPHeaders) -> Int {
+        guard (100...999).contains(status.code) else { return -1 }
+        let reason = status.reasonPhrase.utf8
+        guard reason.allSatisfy(isFieldValueByte), let fields = fieldsSize(headers) else { return -1 }
+        // `HTTP/1.1 200 reason\r\n`: 9 bytes, three digits, a space, the reason, CRLF.
+        return 9 + 3 + 1 + reason.count + 2 + fields
+    }
+
+    /// Each field's `name: value\r\n`, then the empty line's CRLF; `nil` when one cannot be written.
+    private static func fieldsSize(_ headers: HTTPHeaders) -> Int? {
+        var size = 2
+        for field in headers {
+            let name = field.name.utf8, value = field.value.utf8
+            guard !name.isEmpty, name.allSatisfy(isTokenByte), value.allSatisfy(isFieldValueByte) else { return nil }
+            size += name.count + 2 + value.count + 2
+        }
+        return size
+    }
+
+    /// RFC 9110 §5.6.2 `tchar`, by byte: letters, digits and ``!#$%&'*+-.^_`|~``.
+    private static let tokenBytes: [Bool] = (0...255).map { byte in
+        let scalar = Unicode.Scalar(UInt8(byte))
+        return (scalar.isASCII && scalar.properties.isAlphabetic) || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool { tokenBytes[Int(byte)] }
+
+    /// RFC 9110 §5.5: a field value's bytes are visible characters, SP, HTAB and obs-text;
+    /// never CR, LF, NUL, DEL or another control.
+    private static func isFieldValueByte(_ byte: UInt8) -> Bool {
+        byte == 0x09 || (byte >= 0x20 && byte != 0x7F)
+    }
+}
