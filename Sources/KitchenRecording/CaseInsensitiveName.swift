@@ -33,9 +33,6 @@ struct CaseInsensitiveName: Hashable, Sendable, ExpressibleByStringLiteral {
             for name in names { insertIfAbsent(name, value) }
         }
 
-        /// Whether the table names nothing.
-        var isEmpty: Bool { entries.isEmpty }
-
         /// Adds `name` standing for `value`, unless the table already has that name: the
         /// first entry for a name wins.
         mutating func insertIfAbsent(_ name: String, _ value: Value) {
