@@ -15,35 +15,39 @@ import HTTPWire
 enum HeadSize {
     /// The bytes of `request`'s request line and fields, or -1 when it cannot be encoded.
     static func request(_ request: HTTPRequest) -> Int {
-        let method = request.method.rawValue.utf8
-        guard !method.isEmpty, method.allSatisfy(isTokenByte) else { return -1 }
-        let target = request.target.utf8
+        let method = request.method.rawValue, target = request.target
+        guard !method.isEmpty, allBytes(of: method, are: isTokenByte) else { return -1 }
         // RFC 9112 §3.2: the target is visible ASCII only.
-        guard !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return -1 }
+        guard !target.isEmpty, allBytes(of: target, are: { $0 > 0x20 && $0 < 0x7F }) else { return -1 }
         guard let fields = fieldsSize(request.headers) else { return -1 }
         // `METHOD target HTTP/1.1\r\n`: one space, then ` HTTP/1.x\r\n` (11 bytes).
-        return method.count + 1 + target.count + 11 + fields
+        return method.utf8.count + 1 + target.utf8.count + 11 + fields
     }
 
     /// The bytes of the status line and fields of a response with `status` and `headers`
     /// (written as HTTP/1.1), or -1 when it cannot be encoded.
     static func response(status: HTTPStatus, headers: HTTPHeaders) -> Int {
         guard (100...999).contains(status.code) else { return -1 }
-        let reason = status.reasonPhrase.utf8
-        guard reason.allSatisfy(isFieldValueByte), let fields = fieldsSize(headers) else { return -1 }
+        let reason = status.reasonPhrase
+        guard allBytes(of: reason, are: isFieldValueByte), let fields = fieldsSize(headers) else { return -1 }
         // `HTTP/1.1 200 reason\r\n`: 9 bytes, three digits, a space, the reason, CRLF.
-        return 9 + 3 + 1 + reason.count + 2 + fields
+        return 9 + 3 + 1 + reason.utf8.count + 2 + fields
     }
 
     /// Each field's `name: value\r\n`, then the empty line's CRLF; `nil` when one cannot be written.
     private static func fieldsSize(_ headers: HTTPHeaders) -> Int? {
         var size = 2
         for field in headers {
-            let name = field.name.utf8, value = field.value.utf8
-            guard !name.isEmpty, name.allSatisfy(isTokenByte), value.allSatisfy(isFieldValueByte) else { return nil }
-            size += name.count + 2 + value.count + 2
+            guard !field.name.isEmpty, allBytes(of: field.name, are: isTokenByte), allBytes(of: field.value, are: isFieldValueByte)
+            else { return nil }
+            size += field.name.utf8.count + 2 + field.value.utf8.count + 2
         }
         return size
+    }
+
+    /// Whether every UTF-8 byte of `text` is allowed, read straight from the string's storage.
+    private static func allBytes(of text: String, are isAllowed: (UInt8) -> Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isAllowed) } ?? text.utf8.allSatisfy(isAllowed)
     }
 
     /// RFC 9110 §5.6.2 `tchar`, by byte: letters, digits and ``!#$%&'*+-.^_`|~``.
