@@ -173,20 +173,25 @@ final class ExchangeRecorder: Sendable {
         }
     }
 
+    /// `HTTP/1.1` as a constant (nearly every exchange), any other version as it describes itself.
+    private static func text(of version: HTTPVersion) -> String {
+        version == .http1_1 ? "HTTP/1.1" : version.description
+    }
+
     private static func raw(_ request: HTTPRequest, scheme: String, authority: String) -> HAR.RawRequest {
         HAR.RawRequest(
             scheme: scheme, authority: authority, method: Array(request.method.rawValue.utf8),
-            target: Array(request.target.utf8), httpVersion: request.version.description,
+            target: Array(request.target.utf8), httpVersion: Self.text(of: request.version),
             headers: request.headers.map { HAR.RawHeader($0.name, $0.value) }, body: request.body,
-            headersSize: (try? HTTPEncoder.requestHead(request).count) ?? -1)
+            headersSize: HeadSize.request(request))
     }
 
     private static func raw(_ response: HTTPResponse, body: [UInt8]) -> HAR.RawResponse {
         HAR.RawResponse(
             status: response.status.code, reason: Array(response.status.reasonPhrase.utf8),
-            httpVersion: response.version.description,
+            httpVersion: Self.text(of: response.version),
             headers: response.headers.map { HAR.RawHeader($0.name, $0.value) }, body: body,
-            headersSize: (try? HTTPEncoder.responseHead(status: response.status, headers: response.headers).count) ?? -1)
+            headersSize: HeadSize.response(status: response.status, headers: response.headers))
     }
 }
 

@@ -3,21 +3,87 @@ import HarnessCore
 
 extension HAR {
     /// A header as bytes off the wire.
+    ///
+    /// A header made from text (``init(_:_:)``, as the proxy's parser hands them over) keeps
+    /// the text: the entry is built from it without turning it into bytes and back, which
+    /// showed in profiles of the recording proxy. Either way it is the same header: equality
+    /// and hashing are by bytes.
     public struct RawHeader: Sendable, Hashable {
+        private enum Storage: Sendable {
+            case text(name: String, value: String)
+            case bytes(name: [UInt8], value: [UInt8])
+        }
+
+        private var storage: Storage
+
         /// The field name.
-        public var name: [UInt8]
+        public var name: [UInt8] {
+            get {
+                switch storage {
+                case .text(let name, _): Array(name.utf8)
+                case .bytes(let name, _): name
+                }
+            }
+            set { storage = .bytes(name: newValue, value: value) }
+        }
+
         /// The field value, without surrounding whitespace.
-        public var value: [UInt8]
+        public var value: [UInt8] {
+            get {
+                switch storage {
+                case .text(_, let value): Array(value.utf8)
+                case .bytes(_, let value): value
+                }
+            }
+            set { storage = .bytes(name: name, value: newValue) }
+        }
 
         /// A header from bytes.
         public init(name: [UInt8], value: [UInt8]) {
-            self.name = name
-            self.value = value
+            storage = .bytes(name: name, value: value)
         }
 
         /// A header from text.
         public init(_ name: String, _ value: String) {
-            self.init(name: Array(name.utf8), value: Array(value.utf8))
+            storage = .text(name: name, value: value)
+        }
+
+        /// The header as a HAR header: a value that is not UTF-8 goes base64, with `_encoding`.
+        var harHeader: Header {
+            switch storage {
+            case .text(let name, let value):
+                return Header(name: name, value: value)
+            case .bytes(let name, let value):
+                // Field names are tokens (RFC 9110 §5.1); values may carry obs-text, kept exactly.
+                let text = String(decoding: name, as: UTF8.self)
+                if let value = String(validUTF8: value) { return Header(name: text, value: value) }
+                return Header(name: text, value: Base64.encode(value), encoding: "base64")
+            }
+        }
+
+        /// The value as text, when it is UTF-8.
+        var valueText: String? {
+            switch storage {
+            case .text(_, let value): value
+            case .bytes(_, let value): String(validUTF8: value)
+            }
+        }
+
+        /// Whether the header is called `other`, compared without regard to ASCII case.
+        func isNamed(_ other: String) -> Bool {
+            switch storage {
+            case .text(let name, _): CaseInsensitiveName.matches(name.utf8, other.utf8)
+            case .bytes(let name, _): CaseInsensitiveName.matches(name, other.utf8)
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.name == rhs.name && lhs.value == rhs.value
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(value)
         }
     }
 
@@ -104,11 +170,11 @@ extension HAR.Entry {
             status: response.status,
             statusText: String(validUTF8: response.reason) ?? HAR.latin1(response.reason),
             httpVersion: response.httpVersion,
-            headers: response.headers.map(HAR.header(from:)),
+            headers: response.headers.map(\.harHeader),
             content: HAR.Content(
                 size: response.body.count, mimeType: HAR.mimeType(in: response.headers),
                 text: bodyText, encoding: bodyEncoding),
-            redirectURL: response.headers.first { HAR.isNamed($0, "Location") }.map { HAR.header(from: $0).value } ?? "",
+            redirectURL: response.headers.first { $0.isNamed("Location") }.map { $0.harHeader.value } ?? "",
             headersSize: response.headersSize,
             bodySize: response.transferredBodySize ?? response.body.count)
         self.init(
@@ -143,7 +209,7 @@ extension HAR {
             url = target
         } else {
             let host = raw.authority.isEmpty
-                ? raw.headers.first { isNamed($0, "Host") }.map { String(decoding: $0.value, as: UTF8.self) } ?? "localhost"
+                ? raw.headers.first { $0.isNamed("Host") }.map { $0.valueText ?? String(decoding: $0.value, as: UTF8.self) } ?? "localhost"
                 : raw.authority
             url = "\(raw.scheme)://\(host)\(target)"
         }
@@ -158,25 +224,14 @@ extension HAR {
             // Methods are tokens (RFC 9110 §9.1): ASCII, so the decoding never replaces anything
             // the HTTP parser accepted.
             method: String(decoding: raw.method, as: UTF8.self), url: url, httpVersion: raw.httpVersion,
-            headers: raw.headers.map(header(from:)),
+            headers: raw.headers.map(\.harHeader),
             queryString: query.map { QueryParameter(name: $0.name, value: $0.value) },
             postData: postData, headersSize: raw.headersSize, bodySize: raw.body.count)
     }
 
-    static func header(from raw: RawHeader) -> Header {
-        // Field names are tokens (RFC 9110 §5.1); values may carry obs-text, kept exactly.
-        let name = String(decoding: raw.name, as: UTF8.self)
-        if let value = String(validUTF8: raw.value) { return Header(name: name, value: value) }
-        return Header(name: name, value: Base64.encode(raw.value), encoding: "base64")
-    }
-
-    static func isNamed(_ header: RawHeader, _ name: String) -> Bool {
-        CaseInsensitiveName.matches(header.name, name.utf8)
-    }
-
     static func mimeType(in headers: [RawHeader]) -> String {
-        guard let header = headers.first(where: { isNamed($0, "Content-Type") }) else { return unknownMimeType }
-        return String(validUTF8: header.value) ?? unknownMimeType
+        guard let header = headers.first(where: { $0.isNamed("Content-Type") }) else { return unknownMimeType }
+        return header.valueText ?? unknownMimeType
     }
 
     /// ISO 8859-1: every byte is the scalar of the same number, so nothing is lost.

@@ -43,7 +43,10 @@ extension HAR.NameValue {
 extension HAR.Request {
     /// The path of ``url``: from the first `/` after the authority up to `?` or `#`
     /// (`/devices/oven-1/oven`); `/` when the URL has none.
-    public var urlPath: String {
+    public var urlPath: String { Self.path(ofURL: url) }
+
+    /// ``urlPath`` of a request whose URL is `url`.
+    static func path(ofURL url: String) -> String {
         let path = URLParts(url).path
         return path.isEmpty ? "/" : path
     }

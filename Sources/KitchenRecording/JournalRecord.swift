@@ -36,7 +36,8 @@ public enum JournalEvent: Sendable, Hashable {
     /// without building a ``JSONValue`` tree first. The one definition of a record's layout.
     func jsonBytes() -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(1024)
+        // Most records are a little over 1 KiB: one allocation, not a second one and a copy.
+        output.reserveCapacity(2048)
         HARFieldByteWriter.object(into: &output) { record in
             record.member("type", typeName)
             switch self {
@@ -83,13 +84,14 @@ public struct JournalRecord: Sendable, Hashable {
         self.event = event
     }
 
-    /// The record's line, newline included. `body` is the event's ``JournalEvent/jsonBytes()``.
-    static func line(seq: UInt64, body: [UInt8]) -> [UInt8] {
-        var line = Array("{\"seq\":\(seq),".utf8)
-        line.reserveCapacity(line.count + body.count + 1)
-        line.append(contentsOf: body.dropFirst())
-        line.append(UInt8(ascii: "\n"))
-        return line
+    /// Appends the record's line, newline included, to `lines`. `body` is the event's
+    /// ``JournalEvent/jsonBytes()``.
+    static func appendLine(seq: UInt64, body: [UInt8], to lines: inout [UInt8]) {
+        lines.append(contentsOf: #"{"seq":"#.utf8)
+        lines.append(contentsOf: String(seq).utf8)
+        lines.append(UInt8(ascii: ","))
+        lines.append(contentsOf: body.dropFirst())
+        lines.append(UInt8(ascii: "\n"))
     }
 }
 

@@ -157,13 +157,14 @@ public final class JournalWriter: Sendable {
     private func encode(redacted: JournalEvent) throws(RecordingError) -> [UInt8] {
         let bytes = redacted.jsonBytes()
         let scanner = redactor.scanner()
-        let location = "\(pathText): \(redacted.typeName) record"
+        // Named only when a check fails: building it for every record showed in profiles.
+        let location = { "\(self.pathText): \(redacted.typeName) record" }
         // The tree is read back only to name where a leak is, once the bytes show one. Our own
         // bytes always parse; were they not to, the leak is still refused, by line and column.
-        try scanner.check(serialized: bytes, of: (try? JSONParser.parse(bytes)) ?? .null, location: location)
-        try scanner.checkBinaryParts(of: redacted, location: location)
+        try scanner.check(serialized: bytes, of: (try? JSONParser.parse(bytes)) ?? .null, location: location())
+        try scanner.checkBinaryParts(of: redacted, location: location())
         // A streamed body's part is redacted by its StreamingBodyRedactor; this is the last look.
-        if case .bodyPart(_, let data) = redacted { try scanner.check(bytes: data, location: location) }
+        if case .bodyPart(_, let data) = redacted { try scanner.check(bytes: data, location: location()) }
         return bytes
     }
 
@@ -173,11 +174,13 @@ public final class JournalWriter: Sendable {
         return try state.withLock { (state) throws(RecordingError) -> [UInt64] in
             guard let descriptor = state.descriptor else { throw .journalClosed(path: url.path) }
             var lines: [UInt8] = []
+            lines.reserveCapacity(bodies.reduce(0) { $0 + $1.count + 24 })
             var seqs: [UInt64] = []
+            seqs.reserveCapacity(bodies.count)
             for body in bodies {
                 let seq = state.nextSeq + UInt64(seqs.count)
                 seqs.append(seq)
-                lines.append(contentsOf: JournalRecord.line(seq: seq, body: body))
+                JournalRecord.appendLine(seq: seq, body: body, to: &lines)
             }
             do throws(POSIXFile.Failure) {
                 try POSIXFile.writeAll(descriptor, lines)

@@ -11,7 +11,7 @@ struct RedactionLookup: Sendable {
         let kind: RedactionPolicy.SecretKind
     }
 
-    private var headers: [CaseInsensitiveName: (format: RedactionPolicy.HeaderFormat, kind: RedactionPolicy.SecretKind)] = [:]
+    private var headers = CaseInsensitiveName.Table<(format: RedactionPolicy.HeaderFormat, kind: RedactionPolicy.SecretKind)>()
     private var parameters: [String: RedactionPolicy.SecretKind] = [:]
     /// Credential words in credential form, as bytes, in table order.
     private var credentialWords: [(word: [UInt8], kind: RedactionPolicy.SecretKind)] = []
@@ -24,8 +24,7 @@ struct RedactionLookup: Sendable {
         for rule in policy.rules {
             switch rule.place {
             case .header(let name, let format):
-                let key = CaseInsensitiveName(name)
-                if headers[key] == nil { headers[key] = (format, rule.kind) }
+                headers.insertIfAbsent(name, (format, rule.kind))
             case .parameter(let name):
                 let key = PercentEncoding.decodeFully(name).lowercased()
                 if parameters[key] == nil { parameters[key] = rule.kind }
@@ -44,7 +43,7 @@ struct RedactionLookup: Sendable {
 
     /// The format and kind of the header called `name` (RFC 9110 §5.1: case-insensitive).
     func header(named name: String) -> (format: RedactionPolicy.HeaderFormat, kind: RedactionPolicy.SecretKind)? {
-        headers.isEmpty ? nil : headers[CaseInsensitiveName(name)]
+        headers.value(named: name)
     }
 
     /// The kind of a query parameter or form field called `name` (as written on the wire):
@@ -113,10 +112,19 @@ struct RedactionLookup: Sendable {
 
     /// The JSON field rules for the `message` body of a request with `method` and URL path
     /// `path` (both compared normalised).
-    func bodyFields(method: String, path: String, message: RedactionPolicy.Message) -> [BodyField] {
+    func bodyFields(method: String, path: @autoclosure () -> String, message: RedactionPolicy.Message) -> [BodyField] {
         guard !bodyFields.isEmpty else { return [] }
-        let method = method.uppercased()
-        let path = RequestPath.normalized(path)
+        let method = Self.uppercased(method)
+        // Most requests are not for a rule's method: their path need not be normalised.
+        guard bodyFields.contains(where: { $0.message == message && $0.method == method }) else { return [] }
+        let path = RequestPath.normalized(path())
         return bodyFields.filter { $0.message == message && $0.method == method && $0.path == path }
+    }
+
+    /// `method` upper-cased as a rule's method is; an ASCII method (every token is) without
+    /// building a new string when it is upper-case already, as methods are.
+    private static func uppercased(_ method: String) -> String {
+        let isUppercaseASCII = method.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+        return isUppercaseASCII ? method : method.uppercased()
     }
 }

@@ -17,23 +17,25 @@ extension Redactor {
     /// ``RecordingError/unredactableText(location:name:offset:)``.
     public func redact(_ entry: HAR.Entry) throws(RecordingError) -> HAR.Entry {
         var entry = entry
-        let method = entry.request.method, path = entry.request.urlPath
+        let method = entry.request.method, url = entry.request.url
+        // The URL's path is taken apart only for a rule's method or an error: most records need neither.
+        let path = { HAR.Request.path(ofURL: url) }
         // Rules run in a fixed order (request before response) so aliases number deterministically.
-        entry.request.headers = redactHeaders(entry.request.headers)
+        redactHeaders(&entry.request.headers)
         redactQuery(of: &entry.request)
         entry.request.cookies = redactCookies(entry.request.cookies)
         if let params = entry.request.postData?.params { entry.request.postData?.params = redactParams(params) }
         let requestBytes = try entry.request.bodyBytes
         var requestBody = try aliasingSecrets(in: requestBytes, context: BodyContext(
-            fields: lookup.bodyFields(method: method, path: path, message: .request),
-            isForm: Self.isForm(entry.request.postData?.mimeType), location: { "the request body of \(method) \(path)" }))
-        entry.response.headers = redactHeaders(entry.response.headers)
+            fields: lookup.bodyFields(method: method, path: path(), message: .request),
+            isForm: Self.isForm(entry.request.postData?.mimeType), location: { "the request body of \(method) \(path())" }))
+        redactHeaders(&entry.response.headers)
         entry.response.cookies = redactCookies(entry.response.cookies)
         if let redirect = redactURLParameters(entry.response.redirectURL) { entry.response.redirectURL = redirect }
         let responseBytes = try entry.response.bodyBytes
         var responseBody = try aliasingSecrets(in: responseBytes, context: BodyContext(
-            fields: lookup.bodyFields(method: method, path: path, message: .response),
-            isForm: Self.isForm(entry.response.content.mimeType), location: { "the response body of \(method) \(path)" }))
+            fields: lookup.bodyFields(method: method, path: path(), message: .response),
+            isForm: Self.isForm(entry.response.content.mimeType), location: { "the response body of \(method) \(path())" }))
 
         let sweeper = scanner()
         if !sweeper.matcher.isEmpty {
@@ -74,42 +76,54 @@ extension Redactor {
         }
     }
 
-    /// Every part of `entry` but its bodies, with known secrets replaced.
+    /// Every part of `entry` but its bodies, with known secrets replaced. Only what held a
+    /// secret is written back, so the entry's arrays are copied only when one changes.
     private func sweep(_ entry: inout HAR.Entry, with sweeper: SecretScanner) throws(RecordingError) {
-        func swept(_ text: String) -> String { sweeper.replacingSecrets(in: text) ?? text }
-        func swept(_ pairs: [HAR.NameValue]) throws(RecordingError) -> [HAR.NameValue] {
-            try pairs.map { (pair) throws(RecordingError) in
-                var pair = pair
-                if pair.encoding == "base64" {
-                    guard let bytes = sweeper.replacingSecrets(in: try pair.valueBytes) else { return pair }
-                    (pair.value, pair.encoding) = HAR.text(of: bytes)
-                } else {
-                    pair.value = swept(pair.value)
-                }
-                return pair
+        func sweep(_ text: inout String) {
+            if let swept = sweeper.replacingSecrets(in: text) { text = swept }
+        }
+        func sweep(_ texts: inout [String]?) {
+            for index in texts?.indices ?? 0..<0 {
+                if let text = texts?[index], let swept = sweeper.replacingSecrets(in: text) { texts?[index] = swept }
             }
         }
-        func swept(_ cookies: [HAR.Cookie]) -> [HAR.Cookie] {
-            cookies.map { var cookie = $0; cookie.value = swept(cookie.value); return cookie }
+        func sweep(_ pairs: inout [HAR.NameValue]) throws(RecordingError) {
+            for index in pairs.indices {
+                if pairs[index].encoding == "base64" {
+                    guard let bytes = sweeper.replacingSecrets(in: try pairs[index].valueBytes) else { continue }
+                    (pairs[index].value, pairs[index].encoding) = HAR.text(of: bytes)
+                } else if let swept = sweeper.replacingSecrets(in: pairs[index].value) {
+                    pairs[index].value = swept
+                }
+            }
         }
-        entry.request.url = swept(entry.request.url)
-        entry.request.headers = try swept(entry.request.headers)
-        entry.request.queryString = try swept(entry.request.queryString)
-        entry.request.cookies = swept(entry.request.cookies)
+        func sweep(_ cookies: inout [HAR.Cookie]) {
+            for index in cookies.indices {
+                if let swept = sweeper.replacingSecrets(in: cookies[index].value) { cookies[index].value = swept }
+            }
+        }
+        sweep(&entry.request.url)
+        try sweep(&entry.request.headers)
+        try sweep(&entry.request.queryString)
+        sweep(&entry.request.cookies)
         if let params = entry.request.postData?.params {
-            entry.request.postData?.params = params.map { var param = $0; param.value = param.value.map(swept); return param }
+            for (index, param) in params.enumerated() {
+                if let value = param.value, let swept = sweeper.replacingSecrets(in: value) {
+                    entry.request.postData?.params?[index].value = swept
+                }
+            }
         }
-        entry.request.redacted = entry.request.redacted?.map(swept)
-        entry.response.headers = try swept(entry.response.headers)
-        entry.response.cookies = swept(entry.response.cookies)
-        entry.response.redirectURL = swept(entry.response.redirectURL)
-        entry.response.redacted = entry.response.redacted?.map(swept)
+        sweep(&entry.request.redacted)
+        try sweep(&entry.response.headers)
+        sweep(&entry.response.cookies)
+        sweep(&entry.response.redirectURL)
+        sweep(&entry.response.redacted)
         if let messages = entry.webSocketMessages {
             entry.webSocketMessages = try messages.map { (message) throws(RecordingError) in try redact(message: message) }
         }
         entry.webSocketClose = entry.webSocketClose.map { redact(close: $0) }
-        if let message = entry.error?.message { entry.error?.message = swept(message) }
-        entry.comment = entry.comment.map(swept)
+        if let message = entry.error?.message, let swept = sweeper.replacingSecrets(in: message) { entry.error?.message = swept }
+        if let comment = entry.comment, let swept = sweeper.replacingSecrets(in: comment) { entry.comment = swept }
     }
 
     private static func record(_ body: RedactedText, asRequestBodyOf entry: inout HAR.Entry) {

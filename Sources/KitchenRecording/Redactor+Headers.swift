@@ -1,26 +1,36 @@
 extension Redactor {
     /// Headers whose value is a URL, so its query and fragment may carry a secret parameter
     /// (`Location: /callback#access_token=…`).
-    static let urlHeaders: Set<CaseInsensitiveName> = ["location", "content-location", "referer"]
+    static let urlHeaders = CaseInsensitiveName.Table(["location", "content-location", "referer"], value: ())
 
     /// `headers` with each secret header's secret part aliased, and secret parameters aliased
-    /// in URL-valued headers. Names and every other byte stay.
-    func redactHeaders(_ headers: [HAR.Header]) -> [HAR.Header] {
-        headers.map { header in
-            var header = header
-            if let rule = lookup.header(named: header.name) {
-                if header.encoding == "base64" {
-                    // Bytes that are not text cannot be split into parts: the whole value goes.
-                    header.value = alias(for: header.value, kind: rule.kind)
-                    header.encoding = nil
-                } else {
-                    header.value = redactHeaderValue(header.value, format: rule.format, kind: rule.kind)
-                }
-            } else if header.encoding == nil, Self.urlHeaders.contains(CaseInsensitiveName(header.name)) {
-                header.value = redactURLParameters(header.value) ?? header.value
-            }
-            return header
+    /// in URL-valued headers. Names and every other byte stay; a header nothing is replaced in
+    /// is left where it is (the array is copied only when one changes).
+    func redactHeaders(_ headers: inout [HAR.Header]) {
+        for index in headers.indices {
+            if let redacted = redactedHeader(headers[index]) { headers[index] = redacted }
         }
+    }
+
+    /// `header` with its secret part or its URL's secret parameters aliased; `nil` when it
+    /// holds none.
+    private func redactedHeader(_ header: HAR.Header) -> HAR.Header? {
+        var redacted = header
+        if let rule = lookup.header(named: header.name) {
+            if header.encoding == "base64" {
+                // Bytes that are not text cannot be split into parts: the whole value goes.
+                redacted.value = alias(for: header.value, kind: rule.kind)
+                redacted.encoding = nil
+                return redacted
+            }
+            redacted.value = redactHeaderValue(header.value, format: rule.format, kind: rule.kind)
+        } else if header.encoding == nil, Self.urlHeaders.value(named: header.name) != nil,
+                  let value = redactURLParameters(header.value) {
+            redacted.value = value
+        } else {
+            return nil
+        }
+        return redacted.value == header.value ? nil : redacted
     }
 
     private func redactHeaderValue(_ value: String, format: RedactionPolicy.HeaderFormat, kind: RedactionPolicy.SecretKind) -> String {
@@ -29,6 +39,7 @@ extension Redactor {
             return aliasUnlessEmptyOrAlias(value, kind: kind)
         case .credentials:
             // RFC 9110 §11.4: `credentials = auth-scheme [ 1*SP ( token68 / #auth-param ) ]`.
+            if let redacted = redactASCIICredentials(value, kind: kind) { return redacted }
             guard let space = value.firstIndex(of: " ") else { return aliasUnlessEmptyOrAlias(value, kind: kind) }
             let credential = String(value[space...].trimmingSpacesAndTabs)
             guard !credential.isEmpty, !RedactionPolicy.isAlias(credential) else { return value }
@@ -38,6 +49,22 @@ extension Redactor {
         case .setCookie:
             return redactCookiePairs(value, onlyFirst: true, kind: kind)
         }
+    }
+
+    /// The `.credentials` rule for an ASCII value (as credentials are), on its bytes: in ASCII a
+    /// byte is a character, so the space and the blanks around the credential are found
+    /// without reading characters. `nil` when `value` is not ASCII.
+    private func redactASCIICredentials(_ value: String, kind: RedactionPolicy.SecretKind) -> String? {
+        let bytes = value.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard let space = bytes.firstIndex(of: UInt8(ascii: " ")) else { return aliasUnlessEmptyOrAlias(value, kind: kind) }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes[space...].firstIndex(where: { !isBlank($0) }),
+              let last = bytes[space...].lastIndex(where: { !isBlank($0) })
+        else { return value }
+        let credential = String(value[first...last])
+        guard !RedactionPolicy.isAlias(credential) else { return value }
+        return "\(value[..<space]) \(alias(for: credential, kind: kind))"
     }
 
     private func aliasUnlessEmptyOrAlias(_ value: String, kind: RedactionPolicy.SecretKind) -> String {
@@ -84,7 +111,7 @@ extension Redactor {
 
     /// HAR `cookies[]` entries with their values aliased.
     func redactCookies(_ cookies: [HAR.Cookie]) -> [HAR.Cookie] {
-        guard let rule = lookup.header(named: "Cookie") ?? lookup.header(named: "Set-Cookie") else { return cookies }
+        guard !cookies.isEmpty, let rule = lookup.header(named: "Cookie") ?? lookup.header(named: "Set-Cookie") else { return cookies }
         return cookies.map { cookie in
             var cookie = cookie
             cookie.value = aliasUnlessEmptyOrAlias(cookie.value, kind: rule.kind)

@@ -1,9 +1,9 @@
 /// Finds any of many byte patterns in one pass over a text.
 ///
-/// Every pattern is at least `window` bytes long (at most 8), so the last `window` bytes
-/// seen fit in a `UInt64`: the scan rolls that value along the text, tests a 64 Kibit filter
-/// (one multiply and one bit test per byte), and only on a filter hit looks the value up and
-/// compares whole patterns. The cost is linear in the text and nearly independent of how many
+/// Every pattern is at least `window` bytes long (at most 8), so the `window` bytes ending at
+/// each position fit in a `UInt64`: the scan reads that value at every position (one load),
+/// tests a 64 Kibit filter (one multiply and one bit test), and only on a filter hit looks the
+/// value up and compares whole patterns. The cost is linear in the text and nearly independent of how many
 /// patterns there are, unlike one `contains` per secret.
 struct SecretMatcher: Sendable {
     /// One byte sequence to look for, and which secret it betrays.
@@ -65,18 +65,25 @@ struct SecretMatcher: Sendable {
 
     /// The leftmost match starting at or after `start`.
     func firstMatch(in text: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Match? {
-        guard !patterns.isEmpty, text.count - start >= window else { return nil }
+        guard !patterns.isEmpty, text.count - start >= window, let base = text.baseAddress else { return nil }
         return filter.withUnsafeBufferPointer { filter -> Match? in
-            var key: UInt64 = 0
-            var position = start
-            while position < text.count {
-                key = (key << 8 | UInt64(text[position])) & windowMask
+            // `position` is where the window ends. Where eight bytes end there, the window's
+            // value is read from them in one load, not rolled along byte by byte: each
+            // position's test then stands alone, and the processor overlaps them.
+            let bytes = UnsafeRawPointer(base)
+            var position = start + window
+            while position <= text.count {
+                let key: UInt64
+                if position >= 8 {
+                    key = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: position - 8, as: UInt64.self)) & windowMask
+                } else {
+                    key = text[(position - window)..<position].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                }
                 position += 1
-                if position - start < window { continue }
                 let bit = Self.filterIndex(key)
                 if filter[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { continue }
                 guard let list = candidates[key] else { continue }
-                let matchStart = position - window
+                let matchStart = position - 1 - window
                 for index in list where matches(patterns[index].bytes, in: text, at: matchStart) {
                     return Match(range: matchStart..<(matchStart + patterns[index].bytes.count), pattern: patterns[index])
                 }

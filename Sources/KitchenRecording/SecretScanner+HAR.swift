@@ -17,12 +17,12 @@ extension SecretScanner {
         guard !matcher.isEmpty else { return }
         try check(serialized: bytes, of: value, location: location)
         for (index, entry) in document.log.entries.enumerated() {
-            try checkBinaryParts(of: entry, at: ["log", "entries", String(index)], location: location)
+            try checkBinaryParts(of: entry, at: ["log", "entries", String(index)], location: { location })
         }
     }
 
     /// Searches the decoded bytes of the base64 parts of a journal event.
-    func checkBinaryParts(of event: JournalEvent, location: String) throws(RecordingError) {
+    func checkBinaryParts(of event: JournalEvent, location: @autoclosure () -> String) throws(RecordingError) {
         guard !matcher.isEmpty else { return }
         switch event {
         case .session, .websocketClose, .bodyPart:
@@ -34,12 +34,14 @@ extension SecretScanner {
         }
     }
 
-    private func checkBinaryParts(of entry: HAR.Entry, at path: [String], location: String) throws(RecordingError) {
-        for (side, headers) in [("request", entry.request.headers), ("response", entry.response.headers)] {
+    private func checkBinaryParts(of entry: HAR.Entry, at path: [String], location: () -> String) throws(RecordingError) {
+        func checkHeaders(_ headers: [HAR.Header], side: String) throws(RecordingError) {
             for (index, header) in headers.enumerated() where header.encoding == "base64" {
                 try checkDecoded(header.value, at: path + [side, "headers", String(index), "value"], location: location)
             }
         }
+        try checkHeaders(entry.request.headers, side: "request")
+        try checkHeaders(entry.response.headers, side: "response")
         if let postData = entry.request.postData, postData.encoding == "base64" {
             try checkDecoded(postData.text, at: path + ["request", "postData", "text"], location: location)
         }
@@ -51,13 +53,13 @@ extension SecretScanner {
         }
     }
 
-    private func checkBinaryPart(of message: HAR.WebSocketMessage, at path: [String], location: String) throws(RecordingError) {
+    private func checkBinaryPart(of message: HAR.WebSocketMessage, at path: [String], location: () -> String) throws(RecordingError) {
         guard message.opcode == .binary else { return }
         try checkDecoded(message.data, at: path + ["data"], location: location)
     }
 
-    private func checkDecoded(_ base64: String, at path: [String], location: String) throws(RecordingError) {
+    private func checkDecoded(_ base64: String, at path: [String], location: () -> String) throws(RecordingError) {
         guard let decoded = Base64.decode(base64), let match = matcher.firstMatch(in: decoded) else { return }
-        throw .secretLeaked(alias: aliases[match.pattern.owner], location: "\(location) at \(pointer(path)) (base64-decoded)")
+        throw .secretLeaked(alias: aliases[match.pattern.owner], location: "\(location()) at \(pointer(path)) (base64-decoded)")
     }
 }

@@ -136,8 +136,9 @@ public struct SecretScanner: Sendable {
     /// something turns up is `value` walked to name the JSON location. Base64 parts are not
     /// looked into here (see ``check(_:location:)-(HAR.Document,_)``).
     func check(serialized bytes: [UInt8], of value: @autoclosure () throws(RecordingError) -> JSONValue,
-               location: String) throws(RecordingError) {
+               location: @autoclosure () -> String) throws(RecordingError) {
         guard !matcher.isEmpty, serializedMatcher.firstMatch(in: bytes) != nil else { return }
+        let location = location()
         try check(value(), location: location)
         // Found in the text but in no single string (it spans JSON syntax): name the line instead.
         try check(bytes: bytes, location: location)

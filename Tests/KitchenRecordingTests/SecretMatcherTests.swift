@@ -1,0 +1,51 @@
+import HarnessCore
+@testable import KitchenRecording
+import Testing
+
+/// The matcher against the plainest search there is: at each start from left to right, the
+/// longest pattern whose bytes are there. Texts and patterns come from a three-letter
+/// alphabet so that matches, near misses and overlaps are common; patterns of 1 to 12 bytes
+/// make windows of every width, and short texts and late starts reach both ends of the text.
+@Suite struct SecretMatcherTests {
+    static func naiveFirstMatch(_ patterns: [[UInt8]], in text: [UInt8], from start: Int) -> (Range<Int>, [UInt8])? {
+        guard start <= text.count else { return nil }
+        for position in start..<text.count {
+            let found = patterns.filter { position + $0.count <= text.count && Array(text[position..<(position + $0.count)]) == $0 }
+            if let longest = found.max(by: { $0.count < $1.count }) { return (position..<(position + longest.count), longest) }
+        }
+        return nil
+    }
+
+    static func bytes(_ count: Int, _ random: inout SeededGenerator) -> [UInt8] {
+        (0..<count).map { _ in Array("abc".utf8)[Int.random(in: 0..<3, using: &random)] }
+    }
+
+    @Test func theFirstMatchIsTheLeftmostLongestPatternForRandomTextsAndPatterns() {
+        var random = SeededGenerator(seed: 7)
+        var (matched, missed) = (0, 0)
+        for _ in 0..<4000 {
+            let shortest = Int.random(in: 1...9, using: &random)
+            let patterns = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                Self.bytes(Int.random(in: shortest...(shortest + 3), using: &random), &random)
+            }
+            let matcher = SecretMatcher(patterns: patterns.enumerated().map { .init(bytes: $0.element, owner: $0.offset, isPercentEncoded: false) })
+            let text = Self.bytes(Int.random(in: 0...48, using: &random), &random)
+            let start = Int.random(in: 0...max(0, text.count), using: &random)
+            let expected = Self.naiveFirstMatch(patterns, in: text, from: start)
+            let found = text.withUnsafeBufferPointer { matcher.firstMatch(in: $0, from: start) }
+            #expect(found?.range == expected?.0, "patterns \(patterns) text \(text) from \(start)")
+            #expect(found?.pattern.bytes == expected?.1, "patterns \(patterns) text \(text) from \(start)")
+            if expected == nil { missed += 1 } else { matched += 1 }
+        }
+        #expect(matched > 500 && missed > 500, "matched \(matched), missed \(missed)")
+    }
+
+    @Test func aPatternAtTheVeryStartOrEndOfALongTextIsFound() {
+        let secret = Array("s3cr3t-token-value".utf8)
+        let matcher = SecretMatcher(patterns: [.init(bytes: secret, owner: 0, isPercentEncoded: false)])
+        let filler = [UInt8](repeating: UInt8(ascii: "x"), count: 100)
+        #expect(matcher.firstMatch(in: secret + filler)?.range == 0..<secret.count)
+        #expect(matcher.firstMatch(in: filler + secret)?.range == 100..<(100 + secret.count))
+        #expect(matcher.firstMatch(in: filler + secret.dropLast()) == nil)
+    }
+}
