@@ -2,10 +2,11 @@ import Synchronization
 
 /// An HTTP/1.1 server with WebSocket upgrades. A connection being served has a thread of
 /// its own (blocking reads keep the code simple and fast); one waiting for a request gives its
-/// thread up once more than `idleConnectionThreads` are serving, and waits on one event-loop
+/// thread up once more than `idleConnectionThreads` are serving, and waits on an event-loop
 /// thread (epoll, kqueue; one per core by default) that reads its request head without
-/// blocking, until the whole head has arrived. So thousands of idle clients, or of heads trickling in (slowloris), cost a
-/// socket each, not a thread each, and a normal request is still answered.
+/// blocking, until the whole head has arrived. So thousands of idle clients, or of heads
+/// trickling in (slowloris), cost a socket each, not a thread each, and a normal request is
+/// still answered.
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: .init(port: 0), responder: Hello())

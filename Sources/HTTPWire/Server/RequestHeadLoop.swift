@@ -25,7 +25,7 @@ final class RequestHeadLoop: Sendable {
         let answer: @Sendable (HTTPParseError) -> [UInt8]?
         /// Answers such a head on a thread, as a served connection answers it, and ends it.
         let reject: @Sendable (HTTPParseError) -> Void
-        /// Frees the connection's slot in the server (its refusal is written; it only drains).
+        /// Frees the connection's slot in the server (its answer is written; it only drains).
         let release: @Sendable () -> Void
         /// Ends it without a (further) response.
         let end: @Sendable () -> Void
@@ -94,9 +94,9 @@ final class RequestHeadLoop: Sendable {
     /// Time since the loop started, in the machines' terms.
     private var now: Duration { start.duration(to: clock.now) }
 
-    /// Puts `entry` in the lot until its deadline and watches its socket, under the lock, so
-    /// that the loop never sees the socket ready before it finds the entry.
-    /// Watches for readability, or for room to write while an answer is being written.
+    /// Puts `entry` in the lot until its deadline and watches its socket (for bytes to read, or
+    /// for room to write while an answer is going out), under the lock, so that the loop never
+    /// sees the socket ready before it finds the entry.
     private func keep(_ entry: Entry) -> Kept {
         state.withLock { state -> Kept in
             guard !state.stopped else { return .stopped }
