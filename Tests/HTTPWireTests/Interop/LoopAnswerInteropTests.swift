@@ -11,15 +11,6 @@ import Testing
                 "SKIPPED: KITCHEN_PYTHON is unset or cannot import h11 (pip install h11 into it); the h11 loop-answer interop test did not run"),
        .timeLimit(.minutes(2)))
 struct LoopAnswerInteropTests {
-    /// Answers a parse error with a page far bigger than the sockets' buffers hold.
-    struct LongErrorPages: HTTPResponder {
-        static let pageBytes = 16 << 20
-        func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply { .response(.text(.ok, "fine")) }
-        func response(for error: HTTPParseError) -> HTTPResponse {
-            .text(error.status, String(repeating: "e", count: Self.pageBytes))
-        }
-    }
-
     /// Runs the peer in `mode` against a server whose waiting connections all go to the loop.
     static func refusal(_ mode: String, responder: (any HTTPResponder)? = nil,
                         readDelaySeconds: Double = 0) async throws -> (summary: [String: Any], outcome: ExternalProcess.Outcome) {

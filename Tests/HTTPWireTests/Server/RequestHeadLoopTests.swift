@@ -144,15 +144,6 @@ import Testing
         #expect(second.hasPrefix("GET /second request=1"), "\(second)")
     }
 
-    /// Answers every parse error with a page far bigger than a socket takes at once.
-    struct LongErrorPages: HTTPResponder {
-        static let pageBytes = 16 << 20
-        func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply { .response(.text(.ok, "fine")) }
-        func response(for error: HTTPParseError) -> HTTPResponse {
-            .text(error.status, String(repeating: "e", count: Self.pageBytes))
-        }
-    }
-
     /// What a client reads after sending a malformed head, and the threads serving while the
     /// answer was under way.
     static func longAnswer(idleConnectionThreads: Int) async throws -> (answer: [UInt8], threads: Int, freed: Bool) {
