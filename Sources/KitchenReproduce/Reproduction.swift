@@ -54,7 +54,9 @@ public enum Reproduction {
         let commands = Task.immediate { @MainActor in await user.play(on: devices, clock: clock) }
         try await clock.run()
         await commands.value
-        devices.stop()
+        // Waits for the live loop to end: its "connection ended" is then in the timeline on
+        // every run, not only when the loop's task happened to run before the timeline was read.
+        await devices.stopAndWait()
         try await clock.settle()
         return ReproductionTimeline(
             name: name, start: clock.currentDate.addingTimeInterval(-Double(clock.now.offset / .milliseconds(1)) / 1000),

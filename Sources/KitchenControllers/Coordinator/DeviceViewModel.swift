@@ -159,6 +159,14 @@ public final class DeviceViewModel {
         fridge.cancelPendingWork()
     }
 
+    /// ``stop()``, then returns once the live-update loop has ended (its "connection ended"
+    /// recorded): what happened up to the stop is all in the telemetry, on every run.
+    public func stopAndWait() async {
+        let loop = liveUpdates
+        stop()
+        await loop?.value
+    }
+
     // MARK: Errors and sign-in
 
     /// Signs in; on success clears ``requiresReauth`` and the error, stores the
