@@ -51,6 +51,9 @@ public struct HTTPRequestDecoder: Sendable {
         return true
     }
 
+    /// Bytes received and not yet decoded.
+    var bufferedByteCount: Int { buffer.readableCount }
+
     /// Whether the decoder is between requests or inside a request head (not in a body).
     var isReadingHead: Bool {
         if case .head = state { return true }

@@ -2,8 +2,8 @@
 /// of at most 16 KiB, each read given the timeout of the phase the request is in
 /// (``RequestReadClock``). Used by the connection's own thread only, both by the request loop
 /// and by a responder reading a streamed body (``HTTPRequestBody``). A connection handed over
-/// by ``RequestHeadLoop`` starts from the bytes the loop already read (a whole head, and what
-/// followed it), so nothing is read twice or lost.
+/// by its event loop starts from the loop's decoder (a whole head, and what followed it), so
+/// nothing is read twice or lost.
 final class ConnectionReader {
     /// Why no further event can be read.
     enum Failure: Error, Sendable {
@@ -33,13 +33,13 @@ final class ConnectionReader {
     /// connection handed over with nothing read: its bytes are waiting and are read first).
     private var mayPark: Bool
 
-    /// A reader whose decoder starts with `bufferedBytes` (read off the socket by someone else).
-    init(socket: Socket, configuration: HTTPServerConfiguration, bufferedBytes: [UInt8] = [],
+    /// A reader that goes on from `decoder` (which holds what the event loop read); it may stop
+    /// to give its connection back to the loop before its first read when `mayParkBeforeReading`.
+    init(socket: Socket, configuration: HTTPServerConfiguration, decoder: HTTPRequestDecoder,
          mayParkBeforeReading: Bool = false) {
         self.socket = socket
         mayPark = mayParkBeforeReading
-        decoder = HTTPRequestDecoder(limits: configuration.limits)
-        decoder.feed(bufferedBytes)
+        self.decoder = decoder
         clock = RequestReadClock(idle: configuration.idleTimeout, head: configuration.requestHeadTimeout,
                                  bodyProgress: configuration.bodyProgressTimeout)
         headTimeout = configuration.requestHeadTimeout

@@ -1,37 +1,51 @@
 import Synchronization
 
-/// Counts the threads serving a server's connections and, past a limit, hands connections that
-/// are waiting for a request to a ``RequestHeadLoop`` instead of letting each hold a thread: a
-/// busy connection keeps its thread (no hand-over on the fast path), while thousands of idle or
-/// slowly speaking ones cost a socket each. A connection on the loop gets a thread again once a
-/// whole request head has arrived. With several loops, a connection always goes to the same
-/// one (by its id), so the loops share the connections evenly.
+/// Where a server's connections are served: each on its ``EventLoop`` (the loop chosen by its
+/// id, so the loops share the connections evenly), or, while a request needs one, on a thread
+/// of its own. Counts both, starts the threads, and takes a connection back onto its loop once
+/// its thread waits for a request with nothing of one read.
 final class ConnectionThreads: Sendable {
-    /// How many threads may wait on connections with nothing to read.
-    let limit: Int
-    private let loops: [RequestHeadLoop]
+    private let loops: [EventLoop]
     private let running = Atomic<Int>(0)
+    private let perLoop: Mutex<[Int]>
 
     /// `loops` must not be empty.
-    init(limit: Int, loops: [RequestHeadLoop]) {
-        self.limit = limit
+    init(loops: [EventLoop]) {
         self.loops = loops
+        perLoop = Mutex(Array(repeating: 0, count: loops.count))
     }
 
     /// Threads serving connections now.
     var count: Int { running.load(ordering: .relaxed) }
 
-    /// Connections on the loops now (waiting for, or receiving, a request head).
-    var parkedCount: Int { parkedCountPerLoop.reduce(0, +) }
+    /// Connections on the loops now.
+    var onLoopsCount: Int { perLoop.withLock { $0.reduce(0, +) } }
 
     /// Connections on each loop now.
-    var parkedCountPerLoop: [Int] { loops.map(\.count) }
+    var onLoopsCountPerLoop: [Int] { perLoop.withLock { $0 } }
 
-    /// Whether a new connection would be one thread too many to wait on a thread of its own.
-    var isFull: Bool { count >= limit }
+    /// The loop connection `id` is served on.
+    func loop(for id: Int) -> EventLoop { loops[id % loops.count] }
 
-    /// Whether a serving thread (counted) is one too many to go on waiting.
-    var isCrowded: Bool { count > limit }
+    /// Serves a new connection on its loop.
+    func serveOnLoop(_ connection: HTTPServerConnection) {
+        let loop = loop(for: connection.id), storage = HTTPConnectionStorage()
+        let taken = loop.submit { [self] in
+            ServerConnection(connection: connection, loop: loop, storage: storage, threads: self).start()
+        }
+        if !taken { connection.end(storage: storage) }  // the server is stopping
+    }
+
+    /// Takes a connection back onto its loop, with nothing of a request read, its requests
+    /// numbered on from `nextRequestIndex`. False when the server is stopping: the caller ends
+    /// the connection.
+    func resume(_ connection: HTTPServerConnection, storage: HTTPConnectionStorage, nextRequestIndex: Int) -> Bool {
+        let loop = loop(for: connection.id)
+        return loop.submit { [self] in
+            ServerConnection(connection: connection, loop: loop, storage: storage, threads: self,
+                             nextRequestIndex: nextRequestIndex).start()
+        }
+    }
 
     /// Runs `body` on a new, counted thread.
     func start(_ connection: HTTPServerConnection, _ body: @escaping @Sendable () -> Void) {
@@ -42,21 +56,14 @@ final class ConnectionThreads: Sendable {
         }
     }
 
-    /// Hands `connection`, with nothing of a request read, to the loop until a whole head has
-    /// arrived (then it is served on a new counted thread, its requests numbered from
-    /// `nextRequestIndex`). False when the server is stopping: the caller ends the connection.
-    func wait(_ connection: HTTPServerConnection, storage: HTTPConnectionStorage, nextRequestIndex: Int) -> Bool {
-        loops[connection.id % loops.count].wait(RequestHeadLoop.Waiting(
-            socket: connection.socket,
-            handOver: { [self] bytes in
-                start(connection) { connection.serve(storage: storage, firstRequestIndex: nextRequestIndex, bufferedBytes: bytes) }
-            },
-            answer: { error in connection.answerBytes(for: error) },
-            reject: { [self] error in start(connection) { connection.answer(error, storage: storage) } },
-            release: connection.onEnd,
-            end: { connection.end(storage: storage) }))
-    }
+    /// A connection started on `loop`'s thread.
+    func connectionArrived(on loop: EventLoop) { change(loop, by: 1) }
 
-    /// Ends every connection on the loops.
-    func stop() { for loop in loops { loop.stop() } }
+    /// A connection left `loop` (handed to a thread, or ended).
+    func connectionLeft(_ loop: EventLoop) { change(loop, by: -1) }
+
+    private func change(_ loop: EventLoop, by delta: Int) {
+        guard let index = loops.firstIndex(where: { $0 === loop }) else { return }
+        perLoop.withLock { $0[index] += delta }
+    }
 }

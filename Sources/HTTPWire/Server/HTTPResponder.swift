@@ -1,5 +1,7 @@
-/// What a server does with each request. Called on the connection's own
-/// thread, so it may block (a slow handler holds up only its connection).
+/// What a server does with each request. By default `respond` is called on a thread of its
+/// own, so it may block (a slow handler holds up only its connection); a responder that never
+/// blocks says so with ``respondingThread(for:)`` and is called on the connection's event loop,
+/// with no thread handed anything.
 ///
 /// ```swift
 /// struct Hello: HTTPResponder {
@@ -20,10 +22,18 @@ public protocol HTTPResponder: Sendable {
     /// The response to a request that could not be parsed or was over a limit. The default
     /// is plain text with the error's status (400, 413, 414, 431, 501 or 505).
     func response(for error: HTTPParseError) -> HTTPResponse
+
+    /// Where ``respond(to:context:)`` runs for the request with this head: on a thread of its
+    /// own (``HTTPRespondingThread/ownThread``, the default: it may block) or on the
+    /// connection's event-loop thread (``HTTPRespondingThread/eventLoop``: it must return
+    /// without blocking, and its answers with streamed bodies and WebSockets still get a thread).
+    func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread
 }
 
 extension HTTPResponder {
     public func bodyDelivery(for head: HTTPRequest) -> HTTPBodyDelivery { .buffered }
+
+    public func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread { .ownThread }
 
     public func response(for error: HTTPParseError) -> HTTPResponse {
         .text(error.status, "\(error)\n")
@@ -45,6 +55,15 @@ public struct HTTPRequestContext: Sendable {
     public var body: HTTPRequestBody?
 }
 
+/// Where a responder is called.
+public enum HTTPRespondingThread: Sendable, Equatable {
+    /// On the connection's event-loop thread, among every other connection of that loop: the
+    /// responder must never block (no I/O, no sleeping, no lock held for long).
+    case eventLoop
+    /// On a thread of its own, which also writes the answer: the responder may block.
+    case ownThread
+}
+
 /// How a request's body is handed to the responder.
 public enum HTTPBodyDelivery: Sendable, Equatable {
     /// Read whole (up to `maxBodyBytes`) into `request.body` before the responder is called.
@@ -53,11 +72,14 @@ public enum HTTPBodyDelivery: Sendable, Equatable {
     case streamed
 }
 
-/// A place for a responder to keep state for one client connection, without a lock:
-/// it is only touched from that connection's own thread. `onClose` runs when the
-/// connection ends, to release what `value` holds.
+/// A place for a responder to keep state for one client connection, without a lock: it is
+/// touched by one thread at a time, the one serving the connection (its event loop, or a thread
+/// of its own for a request that may block). `onClose` runs when the connection ends, to
+/// release what `value` holds.
 public final class HTTPConnectionStorage: @unchecked Sendable {
-    // Unchecked: created, used and closed by the one thread serving the connection.
+    // Unchecked: used by one thread at a time; a connection moves between its loop and a
+    // thread of its own only through a hand-over (a thread start or `EventLoop.execute`), which
+    // orders every use before the move before every use after it.
     public var value: (any Sendable)?
     public var onClose: (@Sendable () -> Void)?
 

@@ -1,12 +1,15 @@
 import Synchronization
 
-/// An HTTP/1.1 server with WebSocket upgrades. A connection being served has a thread of
-/// its own (blocking reads keep the code simple and fast); one waiting for a request gives its
-/// thread up once more than `idleConnectionThreads` are serving, and waits on an event-loop
-/// thread (epoll, kqueue; one per core by default) that reads its request head without
-/// blocking, until the whole head has arrived. So thousands of idle clients, or of heads
-/// trickling in (slowloris), cost a socket each, not a thread each, and a normal request is
-/// still answered.
+/// An HTTP/1.1 server with WebSocket upgrades, on event loops: every connection is served by a
+/// ``ServerConnectionMachine`` on one of `eventLoopThreads` loops (epoll, kqueue; one per core
+/// by default), which reads, answers and writes without blocking. So thousands of idle clients,
+/// or of heads trickling in (slowloris), cost a socket each, not a thread each, and a normal
+/// request is still answered.
+///
+/// A responder that never blocks (``HTTPResponder/respondingThread(for:)`` `.eventLoop`) is
+/// called on the loop's thread. Anything that may block (such a responder, a body it reads as it
+/// arrives, a streamed answer, a WebSocket) gets the connection on a thread of its own for that
+/// request, and the connection returns to its loop once it waits for the next.
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: .init(port: 0), responder: Hello())
@@ -21,7 +24,7 @@ public final class HTTPServer: Sendable {
     private let connections = Mutex<[Int: Socket]>([:])
     private let nextConnectionID = Atomic<Int>(0)
     private let heartbeat: WebSocketHeartbeat
-    private let threads = Mutex<ConnectionThreads?>(nil)
+    private let running = Mutex<(group: EventLoopGroup, threads: ConnectionThreads)?>(nil)
 
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
@@ -30,77 +33,66 @@ public final class HTTPServer: Sendable {
         Platform.ignoreBrokenPipeSignal()
     }
 
-    /// Binds, listens and starts accepting on a background thread.
+    /// Binds, listens, and starts the loops; the first loop also accepts.
     public func start() throws(SocketError) {
         Platform.raiseOpenFileLimit(toAtLeast: configuration.maxConnections + 64)
         let bound = try Listener(host: configuration.host, port: configuration.port)
-        var loops: [RequestHeadLoop] = []
-        for number in 0..<max(1, configuration.eventLoopThreads) {
-            do throws(SocketError) {
-                loops.append(try RequestHeadLoop(configuration: configuration, number: number))
-            } catch {
-                for loop in loops { loop.stop() }
-                throw error
-            }
-        }
-        let counted = ConnectionThreads(limit: configuration.idleConnectionThreads, loops: loops)
+        let group = try EventLoopGroup(loopCount: configuration.eventLoopThreads, name: "http-loop")
+        let threads = ConnectionThreads(loops: group.loops)
         listener.withLock { $0 = bound }
-        threads.withLock { $0 = counted }
-        startThread(name: "http-accept") { [self] in acceptLoop(bound, threads: counted) }
+        running.withLock { $0 = (group, threads) }
+        let acceptor = Acceptor(listener: bound, loop: group.loops[0]) { [self] socket in admit(socket, threads: threads) }
+        group.loops[0].execute { acceptor.start() }
     }
 
     /// The bound address (with the real port when 0 was configured), once started.
     public var address: SocketAddress? { listener.withLock { $0?.address } }
 
-    /// The number of open connections now, parked ones included.
+    /// The number of open connections now.
     public var connectionCount: Int { connections.withLock { $0.count } }
 
-    /// The number of connections waiting parked, without a thread of their own (on the loop
-    /// that reads request heads), those it is draining after a 408 included (for at most a
-    /// second; they no longer count in `connectionCount`).
-    public var parkedConnectionCount: Int { threads.withLock { $0?.parkedCount } ?? 0 }
+    /// The number of connections on the event loops now, without a thread of their own (waiting
+    /// for a request, reading one, answered on the loop, or draining after a refusal for at most
+    /// a second, when they no longer count in `connectionCount`).
+    public var parkedConnectionCount: Int { running.withLock { $0?.threads.onLoopsCount } ?? 0 }
 
-    /// The number of connections on each event-loop thread now, as `parkedConnectionCount`
-    /// counts them.
-    public var parkedConnectionCountPerLoop: [Int] { threads.withLock { $0?.parkedCountPerLoop } ?? [] }
+    /// The number of connections on each event loop now, as `parkedConnectionCount` counts them.
+    public var parkedConnectionCountPerLoop: [Int] { running.withLock { $0?.threads.onLoopsCountPerLoop } ?? [] }
 
-    /// The number of threads serving connections now.
-    public var connectionThreadCount: Int { threads.withLock { $0?.count } ?? 0 }
+    /// The number of threads serving connections now (requests that may block, streamed bodies,
+    /// WebSockets).
+    public var connectionThreadCount: Int { running.withLock { $0?.threads.count } ?? 0 }
 
     /// Stops accepting and ends every open connection (WebSocket ones included).
     public func stop() {
+        let stopped = running.withLock { running in
+            defer { running = nil }
+            return running
+        }
+        // The loops end their connections (and the acceptor) before the listener closes.
+        stopped?.group.stop()
         listener.withLock { $0?.close(); $0 = nil }
-        threads.withLock { $0?.stop() }
         heartbeat.stop()
         for socket in connections.withLock({ Array($0.values) }) { socket.shutdown() }
     }
 
-    private func acceptLoop(_ listener: Listener, threads: ConnectionThreads) {
-        while let socket = listener.accept() {
-            let id = nextConnectionID.wrappingAdd(1, ordering: .relaxed).newValue
-            let admitted = connections.withLock { table -> Bool in
-                guard table.count < configuration.maxConnections else { return false }
-                table[id] = socket
-                return true
-            }
-            guard admitted else {
-                turnAway(socket)
-                continue
-            }
-            let connection = HTTPServerConnection(
-                socket: socket, id: id, configuration: configuration, responder: responder, heartbeat: heartbeat,
-                threads: threads, onEnd: { [self] in _ = connections.withLock { $0.removeValue(forKey: id) } })
-            // Past the limit a new connection waits on the loop for its request head, like an idle one.
-            if threads.isFull, threads.wait(connection, storage: HTTPConnectionStorage(), nextRequestIndex: 0) {
-                continue
-            }
-            threads.start(connection) { connection.serve() }
+    /// Takes an accepted connection, or turns it away past `maxConnections`.
+    private func admit(_ socket: Socket, threads: ConnectionThreads) {
+        let id = nextConnectionID.wrappingAdd(1, ordering: .relaxed).newValue & Int.max
+        let admitted = connections.withLock { table -> Bool in
+            guard table.count < configuration.maxConnections else { return false }
+            table[id] = socket
+            return true
         }
+        guard admitted else { return turnAway(socket) }
+        threads.serveOnLoop(HTTPServerConnection(
+            socket: socket, id: id, configuration: configuration, responder: responder, heartbeat: heartbeat,
+            onEnd: { [self] in _ = connections.withLock { $0.removeValue(forKey: id) } }))
     }
 
     /// Answers a connection over `maxConnections` with 503 and closes it, without ever blocking
-    /// the accept loop: the response fits an empty send buffer, the FIN follows it, and what the
-    /// client already sent is drained so that the close is not a reset.
+    /// the loop: the response fits an empty send buffer, the FIN follows it, and what the client
+    /// already sent is drained so that the close is not a reset.
     private func turnAway(_ socket: Socket) {
         let refusal = HTTPServerRefusal.tooManyConnections(limit: configuration.maxConnections)
         _ = refusal.responseBytes.withUnsafeBytes { raw in try? socket.writeWithoutBlocking(raw) }

@@ -1,8 +1,10 @@
 /// Settings for an `HTTPServer`, each with a documented default.
 ///
-/// What one connection may hold is bounded by `limits`: the decoder reads at most 16 KiB at a
-/// time and only when it needs more, so its buffer stays under the head limits
-/// (`maxStartLineBytes` + `maxHeaderBytes`) plus one read, and a body under `maxBodyBytes`.
+/// What one connection may hold is bounded: the decoder reads at most 16 KiB at a time, so its
+/// buffer stays under the head limits (`limits.maxStartLineBytes` + `maxHeaderBytes`) plus one
+/// read, a body under `limits.maxBodyBytes`, pipelined requests waiting behind an answer under
+/// `pipelinedBytesLimit`, and an answer the client does not read stays queued for at most
+/// `responseWriteTimeout` with the connection reading nothing more meanwhile.
 ///
 /// ```swift
 /// let configuration = HTTPServerConfiguration(port: 0, maxConnections: 64,
@@ -15,21 +17,15 @@ public struct HTTPServerConfiguration: Sendable {
     public var port: Int
     /// Parser limits (request line, headers, body). Default `HTTPLimits()`.
     public var limits: HTTPLimits
-    /// Connections open at once, idle and parked ones included. One more is accepted, answered
+    /// Connections open at once, idle ones included. One more is accepted, answered
     /// `503 Service Unavailable` with `Connection: close` and `Retry-After: 1`, and closed (never
     /// reset or left hanging). The process's open-file limit is raised to fit, as far as the
     /// hard limit allows. Default 10000.
     public var maxConnections: Int
-    /// How many connection threads may wait on connections with nothing to read. Past this
-    /// many, a connection waiting for a request (a new one, or a kept-alive one between
-    /// requests) gives its thread up and waits on one event-loop thread (epoll, kqueue),
-    /// costing its socket and a few hundred bytes; the loop reads its request head without
-    /// blocking, and it gets a thread again once the whole head has arrived (a head trickling
-    /// in never holds a thread). 0 hands every waiting connection to the loop. Default 64.
-    public var idleConnectionThreads: Int
-    /// How many event-loop threads hold the connections waiting for a request head, each
-    /// watching its share with epoll or kqueue. Default: one per core the system has online
-    /// (at least 1).
+    /// How many event-loop threads serve the connections, each watching its share with epoll
+    /// or kqueue. A connection costs its socket and its buffers, not a thread; it has a thread
+    /// of its own only while a request needs one (a responder that may block, a streamed body
+    /// or answer, a WebSocket). Default: one per core the system has online (at least 1).
     public var eventLoopThreads: Int
     /// How long a connection may wait with nothing of a request received: a new connection
     /// before its first byte, a kept-alive one after a response. Then it is closed without a
@@ -43,6 +39,13 @@ public struct HTTPServerConfiguration: Sendable {
     /// How long a body may go without a byte arriving; a body that keeps arriving is never
     /// cut. On expiry: `408 Request Timeout` with `Connection: close`, then close. Default 30 s.
     public var bodyProgressTimeout: Duration
+    /// How long an answer may go with the client taking none of its bytes; then the connection
+    /// is closed. Default 30 s.
+    public var responseWriteTimeout: Duration
+    /// How many bytes of pipelined requests may wait, undecoded, while an earlier request on the
+    /// same connection is being answered; past this the connection reads nothing more until the
+    /// answer is out (back-pressure on the client). Default 64 KiB.
+    public var pipelinedBytesLimit: Int
     /// WebSocket settings for upgraded connections. Default `WebSocketConfiguration()`.
     public var webSocket: WebSocketConfiguration
     /// Stack size of each connection thread. Default 512 KiB.
@@ -57,11 +60,12 @@ public struct HTTPServerConfiguration: Sendable {
         port: Int = 8080,
         limits: HTTPLimits = HTTPLimits(),
         maxConnections: Int = 10_000,
-        idleConnectionThreads: Int = 64,
         eventLoopThreads: Int = HTTPServerConfiguration.processorsOnline,
         idleTimeout: Duration = .seconds(60),
         requestHeadTimeout: Duration = .seconds(30),
         bodyProgressTimeout: Duration = .seconds(30),
+        responseWriteTimeout: Duration = .seconds(30),
+        pipelinedBytesLimit: Int = 64 * 1024,
         webSocket: WebSocketConfiguration = WebSocketConfiguration(),
         threadStackSize: Int = 512 * 1024
     ) {
@@ -69,11 +73,12 @@ public struct HTTPServerConfiguration: Sendable {
         self.port = port
         self.limits = limits
         self.maxConnections = maxConnections
-        self.idleConnectionThreads = idleConnectionThreads
         self.eventLoopThreads = eventLoopThreads
         self.idleTimeout = idleTimeout
         self.requestHeadTimeout = requestHeadTimeout
         self.bodyProgressTimeout = bodyProgressTimeout
+        self.responseWriteTimeout = responseWriteTimeout
+        self.pipelinedBytesLimit = pipelinedBytesLimit
         self.webSocket = webSocket
         self.threadStackSize = threadStackSize
     }

@@ -1,66 +1,95 @@
-/// Serves one accepted connection on a thread: reads requests (keep-alive and pipelined
-/// ones in order), asks the responder, writes the replies, and hands an upgraded connection
-/// to its WebSocket handler. While it waits for a request with nothing to read, it may give
-/// its thread up to the ``RequestHeadLoop`` (see ``ConnectionThreads``), to be served again on
-/// a new thread once a whole request head has arrived, from the bytes the loop read.
+/// Serves one connection on a thread of its own, for what the event loop cannot do without
+/// blocking: a responder that may block, a body the responder reads as it arrives, a streamed
+/// answer, a WebSocket. It starts from what the loop hands it (``Start``: the decoder with what
+/// was already read, and the head or answer in hand), reads on with blocking reads (keep-alive
+/// and pipelined requests in order), and gives the connection back to its loop
+/// (``ConnectionThreads/resume(_:storage:nextRequestIndex:)``) as soon as it waits for a request
+/// with nothing of one read.
 ///
 /// A body is read whole before the responder is called, unless the responder asks for it
 /// streamed (``HTTPResponder/bodyDelivery(for:)``); then the responder pulls it from
 /// ``HTTPRequestBody``, and a body it leaves unread closes the connection after the response.
 struct HTTPServerConnection: Sendable {
+    /// Where a thread takes a connection up.
+    enum Start: Sendable {
+        /// The head of the request to serve next; the decoder holds what followed it.
+        case head(HTTPRequest, decoder: HTTPRequestDecoder)
+        /// The responder's answer to `request`, to be written from this thread; the decoder holds
+        /// what followed the request.
+        case reply(HTTPReply, to: HTTPRequest, decoder: HTTPRequestDecoder)
+        /// A request head broke the protocol or a limit, and the answer has a streamed body.
+        case rejected(HTTPParseError)
+        /// Nothing decoded yet: read from the decoder, then the socket.
+        case nothingRead(HTTPRequestDecoder)
+    }
+
     let socket: Socket
     let id: Int
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
     let heartbeat: WebSocketHeartbeat
-    /// Where a waiting connection goes without a thread; nil: it never gives its thread up.
-    let threads: ConnectionThreads?
     /// Frees the connection's slot in the server; runs before the socket closes (so a peer that
     /// sees the close finds the slot already free), and may run more than once.
     let onEnd: @Sendable () -> Void
 
-    /// Serves a new connection on the calling thread.
-    func serve() { serve(storage: HTTPConnectionStorage(), firstRequestIndex: 0, bufferedBytes: nil) }
-
-    /// Ends a connection that is not being served (on the loop), as `serve` ends one.
+    /// Ends a connection, as `serve` ends one.
     func end(storage: HTTPConnectionStorage) {
         storage.close()
         onEnd()
         socket.close()
     }
 
-    /// Answers a request head the loop found broken or over a limit, as `serve` answers one
-    /// read on a thread, and ends the connection.
-    func answer(_ error: HTTPParseError, storage: HTTPConnectionStorage) {
-        refuse(error)
-        end(storage: storage)
-    }
-
-    /// Serves on the calling thread until the connection ends, or until it waits on the loop.
-    /// `bufferedBytes` are what the loop already read (nil: nothing was read for this
-    /// connection, which may go to the loop before reading). A connection handed over with
-    /// none reads before it may go back: its bytes are waiting.
-    func serve(storage: HTTPConnectionStorage, firstRequestIndex: Int, bufferedBytes: [UInt8]?) {
-        var parked = false
-        defer { if !parked { end(storage: storage) } }
-        let reader = ConnectionReader(socket: socket, configuration: configuration, bufferedBytes: bufferedBytes ?? [],
-                                      mayParkBeforeReading: bufferedBytes.map { !$0.isEmpty } ?? true)
+    /// Serves on the calling thread from `start` until the connection ends, or until it waits for
+    /// a request with nothing of one read: then it goes back to its loop through `threads` (nil:
+    /// it stays on this thread).
+    func serve(storage: HTTPConnectionStorage, from start: Start, firstRequestIndex: Int = 0, threads: ConnectionThreads?) {
+        var handedBack = false
+        defer { if !handedBack { end(storage: storage) } }
+        let decoder: HTTPRequestDecoder
+        var first: HTTPRequestDecoder.Event?
+        var pendingReply: (HTTPReply, HTTPRequest)?
+        // A connection handed over with nothing decoded reads before it may go back: it came
+        // here because its loop could not watch it.
+        var mayGoBack = threads != nil
+        switch start {
+        case .head(let head, let buffered):
+            decoder = buffered
+            first = .head(head)
+        case .reply(let reply, let request, let buffered):
+            decoder = buffered
+            pendingReply = (reply, request)
+        case .rejected(let error):
+            refuse(error)
+            return
+        case .nothingRead(let buffered):
+            decoder = buffered
+            mayGoBack = false
+        }
+        let reader = ConnectionReader(socket: socket, configuration: configuration, decoder: decoder,
+                                      mayParkBeforeReading: mayGoBack)
+        if let (reply, request) = pendingReply {
+            guard respond(with: reply, to: request, reader: reader) else { return }
+        }
         var current: HTTPRequest?
         var body: [UInt8] = []
         var requestIndex = firstRequestIndex
-        let crowded = { [threads] in threads?.isCrowded ?? false }
         while true {
             let event: HTTPRequestDecoder.Event
-            do throws(ConnectionReader.Failure) { event = try reader.next(parkingWhenIdle: crowded) } catch {
-                // Nothing of a request buffered: the reader holds no state worth keeping, so the
-                // connection can wait without this thread and start afresh on another.
-                if case .idle = error, let threads,
-                   threads.wait(self, storage: storage, nextRequestIndex: requestIndex) {
-                    parked = true
+            if let pending = first {
+                event = pending
+                first = nil
+            } else {
+                do throws(ConnectionReader.Failure) { event = try reader.next(parkingWhenIdle: { threads != nil }) } catch {
+                    // Nothing of a request buffered: the reader holds no state worth keeping, so the
+                    // connection can wait on its loop and start afresh there.
+                    if case .idle = error, let threads,
+                       threads.resume(self, storage: storage, nextRequestIndex: requestIndex) {
+                        handedBack = true
+                        return
+                    }
+                    end(for: error)
                     return
                 }
-                end(for: error)
-                return
             }
             switch event {
             case .head(let head):
@@ -68,7 +97,7 @@ struct HTTPServerConnection: Sendable {
                 body = []
                 // RFC 9110 §10.1.1: tell a client that waits for it to send the body.
                 if head.headers.containsToken("100-continue", in: "Expect"), reader.isMidMessage || hasBody(head) {
-                    guard (try? socket.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))) != nil else { return }
+                    guard (try? socket.write(ServerConnectionMachine.continueBytes)) != nil else { return }
                 }
                 if hasBody(head), responder.bodyDelivery(for: head) == .streamed {
                     current = nil
@@ -92,9 +121,7 @@ struct HTTPServerConnection: Sendable {
         }
     }
 
-    private func hasBody(_ request: HTTPRequest) -> Bool {
-        request.headers.contains("Transfer-Encoding") || (request.headers["Content-Length"].map { $0 != "0" } ?? false)
-    }
+    private func hasBody(_ request: HTTPRequest) -> Bool { ServerConnectionMachine.hasBody(request) }
 
     /// Answers a request whose body the responder reads itself. Returns whether to keep reading
     /// requests: only when the body was read to its end. A body that failed mid-way gets the

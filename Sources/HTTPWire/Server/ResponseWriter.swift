@@ -5,6 +5,9 @@ enum ResponseWriter {
     /// Written instead of a response whose head cannot be encoded (RFC 9110 §15.6.1).
     static let unwritableResponseHead = Array("HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
 
+    /// Bodies up to this size go out in one write with their head; longer ones follow it.
+    static let coalescedBodyLimit = 65_536
+
     /// A response framed for one request: its encoded head, how its body follows, and whether
     /// the connection closes after it.
     struct Framed {
@@ -85,7 +88,7 @@ enum ResponseWriter {
         case .none:
             try socket.write(framed.head)
         case .bytes(let body):
-            if body.count <= 65_536 {
+            if body.count <= coalescedBodyLimit {
                 framed.head.append(contentsOf: body)
                 try socket.write(framed.head)
             } else {

@@ -1,14 +1,16 @@
 import Synchronization
 
-/// A listening TCP socket. `accept()` blocks until a client connects or the
-/// listener is closed from another thread.
+/// A listening TCP socket. `accept()` blocks until a client connects or the listener is closed
+/// from another thread; an event loop takes connections with `acceptWithoutBlocking()`. The
+/// listening socket itself never blocks; accepted sockets are blocking ones (a loop reads and
+/// writes them without blocking, call by call).
 ///
 /// ```swift
 /// let listener = try Listener(host: "127.0.0.1", port: 0)   // port 0: any free port
 /// print(listener.address.port)
 /// ```
 public final class Listener: Sendable {
-    private let descriptor: Int32
+    let descriptor: Int32
     private let closed = Atomic<Bool>(false)
     /// The bound address (with the real port when 0 was asked for).
     public let address: SocketAddress
@@ -31,6 +33,7 @@ public final class Listener: Sendable {
             Platform.close(fd)
             throw error
         }
+        Platform.setNonBlocking(fd, true)
         self.descriptor = fd
         self.address = Platform.localAddress(fd) ?? address
     }
@@ -48,6 +51,28 @@ public final class Listener: Sendable {
             // EMFILE, ECONNABORTED, EINTR: keep serving; the listener itself is fine.
         }
         return nil
+    }
+
+    /// What `acceptWithoutBlocking()` found.
+    enum Accepted {
+        case accepted(Socket)
+        /// No connection is waiting.
+        case nothingWaiting
+        /// The process or system has no descriptor left for it (EMFILE, ENFILE).
+        case outOfDescriptors
+        /// This one failed (it was aborted, say); the listener is fine.
+        case failed
+    }
+
+    /// Takes the next waiting connection, if any, without blocking.
+    func acceptWithoutBlocking() -> Accepted {
+        guard !closed.load(ordering: .acquiring) else { return .nothingWaiting }
+        let (fd, peer) = Platform.accept(descriptor)
+        if fd >= 0 { return .accepted(Socket(descriptor: fd, peer: peer)) }
+        let code = Platform.errno
+        if code == Platform.wouldBlock || code == Platform.wouldBlockAlternative { return .nothingWaiting }
+        if Platform.isOutOfDescriptors(code) { return .outOfDescriptors }
+        return .failed
     }
 
     /// Stops accepting; a blocked `accept()` returns `nil` within a quarter second.

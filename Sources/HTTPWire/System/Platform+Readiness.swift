@@ -1,4 +1,4 @@
-// Fenced: the readiness APIs (epoll on Linux, kqueue on Apple platforms) are named only here.
+// Fenced: the readiness APIs (epoll and eventfd on Linux, kqueue on Apple platforms) are named only here.
 #if canImport(Glibc)
 import CEpoll
 import Glibc
@@ -9,72 +9,91 @@ import Musl
 import Darwin
 #endif
 
-/// Tells one thread which of many sockets have bytes to read (or room to write), without a thread per socket:
-/// epoll on Linux, kqueue on Apple platforms. Each watch fires once (one-shot) and is then
-/// forgotten, so a socket is handed to exactly one reader; watch it again to hear of it again.
-/// A pipe lets another thread interrupt a wait.
+/// Tells one thread which of many descriptors can be read or written, without a thread per
+/// descriptor: epoll on Linux, kqueue on Apple platforms. A registration lasts until it is
+/// removed (or its descriptor closed) and reports readiness for as long as it holds (level
+/// triggered), for the interest it has now; `modify` changes the interest. Another thread can
+/// end a wait early with `wake()` (an eventfd on Linux, a pipe elsewhere).
 ///
 /// ```swift
 /// let poller = try ReadinessPoller()
-/// try poller.watch(socket.descriptor, token: 7)
-/// let ready = poller.wait(milliseconds: 1000)     // [7] once bytes (or the end) arrive
+/// try poller.add(socket.descriptor, token: 7, interest: .readable)
+/// poller.wait(milliseconds: 1000) { token, readable, writable in … }   // 7, true, false
 /// ```
 final class ReadinessPoller: @unchecked Sendable {
-    // Unchecked: the descriptors are fixed at init; the kernel calls on them are thread-safe,
-    // and `close()` is called once, by the thread that waits, after its last wait.
+    // Unchecked: the descriptors are fixed at init and the kernel calls on them are thread-safe;
+    // `events` is used only by the one thread that waits, and `close()` is called once, by that
+    // thread, after its last wait.
     private let queue: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    /// The token the wake-up pipe reports under; never handed out.
-    private static let wakeToken = UInt64.max
+    /// The token the wake-up descriptor reports under; never handed out.
+    static let wakeToken = UInt64.max
+    private static let capacity = 256
+    #if canImport(Darwin)
+    private var events = [Darwin.kevent](repeating: Darwin.kevent(), count: ReadinessPoller.capacity)
+    #else
+    private var events = [epoll_event](repeating: epoll_event(), count: ReadinessPoller.capacity)
+    #endif
+
+    /// What a registration waits for.
+    struct Interest: OptionSet, Sendable, Hashable {
+        let rawValue: UInt8
+        /// Bytes to read, the end of the stream, or an error.
+        static let readable = Interest(rawValue: 1)
+        /// Room to write, or an error.
+        static let writable = Interest(rawValue: 2)
+    }
 
     init() throws(SocketError) {
+        #if canImport(Darwin)
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw SocketError.fromErrno("pipe") }
         wakeRead = ends[0]
         wakeWrite = ends[1]
-        _ = fcntl(wakeRead, F_SETFL, fcntl(wakeRead, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(wakeWrite, F_SETFL, fcntl(wakeWrite, F_GETFL) | O_NONBLOCK)
-        #if canImport(Darwin)
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
         queue = kqueue()
         #else
+        let counter = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
+        guard counter >= 0 else { throw SocketError.fromErrno("eventfd") }
+        wakeRead = counter
+        wakeWrite = counter
         queue = epoll_create1(Int32(EPOLL_CLOEXEC))
         #endif
         guard queue >= 0 else {
             let error = SocketError.fromErrno("create the readiness queue")
-            Platform.close(wakeRead)
-            Platform.close(wakeWrite)
+            closeWakeUp()
             throw error
         }
-        guard register(wakeRead, token: Self.wakeToken, once: false) else {
-            let error = SocketError.fromErrno("watch the wake-up pipe")
+        guard change(wakeRead, token: Self.wakeToken, interest: .readable, adding: true) else {
+            let error = SocketError.fromErrno("watch the wake-up descriptor")
             Platform.close(queue)
-            Platform.close(wakeRead)
-            Platform.close(wakeWrite)
+            closeWakeUp()
             throw error
         }
     }
 
-    /// What a watch waits for.
-    enum Interest: Sendable {
-        /// Bytes to read, the end of the stream, or an error.
-        case readable
-        /// Room to write, or an error.
-        case writable
-    }
-
-    /// Reports `descriptor` under `token` once, when it is ready as `interest` says.
-    func watch(_ descriptor: Int32, token: UInt64, for interest: Interest = .readable) throws(SocketError) {
-        guard register(descriptor, token: token, once: true, interest: interest) else {
+    /// Starts reporting `descriptor` under `token` whenever it is ready as `interest` says.
+    func add(_ descriptor: Int32, token: UInt64, interest: Interest) throws(SocketError) {
+        guard change(descriptor, token: token, interest: interest, adding: true) else {
             throw SocketError.fromErrno("watch descriptor \(descriptor)")
         }
     }
 
-    /// Stops watching `descriptor` (before it is closed by someone else, or when it is handed
-    /// on for another reason). Forgetting one that already fired is harmless.
-    func forget(_ descriptor: Int32) {
+    /// Changes what an added `descriptor` is reported for (`[]`: nothing, for now).
+    func modify(_ descriptor: Int32, token: UInt64, interest: Interest) throws(SocketError) {
+        guard change(descriptor, token: token, interest: interest, adding: false) else {
+            throw SocketError.fromErrno("change the watch on descriptor \(descriptor)")
+        }
+    }
+
+    /// Stops watching `descriptor` (before it is closed, or handed to a thread). Removing one
+    /// that is not watched is harmless.
+    func remove(_ descriptor: Int32) {
         #if canImport(Darwin)
-        // Each filter is its own registration; deleting one that is not there fails harmlessly.
         for filter in [EVFILT_READ, EVFILT_WRITE] {
             var change = Darwin.kevent(ident: UInt(descriptor), filter: Int16(filter), flags: UInt16(EV_DELETE),
                                        fflags: 0, data: 0, udata: nil)
@@ -86,82 +105,118 @@ final class ReadinessPoller: @unchecked Sendable {
         #endif
     }
 
-    /// Waits up to `milliseconds` (-1: until something happens) and returns the tokens of
-    /// the descriptors that became readable. A `wake()` ends the wait early with no tokens.
-    func wait(milliseconds: Int32) -> [UInt64] {
-        let capacity = 256
-        var tokens: [UInt64] = []
+    /// Waits up to `milliseconds` (-1: until something happens) and calls `ready` for each
+    /// descriptor that is ready, with its token and what it is ready for (an error or hang-up
+    /// counts as both, so the handler's next read or write meets it). Returns whether a
+    /// `wake()` ended the wait.
+    @discardableResult
+    func wait(milliseconds: Int32, _ ready: (_ token: UInt64, _ readable: Bool, _ writable: Bool) -> Void) -> Bool {
+        var woken = false
         #if canImport(Darwin)
-        var events = [Darwin.kevent](repeating: Darwin.kevent(), count: capacity)
         var timeout = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds % 1000) * 1_000_000)
-        let count = milliseconds < 0
-            ? Darwin.kevent(queue, nil, 0, &events, Int32(capacity), nil)
-            : Darwin.kevent(queue, nil, 0, &events, Int32(capacity), &timeout)
-        for event in events.prefix(max(0, Int(count))) {
-            tokens.append(UInt64(UInt(bitPattern: event.udata)))
+        let count = events.withUnsafeMutableBufferPointer { buffer in
+            milliseconds < 0
+                ? Darwin.kevent(queue, nil, 0, buffer.baseAddress, Int32(Self.capacity), nil)
+                : Darwin.kevent(queue, nil, 0, buffer.baseAddress, Int32(Self.capacity), &timeout)
+        }
+        for index in 0..<max(0, Int(count)) {
+            let event = events[index]
+            let token = UInt64(UInt(bitPattern: event.udata))
+            if token == Self.wakeToken {
+                woken = true
+                continue
+            }
+            let failed = event.flags & UInt16(EV_ERROR) != 0 || event.flags & UInt16(EV_EOF) != 0
+            let readable = Int32(event.filter) == EVFILT_READ || failed
+            let writable = Int32(event.filter) == EVFILT_WRITE || failed
+            ready(token, readable, writable)
         }
         #else
-        var events = [epoll_event](repeating: epoll_event(), count: capacity)
-        let count = epoll_wait(queue, &events, Int32(capacity), milliseconds)
-        for event in events.prefix(max(0, Int(count))) {
-            tokens.append(event.data.u64)
+        let count = events.withUnsafeMutableBufferPointer { buffer in
+            epoll_wait(queue, buffer.baseAddress, Int32(Self.capacity), milliseconds)
+        }
+        let failure = UInt32(EPOLLERR.rawValue) | UInt32(EPOLLHUP.rawValue)
+        let input = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue) | failure
+        let output = UInt32(EPOLLOUT.rawValue) | failure
+        for index in 0..<max(0, Int(count)) {
+            let event = events[index]
+            let token = event.data.u64
+            if token == Self.wakeToken {
+                woken = true
+                continue
+            }
+            ready(token, event.events & input != 0, event.events & output != 0)
         }
         #endif
-        if tokens.contains(Self.wakeToken) {
-            drainWakeUps()
-            tokens.removeAll { $0 == Self.wakeToken }
-        }
-        return tokens
+        if woken { drainWakeUps() }
+        return woken
     }
 
     /// Ends a `wait` in progress (or the next one) early. Safe from any thread.
     func wake() {
+        #if canImport(Darwin)
         var byte: UInt8 = 1
         _ = Platform.writeRaw(wakeWrite, &byte, 1)
+        #else
+        var one: UInt64 = 1
+        _ = Platform.writeRaw(wakeWrite, &one, 8)
+        #endif
     }
 
-    /// Releases the queue and the pipe.
+    /// Releases the queue and the wake-up descriptor.
     func close() {
         Platform.close(queue)
+        closeWakeUp()
+    }
+
+    private func closeWakeUp() {
         Platform.close(wakeRead)
-        Platform.close(wakeWrite)
+        if wakeWrite != wakeRead { Platform.close(wakeWrite) }
     }
 
     private func drainWakeUps() {
-        var bytes = [UInt8](repeating: 0, count: 64)
-        while bytes.withUnsafeMutableBytes({ Platform.readRaw(wakeRead, $0.baseAddress, 64) }) > 0 {}
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        while withUnsafeMutableBytes(of: &scratch, { Platform.readRaw(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
     }
 
-    private func register(_ descriptor: Int32, token: UInt64, once: Bool, interest: Interest = .readable) -> Bool {
+    private func change(_ descriptor: Int32, token: UInt64, interest: Interest, adding: Bool) -> Bool {
         #if canImport(Darwin)
-        let flags = UInt16(EV_ADD) | (once ? UInt16(EV_ONESHOT) : 0)
-        let filter = interest == .readable ? EVFILT_READ : EVFILT_WRITE
-        var change = Darwin.kevent(ident: UInt(descriptor), filter: Int16(filter), flags: flags, fflags: 0, data: 0,
-                                   udata: UnsafeMutableRawPointer(bitPattern: UInt(token)))
-        return Darwin.kevent(queue, &change, 1, nil, 0, nil) == 0
+        // Each filter is its own registration, enabled or disabled as the interest says.
+        var changes = [(EVFILT_READ, Interest.readable), (EVFILT_WRITE, Interest.writable)].map { filter, wanted in
+            Darwin.kevent(ident: UInt(descriptor), filter: Int16(filter),
+                          flags: UInt16(EV_ADD) | UInt16(interest.contains(wanted) ? EV_ENABLE : EV_DISABLE),
+                          fflags: 0, data: 0, udata: UnsafeMutableRawPointer(bitPattern: UInt(token)))
+        }
+        if descriptor == wakeRead { changes.removeLast() }
+        return Darwin.kevent(queue, &changes, Int32(changes.count), nil, 0, nil) == 0
         #else
-        // One registration per descriptor: a watch for the other interest replaces it (below).
-        var events = interest == .readable
-            ? UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue)
-            : UInt32(EPOLLOUT.rawValue)
-        if once { events |= UInt32(EPOLLONESHOT.rawValue) }
-        var event = epoll_event(events: events, data: epoll_data_t(u64: token))
-        if epoll_ctl(queue, EPOLL_CTL_ADD, descriptor, &event) == 0 { return true }
-        // Watched before and fired (one-shot leaves it registered, disabled): re-arm it.
-        guard Platform.errno == EEXIST else { return false }
-        return epoll_ctl(queue, EPOLL_CTL_MOD, descriptor, &event) == 0
+        var flags: UInt32 = 0
+        if interest.contains(.readable) { flags |= UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue) }
+        if interest.contains(.writable) { flags |= UInt32(EPOLLOUT.rawValue) }
+        var event = epoll_event(events: flags, data: epoll_data_t(u64: token))
+        return epoll_ctl(queue, adding ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, descriptor, &event) == 0
         #endif
     }
 }
 
 extension Platform {
-    /// `read(2)` on a descriptor that is not a socket (the wake-up pipe).
+    /// `read(2)` on a descriptor that is not a socket (the wake-up descriptor).
     static func readRaw(_ fd: Int32, _ pointer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         read(fd, pointer, count)
     }
 
-    /// `write(2)` on a descriptor that is not a socket (the wake-up pipe).
+    /// `write(2)` on a descriptor that is not a socket (the wake-up descriptor).
     static func writeRaw(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
         write(fd, pointer, count)
+    }
+
+    /// An id for the calling thread, equal for the same thread and different between threads
+    /// alive at once.
+    static var currentThreadID: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
     }
 }

@@ -80,6 +80,15 @@ enum Platform {
         recv(fd, pointer, count, 0)
     }
 
+    /// `recv` that returns at once with EAGAIN instead of blocking.
+    static func receiveWithoutBlocking(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        recv(fd, pointer, count, MSG_DONTWAIT)
+        #else
+        recv(fd, pointer, count, Int32(MSG_DONTWAIT))
+        #endif
+    }
+
     static func close(_ fd: Int32) {
         #if canImport(Darwin)
         _ = Darwin.close(fd)
@@ -110,6 +119,16 @@ enum Platform {
         var value = value
         _ = setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size))
     }
+
+    /// Makes every call on `fd` return at once instead of blocking (`O_NONBLOCK`), or undoes it.
+    static func setNonBlocking(_ fd: Int32, _ on: Bool) {
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0 else { return }
+        _ = fcntl(fd, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
+    }
+
+    /// Whether `code` says no descriptor is left (per process or system-wide).
+    static func isOutOfDescriptors(_ code: Int32) -> Bool { code == EMFILE || code == ENFILE }
 
     static func setNoDelay(_ fd: Int32) {
         setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
@@ -200,6 +219,8 @@ enum Platform {
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
         #if canImport(Darwin)
         setOption(client, level: SOL_SOCKET, name: SO_NOSIGPIPE, value: 1)
+        // BSD sockets inherit O_NONBLOCK from the listener (Linux's do not): accepted ones block.
+        setNonBlocking(client, false)
         #endif
         let address = withUnsafePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SocketAddress(raw: $0, length: Int(length)) }

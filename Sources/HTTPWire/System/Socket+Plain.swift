@@ -13,6 +13,21 @@ extension Socket {
         }
     }
 
+    /// Receives up to `buffer.count` bytes without blocking. Returns 0 at end of stream, nil
+    /// when nothing has arrived.
+    func readPlainWithoutBlocking(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int? {
+        guard let base = buffer.baseAddress else { return 0 }
+        while true {
+            guard !isClosed else { throw SocketError(kind: .closed, operation: "read") }
+            let count = Platform.receiveWithoutBlocking(descriptor, base, buffer.count)
+            if count >= 0 { return count }
+            let code = Platform.errno
+            if code == Platform.interrupted { continue }
+            if code == Platform.wouldBlock || code == Platform.wouldBlockAlternative { return nil }
+            throw SocketError.fromErrno("read")
+        }
+    }
+
     /// Receives up to `buffer.count` bytes into the start of `buffer`. Returns 0 at end of stream.
     func readPlain(into buffer: inout [UInt8]) throws(SocketError) -> Int {
         var result: Result<Int, SocketError> = .success(0)

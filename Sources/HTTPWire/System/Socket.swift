@@ -76,6 +76,17 @@ public final class Socket: Sendable {
         return try readPlain(into: buffer)
     }
 
+    /// Reads up to `buffer.count` bytes without blocking: 0 at end of stream, nil when nothing
+    /// has arrived. For plain TCP only (an event loop's sockets): over TLS, nil until the
+    /// session's own buffered input is read with `read(into:)`.
+    func readWithoutBlocking(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int? {
+        if let tls {
+            guard tls.hasBufferedInput || Platform.waitReadable(descriptor, milliseconds: 0) else { return nil }
+            return try tls.read(into: buffer, over: self)
+        }
+        return try readPlainWithoutBlocking(into: buffer)
+    }
+
     /// Appends whatever is available (at least one byte, or none at end of stream) to `bytes`.
     /// Returns the number of bytes appended.
     @discardableResult
@@ -111,6 +122,15 @@ public final class Socket: Sendable {
     public func writeWithoutBlocking(_ bytes: UnsafeRawBufferPointer) throws(SocketError) -> Int {
         if let tls { return try tls.writeWithoutBlocking(bytes, over: self) }
         return try writePlainWithoutBlocking(bytes)
+    }
+
+    /// Writes as much of `bytes` as fits without blocking; returns how many were written.
+    public func writeWithoutBlocking(_ bytes: ArraySlice<UInt8>) throws(SocketError) -> Int {
+        var result: Result<Int, SocketError> = .success(0)
+        bytes.withUnsafeBytes { raw in
+            do throws(SocketError) { result = .success(try writeWithoutBlocking(raw)) } catch { result = .failure(error) }
+        }
+        return try result.get()
     }
 
     /// Writes as much of `bytes` as fits without blocking; returns how many were written.

@@ -26,19 +26,29 @@ final class FaultInjector: Sendable {
     private let faults = Mutex<[Fault]>([])
     /// How many faults are set: lets every request without faults skip the lock.
     private let count = Atomic<Int>(0)
+    /// How many of them delay their answer.
+    private let delaying = Atomic<Int>(0)
+
+    /// Whether a fault that delays its answer is set: answering may then sleep.
+    var delaysSomeAnswers: Bool { delaying.load(ordering: .acquiring) > 0 }
 
     func add(_ fault: Fault) {
         faults.withLock { faults in
             faults.append(fault)
-            count.store(faults.count, ordering: .releasing)
+            recount(faults)
         }
     }
 
     func clear() {
         faults.withLock { faults in
             faults.removeAll()
-            count.store(0, ordering: .releasing)
+            recount(faults)
         }
+    }
+
+    private func recount(_ faults: [Fault]) {
+        count.store(faults.count, ordering: .releasing)
+        delaying.store(faults.count { $0.delayMilliseconds != nil }, ordering: .releasing)
     }
 
     /// The first fault matching `request`, counting it against its remaining uses.
@@ -46,7 +56,7 @@ final class FaultInjector: Sendable {
     func match(_ request: HTTPRequest, path: String) -> Fault? {
         guard count.load(ordering: .acquiring) > 0 else { return nil }
         return faults.withLock { faults in
-            defer { count.store(faults.count, ordering: .releasing) }
+            defer { recount(faults) }
             guard let index = faults.firstIndex(where: { $0.matches(request, path: path) }) else { return nil }
             let fault = faults[index]
             if let remaining = fault.remaining {

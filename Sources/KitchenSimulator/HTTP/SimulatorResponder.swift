@@ -17,6 +17,12 @@ struct SimulatorResponder: HTTPResponder {
         Replies.error(APIError.from(error), now: now)
     }
 
+    /// Answering never waits on I/O, so it runs on the event loop; only an injected delay
+    /// sleeps, and while one is set every request gets a thread of its own.
+    func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread {
+        simulator.faults.delaysSomeAnswers ? .ownThread : .eventLoop
+    }
+
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         guard let path = simulator.configuration.apiPath(request.path),
               let route = Route(path: path, controlsEnabled: simulator.configuration.controlsEnabled) else {

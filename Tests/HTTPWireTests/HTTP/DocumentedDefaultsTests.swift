@@ -49,14 +49,16 @@ import KitchenTestSupport
     static let serverSettings: [Default] = [
         Default(file: "Server/HTTPServerConfiguration.swift", property: "maxConnections", documented: "Default 10000.",
                 actual: { "\(HTTPServerConfiguration().maxConnections)" }, expected: "10000"),
-        Default(file: "Server/HTTPServerConfiguration.swift", property: "idleConnectionThreads", documented: "Default 64.",
-                actual: { "\(HTTPServerConfiguration().idleConnectionThreads)" }, expected: "64"),
         Default(file: "Server/HTTPServerConfiguration.swift", property: "idleTimeout", documented: "Default 60 s.",
                 actual: { "\(HTTPServerConfiguration().idleTimeout)" }, expected: "60.0 seconds"),
         Default(file: "Server/HTTPServerConfiguration.swift", property: "requestHeadTimeout", documented: "Default 30 s.",
                 actual: { "\(HTTPServerConfiguration().requestHeadTimeout)" }, expected: "30.0 seconds"),
         Default(file: "Server/HTTPServerConfiguration.swift", property: "bodyProgressTimeout", documented: "Default 30 s.",
                 actual: { "\(HTTPServerConfiguration().bodyProgressTimeout)" }, expected: "30.0 seconds"),
+        Default(file: "Server/HTTPServerConfiguration.swift", property: "responseWriteTimeout", documented: "Default 30 s.",
+                actual: { "\(HTTPServerConfiguration().responseWriteTimeout)" }, expected: "30.0 seconds"),
+        Default(file: "Server/HTTPServerConfiguration.swift", property: "pipelinedBytesLimit", documented: "Default 64 KiB.",
+                actual: { "\(HTTPServerConfiguration().pipelinedBytesLimit)" }, expected: "65536"),
         Default(file: "Server/HTTPServerConfiguration.swift", property: "threadStackSize", documented: "Default 512 KiB.",
                 actual: { "\(HTTPServerConfiguration().threadStackSize)" }, expected: "524288"),
     ]

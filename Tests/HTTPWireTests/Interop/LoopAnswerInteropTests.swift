@@ -3,7 +3,7 @@ import KitchenTestSupport
 import HTTPWire
 import Testing
 
-/// The answers the head-reading loop writes itself (408 for a late head, the parse error's
+/// The answers an event loop writes itself (408 for a late head, the parse error's
 /// answer for a malformed one), read by a parser no one here wrote: a Python client parsing
 /// with `h11`, then reading on to see how the connection ends. SKIPPED unless KITCHEN_PYTHON
 /// can import h11.
@@ -11,11 +11,11 @@ import Testing
                 "SKIPPED: KITCHEN_PYTHON is unset or cannot import h11 (pip install h11 into it); the h11 loop-answer interop test did not run"),
        .timeLimit(.minutes(2)))
 struct LoopAnswerInteropTests {
-    /// Runs the peer in `mode` against a server whose waiting connections all go to the loop.
+    /// Runs the peer in `mode` against a server (every connection waits on an event loop).
     static func refusal(_ mode: String, responder: (any HTTPResponder)? = nil,
                         readDelaySeconds: Double = 0) async throws -> (summary: [String: Any], outcome: ExternalProcess.Outcome) {
         let interpreter = try #require(PythonPeer.interpreter)
-        let configuration = HTTPServerConfiguration(port: 0, idleConnectionThreads: 0, requestHeadTimeout: .milliseconds(300))
+        let configuration = HTTPServerConfiguration(port: 0, requestHeadTimeout: .milliseconds(300))
         let server = HTTPServer(configuration: configuration, responder: responder ?? RoutingResponder(routes: [:]))
         try server.start()
         defer { server.stop() }

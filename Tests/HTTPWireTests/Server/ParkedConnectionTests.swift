@@ -5,11 +5,12 @@ import KitchenTestSupport
 import KitchenTesting
 import Testing
 
-/// Connections waiting for a request give their thread up past `idleConnectionThreads` and
-/// wait parked on one readiness thread; bytes bring them back, idleness ends them.
+/// Connections waiting for a request wait on an event loop without a thread ("parked"), even
+/// when their requests are answered on threads of their own (the test responder may block);
+/// bytes bring them back, idleness ends them.
 @Suite(.timeLimit(.minutes(2))) struct ParkedConnectionTests {
     @Test func threeHundredIdleConnectionsWaitParkedWhileANewClientIsServedAndEachIsServedLater() throws {
-        let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 2))
+        let server = try TestServer(configuration: HTTPServerConfiguration())
         defer { server.stop() }
         let idle = try (0..<300).map { _ in try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000) }
         #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount >= 298 },
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func aKeptAliveConnectionParkedBetweenRequestsKeepsItsRequestCountAndOrder() throws {
-        let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 0))
+        let server = try TestServer(configuration: HTTPServerConfiguration())
         defer { server.stop() }
         let connection = try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000)
         for index in 0..<5 {
@@ -50,8 +51,7 @@ import Testing
     }
 
     @Test func aParkedConnectionIdleTooLongIsClosedSilentlyAndItsSlotFreed() throws {
-        let server = try TestServer(configuration: HTTPServerConfiguration(
-            idleConnectionThreads: 0, idleTimeout: .milliseconds(300)))
+        let server = try TestServer(configuration: HTTPServerConfiguration(idleTimeout: .milliseconds(300)))
         defer { server.stop() }
         let connection = try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000)
         #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 1 })
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func aClientThatLeavesWhileParkedFreesItsSlot() throws {
-        let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 0))
+        let server = try TestServer(configuration: HTTPServerConfiguration())
         defer { server.stop() }
         let connections = try (0..<20).map { _ in try RawConnection(port: server.port) }
         #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 20 })
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func stoppingTheServerEndsParkedConnections() throws {
-        let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 0))
+        let server = try TestServer(configuration: HTTPServerConfiguration())
         let connections = try (0..<10).map { _ in try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000) }
         #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 10 })
         server.stop()
@@ -84,7 +84,7 @@ import Testing
     // connection is parked every time (no thread may wait on it).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Curl.path), "SKIPPED: /usr/bin/curl is not installed"))
     func curlKeepsOneParkedConnectionForThreeURLs() async throws {
-        let server = try TestServer(configuration: HTTPServerConfiguration(idleConnectionThreads: 0))
+        let server = try TestServer(configuration: HTTPServerConfiguration())
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
         let outcome = try await ExternalProcess.run(Curl.path, ["-sS", "--max-time", "20", "-w", "[connects=%{num_connects}]\n",

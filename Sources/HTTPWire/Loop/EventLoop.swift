@@ -1,0 +1,182 @@
+import Dispatch
+import Synchronization
+
+/// One thread that waits on its sockets (epoll, kqueue) and its timers, and runs what they call
+/// for; other threads hand it work with ``execute(_:)``. Everything registered with a loop
+/// (sockets, timers) is touched on the loop's thread only, so what it runs needs no locks.
+///
+/// Time on a loop is a `Duration` since the loop started (``now``), the unit every connection
+/// machine counts its deadlines in.
+///
+/// ```swift
+/// let loop = try EventLoop(name: "http-loop-0")
+/// loop.execute { print("on the loop at", loop.now) }
+/// loop.stop()   // waits for the loop's thread to end
+/// ```
+public final class EventLoop: @unchecked Sendable {
+    // Unchecked: `sockets`, `timers` and `nextToken` are touched only on the loop's own thread
+    // (by the methods documented "on the loop's thread", called from sockets, timers and
+    // executed work); the inbox is a Mutex, and `poller.wake()` is safe from any thread.
+
+    /// A socket registered with the loop, and what it is watched for.
+    private struct Registration {
+        let socket: any EventLoopSocket
+        let descriptor: Int32
+        var interest: ReadinessPoller.Interest
+    }
+
+    private struct Inbox {
+        var work: [@Sendable () -> Void] = []
+        var stopping = false
+    }
+
+    /// The name of the loop's thread.
+    public let name: String
+    private let poller: ReadinessPoller
+    private let inbox = Mutex(Inbox())
+    /// Set once a wake-up is on its way, so that a burst of `execute` calls writes it once.
+    private let wakeUpPending = Atomic<Bool>(false)
+    private let threadID = Atomic<UInt>(0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let hasFinished = Atomic<Bool>(false)
+    private let origin = ContinuousClock.now
+    private var sockets: [UInt64: Registration] = [:]
+    private var timers = ParkingLot<() -> Void>()
+    private var nextToken: UInt64 = 0
+
+    /// Starts the loop's thread.
+    public init(name: String) throws(SocketError) {
+        self.name = name
+        poller = try ReadinessPoller()
+        startThread(name: name) { [self] in run() }
+    }
+
+    /// Time since the loop started.
+    public var now: Duration { origin.duration(to: .now) }
+
+    /// Whether the caller runs on this loop's thread.
+    public var inEventLoop: Bool { threadID.load(ordering: .acquiring) == Platform.currentThreadID }
+
+    /// Runs `work` on the loop's thread, after what it is doing now. Safe from any thread,
+    /// the loop's own included. Work handed over after the loop stopped is dropped.
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        submit(work)
+    }
+
+    /// Like ``execute(_:)``, and says whether `work` was taken (false once the loop is stopping).
+    @discardableResult
+    func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
+        let accepted = inbox.withLock { inbox -> Bool in
+            guard !inbox.stopping else { return false }
+            inbox.work.append(work)
+            return true
+        }
+        guard accepted, !inEventLoop else { return accepted }
+        if !wakeUpPending.exchange(true, ordering: .acquiringAndReleasing) { poller.wake() }
+        return true
+    }
+
+    /// Stops the loop: every socket still registered is told (``EventLoopSocket/loopStopped()``),
+    /// then the thread ends. From another thread, returns once it has; from the loop's own
+    /// thread, returns at once and the loop ends after the current step.
+    public func stop() {
+        inbox.withLock { $0.stopping = true }
+        poller.wake()
+        guard !inEventLoop, !hasFinished.load(ordering: .acquiring) else { return }
+        finished.wait()
+        finished.signal()  // later callers of stop() return too
+    }
+
+    // MARK: Sockets (on the loop's thread)
+
+    /// Watches `descriptor` for `socket`, as `interest` says; returns the registration's token.
+    func register(_ socket: any EventLoopSocket, descriptor: Int32,
+                  interest: ReadinessPoller.Interest) throws(SocketError) -> UInt64 {
+        nextToken += 1
+        try poller.add(descriptor, token: nextToken, interest: interest)
+        sockets[nextToken] = Registration(socket: socket, descriptor: descriptor, interest: interest)
+        return nextToken
+    }
+
+    /// Changes what registration `token` is watched for (nothing when it is unchanged).
+    func setInterest(_ interest: ReadinessPoller.Interest, for token: UInt64) {
+        guard var registration = sockets[token], registration.interest != interest else { return }
+        registration.interest = interest
+        sockets[token] = registration
+        // Fails only for a descriptor already closed, whose registration the kernel dropped.
+        try? poller.modify(registration.descriptor, token: token, interest: interest)
+    }
+
+    /// Stops watching registration `token` (before its descriptor is closed or handed on).
+    func deregister(_ token: UInt64) {
+        guard let registration = sockets.removeValue(forKey: token) else { return }
+        poller.remove(registration.descriptor)
+    }
+
+    /// How many sockets are registered now.
+    var registeredCount: Int { sockets.count }
+
+    // MARK: Timers (on the loop's thread)
+
+    /// Calls `fire` on the loop's thread once ``now`` reaches `deadline`; returns a token for
+    /// ``cancelTimer(_:)``.
+    func scheduleTimer(at deadline: Duration, _ fire: @escaping () -> Void) -> UInt64 {
+        timers.park(fire, deadline: deadline)
+    }
+
+    /// Cancels a timer that has not fired yet (a fired or cancelled one is ignored).
+    func cancelTimer(_ token: UInt64) {
+        _ = timers.take(token)
+    }
+
+    // MARK: The loop
+
+    private func run() {
+        threadID.store(Platform.currentThreadID, ordering: .releasing)
+        while true {
+            poller.wait(milliseconds: waitMilliseconds()) { token, readable, writable in
+                guard let socket = sockets[token]?.socket else { return }
+                if readable { socket.readable() }
+                // Reading may have ended and deregistered the socket.
+                if writable, sockets[token] != nil { socket.writable() }
+            }
+            for fire in timers.takeExpired(at: now) { fire() }
+            wakeUpPending.store(false, ordering: .releasing)
+            let (work, stopping) = inbox.withLock { inbox in
+                defer { inbox.work = [] }
+                return (inbox.work, inbox.stopping)
+            }
+            for item in work { item() }
+            if stopping { break }
+        }
+        let remaining = sockets.values.map(\.socket)
+        for socket in remaining { socket.loopStopped() }
+        for token in Array(sockets.keys) { deregister(token) }
+        timers = ParkingLot()
+        poller.close()
+        hasFinished.store(true, ordering: .releasing)
+        finished.signal()
+    }
+
+    /// How long the next wait may last: not past the earliest timer, and not at all when work
+    /// is waiting (handed over by the loop's own thread, which sends no wake-up).
+    private func waitMilliseconds() -> Int32 {
+        let pending = inbox.withLock { !$0.work.isEmpty || $0.stopping }
+        if pending { return 0 }
+        guard let deadline = timers.earliestDeadline else { return -1 }
+        let remaining = deadline - now
+        guard remaining > .zero else { return 0 }
+        return Int32(clamping: remaining.socketTimeoutMilliseconds)
+    }
+}
+
+/// A socket on an ``EventLoop``: told when it can read or write, and when the loop stops. Every
+/// call comes on the loop's thread.
+protocol EventLoopSocket: AnyObject {
+    /// Bytes, the end of the stream or an error can be read without blocking.
+    func readable()
+    /// Bytes can be written without blocking (or the socket failed).
+    func writable()
+    /// The loop is stopping: end the connection now.
+    func loopStopped()
+}

@@ -1,0 +1,204 @@
+/// One accepted connection served on an ``EventLoop``: the thin shell around a
+/// ``ServerConnectionMachine``. It reads and writes the socket without blocking, calls the
+/// responder on the loop's thread, keeps the one timer the machine asks for, and performs what
+/// the machine says. A request the loop cannot answer itself (a responder that may block, a body
+/// read as it arrives, a streamed answer, a WebSocket) goes to a thread of its own with
+/// everything read so far (``HTTPServerConnection``), and comes back here once that thread has
+/// nothing left to read.
+final class ServerConnection: EventLoopSocket, @unchecked Sendable {
+    // Unchecked: every property is touched on `loop`'s thread only; other threads reach the
+    // connection only through `loop.execute`.
+    private let connection: HTTPServerConnection
+    private let loop: EventLoop
+    private let storage: HTTPConnectionStorage
+    private let threads: ConnectionThreads
+    private var machine: ServerConnectionMachine
+    private var token: UInt64?
+    private var timer: (token: UInt64, deadline: Duration)?
+    /// Whether the connection's slot was freed (its refusal is out; it only drains).
+    private var released = false
+
+    /// A connection that waits for a request on `loop` from now; `decoder` holds what a thread
+    /// already read (nil: nothing), requests are numbered from `nextRequestIndex`.
+    init(connection: HTTPServerConnection, loop: EventLoop, storage: HTTPConnectionStorage, threads: ConnectionThreads,
+         decoder: HTTPRequestDecoder? = nil, nextRequestIndex: Int = 0) {
+        self.connection = connection
+        self.loop = loop
+        self.storage = storage
+        self.threads = threads
+        let configuration = connection.configuration
+        let responder = connection.responder
+        machine = ServerConnectionMachine(
+            limits: configuration.limits,
+            clock: RequestReadClock(idle: configuration.idleTimeout, head: configuration.requestHeadTimeout,
+                                    bodyProgress: configuration.bodyProgressTimeout),
+            writeTimeout: configuration.responseWriteTimeout, pipelinedBytesLimit: configuration.pipelinedBytesLimit,
+            now: loop.now, decoder: decoder, firstRequestIndex: nextRequestIndex,
+            route: { head in
+                if responder.respondingThread(for: head) == .ownThread { return .thread }
+                if ServerConnectionMachine.hasBody(head), responder.bodyDelivery(for: head) == .streamed { return .thread }
+                return .eventLoop
+            })
+    }
+
+    /// Starts watching the socket (on the loop's thread). A socket that cannot be watched is
+    /// served on a thread instead, rather than lost.
+    func start() {
+        do throws(SocketError) {
+            token = try loop.register(self, descriptor: connection.socket.descriptor, interest: .readable)
+        } catch {
+            threads.start(connection) { [connection, storage, machine] in
+                var machine = machine
+                connection.serve(storage: storage, from: .nothingRead(machine.handOff()), threads: nil)
+            }
+            return
+        }
+        threads.connectionArrived(on: loop)
+        // Bytes a thread already read may hold a whole request.
+        perform(machine.bytesReceived(now: loop.now))
+    }
+
+    // MARK: EventLoopSocket
+
+    func readable() {
+        let socket = connection.socket
+        var failed = false
+        let count = machine.read(capacity: ConnectionReader.readCapacity) { buffer -> Int in
+            do throws(SocketError) {
+                return try socket.readWithoutBlocking(into: buffer) ?? -1
+            } catch {
+                failed = true  // reset, or shut down by a stopping server
+                return 0
+            }
+        }
+        let now = loop.now
+        if count > 0 {
+            perform(machine.bytesReceived(now: now))
+        } else if count == 0 || failed {
+            perform(machine.ended(now: now))
+        }
+    }
+
+    func writable() { perform(machine.writable(now: loop.now)) }
+
+    func loopStopped() { end() }
+
+    // MARK: Performing the machine's actions
+
+    private func perform(_ first: ServerConnectionMachine.Action) {
+        var action = first
+        while true {
+            switch action {
+            case .wait:
+                return settle()
+            case .respond(let request, let index):
+                guard let next = respond(to: request, requestIndex: index) else { return }
+                action = next
+            case .handOver(let head, let index):
+                return handOver(.head(head, decoder: machine.handOff()), requestIndex: index)
+            case .reject(let error):
+                guard let answer = connection.answerBytes(for: error) else {
+                    return handOver(.rejected(error), requestIndex: 0)
+                }
+                action = machine.answer(with: answer, now: loop.now)
+            case .send(let bytes):
+                let count: Int
+                do throws(SocketError) {
+                    count = try connection.socket.writeWithoutBlocking(bytes)
+                } catch {
+                    return end()  // the client is gone: there is no one to answer
+                }
+                action = machine.sent(count, flushed: !connection.socket.hasUnsentBytes, now: loop.now)
+            case .finishAnswer:
+                connection.socket.shutdownWrite()
+                release()
+                action = .wait
+            case .close:
+                return end()
+            }
+        }
+    }
+
+    /// Calls the responder on the loop's thread; returns the machine's next action, or nil when
+    /// the connection left the loop (handed to a thread, or reset).
+    private func respond(to request: HTTPRequest, requestIndex: Int) -> ServerConnectionMachine.Action? {
+        let context = HTTPRequestContext(peer: connection.socket.peer, connectionID: connection.id,
+                                         requestIndex: requestIndex, storage: storage)
+        let reply = connection.responder.respond(to: request, context: context)
+        guard case .response(let response) = reply else {
+            if case .reset = reply {
+                end(resetting: true)
+            } else {
+                handOver(.reply(reply, to: request, decoder: machine.handOff()), requestIndex: requestIndex + 1)
+            }
+            return nil
+        }
+        let framed = ResponseWriter.frame(response, method: request.method, version: request.version,
+                                          keepAlive: request.keepsConnectionAlive)
+        switch framed.body {
+        case .none:
+            return machine.responded(framed.head, closes: framed.closes, now: loop.now)
+        case .bytes(let body) where body.count <= ResponseWriter.coalescedBodyLimit:
+            return machine.responded(framed.head + body, closes: framed.closes, now: loop.now)
+        case .bytes(let body):
+            return machine.responded(framed.head, body: body, closes: framed.closes, now: loop.now)
+        case .rawStream, .chunkedStream:
+            // A stream's producer blocks: it runs on a thread, which writes the answer.
+            handOver(.reply(reply, to: request, decoder: machine.handOff()), requestIndex: requestIndex + 1)
+            return nil
+        }
+    }
+
+    /// Watches the socket for what the machine wants now, and keeps its one timer.
+    private func settle() {
+        guard let token else { return }
+        var interest: ReadinessPoller.Interest = []
+        if machine.wantsToRead { interest.insert(.readable) }
+        if machine.wantsToWrite { interest.insert(.writable) }
+        loop.setInterest(interest, for: token)
+        guard timer?.deadline != machine.deadline else { return }
+        if let timer { loop.cancelTimer(timer.token) }
+        timer = machine.deadline.map { deadline in
+            (loop.scheduleTimer(at: deadline) { [self] in
+                timer = nil
+                perform(machine.timeElapsed(now: loop.now))
+            }, deadline)
+        }
+    }
+
+    /// Leaves the loop: the connection goes on on a thread of its own.
+    private func handOver(_ start: HTTPServerConnection.Start, requestIndex: Int) {
+        leaveLoop()
+        let connection = self.connection, storage = self.storage, threads = self.threads
+        threads.start(connection) {
+            connection.serve(storage: storage, from: start, firstRequestIndex: requestIndex, threads: threads)
+        }
+    }
+
+    /// Frees the connection's slot in the server (an answered connection that only drains
+    /// serves no one).
+    private func release() {
+        guard !released else { return }
+        released = true
+        connection.onEnd()
+    }
+
+    private func leaveLoop() {
+        guard let token else { return }
+        if let timer { loop.cancelTimer(timer.token) }
+        timer = nil
+        loop.deregister(token)
+        self.token = nil
+        threads.connectionLeft(loop)
+    }
+
+    /// Ends the connection on the loop.
+    private func end(resetting: Bool = false) {
+        guard token != nil else { return }
+        leaveLoop()
+        _ = machine.handOff()
+        storage.close()
+        release()
+        if resetting { connection.socket.reset() } else { connection.socket.close() }
+    }
+}

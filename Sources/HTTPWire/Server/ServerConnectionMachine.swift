@@ -1,0 +1,380 @@
+/// One server connection on an event loop, as a value: bytes, the end of the stream, the
+/// responder's answers, what the socket took and the time go in; the action to perform comes
+/// out. ``ServerConnection`` reads and writes the socket and performs the actions; this decides
+/// them, with no socket, thread or clock of its own. Instants are offsets from any fixed start
+/// the caller chooses (the loop's ``EventLoop/now``).
+///
+/// ```swift
+/// var machine = ServerConnectionMachine(configuration: configuration, now: .zero)
+/// machine.received(Array("GET / HTTP/1.1\r\nHost: a\r\n\r\n".utf8), now: .seconds(1))
+/// // .respond(GET /, requestIndex: 0)
+/// machine.responded(Array("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".utf8), closes: false, now: .seconds(1))
+/// // .send(the response); then `sent(count, flushed: true, now:)` reads on
+/// ```
+///
+/// Requests are read as a connection thread reads them (the same ``HTTPRequestDecoder`` and
+/// ``RequestReadClock``): nothing of a request for the idle timeout closes silently (RFC 9112
+/// §9.5); a head not complete by its deadline, or a body that stops arriving, is refused with
+/// 408 (RFC 9110 §15.5.9); bytes that break the protocol or a limit get the parse error's answer.
+/// Pipelined requests are answered one at a time, in order (RFC 9112 §9.3.2): what arrives while
+/// a request is being answered waits in the decoder, up to ``pipelinedBytesLimit``, and then
+/// the connection stops reading until the answer is out (back-pressure on the client).
+///
+/// A request whose head the `route` sends to a thread (a responder that may block, a body the
+/// responder reads as it arrives) is handed over whole: the decoder goes with it
+/// (``handOff()``), holding whatever followed the head.
+///
+/// Answers are written without blocking: as much as the socket takes, the rest whenever it is
+/// writable again, given up when the client takes no byte for the write timeout. A refusal is
+/// followed by the FIN, and what the client still sends is discarded for ``drainTime``
+/// (closing with unread bytes would reset, RFC 9112 §9.6).
+struct ServerConnectionMachine: Sendable {
+    /// Where a request is answered.
+    enum Route: Sendable, Equatable {
+        /// Its body is read here, whole, and the responder is called on the loop.
+        case eventLoop
+        /// The connection is handed to a thread of its own at the head.
+        case thread
+    }
+
+    /// What the shell does next.
+    enum Action: Sendable, Equatable {
+        /// Nothing for now: read while ``wantsToRead``, write while ``wantsToWrite``, and call
+        /// ``timeElapsed(now:)`` at ``deadline``.
+        case wait
+        /// Call the responder with `request` (its body whole); report the answer with
+        /// ``responded(_:body:closes:now:)``.
+        case respond(HTTPRequest, requestIndex: Int)
+        /// Serve the request with this head on a thread of its own, from the decoder
+        /// (``handOff()``), numbering it `requestIndex`.
+        case handOver(HTTPRequest, requestIndex: Int)
+        /// The bytes broke the protocol or a limit: find the answer a connection thread gives
+        /// and pass it to ``answer(with:now:)``.
+        case reject(HTTPParseError)
+        /// Write as much of these bytes as the socket takes without blocking, and report it with
+        /// ``sent(_:flushed:now:)``.
+        case send(ArraySlice<UInt8>)
+        /// An answer that ends the connection is out: send the FIN, free the connection's slot,
+        /// and keep reading (and discarding) until ``deadline``.
+        case finishAnswer
+        /// Close the connection now, without a further word.
+        case close
+    }
+
+    /// What follows once everything queued is written.
+    private enum AfterFlush: Sendable {
+        /// Read the next request (keep-alive).
+        case nextRequest
+        /// The answer said `Connection: close`: close.
+        case close
+        /// A refusal: FIN, then drain.
+        case drain
+    }
+
+    private enum Phase: Sendable {
+        /// Reading a request: waiting for one (idle), its head, or its body.
+        case reading
+        /// The responder has the request.
+        case responding
+        /// The parse error's answer is being looked up.
+        case rejecting
+        /// An answer is going out; `then` says what follows.
+        case writing(then: AfterFlush)
+        /// The refusal is out; counts what has been discarded since.
+        case draining(discarded: Int)
+        /// On a thread, or closed: the machine has no further part.
+        case finished
+    }
+
+    /// How long the client may take no byte of a refusal before it is given up (as a connection
+    /// thread's write timeout for one).
+    static let refusalWriteTime = Duration.seconds(1)
+    /// How long a refused connection is drained, at most (as `Socket.lingeringClose`).
+    static let drainTime = Duration.seconds(1)
+    /// How many bytes a refused connection may still send before it is closed regardless.
+    static let drainLimit = 1 << 20
+    /// The answer to `Expect: 100-continue` (RFC 9110 §10.1.1).
+    static let continueBytes = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// How many received bytes may wait, undecoded, while a request is being answered.
+    let pipelinedBytesLimit: Int
+    /// How long the client may take no byte of an answer before the connection is closed.
+    let writeTimeout: Duration
+    private let route: @Sendable (HTTPRequest) -> Route
+    private var decoder: HTTPRequestDecoder
+    private var clock: RequestReadClock
+    private var phase = Phase.reading
+    private var current: HTTPRequest?
+    private var body: [UInt8] = []
+    private var unsent: [ArraySlice<UInt8>] = []
+    private var peerClosed = false
+    private var nextRequestIndex: Int
+    /// When ``timeElapsed(now:)`` is due, if anything is timed now.
+    private(set) var deadline: Duration?
+
+    /// A connection that starts waiting for a request at `now`; `route` says where each
+    /// request is answered. `decoder` may hold bytes already read (a connection handed back by
+    /// a thread); requests are numbered from `firstRequestIndex`.
+    init(limits: HTTPLimits, clock: RequestReadClock, writeTimeout: Duration, pipelinedBytesLimit: Int,
+         now: Duration, decoder: HTTPRequestDecoder? = nil, firstRequestIndex: Int = 0,
+         route: @escaping @Sendable (HTTPRequest) -> Route = { _ in .eventLoop }) {
+        self.decoder = decoder ?? HTTPRequestDecoder(limits: limits)
+        self.clock = clock
+        self.writeTimeout = writeTimeout
+        self.pipelinedBytesLimit = pipelinedBytesLimit
+        self.route = route
+        nextRequestIndex = firstRequestIndex
+        deadline = now + clock.idle
+    }
+
+    // MARK: What the shell asks
+
+    /// Whether the shell should read (bytes are wanted, or the end of the stream must be seen).
+    var wantsToRead: Bool {
+        switch phase {
+        case .reading: !peerClosed
+        case .responding, .writing(.nextRequest), .writing(.close):
+            !peerClosed && decoder.bufferedByteCount < pipelinedBytesLimit
+        case .draining: true
+        case .rejecting, .writing(.drain), .finished: false
+        }
+    }
+
+    /// Whether bytes wait for the socket to take them.
+    var wantsToWrite: Bool { !unsent.isEmpty }
+
+    /// Whether the machine has no further part (handed over or closed).
+    var isFinished: Bool {
+        if case .finished = phase { return true }
+        return false
+    }
+
+    /// Ends the machine's part and gives up the decoder, with whatever it holds: after
+    /// ``Action/handOver(_:requestIndex:)``, or when an answer to ``Action/respond(_:requestIndex:)``
+    /// can only be written from a thread (a streamed body, a WebSocket), the thread that serves
+    /// the connection reads on from it.
+    mutating func handOff() -> HTTPRequestDecoder {
+        phase = .finished
+        deadline = nil
+        return decoder
+    }
+
+    // MARK: Inputs
+
+    /// Reads straight into the decoder: `fill` writes up to `capacity` bytes and returns the
+    /// count. Follow a positive count with ``bytesReceived(now:)``, and 0 with ``ended(now:)``.
+    mutating func read<Failure: Error>(
+        capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
+    ) throws(Failure) -> Int {
+        try decoder.feed(capacity: capacity, fill)
+    }
+
+    /// `bytes` arrived at `now` (as ``read(capacity:_:)`` then ``bytesReceived(now:)``).
+    mutating func received(_ bytes: some Collection<UInt8>, now: Duration) -> Action {
+        decoder.feed(bytes)
+        return bytesReceived(now: now)
+    }
+
+    /// Bytes read with ``read(capacity:_:)`` arrived at `now`.
+    mutating func bytesReceived(now: Duration) -> Action {
+        switch phase {
+        case .reading:
+            // The head was due before these bytes were read: they cannot save it (a connection
+            // thread would not have waited for them).
+            if let due = clock.headDeadline, now >= due { return refuse(.requestHeadTimedOut(limit: clock.head), now: now) }
+            return advance(now: now)
+        case .draining(let discarded):
+            let count = decoder.takeBufferedBytes().count
+            guard discarded + count < Self.drainLimit else { return finish() }
+            phase = .draining(discarded: discarded + count)
+            return .wait
+        case .responding, .rejecting, .writing:
+            // Pipelined: decoded once the answer is out.
+            return .wait
+        case .finished:
+            return .wait
+        }
+    }
+
+    /// The client closed its side (or the connection failed) at `now`.
+    mutating func ended(now: Duration) -> Action {
+        peerClosed = true
+        switch phase {
+        case .responding, .writing(.nextRequest), .writing(.close):
+            // It may still read the answer it asked for; what follows decides.
+            return .wait
+        case .reading, .rejecting, .writing(.drain), .draining, .finished:
+            return finish()
+        }
+    }
+
+    /// The responder answered the request of the last ``Action/respond(_:requestIndex:)``:
+    /// `head` (the whole response, when `body` is nil) to write, then `body`, then the
+    /// connection closes if `closes`.
+    mutating func responded(_ head: [UInt8], body: [UInt8]? = nil, closes: Bool, now: Duration) -> Action {
+        guard case .responding = phase else { return .wait }
+        phase = .writing(then: closes ? .close : .nextRequest)
+        unsent.append(head[...])
+        if let body, !body.isEmpty { unsent.append(body[...]) }
+        deadline = now + writeTimeout
+        return .send(unsent[0])
+    }
+
+    /// After ``Action/reject(_:)``: write `response`, the answer to the parse error, at `now`.
+    mutating func answer(with response: [UInt8], now: Duration) -> Action {
+        guard case .rejecting = phase else { return .wait }
+        return startAnswer(response, now: now)
+    }
+
+    /// The socket took `count` bytes of the last ``Action/send(_:)`` at `now`; `flushed` says
+    /// whether nothing it accepted is still held back (TLS).
+    mutating func sent(_ count: Int, flushed: Bool, now: Duration) -> Action {
+        guard !unsent.isEmpty else { return .wait }
+        unsent[0] = unsent[0].dropFirst(count)
+        if count > 0 { deadline = now + writeTime }
+        if !unsent[0].isEmpty { return .wait }  // the socket is full: write when it has room
+        unsent.removeFirst()
+        if !unsent.isEmpty { return .send(unsent[0]) }
+        guard flushed else { return .wait }
+        return allSent(now: now)
+    }
+
+    /// The socket can take bytes again at `now`.
+    mutating func writable(now: Duration) -> Action {
+        unsent.first.map(Action.send) ?? .wait
+    }
+
+    /// ``deadline`` came (or the shell's timer fired early) at `now`.
+    mutating func timeElapsed(now: Duration) -> Action {
+        guard let due = deadline, now >= due else { return .wait }
+        switch phase {
+        case .reading:
+            if !unsent.isEmpty { return finish() }  // a 100 Continue the client never took
+            if !decoder.isReadingHead { return refuse(.bodyStalled(limit: clock.bodyProgress), now: now) }
+            if decoder.isMidMessage { return refuse(.requestHeadTimedOut(limit: clock.head), now: now) }
+            return finish()  // idle too long: closed without a word (RFC 9112 §9.5)
+        case .writing, .draining:
+            // An answer the client did not read in time is given up, as a thread's write times out.
+            return finish()
+        case .responding, .rejecting, .finished:
+            return .wait
+        }
+    }
+
+    // MARK: Steps
+
+    /// How long the client may take no byte of what is being written now.
+    private var writeTime: Duration {
+        if case .writing(.drain) = phase { return Self.refusalWriteTime }
+        return writeTimeout
+    }
+
+    /// Everything queued is written.
+    private mutating func allSent(now: Duration) -> Action {
+        switch phase {
+        case .writing(.nextRequest):
+            phase = .reading
+            deadline = now + clock.idle
+            return advance(now: now)
+        case .writing(.close):
+            return finish()
+        case .writing(.drain):
+            phase = .draining(discarded: 0)
+            deadline = now + Self.drainTime
+            return .finishAnswer
+        case .reading:
+            return advance(now: now)  // a 100 Continue went out
+        case .responding, .rejecting, .draining, .finished:
+            return .wait
+        }
+    }
+
+    /// Decodes what is buffered, up to the next thing to do.
+    private mutating func advance(now: Duration) -> Action {
+        while true {
+            let event: HTTPRequestDecoder.Event?
+            do throws(HTTPParseError) { event = try decoder.next() } catch {
+                phase = .rejecting
+                deadline = nil
+                return .reject(error)
+            }
+            switch event {
+            case .head(let head)?:
+                clock.headCompleted()
+                let index = nextRequestIndex
+                if route(head) == .thread {
+                    nextRequestIndex += 1
+                    phase = .finished
+                    deadline = nil
+                    return .handOver(head, requestIndex: index)
+                }
+                current = head
+                body = []
+                // RFC 9110 §10.1.1: tell a client that waits for it to send the body.
+                if head.headers.containsToken("100-continue", in: "Expect"), Self.hasBody(head) {
+                    unsent.append(Self.continueBytes[...])
+                    deadline = now + writeTimeout
+                    return .send(unsent[0])
+                }
+            case .body(let chunk)?:
+                body.append(contentsOf: chunk)
+            case .end?:
+                // The end of the previous request's body, after it was handed on, has no head here.
+                guard var request = current else { continue }
+                request.body = body
+                current = nil
+                body = []
+                phase = .responding
+                deadline = nil
+                defer { nextRequestIndex += 1 }
+                return .respond(request, requestIndex: nextRequestIndex)
+            case nil:
+                return waitForBytes(now: now)
+            }
+        }
+    }
+
+    /// Nothing more to decode: wait for bytes until the deadline of the request's phase.
+    private mutating func waitForBytes(now: Duration) -> Action {
+        // The client closed its side with no whole request left to answer.
+        if peerClosed { return finish() }
+        if !decoder.isReadingHead {
+            deadline = now + clock.bodyProgress
+            _ = clock.timeout(for: .body, now: now)
+        } else if decoder.isMidMessage {
+            guard let remaining = clock.timeout(for: .head, now: now) else {
+                return refuse(.requestHeadTimedOut(limit: clock.head), now: now)
+            }
+            deadline = now + remaining
+        } else {
+            // Only blank lines so far (skipped before a request line), or nothing: still idle.
+            deadline = now + (clock.timeout(for: .idle, now: now) ?? clock.idle)
+        }
+        return .wait
+    }
+
+    /// Answers 408 for a head or body out of time (RFC 9110 §15.5.9).
+    private mutating func refuse(_ refusal: HTTPServerRefusal, now: Duration) -> Action {
+        startAnswer(refusal.responseBytes, now: now)
+    }
+
+    /// Writes an answer that ends the connection, then drains it.
+    private mutating func startAnswer(_ response: [UInt8], now: Duration) -> Action {
+        phase = .writing(then: .drain)
+        unsent = [response[...]]
+        deadline = now + Self.refusalWriteTime
+        return .send(unsent[0])
+    }
+
+    private mutating func finish() -> Action {
+        phase = .finished
+        deadline = nil
+        unsent = []
+        return .close
+    }
+
+    /// Whether a request with this head has a body (RFC 9112 §6.3).
+    static func hasBody(_ head: HTTPRequest) -> Bool {
+        head.headers.contains("Transfer-Encoding") || (head.headers["Content-Length"].map { $0 != "0" } ?? false)
+    }
+}
