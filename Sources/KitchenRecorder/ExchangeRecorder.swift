@@ -32,6 +32,7 @@ final class ExchangeRecorder: Sendable {
     /// `http` or `https`, as recorded URLs name the upstream.
     let upstreamScheme: String
     private let commits: GroupCommit
+    private let journalThread: JournalThread<JournalJob>
     private let refusals = Mutex<[RecordingError]>([])
     private let nextSocketID = Atomic<Int>(0)
     private let nextBodyNumber = Atomic<Int>(0)
@@ -47,9 +48,21 @@ final class ExchangeRecorder: Sendable {
         self.clock = clock
         self.upstreamAuthority = upstreamAuthority
         self.upstreamScheme = upstreamScheme
-        self.commits = GroupCommit(journal: journal)
+        let commits = GroupCommit(journal: journal)
+        self.commits = commits
         self.onFailure = onFailure
         self.observer = observer
+        journalThread = JournalThread()
+        journalThread.start(name: "journal") { [self] batch in
+            Self.process(batch, journal: journal, commits: commits, noteRefused: noteRefused, noteFailure: reportFailure)
+        }
+    }
+
+    /// A record handed to the journal thread: how to make its event there, and who hears its
+    /// outcome (and whether redaction replaced anything).
+    struct JournalJob: Sendable {
+        let event: @Sendable () -> JournalEvent
+        let done: @Sendable (Outcome, Bool) -> Void
     }
 
     /// Where an exchange's request or response body is recorded.
@@ -86,17 +99,54 @@ final class ExchangeRecorder: Sendable {
                 responseBody: BodyRecord = .inline) -> Outcome {
         if case .refused(let error) = requestBody { return .refused(error) }
         if case .refused(let error) = responseBody { return .refused(error) }
+        let event = exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
+                                  failure: failure, resourceType: resourceType, requestBody: requestBody,
+                                  responseBody: responseBody)
+        let (outcome, redacted) = write(event)
+        observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
+                        redacted: redacted)
+        return outcome
+    }
+
+    /// The same as ``record(request:response:body:startedAt:timings:failure:resourceType:requestBody:responseBody:)``
+    /// for a caller that must not wait (an event loop): returns at once; the record is made,
+    /// redacted and written on the journal thread, and `then` runs there once its outcome is
+    /// known (the record is in the journal when it says so).
+    func recordLater(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
+                     failure: HAR.ExchangeError? = nil, then done: @escaping @Sendable (Outcome) -> Void) {
+        let submitted = journalThread.submit(JournalJob(
+            event: { [self] in
+                exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
+                              failure: failure, resourceType: "fetch", requestBody: .inline, responseBody: .inline)
+            },
+            done: { [self] outcome, redacted in
+                observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
+                                redacted: redacted)
+                done(outcome)
+            }))
+        if !submitted { done(.failed(.journalClosed(path: journal.url.path))) }
+    }
+
+    /// Processes every record handed to the journal thread so far, then ends it (before the
+    /// journal closes).
+    func finishPendingRecords() { journalThread.stop() }
+
+    private func exchangeEvent(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date,
+                               timings: HAR.Timings, failure: HAR.ExchangeError?, resourceType: String,
+                               requestBody: BodyRecord, responseBody: BodyRecord) -> JournalEvent {
         var entry = HAR.Entry(startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority),
                               response: Self.raw(response, body: body), timings: timings, resourceType: resourceType)
         entry.error = failure
-        let event: JournalEvent = requestBody.streamed == nil && responseBody.streamed == nil
+        return requestBody.streamed == nil && responseBody.streamed == nil
             ? .entry(entry) : .streamedEntry(entry, requestBody: requestBody.streamed, responseBody: responseBody.streamed)
-        let (outcome, redacted) = write(event)
+    }
+
+    private func observeExchange(request: HTTPRequest, response: HTTPResponse, timings: HAR.Timings,
+                                 failure: HAR.ExchangeError?, outcome: Outcome, redacted: Bool) {
         observer(.exchange(RecorderEvent.Exchange(
             method: request.method.rawValue, path: request.path, status: response.status.code,
             duration: .milliseconds(max(0, timings.send + timings.wait + timings.receive)), upstreamFailure: failure,
             outcome: Self.observed(outcome, redacted: redacted))))
-        return outcome
     }
 
     /// The exchange as its entry will show it so far (the request, and the response's head
@@ -146,6 +196,35 @@ final class ExchangeRecorder: Sendable {
         return outcome
     }
 
+    /// Prepares and writes a batch from the journal thread: each record is made, redacted and
+    /// checked on its own (a refused one is left out), and the rest go out in one group commit;
+    /// then each job hears its outcome.
+    private static func process(_ batch: [JournalJob], journal: JournalWriter, commits: GroupCommit,
+                                noteRefused: (RecordingError) -> Void, noteFailure: (RecordingError) -> Void) {
+        var prepared: [JournalWriter.PreparedRecord] = []
+        var refused: [Int: RecordingError] = [:]
+        for (index, job) in batch.enumerated() {
+            do throws(RecordingError) { prepared.append(try journal.prepare(job.event())) } catch {
+                noteRefused(error)
+                refused[index] = error
+            }
+        }
+        var failure: RecordingError?
+        do throws(RecordingError) { try commits.commit(prepared) } catch {
+            noteFailure(error)
+            failure = error
+        }
+        var next = prepared.makeIterator()
+        for (index, job) in batch.enumerated() {
+            if let error = refused[index] {
+                job.done(.refused(error), false)
+            } else {
+                let record = next.next()
+                job.done(failure.map(Outcome.failed) ?? .written, record?.redacted ?? false)
+            }
+        }
+    }
+
     /// Writes `event`; also says whether redaction replaced anything in it.
     private func write(_ event: JournalEvent) -> (Outcome, redacted: Bool) {
         let prepared: JournalWriter.PreparedRecord
@@ -159,9 +238,14 @@ final class ExchangeRecorder: Sendable {
             try commits.commit(prepared)
             return (.written, prepared.redacted)
         } catch {
-            if !failureReported.exchange(true, ordering: .acquiringAndReleasing) { onFailure(error) }
+            reportFailure(error)
             return (.failed(error), prepared.redacted)
         }
+    }
+
+    /// Tells `onFailure` of the journal's first failure, once.
+    private func reportFailure(_ error: RecordingError) {
+        if !failureReported.exchange(true, ordering: .acquiringAndReleasing) { onFailure(error) }
     }
 
     /// An outcome as the observer hears it.

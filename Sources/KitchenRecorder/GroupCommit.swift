@@ -48,10 +48,17 @@ final class GroupCommit: Sendable {
     /// Returns once `record` is in the journal; throws when it could not be written (and then
     /// for every record after it).
     func commit(_ record: JournalWriter.PreparedRecord) throws(RecordingError) {
+        try commit([record])
+    }
+
+    /// Returns once `records` are in the journal, in order (written with other callers' records
+    /// in as few writes as the leader can gather); throws when they could not be written.
+    func commit(_ records: [JournalWriter.PreparedRecord]) throws(RecordingError) {
+        guard !records.isEmpty else { return }
         enum Role { case leader, follower(Waiter), failed(RecordingError) }
         let role = state.withLock { state -> Role in
             if let failure = state.failure { return .failed(failure) }
-            state.pending.append(record)
+            state.pending.append(contentsOf: records)
             guard !state.leaderActive else {
                 let waiter = Waiter()
                 state.waiters.append(waiter)

@@ -27,7 +27,7 @@ extension ProxyResponder {
     /// The upstream connection is a fresh one from the pool: a body already sent cannot be
     /// retried on another. When the client's body fails mid-way (a limit, a stall, a reset), the upstream
     /// connection is dropped, nothing is recorded, and the server answers the client.
-    func forward(_ request: HTTPRequest, streaming body: HTTPRequestBody) -> HTTPReply {
+    func forward(_ request: HTTPRequest, streaming body: HTTPRequestBody, loop: EventLoop) -> HTTPReply {
         let started = recorder.clock.now()
         var first: [UInt8] = []
         do throws(HTTPRequestBodyError) {
@@ -36,7 +36,7 @@ extension ProxyResponder {
                 if body.isComplete {
                     var whole = request
                     whole.body = first
-                    return forward(whole)
+                    return forward(whole, loop: loop)
                 }
             }
         } catch {
@@ -45,7 +45,7 @@ extension ProxyResponder {
         let recorded = recordedRequest(for: request)
         let journal = StreamedBodyJournal(recorder: recorder, request: recorded)
         let lease: UpstreamPool.Lease
-        do throws(UpstreamCheckoutError) { lease = try pool.checkOut(fresh: true) } catch {
+        do throws(UpstreamCheckoutError) { lease = try pool.checkOut(on: loop, fresh: true) } catch {
             return unanswered(recorded, error, startedAt: started)
         }
         do throws(HTTPClientError) {

@@ -50,8 +50,19 @@ struct ProxyResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         if let failure = recorder.failure { return .response(Self.recordingFailed(failure)) }
-        if let body = context.body { return forward(request, streaming: body) }
-        return request.isWebSocketUpgrade ? relayWebSocket(request) : forward(request)
+        if let body = context.body { return forward(request, streaming: body, loop: context.eventLoop) }
+        if request.isWebSocketUpgrade { return relayWebSocket(request) }
+        if context.eventLoop.inEventLoop { return forwardOnLoop(request, loop: context.eventLoop) }
+        return forward(request, loop: context.eventLoop)
+    }
+
+    /// Relayed on the event loop (``forwardOnLoop(_:loop:)``, no thread held): a plain-HTTP
+    /// upstream's exchanges whose request body is read whole. A TLS upstream, a body streamed
+    /// as it arrives, and a WebSocket get a thread of their own.
+    func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread {
+        // A TLS connection cannot be driven by a loop (yet): every exchange then takes a thread.
+        guard pool.tls == nil, !head.isWebSocketUpgrade, bodyDelivery(for: head) == .buffered else { return .ownThread }
+        return .eventLoop
     }
 
     /// The 503 every client gets once the journal cannot be written.
@@ -92,14 +103,16 @@ struct ProxyResponder: HTTPResponder {
         return .response(response)
     }
 
-    func forward(_ request: HTTPRequest) -> HTTPReply {
+    /// Relays `request` on the calling thread, with a connection borrowed from `loop`'s share
+    /// of the pool.
+    func forward(_ request: HTTPRequest, loop: EventLoop) -> HTTPReply {
         let started = recorder.clock.now()
         let outgoing = upstreamRequest(for: request)
         let recorded = recordedRequest(for: request)
         let lease: UpstreamPool.Lease
         let head: HTTPResponse
         do throws(UpstreamCheckoutError) {
-            (lease, head) = try exchange(outgoing)
+            (lease, head) = try exchange(outgoing, loop: loop)
         } catch {
             return unanswered(recorded, error, startedAt: started)
         }
@@ -109,15 +122,15 @@ struct ProxyResponder: HTTPResponder {
     /// Sends `request` upstream on a pooled connection and reads the response head. A pooled
     /// connection the upstream closed while idle fails before any response byte: that is
     /// retried once on a fresh connection.
-    private func exchange(_ request: HTTPRequest) throws(UpstreamCheckoutError) -> (UpstreamPool.Lease, HTTPResponse) {
-        let lease = try pool.checkOut()
+    private func exchange(_ request: HTTPRequest, loop: EventLoop) throws(UpstreamCheckoutError) -> (UpstreamPool.Lease, HTTPResponse) {
+        let lease = try pool.checkOut(on: loop)
         do throws(HTTPClientError) {
             try lease.connection.write(request)
             return (lease, try lease.connection.readHead())
         } catch {
             pool.discard(lease)
             guard lease.wasReused, Self.isStaleConnection(error) else { throw .connection(error) }
-            let retry = try pool.checkOut(fresh: true)
+            let retry = try pool.checkOut(on: loop, fresh: true)
             do throws(HTTPClientError) {
                 try retry.connection.write(request)
                 return (retry, try retry.connection.readHead())
@@ -153,7 +166,7 @@ struct ProxyResponder: HTTPResponder {
             body: Array("503 Service Unavailable: \(reason); the request was neither relayed nor recorded\n".utf8)))
     }
 
-    private static func isStaleConnection(_ error: HTTPClientError) -> Bool {
+    static func isStaleConnection(_ error: HTTPClientError) -> Bool {
         switch error {
         case .closedBeforeResponse: true
         case .socket(let socket): socket.kind == .connectionReset || socket.kind == .brokenPipe
@@ -163,14 +176,20 @@ struct ProxyResponder: HTTPResponder {
 
     /// The client's 502, recorded with the upstream failure.
     func badGateway(_ request: HTTPRequest, error: HTTPClientError, startedAt: Date, requestBody: ExchangeRecorder.BodyRecord = .inline) -> HTTPReply {
-        let failure = HAR.ExchangeError(error)
-        let response = HTTPResponse(status: .badGateway,
-                                    headers: ["Content-Type": "text/plain; charset=utf-8", "Via": Self.via],
-                                    body: Array("502 Bad Gateway: upstream \(failure.kind.rawValue): \(failure.message)\n".utf8))
+        let (response, failure) = badGatewayResponse(error)
         let outcome = recorder.record(request: request, response: response, body: response.bodyBytes ?? [], startedAt: startedAt,
                                       timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: startedAt), receive: 0),
                                       failure: failure, requestBody: requestBody)
         return released(response, outcome)
+    }
+
+    /// The 502 for an upstream that failed with `error`, and the failure as recorded.
+    func badGatewayResponse(_ error: HTTPClientError) -> (HTTPResponse, HAR.ExchangeError) {
+        let failure = HAR.ExchangeError(error)
+        let response = HTTPResponse(status: .badGateway,
+                                    headers: ["Content-Type": "text/plain; charset=utf-8", "Via": Self.via],
+                                    body: Array("502 Bad Gateway: upstream \(failure.kind.rawValue): \(failure.message)\n".utf8))
+        return (response, failure)
     }
 
     /// `30 s`, `250 ms`.

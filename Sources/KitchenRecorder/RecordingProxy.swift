@@ -101,8 +101,10 @@ public final class RecordingProxy: Sendable {
     @discardableResult
     public func stop(drainTimeout: Duration = .seconds(2)) throws(RecorderError) -> RecordingSummary {
         _ = relays.wait(timeout: .now() + .milliseconds(Int(drainTimeout / .milliseconds(1))))
-        server.stop()
         pool.shutDown()
+        server.stop()
+        // Exchanges relayed on the loops are recorded on the journal thread: finished first.
+        recorder.finishPendingRecords()
         do throws(RecordingError) {
             try recorder.journal.close()
             let scanner = redactor.scanner(extraSecrets: configuration.extraSecrets())

@@ -55,13 +55,18 @@ struct UpstreamPoolState<Connection: Sendable, Instant: InstantProtocol>: Sendab
         self.idleTimeout = idleTimeout
     }
 
-    /// A connection for one exchange: the idle one used last, else a slot to open one, else a
-    /// ticket to wait with. `fresh` asks for a new connection (a retry after a stale reused one,
-    /// or a body that cannot be sent twice): at the bound, the oldest idle connection is closed
-    /// to make room for it. Also returns the idle connections gone stale, to close.
-    mutating func checkOut(now: Instant, fresh: Bool = false) -> (CheckOut, close: [Connection]) {
+    /// A connection for one exchange: the idle one used last (among those `preferred` picks, if
+    /// any: the ones already where the caller is), else a slot to open one, else a ticket to
+    /// wait with. `fresh` asks for a new connection (a retry after a stale reused one, or a
+    /// body that cannot be sent twice): at the bound, the oldest idle connection is closed to
+    /// make room for it. Also returns the idle connections gone stale, to close.
+    mutating func checkOut(now: Instant, fresh: Bool = false,
+                           preferring preferred: (Connection) -> Bool = { _ in true }) -> (CheckOut, close: [Connection]) {
         var close = sweep(now: now)
-        if !fresh, let last = idle.popLast() { return (.granted(.reuse(last.connection)), close) }
+        if !fresh, !idle.isEmpty {
+            let index = idle.lastIndex { preferred($0.connection) } ?? idle.count - 1
+            return (.granted(.reuse(idle.remove(at: index).connection)), close)
+        }
         if open < maxConnections {
             open += 1
             return (.granted(.open), close)
@@ -97,6 +102,15 @@ struct UpstreamPoolState<Connection: Sendable, Instant: InstantProtocol>: Sendab
     /// Forgets a checked-out connection the caller closed (after a failure), or a slot whose
     /// connection could not be opened. Returns the ticket of the waiter that gets the slot.
     mutating func discard() -> Int? { slotFreed() }
+
+    /// Drops the idle connection `isIt` picks (the upstream closed it while it sat idle), if it
+    /// is idle; its slot goes to the longest waiter. Returns whether it was idle here, and the
+    /// ticket of the waiter that gets the slot.
+    mutating func dropIdle(where isIt: (Connection) -> Bool) -> (dropped: Bool, wake: Int?) {
+        guard let index = idle.firstIndex(where: { isIt($0.connection) }) else { return (false, nil) }
+        idle.remove(at: index)
+        return (true, slotFreed())
+    }
 
     /// Ends a wait (woken or timed out): what was granted to `ticket`, or `nil` when nothing was
     /// (the waiter is then forgotten and gets nothing later).

@@ -8,18 +8,27 @@
 /// let secure = try HTTPClientConnection(host: "api.example.com", port: 443, tls: TLSClientConfiguration())
 /// ```
 /// For relaying, `write(_:)` then `readHead()` and `readBodyChunk()` stream the
-/// response as it arrives.
-public final class HTTPClientConnection {
+/// response as it arrives. An event loop can drive a plain-TCP connection instead, without
+/// blocking (``open(host:port:limits:responseTimeout:connectTimeout:on:_:)``,
+/// ``exchange(_:_:)``).
+public final class HTTPClientConnection: @unchecked Sendable {
+    // Unchecked: used by one thread at a time (a caller's thread, or the event loop it is
+    // attached to); it moves between them only through a hand-over that orders every use
+    // before the move before every use after it (a lock, a thread start, `EventLoop.execute`).
     public let host: String
     public let port: Int
     /// How the connection speaks TLS; nil for plain TCP.
     public let tls: TLSClientConfiguration?
     let socket: Socket
-    private var decoder: HTTPResponseDecoder
-    private var reachedEndOfStream = false
-    private var closeAfterResponse = false
+    var decoder: HTTPResponseDecoder
+    var reachedEndOfStream = false
+    var closeAfterResponse = false
     /// Whether the body being written piece by piece is chunked.
     private var streamsChunked = false
+    /// How long a read may wait for the response; nil: forever.
+    let responseTimeout: Duration?
+    /// The event loop driving the connection, while one is (see `HTTPClientConnection+Loop`).
+    var onLoop: LoopAttachment?
 
     /// Connects to `host:port`; with `tls` (https://), also runs the TLS handshake, each of its
     /// steps bounded by `connectTimeout`. TLS failures throw `.tls` (e.g. a certificate issued
@@ -36,6 +45,18 @@ public final class HTTPClientConnection {
         }
         socket.setReadTimeout(milliseconds: responseTimeout?.milliseconds)
         decoder = HTTPResponseDecoder(limits: limits)
+        self.responseTimeout = responseTimeout
+    }
+
+    /// A connection over `socket`, already connected (by an event loop).
+    init(socket: Socket, host: String, port: Int, limits: HTTPLimits, responseTimeout: Duration?) {
+        self.host = host
+        self.port = port
+        tls = nil
+        self.socket = socket
+        socket.setReadTimeout(milliseconds: responseTimeout?.milliseconds)
+        decoder = HTTPResponseDecoder(limits: limits)
+        self.responseTimeout = responseTimeout
     }
 
     /// Whether another request may be sent on this connection.
@@ -54,6 +75,15 @@ public final class HTTPClientConnection {
     /// Writes `request`: adds `Host` when missing, frames the body with Content-Length, or
     /// chunked when the request says `Transfer-Encoding: chunked`.
     public func write(_ request: HTTPRequest) throws(HTTPClientError) {
+        let output = try encode(request)
+        do throws(SocketError) { try socket.write(output) } catch {
+            // The server may have answered and closed already (e.g. 413); let the read tell.
+            if error.kind != .brokenPipe && error.kind != .connectionReset { throw HTTPClientError(error) }
+        }
+    }
+
+    /// The bytes of `request` as ``write(_:)`` sends them; the decoder then expects its response.
+    func encode(_ request: HTTPRequest) throws(HTTPClientError) -> [UInt8] {
         var request = request
         if !request.headers.contains("Host") { request.headers.add("Host", "\(host):\(port)") }
         let chunked = request.headers.containsToken("chunked", in: "Transfer-Encoding")
@@ -77,10 +107,7 @@ public final class HTTPClientConnection {
         }
         decoder.expectResponse(to: request.method)
         if !request.keepsConnectionAlive { closeAfterResponse = true }
-        do throws(SocketError) { try socket.write(output) } catch {
-            // The server may have answered and closed already (e.g. 413); let the read tell.
-            if error.kind != .brokenPipe && error.kind != .connectionReset { throw HTTPClientError(error) }
-        }
+        return output
     }
 
     /// Writes `request`'s head for a body that follows piece by piece (``writeBodyPiece(_:)``,
@@ -153,8 +180,12 @@ public final class HTTPClientConnection {
     /// Bytes received after the last response (e.g. WebSocket frames right after a 101).
     func takeBufferedBytes() -> [UInt8] { decoder.takeBufferedBytes() }
 
-    /// Closes the connection (over TLS, sending close_notify first when that cannot block).
-    public func close() { socket.close() }
+    /// Closes the connection (over TLS, sending close_notify first when that cannot block); on
+    /// an event loop, call it on the loop's thread.
+    public func close() {
+        leaveLoop()
+        socket.close()
+    }
 
     /// Closes with a TCP reset.
     public func reset() { socket.reset() }

@@ -28,6 +28,9 @@ public final class EventLoop: @unchecked Sendable {
     private struct Inbox {
         var work: [@Sendable () -> Void] = []
         var stopping = false
+        /// The wake-up descriptor is closed: nothing may write to it (its number may already
+        /// belong to another file).
+        var closed = false
     }
 
     /// The name of the loop's thread.
@@ -65,23 +68,26 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Like ``execute(_:)``, and says whether `work` was taken (false once the loop is stopping).
     @discardableResult
-    func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
-        let accepted = inbox.withLock { inbox -> Bool in
+    public func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
+        let onLoop = inEventLoop
+        return inbox.withLock { inbox -> Bool in
             guard !inbox.stopping else { return false }
             inbox.work.append(work)
+            // Woken under the lock: the loop closes the wake-up descriptor under it too, so a
+            // wake-up never reaches a descriptor number reused after the loop ended.
+            if !onLoop, !wakeUpPending.exchange(true, ordering: .acquiringAndReleasing) { poller.wake() }
             return true
         }
-        guard accepted, !inEventLoop else { return accepted }
-        if !wakeUpPending.exchange(true, ordering: .acquiringAndReleasing) { poller.wake() }
-        return true
     }
 
     /// Stops the loop: every socket still registered is told (``EventLoopSocket/loopStopped()``),
     /// then the thread ends. From another thread, returns once it has; from the loop's own
     /// thread, returns at once and the loop ends after the current step.
     public func stop() {
-        inbox.withLock { $0.stopping = true }
-        poller.wake()
+        inbox.withLock { inbox in
+            inbox.stopping = true
+            if !inbox.closed { poller.wake() }
+        }
         guard !inEventLoop, !hasFinished.load(ordering: .acquiring) else { return }
         finished.wait()
         finished.signal()  // later callers of stop() return too
@@ -119,13 +125,14 @@ public final class EventLoop: @unchecked Sendable {
     // MARK: Timers (on the loop's thread)
 
     /// Calls `fire` on the loop's thread once ``now`` reaches `deadline`; returns a token for
-    /// ``cancelTimer(_:)``.
-    func scheduleTimer(at deadline: Duration, _ fire: @escaping () -> Void) -> UInt64 {
+    /// ``cancelTimer(_:)``. Call on the loop's thread.
+    public func scheduleTimer(at deadline: Duration, _ fire: @escaping () -> Void) -> UInt64 {
         timers.park(fire, deadline: deadline)
     }
 
-    /// Cancels a timer that has not fired yet (a fired or cancelled one is ignored).
-    func cancelTimer(_ token: UInt64) {
+    /// Cancels a timer that has not fired yet (a fired or cancelled one is ignored). Call on the
+    /// loop's thread.
+    public func cancelTimer(_ token: UInt64) {
         _ = timers.take(token)
     }
 
@@ -153,7 +160,10 @@ public final class EventLoop: @unchecked Sendable {
         for socket in remaining { socket.loopStopped() }
         for token in Array(sockets.keys) { deregister(token) }
         timers = ParkingLot()
-        poller.close()
+        inbox.withLock { inbox in
+            inbox.closed = true
+            poller.close()
+        }
         hasFinished.store(true, ordering: .releasing)
         finished.signal()
     }

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// What a server does with each request. By default `respond` is called on a thread of its
 /// own, so it may block (a slow handler holds up only its connection); a responder that never
 /// blocks says so with ``respondingThread(for:)`` and is called on the connection's event loop,
@@ -50,6 +53,10 @@ public struct HTTPRequestContext: Sendable {
     public var requestIndex: Int
     /// State the responder keeps for this connection, released when it closes (`onClose`).
     public var storage: HTTPConnectionStorage
+    /// The event loop the connection is served on (`respond` runs on its thread when the
+    /// responder said ``HTTPRespondingThread/eventLoop``): where a responder that answers later
+    /// (``HTTPReply/deferred(_:)``) can do its own I/O without blocking.
+    public var eventLoop: EventLoop
     /// The body still to be read, for a request the responder asked to stream; `nil` when the
     /// body was buffered into `request.body`.
     public var body: HTTPRequestBody?
@@ -103,4 +110,72 @@ public enum HTTPReply: Sendable {
                    handler: @Sendable (WebSocketConnection) -> Void)
     /// Drop the connection with a TCP reset and no response (for fault injection).
     case reset
+    /// The answer comes later: `respond` started the work and returned at once, and the work
+    /// hands the answer in with ``HTTPDeferredReply/complete(_:)``, from any thread. Meanwhile
+    /// the connection waits (pipelined requests wait behind it); no thread is held.
+    case deferred(HTTPDeferredReply)
+}
+
+/// An answer a responder gives later (``HTTPReply/deferred(_:)``).
+///
+/// ```swift
+/// func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
+///     let reply = HTTPDeferredReply()
+///     startLookup(request) { found in reply.complete(.response(.text(.ok, found))) }
+///     return .deferred(reply)
+/// }
+/// ```
+public final class HTTPDeferredReply: Sendable {
+    private enum State {
+        case waiting((@Sendable (HTTPReply) -> Void)?)
+        case completed(HTTPReply)
+        case delivered
+    }
+
+    private let state = Mutex(State.waiting(nil))
+
+    public init() {}
+
+    /// Hands the answer in; only the first call counts. Safe from any thread.
+    public func complete(_ reply: HTTPReply) {
+        let handler = state.withLock { state -> (@Sendable (HTTPReply) -> Void)? in
+            switch state {
+            case .waiting(let handler?):
+                state = .delivered
+                return handler
+            case .waiting(nil):
+                state = .completed(reply)
+                return nil
+            case .completed, .delivered:
+                return nil
+            }
+        }
+        handler?(reply)
+    }
+
+    /// Calls `handler` with the answer once it is in (at once, when it already is); the server
+    /// calls this once.
+    func whenComplete(_ handler: @escaping @Sendable (HTTPReply) -> Void) {
+        let ready = state.withLock { state -> HTTPReply? in
+            guard case .completed(let reply) = state else {
+                if case .waiting(nil) = state { state = .waiting(handler) }
+                return nil
+            }
+            state = .delivered
+            return reply
+        }
+        if let ready { handler(ready) }
+    }
+
+    /// Waits on the calling thread for the answer.
+    func wait() -> HTTPReply {
+        let arrived = DispatchSemaphore(value: 0)
+        let answer = Mutex<HTTPReply?>(nil)
+        whenComplete { reply in
+            answer.withLock { $0 = reply }
+            arrived.signal()
+        }
+        arrived.wait()
+        return answer.withLock { $0 } ?? .reset
+    }
 }

@@ -11,6 +11,9 @@ import Synchronization
 /// arrives, a streamed answer, a WebSocket) gets the connection on a thread of its own for that
 /// request, and the connection returns to its loop once it waits for the next.
 ///
+/// A server serves once: `start()`, then `stop()`. Its loops run from `init` (a responder may
+/// prepare per-loop state with ``eventLoops``) until `stop()`, or until the server is released.
+///
 /// ```swift
 /// let server = HTTPServer(configuration: .init(port: 0), responder: Hello())
 /// try server.start()
@@ -24,23 +27,38 @@ public final class HTTPServer: Sendable {
     private let connections = Mutex<[Int: Socket]>([:])
     private let nextConnectionID = Atomic<Int>(0)
     private let heartbeat: WebSocketHeartbeat
-    private let running = Mutex<(group: EventLoopGroup, threads: ConnectionThreads)?>(nil)
+    private let group: EventLoopGroup?
+    private let threads: ConnectionThreads?
+    private let stopped = Atomic<Bool>(false)
 
+    /// A server for `responder`, its event loops started (`start()` then listens). When the
+    /// loops cannot be started (no epoll or kqueue descriptor left), `start()` throws why.
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
         self.heartbeat = WebSocketHeartbeat()
         Platform.ignoreBrokenPipeSignal()
+        group = try? EventLoopGroup(loopCount: configuration.eventLoopThreads, name: "http-loop")
+        threads = group.map { ConnectionThreads(loops: $0.loops) }
     }
 
-    /// Binds, listens, and starts the loops; the first loop also accepts.
+    deinit { group?.stop() }
+
+    /// The event loops serving the connections (each connection stays on one), in the order
+    /// connections are shared among them; empty when they could not be started.
+    public var eventLoops: [EventLoop] { group?.loops ?? [] }
+
+    /// Binds, listens, and accepts on the first loop.
     public func start() throws(SocketError) {
+        guard let group, let threads else {
+            throw SocketError(kind: .other, operation: "start the event loops (no readiness queue could be made)")
+        }
+        guard !stopped.load(ordering: .acquiring) else {
+            throw SocketError(kind: .closed, operation: "start a server that was stopped (a server serves once)")
+        }
         Platform.raiseOpenFileLimit(toAtLeast: configuration.maxConnections + 64)
         let bound = try Listener(host: configuration.host, port: configuration.port)
-        let group = try EventLoopGroup(loopCount: configuration.eventLoopThreads, name: "http-loop")
-        let threads = ConnectionThreads(loops: group.loops)
         listener.withLock { $0 = bound }
-        running.withLock { $0 = (group, threads) }
         let acceptor = Acceptor(listener: bound, loop: group.loops[0]) { [self] socket in admit(socket, threads: threads) }
         group.loops[0].execute { acceptor.start() }
     }
@@ -54,23 +72,20 @@ public final class HTTPServer: Sendable {
     /// The number of connections on the event loops now, without a thread of their own (waiting
     /// for a request, reading one, answered on the loop, or draining after a refusal for at most
     /// a second, when they no longer count in `connectionCount`).
-    public var parkedConnectionCount: Int { running.withLock { $0?.threads.onLoopsCount } ?? 0 }
+    public var parkedConnectionCount: Int { threads?.onLoopsCount ?? 0 }
 
     /// The number of connections on each event loop now, as `parkedConnectionCount` counts them.
-    public var parkedConnectionCountPerLoop: [Int] { running.withLock { $0?.threads.onLoopsCountPerLoop } ?? [] }
+    public var parkedConnectionCountPerLoop: [Int] { threads?.onLoopsCountPerLoop ?? [] }
 
     /// The number of threads serving connections now (requests that may block, streamed bodies,
     /// WebSockets).
-    public var connectionThreadCount: Int { running.withLock { $0?.threads.count } ?? 0 }
+    public var connectionThreadCount: Int { threads?.count ?? 0 }
 
     /// Stops accepting and ends every open connection (WebSocket ones included).
     public func stop() {
-        let stopped = running.withLock { running in
-            defer { running = nil }
-            return running
-        }
+        stopped.store(true, ordering: .releasing)
         // The loops end their connections (and the acceptor) before the listener closes.
-        stopped?.group.stop()
+        group?.stop()
         listener.withLock { $0?.close(); $0 = nil }
         heartbeat.stop()
         for socket in connections.withLock({ Array($0.values) }) { socket.shutdown() }
@@ -86,7 +101,8 @@ public final class HTTPServer: Sendable {
         }
         guard admitted else { return turnAway(socket) }
         threads.serveOnLoop(HTTPServerConnection(
-            socket: socket, id: id, configuration: configuration, responder: responder, heartbeat: heartbeat,
+            socket: socket, id: id, loop: threads.loop(for: id), configuration: configuration, responder: responder,
+            heartbeat: heartbeat,
             onEnd: { [self] in _ = connections.withLock { $0.removeValue(forKey: id) } }))
     }
 

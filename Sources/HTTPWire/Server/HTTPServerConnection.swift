@@ -25,6 +25,8 @@ struct HTTPServerConnection: Sendable {
 
     let socket: Socket
     let id: Int
+    /// The event loop the connection is served on when no thread serves it.
+    let loop: EventLoop
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
     let heartbeat: WebSocketHeartbeat
@@ -103,7 +105,7 @@ struct HTTPServerConnection: Sendable {
                     current = nil
                     let streamed = HTTPRequestBody(reader: reader, declaredLength: head.headers.contentLength)
                     let context = HTTPRequestContext(peer: socket.peer, connectionID: id, requestIndex: requestIndex,
-                                                     storage: storage, body: streamed)
+                                                     storage: storage, eventLoop: loop, body: streamed)
                     requestIndex += 1
                     guard respond(toStreamed: head, body: streamed, context: context, reader: reader) else { return }
                 }
@@ -114,7 +116,7 @@ struct HTTPServerConnection: Sendable {
                 request.body = body
                 current = nil
                 let context = HTTPRequestContext(peer: socket.peer, connectionID: id, requestIndex: requestIndex,
-                                                 storage: storage)
+                                                 storage: storage, eventLoop: loop)
                 requestIndex += 1
                 guard respond(to: request, context: context, reader: reader) else { return }
             }
@@ -153,6 +155,8 @@ struct HTTPServerConnection: Sendable {
 
     private func respond(with reply: HTTPReply, to request: HTTPRequest, reader: ConnectionReader) -> Bool {
         switch reply {
+        case .deferred(let later):
+            return respond(with: later.wait(), to: request, reader: reader)
         case .response(let response):
             do throws(SocketError) {
                 let closes = try ResponseWriter.write(response, to: socket, method: request.method,

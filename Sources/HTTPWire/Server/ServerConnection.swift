@@ -120,17 +120,37 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     }
 
     /// Calls the responder on the loop's thread; returns the machine's next action, or nil when
-    /// the connection left the loop (handed to a thread, or reset).
+    /// there is none yet (the answer comes later) or the connection left the loop (handed to a
+    /// thread, or reset).
     private func respond(to request: HTTPRequest, requestIndex: Int) -> ServerConnectionMachine.Action? {
         let context = HTTPRequestContext(peer: connection.socket.peer, connectionID: connection.id,
-                                         requestIndex: requestIndex, storage: storage)
+                                         requestIndex: requestIndex, storage: storage, eventLoop: loop)
         let reply = connection.responder.respond(to: request, context: context)
-        guard case .response(let response) = reply else {
-            if case .reset = reply {
-                end(resetting: true)
-            } else {
-                handOver(.reply(reply, to: request, decoder: machine.handOff()), requestIndex: requestIndex + 1)
+        if case .deferred(let later) = reply {
+            later.whenComplete { [self] reply in
+                loop.execute { [self] in
+                    // The connection may have ended meanwhile (the client left, the server stopped).
+                    guard token != nil, let next = answer(request, requestIndex: requestIndex, with: reply) else { return }
+                    perform(next)
+                }
             }
+            return nil
+        }
+        return answer(request, requestIndex: requestIndex, with: reply)
+    }
+
+    /// Writes `reply` to `request`: returns the machine's next action, or nil when the connection
+    /// left the loop.
+    private func answer(_ request: HTTPRequest, requestIndex: Int, with reply: HTTPReply) -> ServerConnectionMachine.Action? {
+        let response: HTTPResponse
+        switch reply {
+        case .response(let answer):
+            response = answer
+        case .reset:
+            end(resetting: true)
+            return nil
+        case .webSocket, .deferred:
+            handOver(.reply(reply, to: request, decoder: machine.handOff()), requestIndex: requestIndex + 1)
             return nil
         }
         let framed = ResponseWriter.frame(response, method: request.method, version: request.version,

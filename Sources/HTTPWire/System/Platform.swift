@@ -240,6 +240,27 @@ enum Platform {
         }
     }
 
+    /// Starts connecting `fd` (made non-blocking for it) to `address`: 0 when connected at once,
+    /// `EINPROGRESS` while under way (the socket turns writable when it is done, see
+    /// ``pendingError(_:)``), another errno value when it failed.
+    static func startConnecting(_ fd: Int32, _ address: SocketAddress) -> Int32 {
+        setNonBlocking(fd, true)
+        if connect(fd, address) { return 0 }
+        let code = errno
+        return code == EINTR ? EINPROGRESS : code
+    }
+
+    /// `EINPROGRESS`: a connection under way.
+    static let inProgress = Int32(EINPROGRESS)
+
+    /// The error a connection under way ended with (`SO_ERROR`), 0 when it is connected.
+    static func pendingError(_ fd: Int32) -> Int32 {
+        var code: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else { return errno }
+        return code
+    }
+
     static func localAddress(_ fd: Int32) -> SocketAddress? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)

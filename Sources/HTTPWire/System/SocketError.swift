@@ -36,8 +36,10 @@ public struct SocketError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Builds the error for the current `errno`.
-    static func fromErrno(_ operation: String) -> SocketError {
-        let code = Platform.errno
+    static func fromErrno(_ operation: String) -> SocketError { from(code: Platform.errno, operation) }
+
+    /// Builds the error for errno value `code`.
+    static func from(code: Int32, _ operation: String) -> SocketError {
         let kind: Kind = switch code {
         case Platform.connectionRefused: .connectionRefused
         case Platform.connectionReset: .connectionReset

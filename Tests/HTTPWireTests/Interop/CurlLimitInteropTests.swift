@@ -10,7 +10,9 @@ import Testing
        .timeLimit(.minutes(2)))
 struct CurlLimitInteropTests {
     @Test func curlPastTheConnectionCapReads503AndTheBusyMessage() async throws {
-        let server = try TestServer(configuration: HTTPServerConfiguration(maxConnections: 1))
+        // The held connection must outlive every curl run, however long a loaded machine keeps
+        // this test waiting between them: no idle timeout ends it meanwhile.
+        let server = try TestServer(configuration: HTTPServerConfiguration(maxConnections: 1, idleTimeout: .seconds(3600)))
         defer { server.stop() }
         let held = try RawConnection(port: server.port)
         try held.send("GET /held HTTP/1.1\r\nHost: a\r\n\r\n")
