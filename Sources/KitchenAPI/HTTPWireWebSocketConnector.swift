@@ -51,12 +51,14 @@ public struct HTTPWireWebSocketConnector: WebSocketConnecting {
         let configuration = self.configuration
         let finalTarget = target
         let headerFields = headers
+        // Events go straight from the connection's event loop into the channel's queue.
+        let events = ChannelEventQueue()
         // The handshake blocks; run it on its own thread and resume when it is done.
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<WebSocketConnection, WebSocketClientError>, Never>) in
             let thread = Thread {
                 continuation.resume(returning: Result { () throws(WebSocketClientError) -> WebSocketConnection in
                     try WebSocketClient.connect(host: host, port: port, target: finalTarget, headers: headerFields,
-                                                configuration: configuration, tls: tls)
+                                                configuration: configuration, tls: tls, handler: ChannelFeed(queue: events))
                 })
             }
             thread.name = "websocket-connect"
@@ -64,7 +66,7 @@ public struct HTTPWireWebSocketConnector: WebSocketConnecting {
         }
         switch result {
         case .success(let connection):
-            return HTTPWireWebSocketChannel(connection: connection)
+            return HTTPWireWebSocketChannel(connection: connection, events: events)
         case .failure(.rejected(let response)) where response.status.code == 401:
             throw WebSocketConnectError.unauthorized
         case .failure(let error):
@@ -73,30 +75,15 @@ public struct HTTPWireWebSocketConnector: WebSocketConnecting {
     }
 }
 
-/// A `WebSocketChannel` over an HTTPWire connection: a reader thread turns
-/// blocking receives into events that `receive()` awaits.
+/// A `WebSocketChannel` over an HTTPWire connection: the connection's event loop pushes each
+/// message and the close into a queue that `receive()` awaits (no thread per connection).
 final class HTTPWireWebSocketChannel: WebSocketChannel {
     private let connection: WebSocketConnection
-    private let queue = EventQueue()
+    private let queue: ChannelEventQueue
 
-    init(connection: WebSocketConnection) {
+    init(connection: WebSocketConnection, events: ChannelEventQueue) {
         self.connection = connection
-        let queue = self.queue
-        let thread = Thread {
-            while true {
-                switch connection.receive() {
-                case .message(.text(let text)): queue.push(.text(text))
-                case .message(.binary(let bytes)): queue.push(.binary(bytes))
-                case .closed(let info):
-                    // 1005/1006 are never on the wire: report them as "no close code".
-                    let code = info.code.flatMap { $0.isValidOnWire ? Int($0.rawValue) : nil }
-                    queue.push(.closed(code: code, reason: info.reason))
-                    return
-                }
-            }
-        }
-        thread.name = "websocket-reader"
-        thread.start()
+        queue = events
     }
 
     nonisolated(nonsending) func receive() async throws -> WebSocketChannelEvent { try await queue.next() }
@@ -106,8 +93,26 @@ final class HTTPWireWebSocketChannel: WebSocketChannel {
     }
 }
 
+/// Hands what a client connection's event loop reads to the channel's queue.
+private struct ChannelFeed: WebSocketLoopHandler {
+    let queue: ChannelEventQueue
+
+    func received(_ message: WebSocketMessage, on connection: WebSocketConnection) {
+        switch message {
+        case .text(let text): queue.push(.text(text))
+        case .binary(let bytes): queue.push(.binary(bytes))
+        }
+    }
+
+    func ended(_ info: WebSocketCloseInfo, on connection: WebSocketConnection) {
+        // 1005/1006 are never on the wire: report them as "no close code".
+        let code = info.code.flatMap { $0.isValidOnWire ? Int($0.rawValue) : nil }
+        queue.push(.closed(code: code, reason: info.reason))
+    }
+}
+
 /// A single-consumer queue of channel events; the last event (`.closed`) repeats forever.
-private final class EventQueue: Sendable {
+final class ChannelEventQueue: Sendable {
     private struct State {
         var events: [WebSocketChannelEvent] = []
         var waiter: CheckedContinuation<WebSocketChannelEvent, any Error>?

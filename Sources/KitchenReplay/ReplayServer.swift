@@ -88,15 +88,13 @@ struct ReplayResponder: HTTPResponder {
                 status: HTTPStatus(ReplayEngine.unmatchedStatus, reasonPhrase: "Replay Mismatch"),
                 headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array((mismatch.description + "\n").utf8)))
         case .answer(let recorded) where recorded.entry.isWebSocket && recorded.entry.response.status == 101:
-            let conversation = ReplayConversation(recorded.entry)
-            let speed = self.speed, engine = self.engine, observer = self.observer
             observer(.webSocketOpened(request: replay, entry: recorded.index))
-            return .webSocket { connection in
-                let ended = ConversationPlayer(conversation: conversation, connection: connection, speed: speed, engine: engine).play()
-                observer(.webSocketClosed(entry: recorded.index, sentToClient: ended.sent, receivedFromClient: ended.received,
-                                          code: ended.close?.code.map { Int($0.rawValue) },
-                                          closedByClient: ended.close?.initiator == .peer))
-            }
+            return .webSocketOnLoop(handler: ConversationPlayer(
+                conversation: ReplayConversation(recorded.entry), speed: speed, engine: engine) { ended in
+                    observer(.webSocketClosed(entry: recorded.index, sentToClient: ended.sent, receivedFromClient: ended.received,
+                                              code: ended.close?.code.map { Int($0.rawValue) },
+                                              closedByClient: ended.close?.initiator == .peer))
+                })
         case .answer(let recorded):
             observer(.answered(request: replay, entry: recorded.index, status: recorded.entry.response.status))
             return .response(Self.response(from: recorded.entry.response))
@@ -115,75 +113,97 @@ struct ReplayResponder: HTTPResponder {
     }
 }
 
-/// Plays one recorded conversation on a live socket: the server's messages at their (scaled)
-/// offsets, the client's messages checked against the recording, the recorded close.
-struct ConversationPlayer {
-    let conversation: ReplayConversation
-    let connection: WebSocketConnection
-    let speed: ReplaySpeed
-    let engine: ReplayEngine
+/// Plays one recorded conversation on a live socket, on its event loop: the server's messages
+/// at their (scaled) offsets, each on a loop timer; the client's messages checked against the
+/// recording as they arrive; the recorded close. The client leaving ends the timeline early.
+final class ConversationPlayer: WebSocketLoopHandler, @unchecked Sendable {
+    // Unchecked: every property is touched on the connection's event loop only (the handler's
+    // calls and its timers all come there).
+    private let engine: ReplayEngine
+    private var timeline: ConversationTimeline
+    private var expected: IndexingIterator<[HAR.WebSocketMessage]>
+    private let finished: @Sendable (Ending) -> Void
+    private var ending = Ending()
+    private var start = Duration.zero
+    private var timer: UInt64?
+    private var over = false
 
     /// How a played conversation went: messages sent and received, and its close.
-    struct Ending {
+    struct Ending: Sendable {
         var sent = 0
         var received = 0
         var close: WebSocketCloseInfo?
     }
 
-    /// Plays the conversation to its end and says how it went.
-    func play() -> Ending {
-        let clientDone = DispatchSemaphore(value: 0)
-        let ending = SleepingMutex(Ending())
-        let reader = Thread { [conversation, connection, engine] in
-            var expected = conversation.fromClient.makeIterator()
-            while true {
-                let message: WebSocketMessage
-                switch connection.receive() {
-                case .message(let received): message = received
-                case .closed(let info):
-                    ending.withLock { $0.close = info }
-                    clientDone.signal()
-                    return
-                }
-                ending.withLock { $0.received += 1 }
-                let got: [UInt8] = switch message {
-                case .text(let text): Array(text.utf8)
-                case .binary(let bytes): bytes
-                }
-                let want = expected.next()
-                if want.map({ (try? $0.payload) ?? [] }) != got {
-                    engine.noteWebSocketMismatch("WebSocket: the client sent \(String(decoding: got, as: UTF8.self)); "
-                                                 + "the recording expected " + (want.map { $0.data } ?? "nothing"))
-                }
-            }
+    /// A player for `conversation`; `finished` hears how it went, once it has ended.
+    init(conversation: ReplayConversation, speed: ReplaySpeed, engine: ReplayEngine,
+         finished: @escaping @Sendable (Ending) -> Void) {
+        self.engine = engine
+        timeline = ConversationTimeline(conversation, speed: speed)
+        expected = conversation.fromClient.makeIterator()
+        self.finished = finished
+    }
+
+    func opened(_ connection: WebSocketConnection) {
+        start = connection.eventLoop.now
+        playNext(on: connection)
+    }
+
+    func received(_ message: WebSocketMessage, on connection: WebSocketConnection) {
+        ending.received += 1
+        let got: [UInt8] = switch message {
+        case .text(let text): Array(text.utf8)
+        case .binary(let bytes): bytes
         }
-        reader.start()
-        let start = DispatchTime.now()
-        var timeline = ConversationTimeline(conversation, speed: speed)
-        while let (due, step) = timeline.next() {
-            // The client leaving ends the timeline early.
-            if clientDone.wait(timeout: start + .nanoseconds(Int(due / .nanoseconds(1)))) == .success {
-                clientDone.signal()
-                return ending.withLock { $0 }
-            }
-            switch step {
-            case .message(let message):
-                let sent: Void? = switch message {
-                case .text(let text): try? connection.send(.text(text))
-                case .binary(let bytes): try? connection.send(.binary(bytes))
-                }
-                if sent != nil { ending.withLock { $0.sent += 1 } }
-            case .close(let close):
-                // RFC 6455 §7.4: never a code the wire forbids, whatever the recording holds.
-                switch ReplayClose(close) {
-                case .frame(let code, let reason): connection.close(code: WebSocketCloseCode(rawValue: code), reason: reason)
-                case .frameWithoutCode: connection.close(code: nil)
-                case .drop: connection.dropWithoutClosing()
-                }
-            case .awaitClientClose: break
-            }
+        let want = expected.next()
+        if want.map({ (try? $0.payload) ?? [] }) != got {
+            engine.noteWebSocketMismatch("WebSocket: the client sent \(String(decoding: got, as: UTF8.self)); "
+                                         + "the recording expected " + (want.map { $0.data } ?? "nothing"))
         }
-        clientDone.wait()
-        return ending.withLock { $0 }
+    }
+
+    func ended(_ info: WebSocketCloseInfo, on connection: WebSocketConnection) {
+        over = true
+        if let timer { connection.eventLoop.cancelTimer(timer) }
+        timer = nil
+        ending.close = info
+        finished(ending)
+    }
+
+    /// Performs the steps that are due, then waits on a timer for the next.
+    private func playNext(on connection: WebSocketConnection) {
+        let loop = connection.eventLoop
+        while !over, let (due, step) = timeline.next() {
+            guard loop.now >= start + due else {
+                timer = loop.scheduleTimer(at: start + due) { [self] in
+                    timer = nil
+                    perform(step, on: connection)
+                    playNext(on: connection)
+                }
+                return
+            }
+            perform(step, on: connection)
+        }
+    }
+
+    private func perform(_ step: ConversationTimeline.Step, on connection: WebSocketConnection) {
+        guard !over else { return }
+        switch step {
+        case .message(let message):
+            let sent: Void? = switch message {
+            case .text(let text): try? connection.send(.text(text))
+            case .binary(let bytes): try? connection.send(.binary(bytes))
+            }
+            if sent != nil { ending.sent += 1 }
+        case .close(let close):
+            // RFC 6455 §7.4: never a code the wire forbids, whatever the recording holds.
+            switch ReplayClose(close) {
+            case .frame(let code, let reason): connection.close(code: WebSocketCloseCode(rawValue: code), reason: reason)
+            case .frameWithoutCode: connection.close(code: nil)
+            case .drop: connection.dropWithoutClosing()
+            }
+        case .awaitClientClose:
+            break
+        }
     }
 }

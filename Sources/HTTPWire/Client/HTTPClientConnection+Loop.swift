@@ -174,6 +174,8 @@ final class LoopAttachment: EventLoopSocket, @unchecked Sendable {
             armTimer()
         }
         deliver()
+        // TLS may hold decrypted bytes the kernel no longer reports: read them on the next turn.
+        if count > 0, socket.hasBufferedInput { loop.execute { [self] in readable() } }
     }
 
     func writable() {

@@ -10,15 +10,23 @@
 ///                                          tls: TLSClientConfiguration())
 /// ```
 public enum WebSocketClient {
-    /// Connects, performs the opening handshake and returns the open connection. With `tls`
+    /// The event loop that drives client connections opened without one: started with the
+    /// first of them, for the life of the process.
+    public static var sharedEventLoop: EventLoop? { sharedLoops?.loops.first }
+    private static let sharedLoops = try? EventLoopGroup(loopCount: 1, name: "websocket-client")
+
+    /// Connects, performs the opening handshake (blocking the calling thread) and returns the
+    /// open connection, driven by `loop` (default: ``sharedEventLoop``): read it with
+    /// `receive()` from a thread, or give a `handler` to have it served on the loop. With `tls`
     /// (wss://) the connection is encrypted; `nil` means plain TCP (ws://).
     public static func connect(
         host: String, port: Int, target: String, headers: HTTPHeaders = [:],
         configuration: WebSocketConfiguration = WebSocketConfiguration(),
-        timeout: Duration = .seconds(10), tls: TLSClientConfiguration? = nil
+        timeout: Duration = .seconds(10), tls: TLSClientConfiguration? = nil,
+        on loop: EventLoop? = nil, handler: (any WebSocketLoopHandler)? = nil
     ) throws(WebSocketClientError) -> WebSocketConnection {
         try handshake(host: host, port: port, target: target, headers: headers, configuration: configuration,
-                      timeout: timeout, tls: tls).connection
+                      timeout: timeout, tls: tls, on: loop, handler: handler).connection
     }
 
     /// Like `connect`, and also returns the request sent and the server's 101 response (for
@@ -28,8 +36,11 @@ public enum WebSocketClient {
         host: String, port: Int, target: String, headers: HTTPHeaders = [:],
         configuration: WebSocketConfiguration = WebSocketConfiguration(),
         timeout: Duration = .seconds(10), key: String = WebSocketHandshake.makeKey(),
-        tls: TLSClientConfiguration? = nil
+        tls: TLSClientConfiguration? = nil, on loop: EventLoop? = nil, handler: (any WebSocketLoopHandler)? = nil
     ) throws(WebSocketClientError) -> (connection: WebSocketConnection, request: HTTPRequest, response: HTTPResponse) {
+        guard let loop = loop ?? sharedEventLoop else {
+            throw .connection(.socket(SocketError(kind: .other, operation: "start the WebSocket client's event loop")))
+        }
         let connection: HTTPClientConnection
         do throws(HTTPClientError) {
             connection = try HTTPClientConnection(host: host, port: port, tls: tls, connectTimeout: timeout,
@@ -68,7 +79,7 @@ public enum WebSocketClient {
         }
         connection.socket.setReadTimeout(milliseconds: nil)
         let open = WebSocketConnection(socket: connection.socket, role: .client, configuration: configuration,
-                                       bufferedBytes: connection.takeBufferedBytes())
+                                       bufferedBytes: connection.takeBufferedBytes(), loop: loop, handler: handler)
         return (open, request, head)
     }
 }

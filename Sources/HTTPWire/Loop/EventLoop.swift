@@ -44,6 +44,8 @@ public final class EventLoop: @unchecked Sendable {
     private let hasFinished = Atomic<Bool>(false)
     private let origin = ContinuousClock.now
     private var sockets: [UInt64: Registration] = [:]
+    /// A read buffer every socket of the loop may use during one call.
+    private var readBuffer = [UInt8](repeating: 0, count: 65_536)
     private var timers = ParkingLot<() -> Void>()
     private var nextToken: UInt64 = 0
 
@@ -117,6 +119,16 @@ public final class EventLoop: @unchecked Sendable {
     func deregister(_ token: UInt64) {
         guard let registration = sockets.removeValue(forKey: token) else { return }
         poller.remove(registration.descriptor)
+    }
+
+    /// Lends the loop's read buffer (64 KiB) to `body` (on the loop's thread; not re-entrantly).
+    func scratch<Result, Failure: Error>(
+        _ body: (UnsafeMutableRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let outcome = readBuffer.withUnsafeMutableBytes { raw -> Swift.Result<Result, Failure> in
+            do throws(Failure) { return .success(try body(raw)) } catch { return .failure(error) }
+        }
+        return try outcome.get()
     }
 
     /// How many sockets are registered now.

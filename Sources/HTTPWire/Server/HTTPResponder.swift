@@ -104,10 +104,15 @@ public enum HTTPReply: Sendable {
     /// Send this response.
     case response(HTTPResponse)
     /// Accept a WebSocket upgrade (after the server checks the handshake, RFC 6455 §4.2):
-    /// answer 101 with `headers` added, then run `handler` on this thread; the connection
-    /// closes when it returns.
+    /// answer 101 with `headers` added, then run `handler` on a thread of its own (the
+    /// connection's event loop does its reading and writing); the connection closes when it
+    /// returns.
     case webSocket(headers: HTTPHeaders = [:], configuration: WebSocketConfiguration? = nil,
                    handler: @Sendable (WebSocketConnection) -> Void)
+    /// Accept a WebSocket upgrade as `.webSocket` does, and serve it on the connection's event
+    /// loop: `handler` is told of each message and of the end there, and no thread is held.
+    case webSocketOnLoop(headers: HTTPHeaders = [:], configuration: WebSocketConfiguration? = nil,
+                         handler: any WebSocketLoopHandler)
     /// Drop the connection with a TCP reset and no response (for fault injection).
     case reset
     /// The answer comes later: `respond` started the work and returned at once, and the work

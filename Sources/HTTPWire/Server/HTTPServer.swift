@@ -26,7 +26,6 @@ public final class HTTPServer: Sendable {
     private let listener = Mutex<Listener?>(nil)
     private let connections = Mutex<[Int: Socket]>([:])
     private let nextConnectionID = Atomic<Int>(0)
-    private let heartbeat: WebSocketHeartbeat
     private let group: EventLoopGroup?
     private let threads: ConnectionThreads?
     private let stopped = Atomic<Bool>(false)
@@ -36,7 +35,6 @@ public final class HTTPServer: Sendable {
     public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
-        self.heartbeat = WebSocketHeartbeat()
         Platform.ignoreBrokenPipeSignal()
         group = try? EventLoopGroup(loopCount: configuration.eventLoopThreads, name: "http-loop")
         threads = group.map { ConnectionThreads(loops: $0.loops) }
@@ -87,7 +85,6 @@ public final class HTTPServer: Sendable {
         // The loops end their connections (and the acceptor) before the listener closes.
         group?.stop()
         listener.withLock { $0?.close(); $0 = nil }
-        heartbeat.stop()
         for socket in connections.withLock({ Array($0.values) }) { socket.shutdown() }
     }
 
@@ -102,7 +99,6 @@ public final class HTTPServer: Sendable {
         guard admitted else { return turnAway(socket) }
         threads.serveOnLoop(HTTPServerConnection(
             socket: socket, id: id, loop: threads.loop(for: id), configuration: configuration, responder: responder,
-            heartbeat: heartbeat,
             onEnd: { [self] in _ = connections.withLock { $0.removeValue(forKey: id) } }))
     }
 

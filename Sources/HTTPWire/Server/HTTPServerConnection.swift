@@ -29,7 +29,6 @@ struct HTTPServerConnection: Sendable {
     let loop: EventLoop
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
-    let heartbeat: WebSocketHeartbeat
     /// Frees the connection's slot in the server; runs before the socket closes (so a peer that
     /// sees the close finds the slot already free), and may run more than once.
     let onEnd: @Sendable () -> Void
@@ -46,7 +45,7 @@ struct HTTPServerConnection: Sendable {
     /// it stays on this thread).
     func serve(storage: HTTPConnectionStorage, from start: Start, firstRequestIndex: Int = 0, threads: ConnectionThreads?) {
         var handedBack = false
-        defer { if !handedBack { end(storage: storage) } }
+        defer { if !handedBack, !socket.isUpgraded { end(storage: storage) } }
         let decoder: HTTPRequestDecoder
         var first: HTTPRequestDecoder.Event?
         var pendingReply: (HTTPReply, HTTPRequest)?
@@ -70,7 +69,7 @@ struct HTTPServerConnection: Sendable {
         let reader = ConnectionReader(socket: socket, configuration: configuration, decoder: decoder,
                                       mayParkBeforeReading: mayGoBack)
         if let (reply, request) = pendingReply {
-            guard respond(with: reply, to: request, reader: reader) else { return }
+            guard respond(with: reply, to: request, reader: reader, storage: storage) else { return }
         }
         var current: HTTPRequest?
         var body: [UInt8] = []
@@ -145,18 +144,19 @@ struct HTTPServerConnection: Sendable {
             socket.lingeringClose()
             return false
         }
-        return respond(with: reply, to: request, reader: reader)
+        return respond(with: reply, to: request, reader: reader, storage: context.storage)
     }
 
     /// Returns whether to keep reading requests on this connection.
     private func respond(to request: HTTPRequest, context: HTTPRequestContext, reader: ConnectionReader) -> Bool {
-        respond(with: responder.respond(to: request, context: context), to: request, reader: reader)
+        respond(with: responder.respond(to: request, context: context), to: request, reader: reader, storage: context.storage)
     }
 
-    private func respond(with reply: HTTPReply, to request: HTTPRequest, reader: ConnectionReader) -> Bool {
+    private func respond(with reply: HTTPReply, to request: HTTPRequest, reader: ConnectionReader,
+                         storage: HTTPConnectionStorage) -> Bool {
         switch reply {
         case .deferred(let later):
-            return respond(with: later.wait(), to: request, reader: reader)
+            return respond(with: later.wait(), to: request, reader: reader, storage: storage)
         case .response(let response):
             do throws(SocketError) {
                 let closes = try ResponseWriter.write(response, to: socket, method: request.method,
@@ -169,29 +169,51 @@ struct HTTPServerConnection: Sendable {
             socket.reset()
             return false
         case .webSocket(let headers, let configuration, let handler):
-            let key: String
-            do throws(WebSocketHandshakeError) {
-                key = try WebSocketHandshake.validate(request: request)
-            } catch {
-                _ = try? ResponseWriter.write(WebSocketHandshake.rejection(for: error), to: socket,
-                                              method: request.method, version: request.version, keepAlive: false)
-                return false
-            }
-            let accept = WebSocketHandshake.acceptResponse(key: key, headers: headers)
-            guard let head = try? HTTPEncoder.responseHead(status: accept.status, headers: accept.headers),
-                  (try? socket.write(head)) != nil
-            else { return false }
-            // RFC 6455 §4.2.2: bytes after the upgrade request are already WebSocket frames.
-            let connection = WebSocketConnection(
-                socket: socket, role: .server, configuration: configuration ?? self.configuration.webSocket,
-                bufferedBytes: reader.takeBufferedBytes())
+            guard let head = acceptUpgrade(request, headers: headers), (try? socket.write(head)) != nil else { return false }
+            // RFC 6455 §4.2.2: bytes after the upgrade request are already WebSocket frames. The
+            // connection's loop reads and writes it from now on; this thread runs the handler.
             socket.setReadTimeout(milliseconds: nil)
-            heartbeat.register(connection)
+            let connection = upgrade(bufferedBytes: reader.takeBufferedBytes(), configuration: configuration, storage: storage)
             handler(connection)
-            heartbeat.unregister(connection)
-            if !connection.isEnded { connection.close(code: .goingAway, reason: "handler finished") }
+            if !connection.isEnded { connection.close(code: WebSocketCloseCode.goingAway, reason: "handler finished") }
+            return false
+        case .webSocketOnLoop(let headers, let configuration, let handler):
+            guard let head = acceptUpgrade(request, headers: headers), (try? socket.write(head)) != nil else { return false }
+            socket.setReadTimeout(milliseconds: nil)
+            _ = upgrade(bufferedBytes: reader.takeBufferedBytes(), configuration: configuration, storage: storage,
+                        handler: handler)
             return false
         }
+    }
+
+    /// The 101 head accepting the upgrade `request` asks for (RFC 6455 §4.2.2), with `headers`
+    /// added; nil when the handshake is broken, after answering it with its refusal.
+    private func acceptUpgrade(_ request: HTTPRequest, headers: HTTPHeaders) -> [UInt8]? {
+        let key: String
+        do throws(WebSocketHandshakeError) {
+            key = try WebSocketHandshake.validate(request: request)
+        } catch {
+            _ = try? ResponseWriter.write(WebSocketHandshake.rejection(for: error), to: socket,
+                                          method: request.method, version: request.version, keepAlive: false)
+            return nil
+        }
+        let accept = WebSocketHandshake.acceptResponse(key: key, headers: headers)
+        return try? HTTPEncoder.responseHead(status: accept.status, headers: accept.headers)
+    }
+
+    /// The upgraded connection, on this connection's loop; it owns the socket from now on, and
+    /// frees the connection's slot when it closes.
+    func upgrade(bufferedBytes: [UInt8], configuration: WebSocketConfiguration?, storage: HTTPConnectionStorage,
+                 handler: (any WebSocketLoopHandler)? = nil, unsentHandshake: [UInt8] = []) -> WebSocketConnection {
+        socket.markUpgraded()
+        let onEnd = self.onEnd
+        return WebSocketConnection(
+            socket: socket, role: .server, configuration: configuration ?? self.configuration.webSocket,
+            bufferedBytes: bufferedBytes, loop: loop, handler: handler, unsentHandshake: unsentHandshake,
+            onClose: {
+                storage.close()
+                onEnd()
+            })
     }
 
     /// Ends the connection for a read that failed: the answer for a broken or timed-out

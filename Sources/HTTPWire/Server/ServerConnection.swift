@@ -152,6 +152,9 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         case .webSocket, .deferred:
             handOver(.reply(reply, to: request, decoder: machine.handOff()), requestIndex: requestIndex + 1)
             return nil
+        case .webSocketOnLoop(let headers, let configuration, let handler):
+            upgrade(request, headers: headers, configuration: configuration, handler: handler)
+            return nil
         }
         let framed = ResponseWriter.frame(response, method: request.method, version: request.version,
                                           keepAlive: request.keepsConnectionAlive)
@@ -167,6 +170,28 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
             handOver(.reply(reply, to: request, decoder: machine.handOff()), requestIndex: requestIndex + 1)
             return nil
         }
+    }
+
+    /// Answers the upgrade on the loop and hands the socket to a WebSocket served by `handler`
+    /// on this loop: the 101 as far as the socket takes it now (the WebSocket writes the rest
+    /// first), and the bytes that followed the request are its first frames (RFC 6455 §4.2.2).
+    private func upgrade(_ request: HTTPRequest, headers: HTTPHeaders, configuration: WebSocketConfiguration?,
+                         handler: any WebSocketLoopHandler) {
+        let key: String
+        do throws(WebSocketHandshakeError) { key = try WebSocketHandshake.validate(request: request) } catch {
+            let refusal = ResponseWriter.bytes(of: WebSocketHandshake.rejection(for: error), method: request.method,
+                                               version: request.version, keepAlive: false) ?? []
+            return perform(machine.responded(refusal, closes: true, now: loop.now))
+        }
+        let accept = WebSocketHandshake.acceptResponse(key: key, headers: headers)
+        guard let head = try? HTTPEncoder.responseHead(status: accept.status, headers: accept.headers) else {
+            return end()
+        }
+        var decoder = machine.handOff()
+        leaveLoop()
+        let written = (try? connection.socket.writeWithoutBlocking(head)) ?? 0
+        _ = connection.upgrade(bufferedBytes: decoder.takeBufferedBytes(), configuration: configuration, storage: storage,
+                               handler: handler, unsentHandshake: Array(head.dropFirst(written)))
     }
 
     /// Watches the socket for what the machine wants now, and keeps its one timer.

@@ -176,7 +176,12 @@ final class ReadinessPoller: @unchecked Sendable {
 
     private func drainWakeUps() {
         var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        #if canImport(Darwin)
         while withUnsafeMutableBytes(of: &scratch, { Platform.readRaw(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
+        #else
+        // One read takes an eventfd's whole count.
+        _ = withUnsafeMutableBytes(of: &scratch.0) { Platform.readRaw(wakeRead, $0.baseAddress, $0.count) }
+        #endif
     }
 
     private func change(_ descriptor: Int32, token: UInt64, interest: Interest, adding: Bool) -> Bool {

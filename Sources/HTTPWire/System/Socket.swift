@@ -16,6 +16,7 @@ import Synchronization
 public final class Socket: Sendable {
     let descriptor: Int32
     private let closed = Atomic<Bool>(false)
+    private let upgraded = Atomic<Bool>(false)
     /// Held while the descriptor is released or shut down, so the two never interleave.
     private let descriptorLock = Mutex<Void>(())
     /// The peer's address, when known.
@@ -69,6 +70,12 @@ public final class Socket: Sendable {
     /// Whether `close()` has been called.
     public var isClosed: Bool { closed.load(ordering: .acquiring) }
 
+    /// Whether a WebSocket took the socket over (an upgrade): it closes it, not its server.
+    var isUpgraded: Bool { upgraded.load(ordering: .acquiring) }
+
+    /// Marks the socket as taken over by a WebSocket.
+    func markUpgraded() { upgraded.store(true, ordering: .releasing) }
+
     /// Reads up to `buffer.count` bytes (decrypted, over TLS). Returns 0 at end of stream (over
     /// TLS also after the server's close_notify).
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int {
@@ -76,16 +83,17 @@ public final class Socket: Sendable {
         return try readPlain(into: buffer)
     }
 
-    /// Reads up to `buffer.count` bytes without blocking: 0 at end of stream, nil when nothing
-    /// has arrived. For plain TCP only (an event loop's sockets): over TLS, nil until the
-    /// session's own buffered input is read with `read(into:)`.
+    /// Reads up to `buffer.count` bytes without blocking (decrypted, over TLS): 0 at end of
+    /// stream, nil when nothing (no whole TLS record) has arrived yet.
     func readWithoutBlocking(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int? {
-        if let tls {
-            guard tls.hasBufferedInput || Platform.waitReadable(descriptor, milliseconds: 0) else { return nil }
-            return try tls.read(into: buffer, over: self)
-        }
+        if let tls { return try tls.readWithoutBlocking(into: buffer, over: self) }
         return try readPlainWithoutBlocking(into: buffer)
     }
+
+    /// Whether bytes wait inside the socket's TLS session (decrypted, or a whole record not yet
+    /// decrypted): readiness reports only what the kernel holds, so a reader on an event loop
+    /// reads on while this is true.
+    var hasBufferedInput: Bool { tls?.hasBufferedInput ?? false }
 
     /// Appends whatever is available (at least one byte, or none at end of stream) to `bytes`.
     /// Returns the number of bytes appended.

@@ -107,6 +107,49 @@ final class TLSChannel: Sendable {
         }
     }
 
+    /// Reads plaintext into `buffer` without blocking: what is decrypted already, else what the
+    /// ciphertext the kernel has now decrypts to. Returns nil when that is not a whole record
+    /// yet (wait until the socket is readable), 0 once the peer sent close_notify or closed.
+    func readWithoutBlocking(into buffer: UnsafeMutableRawBufferPointer, over socket: Socket) throws(SocketError) -> Int? {
+        guard !buffer.isEmpty else { return 0 }
+        let buffer = Lent(buffer)
+        return try reader.withLock { (state) throws(SocketError) -> Int? in
+            while !state.ended {
+                let outcome: TLSReadOutcome
+                do throws(TLSError) {
+                    outcome = try engine.withLock { (engine) throws(TLSError) in try engine.read(into: buffer.bytes) }
+                } catch {
+                    throw SocketError(kind: .tls(error), operation: "read from \(server)")
+                }
+                sendOutput(over: socket, waiting: false)
+                switch outcome {
+                case .plaintext(let count):
+                    return count
+                case .closed:
+                    state.ended = true
+                    closeNotify(over: socket, waiting: false)
+                case .needsInput:
+                    var received: Result<Int?, SocketError> = .success(nil)
+                    state.scratch.withUnsafeMutableBytes { raw in
+                        do throws(SocketError) { received = .success(try socket.readPlainWithoutBlocking(into: raw)) } catch {
+                            received = .failure(error)
+                        }
+                    }
+                    guard let count = try received.get() else { return nil }
+                    if count == 0 {
+                        state.ended = true
+                    } else {
+                        state.scratch.withUnsafeBytes { raw in
+                            let received = Lent(UnsafeRawBufferPointer(rebasing: raw[..<count]))
+                            engine.withLock { $0.feed(ciphertext: received.bytes) }
+                        }
+                    }
+                }
+            }
+            return 0
+        }
+    }
+
     /// Encrypts and sends all of `bytes`, after any ciphertext still waiting.
     func write(_ bytes: UnsafeRawBufferPointer, over socket: Socket) throws(SocketError) {
         try writer.withLock { (pending) throws(SocketError) in

@@ -1,17 +1,21 @@
 import Dispatch
 import Synchronization
 
-/// One open WebSocket (RFC 6455), client or server side.
+/// One open WebSocket (RFC 6455), client or server side, driven by an event loop.
 ///
-/// One thread reads with `receive()` (messages, pings answered and closes
-/// echoed automatically) or `receiveFrame()` (every frame, for relays); any
-/// thread may send. Sends never wait for a slow peer: they are queued and a
-/// peer that falls too far behind is dropped.
+/// The loop reads the socket, writes what the socket would not take at once, and keeps the
+/// connection's deadlines; no thread is held per connection. The app reads in one of two ways:
+/// - from a thread, with `receive()` (messages, pings answered and closes echoed
+///   automatically) or `receiveFrame()` (every frame, for relays), which wait for the loop;
+/// - on the loop, with a ``WebSocketLoopHandler`` told of each message or frame as it arrives.
 ///
-/// Every protocol decision (the close handshake, ping/pong and keep-alive,
-/// fragments, limits) is ``WebSocketStateMachine``'s; this class performs its
-/// actions: frames are queued under one lock in the machine's order, the socket
-/// is read outside it, and the deadlines the machine asks for are armed here.
+/// Any thread may send. Sends never wait for a slow peer: what the socket does not take at once
+/// is queued, written by the loop as the peer reads, and a peer that falls too far behind is
+/// dropped.
+///
+/// Every protocol decision (the close handshake, ping/pong and keep-alive, fragments, limits)
+/// is ``WebSocketStateMachine``'s; this class performs its actions: frames are queued under one
+/// lock in the machine's order, and the deadlines it asks for are the loop's timers.
 ///
 /// ```swift
 /// while case .message(let message) = connection.receive() {
@@ -21,40 +25,63 @@ import Synchronization
 public final class WebSocketConnection: Sendable {
     public let role: WebSocketRole
     public let configuration: WebSocketConfiguration
+    /// The event loop that drives the connection.
+    public let eventLoop: EventLoop
     let socket: Socket
-    private let outbound: OutboundQueue
-    /// Every protocol decision is the machine's; this class only performs its actions.
-    private let machine: Mutex<WebSocketStateMachine>
-    /// The machine's time zero.
-    private let opened = ContinuousClock.now
+    let state: Mutex<WebSocketShellState>
+    /// Signalled when a thread blocked in `receive()` may find something.
+    let fed = DispatchSemaphore(value: 0)
+    /// The loop's side: its registration and timers (touched on the loop's thread only).
+    let driver: WebSocketDriver
+    /// The machine's time zero, on the loop's clock.
+    let opened: Duration
+    /// Runs once the socket is closed (the server frees the connection's slot).
+    let onClose: (@Sendable () -> Void)?
 
-    init(socket: Socket, role: WebSocketRole, configuration: WebSocketConfiguration, bufferedBytes: [UInt8]) {
+    /// A connection over `socket` (after the opening handshake) driven by `loop`; `bufferedBytes`
+    /// arrived with the handshake and are already frames (§4.2.2), and `unsentHandshake` is what
+    /// the socket has not taken yet of a 101 written without blocking (it goes out first). With
+    /// `handler`, it is served on the loop; without, a thread reads it with `receive()`.
+    init(socket: Socket, role: WebSocketRole, configuration: WebSocketConfiguration, bufferedBytes: [UInt8],
+         loop: EventLoop, handler: (any WebSocketLoopHandler)? = nil, unsentHandshake: [UInt8] = [],
+         onClose: (@Sendable () -> Void)? = nil) {
         self.socket = socket
         self.role = role
         self.configuration = configuration
-        self.outbound = OutboundQueue(socket: socket, maxQueuedBytes: configuration.maxQueuedBytes)
+        self.onClose = onClose
+        eventLoop = loop
+        opened = loop.now
         var machine = WebSocketStateMachine(role: role, configuration: configuration, bufferedBytes: bufferedBytes)
         let opening = machine.start()
-        self.machine = Mutex(machine)
-        socket.setWriteTimeout(milliseconds: configuration.writeTimeout.milliseconds)
-        _ = perform(opening)
+        var shell = WebSocketShellState(machine: machine, now: .zero)
+        _ = shell.enqueue(unsentHandshake, limit: .max, socket: socket)
+        state = Mutex(shell)
+        driver = WebSocketDriver(handler: handler)
+        driver.connection = self
+        let started = loop.submit { [self] in driver.start(opening: opening) }
+        if !started {
+            // The loop has stopped (the server is stopping): the connection ends at once.
+            state.withLock { $0.endOfStream = true }
+            socket.close()
+            onClose?()
+        }
     }
 
     /// The peer's address.
     public var peer: SocketAddress? { socket.peer }
 
     /// How far sending has come: bytes accepted by sends, and bytes the socket has taken.
-    public var outboundProgress: OutboundProgress { outbound.progress }
+    public var outboundProgress: OutboundProgress { state.withLock { $0.progress } }
 
     /// Why sending stopped, if it has: `.peerTooSlow` when the peer stopped reading and was dropped.
-    public var sendFailure: WebSocketConnectionError? { outbound.failure }
+    public var sendFailure: WebSocketConnectionError? { state.withLock { $0.sendFailure } }
 
     /// The RFC 6455 rule the peer broke, if the connection failed on one (its close code and
     /// reason went to the peer and into the `WebSocketCloseInfo`).
-    public var protocolError: WebSocketProtocolError? { machine.withLock { $0.protocolFailure } }
+    public var protocolError: WebSocketProtocolError? { state.withLock { $0.machine.protocolFailure } }
 
     /// Whether the connection has ended.
-    public var isEnded: Bool { machine.withLock { $0.isEnded } }
+    public var isEnded: Bool { state.withLock { $0.machine.isEnded } }
 
     // MARK: Sending
 
@@ -78,13 +105,14 @@ public final class WebSocketConnection: Sendable {
     /// answers the closing handshake, like `close(code:reason:)`; anything else throws
     /// `.closed` once our close frame is sent.
     public func send(frame: WebSocketFrame) throws(WebSocketConnectionError) {
-        let actions = try machine.withLock { (machine) throws(WebSocketConnectionError) -> [WebSocketStateMachine.Action] in
-            let actions = try machine.send(frame, now: now)
+        let now = self.now
+        let (actions, waking) = try state.withLock { (state) throws(WebSocketConnectionError) -> ([WebSocketStateMachine.Action], Bool) in
+            let actions = try state.machine.send(frame, now: now)
             // The caller's own frame reports a failed write; a close never did.
-            try write(actions, reportingFailures: frame.opcode != .close)
-            return actions
+            let waking = try queue(actions, in: &state, reportingFailures: frame.opcode != .close, now: now)
+            return (actions, waking)
         }
-        _ = perform(actions)
+        _ = perform(actions, waking: waking)
     }
 
     /// Starts (or answers) the closing handshake. Returns at once; the reader sees the
@@ -93,10 +121,25 @@ public final class WebSocketConnection: Sendable {
         _ = step { machine, now in machine.close(code: code, reason: reason, now: now) }
     }
 
-    // MARK: Receiving
+    /// Ends the TCP connection without a close frame, as a failing network would; the
+    /// peer sees an abnormal closure (1006). For fault injection.
+    public func dropWithoutClosing() {
+        socket.shutdown()
+    }
+
+    /// Ends the connection as abnormal (1006) when a reader waits `timeout` with nothing
+    /// arriving (`nil`: wait forever, the default): a thread in `receive()`, or, for a
+    /// connection served on the loop, its handler. Useful to bound waits in clients and tests.
+    public func setReceiveTimeout(_ timeout: Duration?) {
+        state.withLock { $0.receiveTimeout = timeout }
+        eventLoop.execute { [self] in driver.setReceiveTimeout(timeout) }
+    }
+
+    // MARK: Receiving on a thread
 
     /// The next message, or `.closed` once the connection is over. Pings are answered,
-    /// pongs consumed, a peer's close is echoed (§5.5).
+    /// pongs consumed, a peer's close is echoed (§5.5). Waits for the loop; never call it on
+    /// the loop's thread, nor for a connection served by a ``WebSocketLoopHandler``.
     public func receive() -> WebSocketEvent {
         while true {
             switch nextDelivery(as: .messages) {
@@ -119,106 +162,183 @@ public final class WebSocketConnection: Sendable {
         }
     }
 
-    /// Feeds the machine from the socket until it has something for the app. The read
-    /// happens outside the lock, so senders never wait for the peer.
+    /// Decodes what the loop fed until there is something for the app, waiting for the loop
+    /// to feed more when there is not. Finding nothing and asking to be woken happen under one
+    /// lock, so bytes the loop feeds in between always wake the reader.
     private func nextDelivery(as mode: WebSocketStateMachine.ReceiveMode) -> WebSocketStateMachine.Delivery {
         while true {
-            if let delivery = step({ machine, _ in machine.nextDelivery(as: mode) }) { return delivery }
-            let received = withUnsafeTemporaryAllocation(byteCount: 65_536, alignment: 16) { buffer -> Bool in
-                // End of stream, an error or our own shutdown all end the connection.
-                let count = (try? socket.read(into: buffer)) ?? 0
-                guard count > 0 else { return false }
-                machine.withLock { $0.receive(UnsafeRawBufferPointer(rebasing: buffer[..<count])) }
-                return true
+            let now = self.now
+            let (actions, waking, wait) = state.withLock { state -> ([WebSocketStateMachine.Action], Bool, ReaderWait?) in
+                var actions = state.machine.nextDelivery(as: mode)
+                var wait: ReaderWait?
+                if !actions.contains(where: \.isDelivery) {
+                    if state.endOfStream {
+                        actions += state.machine.endOfStream()
+                    } else {
+                        state.readerWaiting = true
+                        wait = ReaderWait(resumesReading: state.readingPaused, timeout: state.receiveTimeout)
+                        state.readingPaused = false
+                    }
+                }
+                let waking = (try? queue(actions, in: &state, reportingFailures: false, now: now)) ?? false
+                return (actions, waking, wait)
             }
-            if !received, let delivery = step({ machine, _ in machine.endOfStream() }) { return delivery }
+            if let delivery = perform(actions, waking: waking) { return delivery }
+            guard let wait else { continue }
+            if wait.resumesReading { eventLoop.execute { [self] in driver.updateInterest() } }
+            guard let timeout = wait.timeout else {
+                fed.wait()
+                continue
+            }
+            if fed.wait(timeout: .now() + .nanoseconds(Int(timeout / .nanoseconds(1)))) == .timedOut {
+                // As a read would time out: the connection ends (the loop then reads its end).
+                socket.shutdown()
+            }
         }
+    }
+
+    /// How a reader that found nothing waits for the loop.
+    private struct ReaderWait {
+        /// The loop had stopped reading for want of a reader: it reads on.
+        let resumesReading: Bool
+        let timeout: Duration?
     }
 
     // MARK: Performing the machine's actions
 
-    /// The machine's time: elapsed since the connection opened.
-    private var now: Duration { ContinuousClock.now - opened }
+    /// The machine's time: elapsed since the connection opened, on the loop's clock.
+    var now: Duration { eventLoop.now - opened }
 
     /// Runs one input and performs its actions; returns what is to be delivered, if anything.
-    private func step(
-        _ input: (inout WebSocketStateMachine, Duration) -> [WebSocketStateMachine.Action]
-    ) -> WebSocketStateMachine.Delivery? {
-        let actions = machine.withLock { machine in
-            let actions = input(&machine, now)
-            try? write(actions, reportingFailures: false)
-            return actions
+    func step(_ input: (inout WebSocketStateMachine, Duration) -> [WebSocketStateMachine.Action]) -> WebSocketStateMachine.Delivery? {
+        let now = self.now
+        let (actions, waking) = state.withLock { state in
+            let actions = input(&state.machine, now)
+            let waking = (try? queue(actions, in: &state, reportingFailures: false, now: now)) ?? false
+            return (actions, waking)
         }
-        return perform(actions)
+        return perform(actions, waking: waking)
     }
 
-    /// Queues the frames among `actions`, under the machine's lock so that they go out in the
-    /// machine's order (no data frame can slip in after a close).
-    private func write(_ actions: [WebSocketStateMachine.Action], reportingFailures: Bool) throws(WebSocketConnectionError) {
+    /// Queues the frames among `actions` and writes what the socket takes now, under the
+    /// machine's lock so that they go out in the machine's order (no data frame can slip in
+    /// after a close). Returns whether bytes are left for the loop to write.
+    private func queue(_ actions: [WebSocketStateMachine.Action], in state: inout WebSocketShellState,
+                       reportingFailures: Bool, now: Duration) throws(WebSocketConnectionError) -> Bool {
+        let wasWaiting = state.waitsToWrite(over: socket)
+        var failure: WebSocketConnectionError?
         for case .write(let frame) in actions {
             let key = role == .client ? WebSocketFrameEncoder.randomMaskingKey() : nil
-            do throws(WebSocketConnectionError) {
-                try outbound.send(WebSocketFrameEncoder.encode(frame, maskingKey: key))
-            } catch where reportingFailures {
-                throw error
-            } catch {}
+            if let refused = state.enqueue(WebSocketFrameEncoder.encode(frame, maskingKey: key),
+                                           limit: configuration.maxQueuedBytes, socket: socket) {
+                failure = failure ?? refused
+            }
         }
+        state.flush(over: socket, now: now)
+        if let failure, reportingFailures { throw failure }
+        return !wasWaiting && state.waitsToWrite(over: socket)
     }
 
-    /// Performs what follows the writes, outside the lock (finishing TCP may wait).
-    private func perform(_ actions: [WebSocketStateMachine.Action]) -> WebSocketStateMachine.Delivery? {
+    /// Performs what follows the writes, outside the lock; returns the delivery, if any.
+    private func perform(_ actions: [WebSocketStateMachine.Action], waking: Bool) -> WebSocketStateMachine.Delivery? {
         var delivery: WebSocketStateMachine.Delivery?
+        var loopWork: [WebSocketDriver.Work] = waking ? [.watchWrites] : []
         for action in actions {
             switch action {
             case .write, .cancelDeadline: break  // written under the lock; a stale alarm is ignored
             case .deliver(let value): delivery = value
-            case .armDeadline(let deadline): arm(deadline)
+            case .armDeadline(let deadline): loopWork.append(.arm(deadline))
             case .dropTransport: socket.shutdown()
-            case .finishTransport: finishTransport()
+            case .finishTransport: loopWork.append(.finish)
+            }
+        }
+        if !loopWork.isEmpty {
+            if eventLoop.inEventLoop {
+                driver.perform(loopWork)
+            } else {
+                let work = loopWork
+                eventLoop.execute { [self] in driver.perform(work) }
             }
         }
         return delivery
     }
-
-    /// Calls the machine back at `deadline`. The alarm decides nothing: the machine ignores
-    /// one it has replaced and re-arms one that comes early.
-    private func arm(_ deadline: Duration) {
-        let delay = max(.zero, deadline - now)
-        let (seconds, attoseconds) = delay.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int((attoseconds + 999_999_999) / 1_000_000_000)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
-            _ = self?.step { machine, now in machine.deadlineReached(deadline, now: now) }
-        }
-    }
-
-    /// Flushes what is queued and ends TCP: the server closes first (§7.1.1); the client
-    /// waits for the server's FIN, up to the close timeout.
-    private func finishTransport() {
-        outbound.flush(timeout: configuration.closeTimeout)
-        outbound.close()
-        if role == .server {
-            socket.lingeringClose(milliseconds: configuration.closeTimeout.milliseconds)
-        } else {
-            socket.setReadTimeout(milliseconds: configuration.closeTimeout.milliseconds)
-            var scratch = [UInt8](repeating: 0, count: 4096)
-            while (scratch.withUnsafeMutableBytes { (try? socket.read(into: $0)) ?? 0 }) > 0 {}
-            socket.close()
-        }
-    }
-
-    // MARK: Keep-alive
-
-    /// Advances the machine's time (called periodically by the server's heartbeat, besides
-    /// the connection's own deadline alarms).
-    func keepAliveTick() {
-        _ = step { machine, now in machine.tick(now: now) }
-    }
 }
 
-extension WebSocketConnection {
-    /// Ends the TCP connection without a close frame, as a failing network would; the
-    /// peer sees an abnormal closure (1006). For fault injection.
-    public func dropWithoutClosing() {
-        socket.shutdown()
+/// What the lock of a ``WebSocketConnection`` guards: the machine, the bytes the socket has not
+/// taken yet, and how reading stands.
+struct WebSocketShellState: Sendable {
+    var machine: WebSocketStateMachine
+    /// Encoded bytes the socket has not taken, from `unsentStart` on.
+    private var unsent: [UInt8] = []
+    private var unsentStart = 0
+    var progress = OutboundProgress()
+    var sendFailure: WebSocketConnectionError?
+    /// When the socket last took bytes (or had none to take), on the connection's clock.
+    var lastWriteProgress: Duration
+    /// Reading has ended: end of stream, an error, our own shutdown, or the loop stopped.
+    var endOfStream = false
+    /// A thread waits in `receive()` for the loop to feed bytes (or the end).
+    var readerWaiting = false
+    /// The loop stopped reading: bytes piled up that no one asked for yet.
+    var readingPaused = false
+    /// How long a reader may wait with nothing arriving (`setReceiveTimeout`).
+    var receiveTimeout: Duration?
+
+    init(machine: WebSocketStateMachine, now: Duration) {
+        self.machine = machine
+        lastWriteProgress = now
     }
+
+    var unsentIsEmpty: Bool { unsentStart == unsent.count }
+    var unsentCount: Int { unsent.count - unsentStart }
+
+    /// Appends `bytes` after everything queued; drops the peer (shutting the socket down) when
+    /// that would pass `limit`. Returns the failure that stops sending, if any.
+    mutating func enqueue(_ bytes: [UInt8], limit: Int, socket: Socket) -> WebSocketConnectionError? {
+        if let sendFailure { return sendFailure }
+        if !unsentIsEmpty, unsentCount + bytes.count > limit {
+            let failure = WebSocketConnectionError.peerTooSlow(queuedBytes: unsentCount + bytes.count)
+            sendFailure = failure
+            socket.shutdown()
+            return failure
+        }
+        if unsentIsEmpty {
+            unsent = bytes
+            unsentStart = 0
+        } else {
+            unsent.append(contentsOf: bytes)
+        }
+        progress.accepted += bytes.count
+        return nil
+    }
+
+    /// Writes what the socket takes now, without blocking (and ciphertext TLS held back).
+    mutating func flush(over socket: Socket, now: Duration) {
+        guard sendFailure == nil || sendFailure == .closed else { return }
+        while !unsentIsEmpty || socket.hasUnsentBytes {
+            let written: Int
+            do throws(SocketError) {
+                written = try socket.writeWithoutBlocking(unsent[unsentStart...])
+            } catch {
+                sendFailure = .socket(error)
+                socket.shutdown()
+                return
+            }
+            if written > 0 || unsentIsEmpty { lastWriteProgress = now }
+            unsentStart += written
+            progress.handedToKernel += written
+            if written == 0 { break }
+        }
+        if unsentIsEmpty {
+            unsent = []
+            unsentStart = 0
+            lastWriteProgress = now
+        } else if unsentStart > 65_536, unsentStart * 2 > unsent.count {
+            unsent.removeFirst(unsentStart)
+            unsentStart = 0
+        }
+    }
+
+    /// Whether bytes wait for the socket (TLS ciphertext held back included).
+    func waitsToWrite(over socket: Socket) -> Bool { !unsentIsEmpty || socket.hasUnsentBytes }
 }

@@ -31,6 +31,9 @@ public struct WebSocketFrameDecoder: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
+    /// Bytes received and not yet decoded.
+    var bufferedByteCount: Int { buffer.readableCount }
+
     /// Reads straight into the decoder's buffer.
     public mutating func feed<Failure: Error>(
         capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int

@@ -8,6 +8,9 @@ extension WebSocketStateMachine {
         }
     }
 
+    /// Bytes received and not yet decoded.
+    var bufferedByteCount: Int { decoder.bufferedByteCount }
+
     /// Bytes read from the socket; ignored once the connection is over.
     mutating func receive(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { receive($0) }

@@ -33,6 +33,12 @@ struct WebSocketStateMachine: Sendable {
         /// Flush what is queued, then end TCP the role's way (§7.1.1: the server closes first,
         /// the client waits for the server's FIN). Comes once.
         case finishTransport
+
+        /// Whether this hands something to the app.
+        var isDelivery: Bool {
+            if case .deliver = self { return true }
+            return false
+        }
     }
 
     /// What the app receives.

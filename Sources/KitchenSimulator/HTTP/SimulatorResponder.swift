@@ -109,19 +109,31 @@ struct SimulatorResponder: HTTPResponder {
         }
     }
 
-    /// Upgrades to the live-update socket: the snapshot, then every change, until the socket closes.
+    /// Upgrades to the live-update socket, served on the event loop: the snapshot, then every
+    /// change, until the socket closes.
     private func liveUpdates(username: String, token: String) -> HTTPReply {
-        let simulator = self.simulator
-        return .webSocket { connection in
-            simulator.world.withLock { world in
-                // Registered and snapshotted under one lock: no change is missed or sent twice.
-                simulator.hub.add(.init(connection: connection, username: username, token: token))
-                simulator.hub.sendSnapshot(world.snapshot(of: username), to: connection, now: world.now)
-            }
-            // Client→server frames are not part of v1: read them only to notice the close.
-            while case .message = connection.receive() {}
-            simulator.hub.remove(connection)
+        .webSocketOnLoop(handler: LiveFeed(simulator: simulator, username: username, token: token))
+    }
+}
+
+/// One live-update socket on its event loop: registered with the hub and sent the snapshot when
+/// it opens, dropped from the hub when it ends. Client→server messages are not part of v1: they
+/// are read (to notice the close) and ignored.
+private struct LiveFeed: WebSocketLoopHandler {
+    let simulator: Simulator
+    let username: String
+    let token: String
+
+    func opened(_ connection: WebSocketConnection) {
+        simulator.world.withLock { world in
+            // Registered and snapshotted under one lock: no change is missed or sent twice.
+            simulator.hub.add(.init(connection: connection, username: username, token: token))
+            simulator.hub.sendSnapshot(world.snapshot(of: username), to: connection, now: world.now)
         }
+    }
+
+    func ended(_ info: WebSocketCloseInfo, on connection: WebSocketConnection) {
+        simulator.hub.remove(connection)
     }
 }
 

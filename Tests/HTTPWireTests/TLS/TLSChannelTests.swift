@@ -68,18 +68,24 @@ struct TLSChannelTests {
         peer.close()
     }
 
-    @Test func outboundQueueWakesItsWriterForCiphertextTheSocketHeldBack() throws {
+    // A WebSocket's loop writes ciphertext the socket held back once it has room: a message
+    // far bigger than the buffers arrives whole, with nothing left waiting.
+    @Test func aWebSocketsLoopSendsTheCiphertextTheSocketHeldBack() throws {
         let listener = try Listener(host: "127.0.0.1", port: 0)
         defer { listener.close() }
         let (socket, peer) = try Self.pair(listener)
-        let queue = OutboundQueue(socket: socket, maxQueuedBytes: 2 * Self.large)
+        let loop = try EventLoop(name: "tls-test")
+        defer { loop.stop() }
+        let connection = WebSocketConnection(socket: socket, role: .server,
+                                             configuration: WebSocketConfiguration(maxQueuedBytes: 2 * Self.large),
+                                             bufferedBytes: [], loop: loop)
         let message = Self.pattern(Self.large, seed: 3)
-        try queue.send(message)
-        // Without the writer sending the held-back ciphertext, this read would time out.
-        #expect(try Self.receive(message.count, from: peer) == message)
-        queue.flush(timeout: .seconds(20))
-        #expect(!socket.hasUnsentBytes)
-        socket.close()
+        try connection.send(.binary(message))
+        let frame = WebSocketFrameEncoder.encode(WebSocketFrame(opcode: .binary, payload: message), maskingKey: nil)
+        // Without the loop sending the held-back ciphertext, this read would time out.
+        #expect(try Self.receive(frame.count, from: peer) == frame)
+        #expect(waitUntil(seconds: 20) { connection.outboundProgress.handedToKernel == frame.count && !socket.hasUnsentBytes })
+        connection.dropWithoutClosing()
         peer.close()
     }
 

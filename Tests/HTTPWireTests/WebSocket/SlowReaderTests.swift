@@ -76,4 +76,26 @@ final class WebSocketRegistry: Sendable {
         let received = try slowPeer.readUntilClosed()
         #expect(received.count < sentToSlow)
     }
+
+    // A reader that falls behind without stopping gets everything: what the socket would not
+    // take at once is queued, and the connection's loop writes it as the reader makes room.
+    @Test func aReaderThatFallsBehindGetsEveryMessageInOrderOnceItReads() throws {
+        let registry = WebSocketRegistry()
+        let server = try TestServer(webSocket: WebSocketConfiguration(maxQueuedBytes: 32 << 20),
+                                    routes: ["/ws/behind": registry.route])
+        defer { server.stop() }
+        let peer = try RawConnection.webSocket(port: server.port, path: "/ws/behind")
+        let connection = try registry.connection(at: "/ws/behind")
+        // 8 MiB at once: more than both sockets' buffers, so most of it waits in the process.
+        let messages = (0..<32).map { index in [UInt8](repeating: UInt8(index), count: 256 * 1024) }
+        for message in messages { try connection.send(.binary(message)) }
+        let progress = connection.outboundProgress
+        #expect(progress.handedToKernel < progress.accepted, "nothing was queued: \(progress)")
+        for (index, message) in messages.enumerated() {
+            let frame = try peer.readFrame()
+            #expect(frame.payload == message, "message \(index)")
+        }
+        #expect(waitUntil(seconds: 10) { connection.outboundProgress.handedToKernel == connection.outboundProgress.accepted })
+        #expect(connection.sendFailure == nil)
+    }
 }

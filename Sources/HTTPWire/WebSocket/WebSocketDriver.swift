@@ -1,0 +1,317 @@
+/// The event loop's side of a ``WebSocketConnection``: it reads the socket and feeds the
+/// machine, hands what is decoded to the connection's ``WebSocketLoopHandler`` or wakes the
+/// thread waiting in `receive()`, writes what the socket would not take at once, keeps the
+/// machine's deadline and the write-progress and receive timers, and ends TCP the role's way.
+final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
+    // Unchecked: every property is touched on the connection's loop thread only (`connection`
+    // is set once by the connection's init, before the loop can reach the driver).
+
+    /// What the connection asks of its loop.
+    enum Work: Sendable {
+        /// Call the machine back at this deadline (replacing the one armed before).
+        case arm(Duration)
+        /// Flush what is queued, then end TCP the role's way (§7.1.1).
+        case finish
+        /// Bytes wait for the socket: write them as it makes room.
+        case watchWrites
+    }
+
+    private enum Ending {
+        case open
+        /// Writing out what is queued, until the deadline.
+        case flushing(until: Duration)
+        /// Our FIN is out (server), or we wait for the server's (client): reading and
+        /// discarding until the end of the stream or the deadline.
+        case draining(until: Duration)
+        case closed
+    }
+
+    /// A connection stops reading once this much waits, undecoded, with no one asking for it.
+    static let readBufferLimit = 1 << 20
+
+    /// Set by the connection's init; released once the connection is closed (breaking the
+    /// reference cycle the loop keeps alive while it drives the connection).
+    var connection: WebSocketConnection?
+    private let handler: (any WebSocketLoopHandler)?
+    private var token: UInt64?
+    private var deadlineTimer: (token: UInt64, deadline: Duration)?
+    private var writeTimer: UInt64?
+    private var endingTimer: UInt64?
+    private var receiveTimer: UInt64?
+    private var receiveTimeout: Duration?
+    private var lastReceived = Duration.zero
+    private var ending = Ending.open
+    private var deliveredEnd = false
+
+    init(handler: (any WebSocketLoopHandler)?) {
+        self.handler = handler
+    }
+
+    // MARK: Starting
+
+    /// Registers the socket and performs the machine's opening actions (on the loop's thread).
+    func start(opening: [WebSocketStateMachine.Action]) {
+        guard let connection else { return }
+        do throws(SocketError) {
+            token = try connection.eventLoop.register(self, descriptor: connection.socket.descriptor, interest: .readable)
+        } catch {
+            connection.socket.shutdown()
+            connection.state.withLock { $0.endOfStream = true }
+        }
+        lastReceived = connection.now
+        for case .armDeadline(let deadline) in opening { arm(deadline) }
+        handler?.opened(connection)
+        deliver()
+    }
+
+    // MARK: EventLoopSocket
+
+    func readable() {
+        guard let connection else { return }
+        let socket = connection.socket
+        var bytes: Int?
+        do throws(SocketError) {
+            bytes = try connection.eventLoop.scratch { buffer throws(SocketError) -> Int? in
+                guard let count = try socket.readWithoutBlocking(into: buffer) else { return nil }
+                if count > 0, case .open = ending {
+                    connection.state.withLock { $0.machine.receive(UnsafeRawBufferPointer(rebasing: buffer[..<count])) }
+                }
+                return count
+            }
+        } catch {
+            bytes = 0  // reset, or shut down by us or a stopping server: the end of the stream
+        }
+        guard let count = bytes else { return }
+        if count == 0 {
+            if case .draining = ending { return closeNow() }
+            connection.state.withLock { $0.endOfStream = true }
+        } else {
+            lastReceived = connection.now
+        }
+        if case .open = ending { deliver() } else { updateInterest() }
+        // TLS may hold decrypted bytes the kernel no longer reports: read them on the next turn.
+        if count > 0, socket.hasBufferedInput { connection.eventLoop.execute { [self] in readable() } }
+    }
+
+    func writable() {
+        guard let connection else { return }
+        let now = connection.now
+        let drained = connection.state.withLock { state -> Bool in
+            state.flush(over: connection.socket, now: now)
+            return !state.waitsToWrite(over: connection.socket)
+        }
+        if drained, case .flushing = ending { return finishTransport() }
+        updateInterest()
+    }
+
+    func loopStopped() {
+        connection?.socket.shutdown()
+        closeNow()
+    }
+
+    // MARK: Work from the connection
+
+    func perform(_ work: [Work]) {
+        for item in work {
+            switch item {
+            case .arm(let deadline): arm(deadline)
+            case .finish: beginEnding()
+            case .watchWrites: updateInterest()
+            }
+        }
+    }
+
+    /// Times the handler's wait for bytes (a thread in `receive()` times its own).
+    func setReceiveTimeout(_ timeout: Duration?) {
+        guard handler != nil else { return }
+        receiveTimeout = timeout
+        armReceiveTimer()
+    }
+
+    // MARK: Delivering
+
+    /// Hands over what the machine decodes: each message or frame, then the end, to the handler;
+    /// or wakes the thread waiting in `receive()`.
+    private func deliver() {
+        guard let connection else { return }
+        guard let handler else {
+            connection.state.withLock { state in
+                if state.readerWaiting, state.endOfStream || state.machine.bufferedByteCount > 0 {
+                    state.readerWaiting = false
+                    connection.fed.signal()
+                } else if !state.readerWaiting, state.machine.bufferedByteCount > Self.readBufferLimit {
+                    state.readingPaused = true
+                }
+            }
+            return updateInterest()
+        }
+        let mode: WebSocketStateMachine.ReceiveMode = handler.receiveMode == .frames ? .frames : .messages
+        while !deliveredEnd {
+            var delivery = connection.step { machine, _ in machine.nextDelivery(as: mode) }
+            if delivery == nil, connection.state.withLock({ $0.endOfStream }) {
+                delivery = connection.step { machine, _ in machine.endOfStream() }
+            }
+            guard let delivery else { break }
+            switch delivery {
+            case .message(let message): handler.received(message, on: connection)
+            case .frame(let frame): handler.received(frame, on: connection)
+            case .ended(let info):
+                deliveredEnd = true
+                handler.ended(info, on: connection)
+            }
+        }
+        updateInterest()
+    }
+
+    /// Watches the socket for what is wanted now, and keeps the write-progress timer.
+    func updateInterest() {
+        guard let connection, let token else { return }
+        let (reads, writes) = connection.state.withLock { state -> (Bool, Bool) in
+            let reads: Bool
+            switch ending {
+            case .open: reads = !state.endOfStream && !state.readingPaused
+            case .flushing: reads = false
+            case .draining: reads = true
+            case .closed: reads = false
+            }
+            return (reads, state.waitsToWrite(over: connection.socket))
+        }
+        var interest: ReadinessPoller.Interest = []
+        if reads { interest.insert(.readable) }
+        if writes { interest.insert(.writable) }
+        connection.eventLoop.setInterest(interest, for: token)
+        if writes, writeTimer == nil { armWriteTimer() }
+    }
+
+    // MARK: Timers
+
+    /// Calls the machine back at `deadline` (machine time), replacing the alarm armed before.
+    private func arm(_ deadline: Duration) {
+        guard let connection else { return }
+        if let armed = deadlineTimer {
+            guard armed.deadline != deadline else { return }
+            connection.eventLoop.cancelTimer(armed.token)
+        }
+        let token = connection.eventLoop.scheduleTimer(at: connection.opened + deadline) { [self] in
+            deadlineTimer = nil
+            guard let connection = self.connection else { return }
+            _ = connection.step { machine, now in machine.deadlineReached(deadline, now: now) }
+            deliver()
+        }
+        deadlineTimer = (token, deadline)
+    }
+
+    /// Gives up on a peer that takes no byte for the write timeout (as a blocked write would time out).
+    private func armWriteTimer() {
+        guard let connection else { return }
+        let (waiting, since) = connection.state.withLock { ($0.waitsToWrite(over: connection.socket), $0.lastWriteProgress) }
+        guard waiting else { return }
+        let limit = connection.configuration.writeTimeout
+        writeTimer = connection.eventLoop.scheduleTimer(at: connection.opened + since + limit) { [self] in
+            writeTimer = nil
+            guard let connection = self.connection else { return }
+            let now = connection.now
+            let stalled = connection.state.withLock { state -> Bool in
+                guard state.waitsToWrite(over: connection.socket), now - state.lastWriteProgress >= limit else { return false }
+                if state.sendFailure == nil || state.sendFailure == .closed {
+                    state.sendFailure = .socket(SocketError(kind: .timedOut, operation: "write"))
+                }
+                return true
+            }
+            if stalled { connection.socket.shutdown() } else { armWriteTimer() }
+        }
+    }
+
+    /// Ends the connection as abnormal when nothing arrives for the receive timeout.
+    private func armReceiveTimer() {
+        guard let connection else { return }
+        if let receiveTimer { connection.eventLoop.cancelTimer(receiveTimer) }
+        receiveTimer = nil
+        guard let timeout = receiveTimeout else { return }
+        receiveTimer = connection.eventLoop.scheduleTimer(at: connection.opened + lastReceived + timeout) { [self] in
+            receiveTimer = nil
+            guard let connection = self.connection else { return }
+            if connection.now - lastReceived >= timeout {
+                connection.socket.shutdown()
+            } else {
+                armReceiveTimer()
+            }
+        }
+    }
+
+    // MARK: Ending
+
+    /// The machine asked for TCP to end: what is queued goes out first (for at most the close
+    /// timeout).
+    private func beginEnding() {
+        guard let connection, case .open = ending else { return }
+        ending = .flushing(until: connection.now + connection.configuration.closeTimeout)
+        armEndingTimer()
+        let drained = connection.state.withLock { !$0.waitsToWrite(over: connection.socket) }
+        if drained { finishTransport() } else { updateInterest() }
+    }
+
+    /// §7.1.1: the server closes TCP first; the client waits for the server's FIN. Either way
+    /// what still arrives is read and discarded, for at most the close timeout.
+    private func finishTransport() {
+        guard let connection else { return }
+        if connection.role == .server { connection.socket.shutdownWrite() }
+        if connection.state.withLock({ $0.endOfStream }) { return closeNow() }
+        ending = .draining(until: connection.now + connection.configuration.closeTimeout)
+        armEndingTimer()
+        updateInterest()
+    }
+
+    private func armEndingTimer() {
+        guard let connection else { return }
+        let deadline: Duration
+        switch ending {
+        case .flushing(let until), .draining(let until): deadline = until
+        case .open, .closed: return
+        }
+        if let endingTimer { connection.eventLoop.cancelTimer(endingTimer) }
+        endingTimer = connection.eventLoop.scheduleTimer(at: connection.opened + deadline) { [self] in
+            endingTimer = nil
+            switch ending {
+            case .flushing: finishTransport()
+            case .draining: closeNow()
+            case .open, .closed: break
+            }
+        }
+    }
+
+    /// Closes the socket and tells whoever reads that the connection is over.
+    private func closeNow() {
+        guard let connection else { return }
+        if case .closed = ending {} else {
+            ending = .closed
+            let loop = connection.eventLoop
+            for timer in [deadlineTimer?.token, writeTimer, endingTimer, receiveTimer].compactMap({ $0 }) {
+                loop.cancelTimer(timer)
+            }
+            deadlineTimer = nil
+            writeTimer = nil
+            endingTimer = nil
+            receiveTimer = nil
+            if let token { loop.deregister(token) }
+            token = nil
+            connection.state.withLock { state in
+                state.endOfStream = true
+                if state.sendFailure == nil { state.sendFailure = .closed }
+            }
+            connection.socket.close()
+            connection.onClose?()
+        }
+        if handler == nil {
+            connection.state.withLock { state in
+                if state.readerWaiting {
+                    state.readerWaiting = false
+                    connection.fed.signal()
+                }
+            }
+        } else if !deliveredEnd {
+            deliver()
+        }
+        self.connection = nil
+    }
+}
