@@ -114,17 +114,14 @@ final class ExchangeRecorder: Sendable {
     /// known (the record is in the journal when it says so).
     func recordLater(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
                      failure: HAR.ExchangeError? = nil, then done: @escaping @Sendable (Outcome) -> Void) {
-        let submitted = journalThread.submit(JournalJob(
-            event: { [self] in
-                exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
-                              failure: failure, resourceType: "fetch", requestBody: .inline, responseBody: .inline)
-            },
-            done: { [self] outcome, redacted in
-                observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
-                                redacted: redacted)
-                done(outcome)
-            }))
-        if !submitted { done(.failed(.journalClosed(path: journal.url.path))) }
+        writeLater({ [self] in
+            exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
+                          failure: failure, resourceType: "fetch", requestBody: .inline, responseBody: .inline)
+        }, then: { [self] outcome, redacted in
+            observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
+                            redacted: redacted)
+            done(outcome)
+        })
     }
 
     /// Processes every record handed to the journal thread so far, then ends it (before the
@@ -167,16 +164,18 @@ final class ExchangeRecorder: Sendable {
         write(.bodyPart(id: id, data: data)).0
     }
 
-    /// Starts a WebSocket conversation: its id for the messages and the close, and whether the
-    /// opening was journaled.
-    func openWebSocket(request: HTTPRequest, response: HTTPResponse, startedAt: Date) -> (id: String, outcome: Outcome) {
-        let id = "ws-\(nextSocketID.wrappingAdd(1, ordering: .relaxed).newValue)"
+    /// Starts WebSocket conversation `id` (see ``nextWebSocketID()``): whether its opening was
+    /// journaled (messages and the close follow under the same id).
+    func openWebSocket(id: String, request: HTTPRequest, response: HTTPResponse, startedAt: Date) -> Outcome {
         let (outcome, redacted) = write(.websocketOpen(id: id, entry: HAR.Entry(
             startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority), response: Self.raw(response, body: []),
             timings: HAR.Timings(), resourceType: "websocket")))
         observer(.webSocketOpened(id: id, path: request.path, outcome: Self.observed(outcome, redacted: redacted)))
-        return (id, outcome)
+        return outcome
     }
+
+    /// A fresh id for a WebSocket conversation's records.
+    func nextWebSocketID() -> String { "ws-\(nextSocketID.wrappingAdd(1, ordering: .relaxed).newValue)" }
 
     /// One complete data message of conversation `id`.
     @discardableResult
@@ -185,6 +184,40 @@ final class ExchangeRecorder: Sendable {
             type: sentByClient ? .send : .receive, at: clock.now(), opcode: opcode == .binary ? .binary : .text, payload: payload)))
         observer(.webSocketMessage(id: id, sentByClient: sentByClient, outcome: Self.observed(outcome, redacted: redacted)))
         return outcome
+    }
+
+    /// The same as ``message(_:sentByClient:opcode:payload:)`` for a caller that must not wait
+    /// (an event loop): `then` runs on the journal thread once the message is journaled (or
+    /// why not). Records handed over in order are written in that order.
+    func messageLater(_ id: String, sentByClient: Bool, opcode: WebSocketOpcode, payload: [UInt8],
+                      then done: @escaping @Sendable (Outcome) -> Void) {
+        let at = clock.now()
+        writeLater({
+            .websocketMessage(id: id, message: HAR.WebSocketMessage(
+                type: sentByClient ? .send : .receive, at: at, opcode: opcode == .binary ? .binary : .text, payload: payload))
+        }, then: { [observer] outcome, redacted in
+            observer(.webSocketMessage(id: id, sentByClient: sentByClient, outcome: Self.observed(outcome, redacted: redacted)))
+            done(outcome)
+        })
+    }
+
+    /// The same as ``close(_:code:reason:closedBy:undeliveredMessages:)`` for a caller that must
+    /// not wait: written after every record handed over before it.
+    func closeLater(_ id: String, code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party, undeliveredMessages: Int? = nil) {
+        writeLater({
+            .websocketClose(id: id, close: HAR.WebSocketClose(code: code, reason: reason, closedBy: closedBy,
+                                                              undeliveredMessages: undeliveredMessages))
+        }, then: { [observer] outcome, redacted in
+            observer(.webSocketClosed(id: id, code: code, closedBy: closedBy, outcome: Self.observed(outcome, redacted: redacted)))
+        })
+    }
+
+    /// Hands `event` to the journal thread; `then` hears its outcome there.
+    private func writeLater(_ event: @escaping @Sendable () -> JournalEvent,
+                            then done: @escaping @Sendable (Outcome, Bool) -> Void) {
+        if !journalThread.submit(JournalJob(event: event, done: done)) {
+            done(.failed(.journalClosed(path: journal.url.path)), false)
+        }
     }
 
     /// How conversation `id` ended.

@@ -51,7 +51,7 @@ struct ProxyResponder: HTTPResponder {
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         if let failure = recorder.failure { return .response(Self.recordingFailed(failure)) }
         if let body = context.body { return forward(request, streaming: body, loop: context.eventLoop) }
-        if request.isWebSocketUpgrade { return relayWebSocket(request) }
+        if request.isWebSocketUpgrade { return relayWebSocket(request, loop: context.eventLoop) }
         if context.eventLoop.inEventLoop { return forwardOnLoop(request, loop: context.eventLoop) }
         return forward(request, loop: context.eventLoop)
     }
@@ -200,7 +200,9 @@ struct ProxyResponder: HTTPResponder {
 
     // MARK: WebSocket
 
-    private func relayWebSocket(_ request: HTTPRequest) -> HTTPReply {
+    /// Makes the upgrade upstream first (on this thread: it blocks), then accepts the client's;
+    /// the conversation is relayed on `loop`, the client connection's loop (``WebSocketRelay``).
+    private func relayWebSocket(_ request: HTTPRequest, loop: EventLoop) -> HTTPReply {
         let started = recorder.clock.now()
         var headers = HopByHopHeaders.stripped(request.headers)
         for name in ["Host", "Sec-WebSocket-Key", "Sec-WebSocket-Version", "Sec-WebSocket-Extensions"] { headers.remove(name) }
@@ -210,11 +212,17 @@ struct ProxyResponder: HTTPResponder {
         let relayConfiguration = WebSocketConfiguration(
             maxFrameSize: configuration.maxBodyBytes, maxMessageSize: configuration.maxBodyBytes, answersControlFrames: false)
         let key = configuration.webSocketKeys()
+        let registry = self.registry, relays = self.relays
+        let relay = WebSocketRelay(loop: loop, recorder: recorder, id: recorder.nextWebSocketID()) { relay in
+            registry.remove(relay)
+            relays.leave()
+        }
         let opened: (connection: WebSocketConnection, request: HTTPRequest, response: HTTPResponse)
         do throws(WebSocketClientError) {
             opened = try WebSocketClient.handshake(host: pool.host, port: pool.port, target: originForm(request),
                                                    headers: headers, configuration: relayConfiguration,
-                                                   timeout: configuration.upstreamTimeout, key: key, tls: pool.tls)
+                                                   timeout: configuration.upstreamTimeout, key: key, tls: pool.tls,
+                                                   on: loop, handler: relay.upstreamSide)
         } catch {
             // What was sent upstream, upgrade headers included: a refused upgrade is recorded
             // as one, so a replay can refuse the same request the same way.
@@ -238,25 +246,19 @@ struct ProxyResponder: HTTPResponder {
                 return badGateway(sent, error: .socket(SocketError(kind: .other, operation: "\(failure)")), startedAt: started)
             }
         }
-        let upstream = opened.connection
-        let (id, outcome) = recorder.openWebSocket(request: opened.request, response: opened.response, startedAt: started)
+        let outcome = recorder.openWebSocket(id: relay.id, request: opened.request, response: opened.response, startedAt: started)
         if case .failed(let error) = outcome {
-            upstream.close(code: .goingAway, reason: "recording failed")
+            opened.connection.close(code: .goingAway, reason: "recording failed")
             return .response(Self.recordingFailed(error))
         }
         var accepted: HTTPHeaders = ["Via": Self.via]
         if let protocolName = opened.response.headers["Sec-WebSocket-Protocol"] {
             accepted.add("Sec-WebSocket-Protocol", protocolName)
         }
-        let recorder = self.recorder, registry = self.registry
-        let relays = self.relays
         relays.enter()
-        return .webSocket(headers: accepted, configuration: relayConfiguration) { client in
-            defer { relays.leave() }
-            let relay = WebSocketRelay(client: client, upstream: upstream, recorder: recorder, id: id)
-            registry.add(relay)
-            defer { registry.remove(relay) }
-            relay.run()
-        }
+        registry.add(relay)
+        // Its opening is journaled: the messages may follow.
+        relay.start()
+        return .webSocketOnLoop(headers: accepted, configuration: relayConfiguration, handler: relay.clientSide)
     }
 }

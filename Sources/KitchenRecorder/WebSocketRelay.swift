@@ -1,121 +1,241 @@
-import Dispatch
-import Foundation
 import HTTPWire
 import KitchenRecording
-import Synchronization
 
-/// Relays one WebSocket conversation frame by frame in both directions,
-/// control frames and fragmentation included, and records each complete data
-/// message and how the conversation closed.
+/// Relays one WebSocket conversation frame by frame in both directions, control frames and
+/// fragmentation included, on the client connection's event loop (both connections are driven
+/// by it; no thread is held), and records each complete data message and how the conversation
+/// closed.
 ///
-/// A side that ends without a close frame gets the other side closed for it:
-/// the client hears 1011 when the upstream drops (RFC 6455 §7.4.1, "unexpected
-/// condition"), the upstream hears 1001 when the client goes away.
-final class WebSocketRelay: Sendable {
-    let client: WebSocketConnection
-    let upstream: WebSocketConnection
+/// Write-ahead: a message's last frame goes on only once the message is journaled (on the
+/// journal thread); frames behind it in the same direction wait for it, so order is kept, and a
+/// side whose frames pile up waiting is read no further until they go (back-pressure).
+///
+/// A side that ends without a close frame gets the other side closed for it: the client hears
+/// 1011 when the upstream drops (RFC 6455 §7.4.1, "unexpected condition"), the upstream hears
+/// 1001 when the client goes away. A client that stops reading is dropped once its queue passes
+/// `maxQueuedBytes`, and the close recorded names the messages it never got.
+final class WebSocketRelay: @unchecked Sendable {
+    // Unchecked: every property is touched on `loop`'s thread only (both connections' handlers
+    // and the journal's continuations are brought there; `abortForFailedRecording` hops there).
+
+    /// One direction of the conversation: the message being assembled, and the frames that
+    /// wait to go on (a message's last frame until the message is journaled, and those behind it).
+    private struct Direction {
+        struct Waiting {
+            /// The frame to send; nil: close the destination with `close` instead.
+            let frame: WebSocketFrame?
+            var released: Bool
+            /// A server message's last frame: where it ends in the client's stream is noted.
+            let endsServerMessage: Bool
+            var close: (code: WebSocketCloseCode, reason: String)?
+        }
+
+        var message: (opcode: WebSocketOpcode, payload: [UInt8])?
+        var waiting: [Waiting] = []
+        var ended = false
+        /// Nothing more is relayed (or recorded) this way: its destination was dropped.
+        var stopped = false
+    }
+
+    /// Frames that may wait in one direction before its source is read no further.
+    static let waitingFramesLimit = 256
+
+    let loop: EventLoop
     let recorder: ExchangeRecorder
     let id: String
-    private let closeRecorded = Atomic<Bool>(false)
+    private let finished: @Sendable (WebSocketRelay) -> Void
+    private var client: WebSocketConnection?
+    private var upstream: WebSocketConnection?
+    private var toClient = Direction()
+    private var toUpstream = Direction()
+    private var closeRecorded = false
+    private var aborted = false
+    private var done = false
+    /// Whether the conversation's opening is journaled: nothing is read before (its records
+    /// must follow the opening's).
+    private var started = false
     /// Where each journaled server message ends in the client's outbound byte stream (a lower
     /// bound until its last frame was accepted), oldest first; delivered ones are pruned.
-    private let serverMessageEnds = Mutex<[Int]>([])
+    private var serverMessageEnds: [Int] = []
 
-    init(client: WebSocketConnection, upstream: WebSocketConnection, recorder: ExchangeRecorder, id: String) {
-        self.client = client
-        self.upstream = upstream
+    /// A relay on `loop` for conversation `id`; `finished` hears once both sides have ended.
+    init(loop: EventLoop, recorder: ExchangeRecorder, id: String, finished: @escaping @Sendable (WebSocketRelay) -> Void) {
+        self.loop = loop
         self.recorder = recorder
         self.id = id
+        self.finished = finished
     }
 
-    /// Relays until both directions have ended. Runs on the client connection's thread.
-    func run() {
-        let upstreamDone = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
-            pump(from: upstream, to: client, fromClient: false)
-            upstreamDone.signal()
-        }
-        thread.name = "websocket-relay-\(id)"
-        thread.start()
-        pump(from: client, to: upstream, fromClient: true)
-        upstreamDone.wait()
-    }
+    /// The handler for the client's connection (accepted by the proxy's server).
+    var clientSide: any WebSocketLoopHandler { Side(relay: self, fromClient: true) }
 
-    private func pump(from source: WebSocketConnection, to destination: WebSocketConnection, fromClient: Bool) {
-        var message: (opcode: WebSocketOpcode, payload: [UInt8])?
-        while true {
-            switch source.receiveFrame() {
-            case .frame(let frame):
-                switch frame.opcode {
-                case .text, .binary:
-                    message = (frame.opcode, frame.payload)
-                case .continuation:
-                    message?.payload.append(contentsOf: frame.payload)
-                case .close:
-                    let payload = Self.closeCode(frame.payload)
-                    recordClose(code: payload.code, reason: payload.reason, closedBy: fromClient ? .client : .server)
-                case .ping, .pong:
-                    break
-                }
-                var journaled = false
-                if frame.fin, !frame.opcode.isControl, let complete = message {
-                    message = nil
-                    // Write-ahead: the message's last frame goes on only once the message is journaled.
-                    if case .failed = recorder.message(id, sentByClient: fromClient, opcode: complete.opcode, payload: complete.payload) {
-                        abortForFailedRecording()
-                        return
-                    }
-                    journaled = !fromClient
-                }
-                if journaled { noteServerMessage(endingAfter: destination.outboundProgress.accepted + 1) }
-                do throws(WebSocketConnectionError) {
-                    try destination.send(frame: frame)
-                    if journaled { noteLastServerMessageEnds(at: destination.outboundProgress.accepted) }
-                } catch {
-                    if Self.isSlowReaderDrop(error), !fromClient {
-                        recordSlowClientDrop()
-                        source.close(code: .goingAway, reason: "client too slow")
-                        return
-                    }
-                }
-            case .ended(let info):
-                guard !info.wasClean else { return }
-                // This side is gone without a (complete) close handshake: end the other side for it.
-                // Recorded first: once the other side hears of it, its own close could race ours.
-                if fromClient, let failure = client.sendFailure, Self.isSlowReaderDrop(failure) {
-                    // The other direction dropped this client for not reading; say that, whoever notices first.
-                    recordSlowClientDrop()
-                    destination.close(code: .goingAway, reason: "client too slow")
-                } else if fromClient {
-                    let code = info.initiator == .local ? info.code ?? .goingAway : .goingAway
-                    recordClose(code: Int(code.rawValue), reason: info.reason, closedBy: info.initiator == .local ? .proxy : .client)
-                    destination.close(code: code, reason: "client went away")
-                } else {
-                    recordClose(code: Int(WebSocketCloseCode.internalError.rawValue),
-                                reason: "upstream closed without a close frame", closedBy: .proxy)
-                    destination.close(code: .internalError, reason: "upstream closed without a close frame")
-                }
-                return
-            }
+    /// The handler for the upstream connection (opened by the proxy).
+    var upstreamSide: any WebSocketLoopHandler { Side(relay: self, fromClient: false) }
+
+    /// Starts relaying, once the conversation's opening is journaled. Safe from any thread.
+    func start() {
+        loop.execute { [self] in
+            started = true
+            upstream?.resumeReading()
+            client?.resumeReading()
         }
     }
 
     /// Closes both sides with 1011 after the journal failed: nothing more is relayed unrecorded.
+    /// Safe from any thread.
     func abortForFailedRecording() {
+        loop.execute { [self] in abort() }
+    }
+
+    // MARK: Events (on the loop's thread)
+
+    fileprivate func opened(_ connection: WebSocketConnection, fromClient: Bool) {
+        if fromClient { client = connection } else { upstream = connection }
+        if aborted { return connection.close(code: .internalError, reason: "recording failed") }
+        if !started { connection.pauseReading() }
+        // What the other side sent before this one opened goes to it now.
+        flush(toward: fromClient ? .client : .server)
+    }
+
+    fileprivate func received(_ frame: WebSocketFrame, fromClient: Bool) {
+        guard !aborted, !(fromClient ? toUpstream : toClient).stopped else { return }
+        var direction = fromClient ? toUpstream : toClient
+        defer {
+            if fromClient { toUpstream = direction } else { toClient = direction }
+            flush(toward: fromClient ? .server : .client)
+        }
+        switch frame.opcode {
+        case .text, .binary:
+            direction.message = (frame.opcode, frame.payload)
+        case .continuation:
+            direction.message?.payload.append(contentsOf: frame.payload)
+        case .close:
+            let payload = Self.closeCode(frame.payload)
+            recordClose(code: payload.code, reason: payload.reason, closedBy: fromClient ? .client : .server)
+        case .ping, .pong:
+            break
+        }
+        guard frame.fin, !frame.opcode.isControl, let complete = direction.message else {
+            direction.waiting.append(.init(frame: frame, released: true, endsServerMessage: false))
+            return
+        }
+        direction.message = nil
+        direction.waiting.append(.init(frame: frame, released: false, endsServerMessage: !fromClient))
+        // Write-ahead: the message's last frame goes on only once the message is journaled.
+        recorder.messageLater(id, sentByClient: fromClient, opcode: complete.opcode, payload: complete.payload) { [self] outcome in
+            loop.execute { [self] in journaled(outcome, fromClient: fromClient) }
+        }
+        if direction.waiting.count > Self.waitingFramesLimit {
+            (fromClient ? client : upstream)?.pauseReading()
+        }
+    }
+
+    fileprivate func ended(_ info: WebSocketCloseInfo, fromClient: Bool) {
+        defer {
+            if fromClient { toUpstream.ended = true } else { toClient.ended = true }
+            if toUpstream.ended, toClient.ended, !done {
+                done = true
+                finished(self)
+            }
+        }
+        guard !info.wasClean, !aborted else { return }
+        // This side is gone without a (complete) close handshake: end the other side for it,
+        // after what this side sent before it went. Recorded first: once the other side hears
+        // of it, its own close could race ours.
+        if fromClient, let failure = client?.sendFailure, Self.isSlowReaderDrop(failure) {
+            // The other direction dropped this client for not reading; say that, whoever notices first.
+            dropSlowClient()
+        } else if fromClient {
+            let code = info.initiator == .local ? info.code ?? .goingAway : .goingAway
+            recordClose(code: Int(code.rawValue), reason: info.reason, closedBy: info.initiator == .local ? .proxy : .client)
+            closeAfterWaiting(toward: .server, code: code, reason: "client went away")
+        } else {
+            recordClose(code: Int(WebSocketCloseCode.internalError.rawValue),
+                        reason: "upstream closed without a close frame", closedBy: .proxy)
+            closeAfterWaiting(toward: .client, code: .internalError, reason: "upstream closed without a close frame")
+        }
+    }
+
+    // MARK: Steps
+
+    private enum Toward { case client, server }
+
+    /// Closes the destination of one direction once the frames waiting that way have gone.
+    private func closeAfterWaiting(toward: Toward, code: WebSocketCloseCode, reason: String) {
+        let item = Direction.Waiting(frame: nil, released: true, endsServerMessage: false, close: (code, reason))
+        if toward == .server { toUpstream.waiting.append(item) } else { toClient.waiting.append(item) }
+        flush(toward: toward)
+    }
+
+    /// The client stopped reading: it is dropped, the upstream hears 1001, and nothing more is
+    /// relayed or recorded toward the client.
+    private func dropSlowClient() {
+        recordSlowClientDrop()
+        toClient.stopped = true
+        toClient.waiting = []
+        upstream?.close(code: .goingAway, reason: "client too slow")
+    }
+
+    /// A message was journaled (in order, per direction): its last frame may go on.
+    private func journaled(_ outcome: ExchangeRecorder.Outcome, fromClient: Bool) {
+        if case .failed = outcome { return abort() }
+        if fromClient {
+            if let index = toUpstream.waiting.firstIndex(where: { !$0.released }) { toUpstream.waiting[index].released = true }
+        } else {
+            if let index = toClient.waiting.firstIndex(where: { !$0.released }) { toClient.waiting[index].released = true }
+        }
+        flush(toward: fromClient ? .server : .client)
+    }
+
+    /// Sends the released frames at the head of one direction, as far as its destination is open.
+    private func flush(toward: Toward) {
+        let fromClient = toward == .server
+        guard let destination = fromClient ? upstream : client, !aborted else { return }
+        var direction = fromClient ? toUpstream : toClient
+        defer { if fromClient { toUpstream = direction } else { toClient = direction } }
+        while let first = direction.waiting.first, first.released {
+            direction.waiting.removeFirst()
+            guard let frame = first.frame else {
+                if let close = first.close { destination.close(code: close.code, reason: close.reason) }
+                continue
+            }
+            if first.endsServerMessage { noteServerMessage(endingAfter: destination.outboundProgress.accepted + 1) }
+            do throws(WebSocketConnectionError) {
+                try destination.send(frame: frame)
+                if first.endsServerMessage { noteLastServerMessageEnds(at: destination.outboundProgress.accepted) }
+            } catch {
+                if Self.isSlowReaderDrop(error), !fromClient {
+                    // Written back before the drop reads the direction (it empties it).
+                    toClient = direction
+                    dropSlowClient()
+                    direction = toClient
+                    return
+                }
+            }
+        }
+        if started, direction.waiting.count <= Self.waitingFramesLimit / 2 { (fromClient ? client : upstream)?.resumeReading() }
+    }
+
+    private func abort() {
+        guard !aborted else { return }
+        aborted = true
         let reason = "recording failed"
         recordClose(code: Int(WebSocketCloseCode.internalError.rawValue), reason: reason, closedBy: .proxy)
-        client.close(code: .internalError, reason: reason)
-        upstream.close(code: .internalError, reason: reason)
+        toClient.waiting = []
+        toUpstream.waiting = []
+        client?.close(code: .internalError, reason: reason)
+        upstream?.close(code: .internalError, reason: reason)
     }
 
     /// The first close seen is the one recorded.
     private func recordClose(code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party, undelivered: Int? = nil) {
-        guard !closeRecorded.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        recorder.close(id, code: code, reason: reason, closedBy: closedBy, undeliveredMessages: undelivered)
+        guard !closeRecorded else { return }
+        closeRecorded = true
+        recorder.closeLater(id, code: code, reason: reason, closedBy: closedBy, undeliveredMessages: undelivered)
     }
 
     /// Whether sending stopped because the peer stopped reading: its backlog outgrew the queue,
-    /// or a write to it blocked past the write timeout.
+    /// or a write to it made no progress for the write timeout.
     static func isSlowReaderDrop(_ failure: WebSocketConnectionError) -> Bool {
         switch failure {
         case .peerTooSlow: true
@@ -127,8 +247,12 @@ final class WebSocketRelay: Sendable {
     /// The proxy dropped a client that stopped reading: recorded as the proxy's close, with the
     /// server messages that were journaled but never handed to the client's connection.
     private func recordSlowClientDrop() {
+        guard let client else { return }
         let progress = client.outboundProgress
-        let undelivered = serverMessageEnds.withLock { ends in ends.filter { $0 > progress.handedToKernel }.count }
+        // Journaled (or being journaled) and not handed to the kernel: sent but not taken, or
+        // still waiting to be sent.
+        let undelivered = serverMessageEnds.filter { $0 > progress.handedToKernel }.count
+            + toClient.waiting.filter(\.endsServerMessage).count
         recordClose(code: Int(WebSocketCloseCode.policyViolation.rawValue),
                     reason: "the client stopped reading (\(progress.accepted - progress.handedToKernel) bytes queued); "
                         + "the proxy closed the connection",
@@ -137,24 +261,42 @@ final class WebSocketRelay: Sendable {
 
     /// A journaled server message whose last frame is about to be sent: it ends at least at `lowerBound`.
     private func noteServerMessage(endingAfter lowerBound: Int) {
-        let handed = client.outboundProgress.handedToKernel
-        serverMessageEnds.withLock { ends in
-            // Messages wholly handed to the kernel are delivered as far as the proxy can tell.
-            if let firstPending = ends.firstIndex(where: { $0 > handed }) { ends.removeFirst(firstPending) } else { ends.removeAll() }
-            ends.append(lowerBound)
+        let handed = client?.outboundProgress.handedToKernel ?? 0
+        // Messages wholly handed to the kernel are delivered as far as the proxy can tell.
+        if let firstPending = serverMessageEnds.firstIndex(where: { $0 > handed }) {
+            serverMessageEnds.removeFirst(firstPending)
+        } else {
+            serverMessageEnds.removeAll()
         }
+        serverMessageEnds.append(lowerBound)
     }
 
     /// The last noted message's last frame was accepted: it ends at `end`.
     private func noteLastServerMessageEnds(at end: Int) {
-        serverMessageEnds.withLock { ends in
-            guard !ends.isEmpty else { return }
-            ends[ends.count - 1] = end
-        }
+        guard !serverMessageEnds.isEmpty else { return }
+        serverMessageEnds[serverMessageEnds.count - 1] = end
     }
 
     private static func closeCode(_ payload: [UInt8]) -> (code: Int?, reason: String) {
         guard payload.count >= 2 else { return (nil, "") }
         return (Int(payload[0]) << 8 | Int(payload[1]), String(decoding: payload[2...], as: UTF8.self))
+    }
+}
+
+/// One side of a relayed conversation, as its connection's handler: every frame, untouched.
+private struct Side: WebSocketLoopHandler {
+    let relay: WebSocketRelay
+    let fromClient: Bool
+
+    var receiveMode: WebSocketReceiveMode { .frames }
+
+    func opened(_ connection: WebSocketConnection) { relay.opened(connection, fromClient: fromClient) }
+
+    func received(_ frame: WebSocketFrame, on connection: WebSocketConnection) {
+        relay.received(frame, fromClient: fromClient)
+    }
+
+    func ended(_ info: WebSocketCloseInfo, on connection: WebSocketConnection) {
+        relay.ended(info, fromClient: fromClient)
     }
 }

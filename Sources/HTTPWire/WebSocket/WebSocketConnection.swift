@@ -135,6 +135,13 @@ public final class WebSocketConnection: Sendable {
         eventLoop.execute { [self] in driver.setReceiveTimeout(timeout) }
     }
 
+    /// Stops reading (and delivering to the ``WebSocketLoopHandler``) until ``resumeReading()``:
+    /// back-pressure for a handler whose output is behind. Call on the loop's thread.
+    public func pauseReading() { driver.setHandlerPaused(true) }
+
+    /// Reads and delivers on after ``pauseReading()``. Call on the loop's thread.
+    public func resumeReading() { driver.setHandlerPaused(false) }
+
     // MARK: Receiving on a thread
 
     /// The next message, or `.closed` once the connection is over. Pings are answered,

@@ -42,6 +42,8 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
     private var lastReceived = Duration.zero
     private var ending = Ending.open
     private var deliveredEnd = false
+    /// The handler asked for no more for now (``WebSocketConnection/pauseReading()``).
+    private var handlerPaused = false
 
     init(handler: (any WebSocketLoopHandler)?) {
         self.handler = handler
@@ -122,6 +124,12 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
     }
 
     /// Times the handler's wait for bytes (a thread in `receive()` times its own).
+    func setHandlerPaused(_ paused: Bool) {
+        guard handler != nil, handlerPaused != paused else { return }
+        handlerPaused = paused
+        if paused { updateInterest() } else { deliver() }
+    }
+
     func setReceiveTimeout(_ timeout: Duration?) {
         guard handler != nil else { return }
         receiveTimeout = timeout
@@ -146,7 +154,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
             return updateInterest()
         }
         let mode: WebSocketStateMachine.ReceiveMode = handler.receiveMode == .frames ? .frames : .messages
-        while !deliveredEnd {
+        while !deliveredEnd, !handlerPaused {
             var delivery = connection.step { machine, _ in machine.nextDelivery(as: mode) }
             if delivery == nil, connection.state.withLock({ $0.endOfStream }) {
                 delivery = connection.step { machine, _ in machine.endOfStream() }
@@ -169,7 +177,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         let (reads, writes) = connection.state.withLock { state -> (Bool, Bool) in
             let reads: Bool
             switch ending {
-            case .open: reads = !state.endOfStream && !state.readingPaused
+            case .open: reads = !state.endOfStream && !state.readingPaused && !handlerPaused
             case .flushing: reads = false
             case .draining: reads = true
             case .closed: reads = false
