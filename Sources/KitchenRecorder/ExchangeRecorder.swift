@@ -164,6 +164,30 @@ final class ExchangeRecorder: Sendable {
         write(.bodyPart(id: id, data: data)).0
     }
 
+    /// The same as ``bodyPart(_:data:)`` for a caller that must not wait: `then` runs on the
+    /// journal thread once the part is journaled (or why not). Parts handed over before an
+    /// exchange's record are written before it.
+    func bodyPartLater(_ id: String, data: [UInt8], then done: @escaping @Sendable (Outcome) -> Void) {
+        writeLater({ .bodyPart(id: id, data: data) }, then: { outcome, _ in done(outcome) })
+    }
+
+    /// The same as ``record(request:response:body:startedAt:timings:failure:resourceType:requestBody:responseBody:)``
+    /// for a caller that must not wait, with the bodies journaled in parts as they streamed.
+    func recordLater(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
+                     failure: HAR.ExchangeError?, requestBody: BodyRecord, responseBody: BodyRecord,
+                     then done: @escaping @Sendable (Outcome) -> Void) {
+        if case .refused(let error) = requestBody { return done(.refused(error)) }
+        if case .refused(let error) = responseBody { return done(.refused(error)) }
+        writeLater({ [self] in
+            exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
+                          failure: failure, resourceType: "fetch", requestBody: requestBody, responseBody: responseBody)
+        }, then: { [self] outcome, redacted in
+            observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
+                            redacted: redacted)
+            done(outcome)
+        })
+    }
+
     /// Starts WebSocket conversation `id` (see ``nextWebSocketID()``): whether its opening was
     /// journaled (messages and the close follow under the same id).
     func openWebSocket(id: String, request: HTTPRequest, response: HTTPResponse, startedAt: Date) -> Outcome {

@@ -20,9 +20,8 @@ extension ProxyResponder {
 /// As on a thread: a pooled connection the upstream closed before answering is retried once on a
 /// fresh one; an upstream that refuses, resets or times out gets the client a recorded 502; a
 /// pool with nothing free in time gets it a 503, not recorded. A response too long to hold
-/// (over ``ProxyResponder/bufferedBodyLimit``, chunked, or read to the close) is relayed by a
-/// thread from its head on (``ProxyResponder/relayResponse(_:on:to:recorded:startedAt:requestBody:)``),
-/// with the connection lent to it.
+/// (over ``ProxyResponder/bufferedBodyLimit``, chunked, or read to the close) streams through on
+/// the loop too (``LoopResponseStream``).
 final class LoopRelay: @unchecked Sendable {
     // Unchecked: used on `loop`'s thread only (the journal thread only completes `reply`).
     private let responder: ProxyResponder
@@ -35,6 +34,8 @@ final class LoopRelay: @unchecked Sendable {
     private var head: HTTPResponse?
     private var body: [UInt8] = []
     private var waited = 0.0
+    /// The response being streamed, once its head showed it too long to hold.
+    private var stream: LoopResponseStream?
 
     init(responder: ProxyResponder, request: HTTPRequest, loop: EventLoop, reply: HTTPDeferredReply) {
         self.responder = responder
@@ -69,13 +70,21 @@ final class LoopRelay: @unchecked Sendable {
             case .head(let response):
                 head = response
                 waited = responder.recorder.clock.milliseconds(since: started)
-                if !holdsWhole(response) { handToThread(response, connection: connection, reused: reused) }
+                if !holdsWhole(response) {
+                    let stream = LoopResponseStream(responder: responder, connection: connection, recorded: recorded,
+                                                    head: response, started: started, waited: waited, requestBody: .inline,
+                                                    loop: loop)
+                    self.stream = stream
+                    stream.start(answering: reply)
+                }
             case .body(let bytes):
-                body.append(contentsOf: bytes)
+                if let stream { stream.received(bytes) } else { body.append(contentsOf: bytes) }
             case .end:
+                if let stream { return stream.finished() }
                 responder.pool.checkIn(connection, reusable: true)
                 finish()
             case .failed(let error):
+                if let stream { return stream.failed(error) }
                 responder.pool.discard(connection)
                 // A pooled connection the upstream closed before answering: once more, on a new one.
                 if reused, head == nil, ProxyResponder.isStaleConnection(error) { return checkOut(fresh: true) }
@@ -119,13 +128,5 @@ final class LoopRelay: @unchecked Sendable {
             failure: failure) { outcome in
             reply.complete(responder.released(response, outcome))
         }
-    }
-
-    /// A response too long to hold: a thread relays it from the head on, with the connection
-    /// lent to it (the loop lets go of it here; the thread returns it to the pool).
-    private func handToThread(_ response: HTTPResponse, connection: HTTPClientConnection, reused: Bool) {
-        connection.detach()
-        let lease = responder.pool.lend(connection, wasReused: reused)
-        reply.complete(responder.relayResponse(response, on: lease, to: request, recorded: recorded, startedAt: started))
     }
 }

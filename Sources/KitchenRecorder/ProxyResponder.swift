@@ -56,12 +56,11 @@ struct ProxyResponder: HTTPResponder {
         return forward(request, loop: context.eventLoop)
     }
 
-    /// Relayed on the event loop (``forwardOnLoop(_:loop:)``, no thread held): a plain-HTTP
-    /// upstream's exchanges whose request body is read whole. A TLS upstream, a body streamed
-    /// as it arrives, and a WebSocket get a thread of their own.
+    /// Relayed on the event loop (``forwardOnLoop(_:loop:)``, no thread held): every exchange
+    /// whose request body is read whole, over plain HTTP or TLS. A request body streamed as it
+    /// arrives, and a WebSocket's upgrade, get a thread of their own.
     func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread {
-        // A TLS connection cannot be driven by a loop (yet): every exchange then takes a thread.
-        guard pool.tls == nil, !head.isWebSocketUpgrade, bodyDelivery(for: head) == .buffered else { return .ownThread }
+        guard !head.isWebSocketUpgrade, bodyDelivery(for: head) == .buffered else { return .ownThread }
         return .eventLoop
     }
 

@@ -9,7 +9,10 @@ import KitchenRecording
 ///
 /// A body that cannot be redacted safely from some point on is refused: nothing more of it is
 /// written, and the exchange is not recorded (its parts hold no secret; recovery drops them).
-/// Used by the one thread serving the client connection.
+/// Used by one thread: the one serving the client connection, which waits for each part to be
+/// written; or an event loop, which does not (``partsInFlight`` counts the parts the journal
+/// thread has not written yet, and the exchange's record, handed over after them, is written
+/// after them).
 final class StreamedBodyJournal {
     /// Redacted bytes gathered before a part is written. 256 KiB.
     static let partBytes = 256 * 1024
@@ -25,6 +28,13 @@ final class StreamedBodyJournal {
 
     let id: String
     private let recorder: ExchangeRecorder
+    /// On an event loop: where the journal thread's answers are brought (nil: parts are written
+    /// in place, waiting).
+    private let loop: EventLoop?
+    /// Parts handed to the journal thread and not written yet.
+    private(set) var partsInFlight = 0
+    /// Told on the loop each time a part handed over is written.
+    var onPartWritten: (() -> Void)?
     private let contentType: String?
     private var redaction: StreamingBodyRedactor
     private var pending: [UInt8] = []
@@ -35,8 +45,9 @@ final class StreamedBodyJournal {
     /// the body of that response. What came before the body (the request's head; or the
     /// request and the response's head) has its secrets given their aliases first, in the
     /// order whole-body redaction would, so that the body is swept of them too.
-    init(recorder: ExchangeRecorder, request: HTTPRequest, response: HTTPResponse? = nil) {
+    init(recorder: ExchangeRecorder, request: HTTPRequest, response: HTTPResponse? = nil, loop: EventLoop? = nil) {
         self.recorder = recorder
+        self.loop = loop
         id = recorder.nextBodyID()
         if let response { contentType = response.headers["Content-Type"] } else { contentType = request.headers["Content-Type"] }
         let sofar = recorder.harEntry(for: request, response: response)
@@ -87,6 +98,15 @@ final class StreamedBodyJournal {
     }
 
     private func writePart(_ bytes: [UInt8]) {
+        if let loop {
+            partsInFlight += 1
+            written += bytes.count
+            let journal = UnownedJournal(self)
+            recorder.bodyPartLater(id, data: bytes) { outcome in
+                loop.execute { journal.partWritten(outcome) }
+            }
+            return
+        }
         switch recorder.bodyPart(id, data: bytes) {
         case .written: written += bytes.count
         case .refused(let error): refuse(error)
@@ -94,9 +114,28 @@ final class StreamedBodyJournal {
         }
     }
 
+    /// A part handed to the journal thread was written (or not), on the loop.
+    fileprivate func partWritten(_ outcome: ExchangeRecorder.Outcome) {
+        partsInFlight -= 1
+        switch outcome {
+        case .written: break
+        case .refused(let error): if case .streaming = state { refuse(error) }
+        case .failed(let error): state = .failed(error)
+        }
+        onPartWritten?()
+    }
+
     private func refuse(_ error: RecordingError) {
         state = .refused(error)
         pending = []
         recorder.noteRefused(error)
     }
+}
+
+/// A journal handed to a journal-thread continuation that comes back on its loop. Unchecked:
+/// the journal is used on that loop only; the continuation merely carries it there.
+private struct UnownedJournal: @unchecked Sendable {
+    let journal: StreamedBodyJournal
+    init(_ journal: StreamedBodyJournal) { self.journal = journal }
+    func partWritten(_ outcome: ExchangeRecorder.Outcome) { journal.partWritten(outcome) }
 }

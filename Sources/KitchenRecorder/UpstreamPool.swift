@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import HarnessCore
 import HTTPWire
 import Synchronization
@@ -109,8 +110,7 @@ final class UpstreamPool: Sendable {
                     done(.success((pooled.connection, true)))
                 }
             case .open?:
-                HTTPClientConnection.open(host: host, port: port, limits: limits, responseTimeout: responseTimeout,
-                                          on: loop) { [self] result in
+                open(on: loop) { [self] result in
                     switch result {
                     case .success(let connection) where watch(connection, on: loop):
                         done(.success((connection, false)))
@@ -127,6 +127,25 @@ final class UpstreamPool: Sendable {
         }
     }
 
+    /// Opens a connection for `loop`: a plain one without blocking it; a TLS one on a thread of its
+    /// own (its handshake blocks), handed back to the loop once established. `done` runs on the loop.
+    private func open(on loop: EventLoop, _ done: @escaping @Sendable (Result<HTTPClientConnection, HTTPClientError>) -> Void) {
+        guard let tls else {
+            return HTTPClientConnection.open(host: host, port: port, limits: limits, responseTimeout: responseTimeout,
+                                             on: loop, done)
+        }
+        let (host, port, limits, responseTimeout) = (self.host, self.port, self.limits, self.responseTimeout)
+        let thread = Thread {
+            let result = Result { () throws(HTTPClientError) -> HTTPClientConnection in
+                try HTTPClientConnection(host: host, port: port, tls: tls, limits: limits, responseTimeout: responseTimeout)
+            }
+            let delivered = loop.submit { done(result) }
+            if !delivered, case .success(let connection) = result { connection.close() }
+        }
+        thread.name = "upstream-tls-connect"
+        thread.start()
+    }
+
     /// Takes back a connection an exchange on its loop read to its end (call on that loop's
     /// thread): kept, or handed to the longest waiter, when `reusable`; closed otherwise.
     func checkIn(_ connection: HTTPClientConnection, reusable: Bool) {
@@ -137,12 +156,6 @@ final class UpstreamPool: Sendable {
     func discard(_ connection: HTTPClientConnection) {
         connection.close()
         freeSlot()
-    }
-
-    /// Lends a connection checked out on a loop to a thread, from the middle of its exchange on
-    /// (the caller detached it): the thread returns it through the lease.
-    func lend(_ connection: HTTPClientConnection, wasReused: Bool) -> Lease {
-        Lease(connection: connection, wasReused: wasReused, pool: self)
     }
 
     // MARK: On a thread
@@ -307,10 +320,8 @@ final class UpstreamPool: Sendable {
         if !moving { done(false) }
     }
 
-    /// Lets `loop` drive `connection` and watch it while idle (plain TCP; a TLS connection stays
-    /// unwatched, with threads). False when it cannot be watched.
+    /// Lets `loop` drive `connection` and watch it while idle. False when it cannot be watched.
     private func watch(_ connection: HTTPClientConnection, on loop: EventLoop) -> Bool {
-        guard connection.tls == nil else { return true }
         guard connection.attachedLoop == nil else { return connection.attachedLoop === loop }
         do throws(HTTPClientError) {
             try connection.attach(to: loop) { [weak self, weak connection] in

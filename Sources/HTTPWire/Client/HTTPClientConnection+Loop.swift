@@ -42,15 +42,12 @@ extension HTTPClientConnection {
     /// The loop driving the connection now, if any.
     public var attachedLoop: EventLoop? { onLoop?.loop }
 
-    /// Lets `loop` drive the connection from now on (call on the loop's thread; plain TCP only).
-    /// While no exchange is under way the loop keeps watching it: bytes or the end of the
-    /// stream then mean the upstream gave the connection up, and it is closed and
+    /// Lets `loop` drive the connection from now on (call on the loop's thread; plain TCP or TLS
+    /// after its handshake). While no exchange is under way the loop keeps watching it: bytes or
+    /// the end of the stream then mean the upstream gave the connection up, and it is closed and
     /// `onClosedWhileIdle` is called.
     public func attach(to loop: EventLoop, onClosedWhileIdle: @escaping () -> Void) throws(HTTPClientError) {
         guard onLoop == nil else { return }
-        guard tls == nil else {
-            throw .socket(SocketError(kind: .other, operation: "drive a TLS connection from an event loop"))
-        }
         let attachment = LoopAttachment(connection: self, loop: loop, onClosedWhileIdle: onClosedWhileIdle)
         do throws(SocketError) {
             attachment.token = try loop.register(attachment, descriptor: socket.descriptor, interest: .readable)
@@ -217,9 +214,9 @@ final class LoopAttachment: EventLoopSocket, @unchecked Sendable {
         }
     }
 
-    /// Writes what the socket takes of the request.
+    /// Writes what the socket takes of the request (and ciphertext TLS held back).
     private func flush() {
-        guard !unsent.isEmpty else { return }
+        guard !unsent.isEmpty || connection.socket.hasUnsentBytes else { return }
         do throws(SocketError) {
             let count = try connection.socket.writeWithoutBlocking(unsent)
             unsent = unsent.dropFirst(count)
@@ -250,7 +247,7 @@ final class LoopAttachment: EventLoopSocket, @unchecked Sendable {
     private func updateInterest() {
         guard let token else { return }
         var interest: ReadinessPoller.Interest = paused ? [] : .readable
-        if !unsent.isEmpty { interest.insert(.writable) }
+        if !unsent.isEmpty || connection.socket.hasUnsentBytes { interest.insert(.writable) }
         loop.setInterest(interest, for: token)
     }
 

@@ -24,6 +24,15 @@ public struct HTTPResponse: Sendable {
         self.body = .stream(stream)
     }
 
+    /// A response whose body is pushed as it is produced (``HTTPBodyPusher``): framed by its
+    /// `Content-Length` when it has one, chunked otherwise.
+    public init(status: HTTPStatus, headers: HTTPHeaders = [:], pushing pusher: HTTPBodyPusher) {
+        self.status = status
+        self.version = .http1_1
+        self.headers = headers
+        self.body = .pushed(pusher)
+    }
+
     /// A plain-text response.
     public static func text(_ status: HTTPStatus, _ text: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
@@ -39,7 +48,29 @@ public struct HTTPResponse: Sendable {
 /// A response body.
 public enum HTTPBody: Sendable {
     case bytes([UInt8])
+    /// Produced on a thread by a producer that may block.
     case stream(HTTPBodyStream)
+    /// Pushed from wherever it comes from, without blocking (an event loop).
+    case pushed(HTTPBodyPusher)
+}
+
+/// A body pushed piece by piece as it is produced, without a thread waiting on it: `start` is
+/// called once the head is on its way, with the writer to push through (on the connection's
+/// event loop when the responder answered there).
+///
+/// ```swift
+/// HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"], pushing: HTTPBodyPusher { writer in
+///     writer.write(Array("hello ".utf8))
+///     writer.write(Array("world".utf8))
+///     writer.end()
+/// })
+/// ```
+public struct HTTPBodyPusher: Sendable {
+    public let start: @Sendable (HTTPResponseBodyWriter) -> Void
+
+    public init(_ start: @escaping @Sendable (HTTPResponseBodyWriter) -> Void) {
+        self.start = start
+    }
 }
 
 /// A body produced piece by piece: `produce` calls `write` for each piece, in order.

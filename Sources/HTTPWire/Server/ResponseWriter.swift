@@ -19,6 +19,8 @@ enum ResponseWriter {
             case rawStream(HTTPBodyStream)
             /// Written as produced, each piece a chunk, then the last chunk.
             case chunkedStream(HTTPBodyStream)
+            /// Pushed as produced (``HTTPBodyPusher``), raw or chunked.
+            case pushed(HTTPBodyPusher, chunked: Bool)
         }
 
         var head: [UInt8]
@@ -37,22 +39,27 @@ enum ResponseWriter {
             // RFC 9110 §8.6: no Content-Length in 1xx or 204; a 304 may carry the one a GET would have.
             if response.status.code != 304 { headers.remove("Content-Length") }
         } else {
+            // A produced body keeps its Content-Length; without one it is chunked (HTTP/1.1) or
+            // ends with the connection (HTTP/1.0).
+            /// Whether a produced body is chunked (setting its framing headers).
+            func producedIsChunked() -> Bool {
+                if (try? BodyFraming.contentLength(in: headers)) ?? nil != nil { return false }
+                headers.remove("Content-Length")
+                guard version == .http1_1 else {
+                    closes = true
+                    return false
+                }
+                headers["Transfer-Encoding"] = "chunked"
+                return true
+            }
             switch response.body {
             case .bytes(let bytes):
                 headers["Content-Length"] = String(bytes.count)
                 body = .bytes(bytes)
             case .stream(let stream):
-                if (try? BodyFraming.contentLength(in: headers)) ?? nil != nil {
-                    body = .rawStream(stream)
-                } else if version == .http1_1 {
-                    headers.remove("Content-Length")
-                    headers["Transfer-Encoding"] = "chunked"
-                    body = .chunkedStream(stream)
-                } else {
-                    headers.remove("Content-Length")
-                    closes = true
-                    body = .rawStream(stream)
-                }
+                body = producedIsChunked() ? .chunkedStream(stream) : .rawStream(stream)
+            case .pushed(let pusher):
+                body = .pushed(pusher, chunked: producedIsChunked())
             }
         }
         if closes {
@@ -75,7 +82,7 @@ enum ResponseWriter {
         switch framed.body {
         case .none: return framed.head
         case .bytes(let body): return framed.head + body
-        case .rawStream, .chunkedStream: return nil
+        case .rawStream, .chunkedStream, .pushed: return nil
         }
     }
 
@@ -102,6 +109,12 @@ enum ResponseWriter {
             try socket.write(framed.head)
             try produce(stream) { (chunk) throws(SocketError) in try socket.write(HTTPEncoder.chunk(chunk)) }
             try socket.write(HTTPEncoder.lastChunk)
+        case .pushed(let pusher, let chunked):
+            try socket.write(framed.head)
+            // On a thread the pieces are written as they are pushed; the answer ends at `end()`.
+            let sink = BlockingBodySink(socket: socket)
+            pusher.start(HTTPResponseBodyWriter(chunked: chunked, sink: sink))
+            try sink.waitUntilFinished()
         }
         return framed.closes
     }

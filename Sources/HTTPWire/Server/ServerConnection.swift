@@ -17,6 +17,9 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     private var timer: (token: UInt64, deadline: Duration)?
     /// Whether the connection's slot was freed (its refusal is out; it only drains).
     private var released = false
+    /// Told when a pushed body's queue is down to the low-water mark, or the connection ends.
+    private var roomHandlers: [() -> Void] = []
+    private var closedHandlers: [() -> Void] = []
 
     /// A connection that waits for a request on `loop` from now; `decoder` holds what a thread
     /// already read (nil: nothing), requests are numbered from `nextRequestIndex`.
@@ -160,7 +163,15 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
                                           keepAlive: request.keepsConnectionAlive)
         switch framed.body {
         case .none:
+            // A pushed body that must not be sent (HEAD, 204, 304) is still started, and discarded.
+            if case .pushed(let pusher) = response.body {
+                pusher.start(HTTPResponseBodyWriter(chunked: false, sink: DiscardingBodySink()))
+            }
             return machine.responded(framed.head, closes: framed.closes, now: loop.now)
+        case .pushed(let pusher, let chunked):
+            perform(machine.respondedStreaming(framed.head, closes: framed.closes, now: loop.now))
+            if token != nil { pusher.start(HTTPResponseBodyWriter(chunked: chunked, sink: self)) }
+            return nil
         case .bytes(let body) where body.count <= ResponseWriter.coalescedBodyLimit:
             return machine.responded(framed.head + body, closes: framed.closes, now: loop.now)
         case .bytes(let body):
@@ -197,6 +208,12 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     /// Watches the socket for what the machine wants now, and keeps its one timer.
     private func settle() {
         guard let token else { return }
+        if !roomHandlers.isEmpty, machine.unsentByteCount <= HTTPResponseBodyWriter.lowWater {
+            let handlers = roomHandlers
+            roomHandlers = []
+            for handler in handlers { handler() }
+            guard self.token != nil else { return }  // a handler may have ended the connection
+        }
         var interest: ReadinessPoller.Interest = []
         if machine.wantsToRead { interest.insert(.readable) }
         if machine.wantsToWrite { interest.insert(.writable) }
@@ -245,5 +262,44 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         storage.close()
         release()
         if resetting { connection.socket.reset() } else { connection.socket.close() }
+        roomHandlers = []
+        let handlers = closedHandlers
+        closedHandlers = []
+        for handler in handlers { handler() }
     }
+}
+
+/// A pushed body's sink on the connection's loop: each piece joins what the machine writes.
+extension ServerConnection: ResponseBodySink {
+    func push(_ bytes: [UInt8]) {
+        guard token != nil, machine.isStreaming else { return }
+        perform(machine.streamed(bytes, now: loop.now))
+    }
+
+    func finish() {
+        guard token != nil, machine.isStreaming else { return }
+        perform(machine.streamEnded(now: loop.now))
+    }
+
+    func abort() { end() }
+
+    var queuedBytes: Int { machine.unsentByteCount }
+
+    var isClosed: Bool { token == nil }
+
+    func whenRoom(_ body: @escaping () -> Void) { roomHandlers.append(body) }
+
+    func whenClosed(_ body: @escaping () -> Void) { closedHandlers.append(body) }
+}
+
+/// Where a pushed body that must not be sent goes (the answer to a HEAD, a 204 or a 304).
+final class DiscardingBodySink: ResponseBodySink, @unchecked Sendable {
+    // Unchecked: it holds no state.
+    func push(_ bytes: [UInt8]) {}
+    func finish() {}
+    func abort() {}
+    var queuedBytes: Int { 0 }
+    var isClosed: Bool { false }
+    func whenRoom(_ body: @escaping () -> Void) { body() }
+    func whenClosed(_ body: @escaping () -> Void) {}
 }

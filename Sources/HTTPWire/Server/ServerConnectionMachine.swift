@@ -107,6 +107,9 @@ struct ServerConnectionMachine: Sendable {
     private var current: HTTPRequest?
     private var body: [UInt8] = []
     private var unsent: [ArraySlice<UInt8>] = []
+    /// The answer's body is still being pushed (``streamed(_:now:)``), so the answer is not over
+    /// when everything queued is written.
+    private var streamOpen = false
     private var peerClosed = false
     private var nextRequestIndex: Int
     /// When ``timeElapsed(now:)`` is due, if anything is timed now.
@@ -142,6 +145,12 @@ struct ServerConnectionMachine: Sendable {
 
     /// Whether bytes wait for the socket to take them.
     var wantsToWrite: Bool { !unsent.isEmpty }
+
+    /// How many bytes wait for the socket to take them (a pushed body's back-pressure).
+    var unsentByteCount: Int { unsent.reduce(0) { $0 + $1.count } }
+
+    /// Whether an answer's body is being pushed now (``respondedStreaming(_:closes:now:)``).
+    var isStreaming: Bool { streamOpen }
 
     /// Whether the machine has no further part (handed over or closed).
     var isFinished: Bool {
@@ -220,6 +229,30 @@ struct ServerConnectionMachine: Sendable {
         return .send(unsent[0])
     }
 
+    /// The responder answered with a body it pushes as it is produced: `head` (framed for it)
+    /// goes first, then each piece of ``streamed(_:now:)`` until ``streamEnded(now:)``.
+    mutating func respondedStreaming(_ head: [UInt8], closes: Bool, now: Duration) -> Action {
+        guard case .responding = phase else { return .wait }
+        streamOpen = true
+        return responded(head, closes: closes, now: now)
+    }
+
+    /// The next framed piece of a pushed body.
+    mutating func streamed(_ bytes: [UInt8], now: Duration) -> Action {
+        guard streamOpen, case .writing = phase, !bytes.isEmpty else { return .wait }
+        unsent.append(bytes[...])
+        guard unsent.count == 1 else { return .wait }
+        deadline = now + writeTimeout
+        return .send(unsent[0])
+    }
+
+    /// The pushed body is complete (its last framing queued): the answer ends once written.
+    mutating func streamEnded(now: Duration) -> Action {
+        guard streamOpen else { return .wait }
+        streamOpen = false
+        return unsent.isEmpty ? allSent(now: now) : .wait
+    }
+
     /// After ``Action/reject(_:)``: write `response`, the answer to the parse error, at `now`.
     mutating func answer(with response: [UInt8], now: Duration) -> Action {
         guard case .rejecting = phase else { return .wait }
@@ -271,6 +304,11 @@ struct ServerConnectionMachine: Sendable {
 
     /// Everything queued is written.
     private mutating func allSent(now: Duration) -> Action {
+        if streamOpen, case .writing = phase {
+            // Waiting for the producer, not the client: no write deadline meanwhile.
+            deadline = nil
+            return .wait
+        }
         switch phase {
         case .writing(.nextRequest):
             phase = .reading

@@ -1,0 +1,167 @@
+import Foundation
+import HTTPWire
+import KitchenRecording
+
+/// A response too long to hold (over ``ProxyResponder/bufferedBodyLimit``, chunked, or read to
+/// the close), relayed on the event loop as it arrives: the client's answer starts with the
+/// head, each piece goes on as the next arrives (the last one held back until the exchange's
+/// record is written), and past ``ProxyResponder/bufferedBodyLimit`` the body goes to the
+/// journal in redacted parts (``StreamedBodyJournal``) instead of being gathered for the record.
+///
+/// Flow is bounded both ways: the upstream is read no further while the client is behind
+/// (``HTTPResponseBodyWriter/hasRoom``) or while journal parts wait to be written.
+final class LoopResponseStream: @unchecked Sendable {
+    // Unchecked: used on the loop of the exchange only (the journal thread's answers are
+    // brought there).
+
+    /// Journal parts that may wait to be written before the upstream is read no further.
+    static let partsInFlightLimit = 4
+
+    private let responder: ProxyResponder
+    private let connection: HTTPClientConnection
+    private let recorded: HTTPRequest
+    private let head: HTTPResponse
+    private let started: Date
+    private let waited: Double
+    private let requestBody: ExchangeRecorder.BodyRecord
+    private let loop: EventLoop
+    private var writer: HTTPResponseBodyWriter?
+    private var body: [UInt8] = []
+    private var journal: StreamedBodyJournal?
+    /// The last piece read: it goes on once the next arrives, the final one once recorded.
+    private var held: [UInt8]?
+    private var paused = false
+    private var over = false
+
+    init(responder: ProxyResponder, connection: HTTPClientConnection, recorded: HTTPRequest, head: HTTPResponse,
+         started: Date, waited: Double, requestBody: ExchangeRecorder.BodyRecord, loop: EventLoop) {
+        self.responder = responder
+        self.connection = connection
+        self.recorded = recorded
+        self.head = head
+        self.started = started
+        self.waited = waited
+        self.requestBody = requestBody
+        self.loop = loop
+    }
+
+    /// Answers the client with the head now; the body follows as it is read.
+    func start(answering reply: HTTPDeferredReply) {
+        var headers = HopByHopHeaders.stripped(head.headers)
+        headers.add("Via", ProxyResponder.via)
+        updateFlow()  // nothing is read until the client's answer has started
+        reply.complete(.response(HTTPResponse(status: head.status, headers: headers, pushing: HTTPBodyPusher { [self] writer in
+            self.writer = writer
+            writer.whenClosed { [self] in clientLeft() }
+            updateFlow()
+        })))
+    }
+
+    /// The next piece of the upstream's body.
+    func received(_ chunk: [UInt8]) {
+        guard !over else { return }
+        if let journal {
+            journal.add(chunk)
+            if let failure = journal.journalFailed { return journalFailed(failure) }
+        } else {
+            body.append(contentsOf: chunk)
+            if body.count > ProxyResponder.bufferedBodyLimit {
+                let streaming = StreamedBodyJournal(recorder: responder.recorder, request: recorded, response: head, loop: loop)
+                streaming.onPartWritten = { [self] in
+                    if let failure = streaming.journalFailed { return journalFailed(failure) }
+                    updateFlow()
+                }
+                streaming.add(body)
+                body = []
+                journal = streaming
+            }
+        }
+        if let previous = held { writer?.write(previous) }
+        held = chunk
+        updateFlow()
+    }
+
+    /// The upstream's body is complete: the exchange is recorded, then the last piece released.
+    func finished() {
+        guard !over else { return }
+        responder.pool.checkIn(connection, reusable: true)
+        record(failure: nil) { [self] outcome in
+            guard case .failed = outcome else {
+                if let held { writer?.write(held) }
+                return writer?.end() ?? ()
+            }
+            writer?.abort()  // the client's answer is cut short: nothing more is relayed unrecorded
+        }
+    }
+
+    /// The upstream failed mid-body: recorded with the failure, and the client's answer cut short.
+    func failed(_ error: HTTPClientError) {
+        guard !over else { return }
+        responder.pool.discard(connection)
+        record(failure: HAR.ExchangeError(error)) { [self] _ in writer?.abort() }
+    }
+
+    // MARK: Steps
+
+    /// Reads the upstream while the client keeps up and the journal does, and not before the
+    /// client's answer has started.
+    private func updateFlow() {
+        guard !over else { return }
+        let behind = writer == nil || !(writer?.hasRoom ?? false)
+            || (journal?.partsInFlight ?? 0) > Self.partsInFlightLimit
+        if behind, !paused {
+            paused = true
+            connection.pauseReading()
+            if let writer, !writer.hasRoom { writer.whenRoom { [self] in updateFlow() } }
+        } else if !behind, paused {
+            paused = false
+            connection.resumeReading()
+        }
+    }
+
+    /// The client went away: what was read is recorded, and the upstream connection closed.
+    private func clientLeft() {
+        guard !over else { return }
+        responder.pool.discard(connection)
+        record(failure: nil) { _ in }
+    }
+
+    private func journalFailed(_ failure: RecordingError) {
+        guard !over else { return }
+        over = true
+        responder.pool.discard(connection)
+        writer?.abort()
+        _ = failure  // the recorder has reported it; every request from now on gets 503
+    }
+
+    /// Records the exchange as read so far; `then` runs on the loop with the outcome.
+    private func record(failure: HAR.ExchangeError?, then done: @escaping (ExchangeRecorder.Outcome) -> Void) {
+        over = true
+        var responseBody = ExchangeRecorder.BodyRecord.inline
+        if let journal {
+            if let streamed = journal.finish() {
+                responseBody = .streamed(streamed)
+            } else if case .refused(let error) = journal.state {
+                responseBody = .refused(error)
+            } else if let journalFailure = journal.journalFailed {
+                return done(.failed(journalFailure))
+            }
+        }
+        let received = responder.recorder.clock.milliseconds(since: started) - waited
+        let loop = self.loop
+        let handOver = ResultOnLoop(done)
+        responder.recorder.recordLater(request: recorded, response: head, body: body, startedAt: started,
+                                       timings: HAR.Timings(send: 0, wait: waited, receive: received), failure: failure,
+                                       requestBody: requestBody, responseBody: responseBody) { outcome in
+            loop.execute { handOver.run(outcome) }
+        }
+    }
+}
+
+/// A continuation carried from the journal thread back to the loop it belongs to. Unchecked:
+/// it runs on that loop only.
+struct ResultOnLoop: @unchecked Sendable {
+    private let body: (ExchangeRecorder.Outcome) -> Void
+    init(_ body: @escaping (ExchangeRecorder.Outcome) -> Void) { self.body = body }
+    func run(_ outcome: ExchangeRecorder.Outcome) { body(outcome) }
+}
