@@ -113,10 +113,11 @@ final class ExchangeRecorder: Sendable {
     /// redacted and written on the journal thread, and `then` runs there once its outcome is
     /// known (the record is in the journal when it says so).
     func recordLater(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
-                     failure: HAR.ExchangeError? = nil, then done: @escaping @Sendable (Outcome) -> Void) {
+                     failure: HAR.ExchangeError? = nil, resourceType: String = "fetch",
+                     then done: @escaping @Sendable (Outcome) -> Void) {
         writeLater({ [self] in
             exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
-                          failure: failure, resourceType: "fetch", requestBody: .inline, responseBody: .inline)
+                          failure: failure, resourceType: resourceType, requestBody: .inline, responseBody: .inline)
         }, then: { [self] outcome, redacted in
             observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
                             redacted: redacted)
@@ -196,6 +197,20 @@ final class ExchangeRecorder: Sendable {
             timings: HAR.Timings(), resourceType: "websocket")))
         observer(.webSocketOpened(id: id, path: request.path, outcome: Self.observed(outcome, redacted: redacted)))
         return outcome
+    }
+
+    /// The same as ``openWebSocket(id:request:response:startedAt:)`` for a caller that must not
+    /// wait: `then` runs on the journal thread once the opening is journaled (or why not).
+    func openWebSocketLater(id: String, request: HTTPRequest, response: HTTPResponse, startedAt: Date,
+                            then done: @escaping @Sendable (Outcome) -> Void) {
+        writeLater({ [self] in
+            .websocketOpen(id: id, entry: HAR.Entry(
+                startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority),
+                response: Self.raw(response, body: []), timings: HAR.Timings(), resourceType: "websocket"))
+        }, then: { [observer] outcome, redacted in
+            observer(.webSocketOpened(id: id, path: request.path, outcome: Self.observed(outcome, redacted: redacted)))
+            done(outcome)
+        })
     }
 
     /// A fresh id for a WebSocket conversation's records.

@@ -20,6 +20,7 @@ final class JournalThread<Job: Sendable>: Sendable {
         /// Whether the thread is waiting for jobs (a submit must wake it).
         var sleeping = false
         var stopping = false
+        var started = false
     }
 
     private let state = SleepingMutex(State())
@@ -31,6 +32,10 @@ final class JournalThread<Job: Sendable>: Sendable {
     /// Starts the thread (once); `process` runs on it for every batch, in the order jobs came.
     /// Jobs submitted before it started wait for it.
     func start(name: String, process: @escaping @Sendable ([Job]) -> Void) {
+        guard state.withLock({ state -> Bool in
+            defer { state.started = true }
+            return !state.started
+        }) else { return }
         let thread = Thread { [state, wake, finished] in
             while true {
                 let (batch, stopping) = state.withLock { state -> ([Job], Bool) in
@@ -61,14 +66,16 @@ final class JournalThread<Job: Sendable>: Sendable {
         return taken
     }
 
-    /// Processes every job submitted so far, then ends the thread; returns once it has.
+    /// Processes every job submitted so far, then ends the thread; returns once it has (at once
+    /// when it never started: its jobs are dropped).
     func stop() {
-        let wakes = state.withLock { state -> Bool in
-            guard !state.stopping else { return false }
+        let (wakes, started) = state.withLock { state -> (Bool, Bool) in
+            guard !state.stopping else { return (false, state.started) }
             state.stopping = true
             defer { state.sleeping = false }
-            return state.sleeping
+            return (state.sleeping, state.started)
         }
+        guard started else { return }
         if wakes { wake.signal() }
         finished.wait()
         finished.signal()  // a later stop() returns too

@@ -13,7 +13,8 @@ import KitchenRecording
 /// (``unanswered(_:_:startedAt:requestBody:)``), told to the observer and not recorded: the
 /// upstream never saw it.
 /// WebSocket: the upgrade is made upstream first (a refusal such as 401 is relayed as is),
-/// then the client's upgrade is accepted and frames flow both ways.
+/// then the client's upgrade is accepted and frames flow both ways, on the client connection's
+/// event loop (``ProxyResponder+WebSocket``).
 ///
 /// Write-ahead: the last byte of every answer (and every relayed WebSocket message) is
 /// released only once its record is in the journal. Once the journal cannot be written,
@@ -51,17 +52,16 @@ struct ProxyResponder: HTTPResponder {
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         if let failure = recorder.failure { return .response(Self.recordingFailed(failure)) }
         if let body = context.body { return forward(request, streaming: body, loop: context.eventLoop) }
-        if request.isWebSocketUpgrade { return relayWebSocket(request, loop: context.eventLoop) }
-        if context.eventLoop.inEventLoop { return forwardOnLoop(request, loop: context.eventLoop) }
-        return forward(request, loop: context.eventLoop)
+        guard context.eventLoop.inEventLoop else { return forward(request, loop: context.eventLoop) }
+        return request.isWebSocketUpgrade ? relayWebSocket(request, loop: context.eventLoop)
+            : forwardOnLoop(request, loop: context.eventLoop)
     }
 
-    /// Relayed on the event loop (``forwardOnLoop(_:loop:)``, no thread held): every exchange
-    /// whose request body is read whole, over plain HTTP or TLS. A request body streamed as it
-    /// arrives, and a WebSocket's upgrade, get a thread of their own.
+    /// Relayed on the event loop, with no thread held: every exchange whose request body is read
+    /// whole (``forwardOnLoop(_:loop:)``), over plain HTTP or TLS, and every WebSocket
+    /// (``relayWebSocket(_:loop:)``). A request body streamed as it arrives gets a thread of its own.
     func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread {
-        guard !head.isWebSocketUpgrade, bodyDelivery(for: head) == .buffered else { return .ownThread }
-        return .eventLoop
+        bodyDelivery(for: head) == .buffered ? .eventLoop : .ownThread
     }
 
     /// The 503 every client gets once the journal cannot be written.
@@ -93,7 +93,7 @@ struct ProxyResponder: HTTPResponder {
 
     /// The target as the upstream gets it: the upstream URL's path prefix, then the client's
     /// origin-form target (`/devices` → `/api/v1/devices` for `--upstream http://host/api/v1`).
-    private func originForm(_ request: HTTPRequest) -> String { basePath + request.originFormTarget }
+    func originForm(_ request: HTTPRequest) -> String { basePath + request.originFormTarget }
 
     /// `response` if its record is in the journal (or was refused as unsafe, as before);
     /// the 503 of a failed recording otherwise.
@@ -195,69 +195,5 @@ struct ProxyResponder: HTTPResponder {
     private static func describe(_ duration: Duration) -> String {
         let milliseconds = Int(duration / .milliseconds(1))
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
-    }
-
-    // MARK: WebSocket
-
-    /// Makes the upgrade upstream first (on this thread: it blocks), then accepts the client's;
-    /// the conversation is relayed on `loop`, the client connection's loop (``WebSocketRelay``).
-    private func relayWebSocket(_ request: HTTPRequest, loop: EventLoop) -> HTTPReply {
-        let started = recorder.clock.now()
-        var headers = HopByHopHeaders.stripped(request.headers)
-        for name in ["Host", "Sec-WebSocket-Key", "Sec-WebSocket-Version", "Sec-WebSocket-Extensions"] { headers.remove(name) }
-        headers.add("Host", authority)
-        headers.add("Via", Self.via)
-        if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }
-        let relayConfiguration = WebSocketConfiguration(
-            maxFrameSize: configuration.maxBodyBytes, maxMessageSize: configuration.maxBodyBytes, answersControlFrames: false)
-        let key = configuration.webSocketKeys()
-        let registry = self.registry, relays = self.relays
-        let relay = WebSocketRelay(loop: loop, recorder: recorder, id: recorder.nextWebSocketID()) { relay in
-            registry.remove(relay)
-            relays.leave()
-        }
-        let opened: (connection: WebSocketConnection, request: HTTPRequest, response: HTTPResponse)
-        do throws(WebSocketClientError) {
-            opened = try WebSocketClient.handshake(host: pool.host, port: pool.port, target: originForm(request),
-                                                   headers: headers, configuration: relayConfiguration,
-                                                   timeout: configuration.upstreamTimeout, key: key, tls: pool.tls,
-                                                   on: loop, handler: relay.upstreamSide)
-        } catch {
-            // What was sent upstream, upgrade headers included: a refused upgrade is recorded
-            // as one, so a replay can refuse the same request the same way.
-            var hostless = headers
-            hostless.remove("Host")
-            let sent = WebSocketHandshake.upgradeRequest(host: authority, target: originForm(request), key: key, headers: hostless)
-            switch error {
-            case .rejected(let refusal):
-                // The upstream said no (e.g. 401): the client hears exactly that, and it is recorded.
-                var relayed = refusal
-                relayed.headers = HopByHopHeaders.stripped(refusal.headers)
-                relayed.headers.add("Via", Self.via)
-                let outcome = recorder.record(request: sent, response: refusal, body: refusal.bodyBytes ?? [],
-                                              startedAt: started, timings: HAR.Timings(), resourceType: "websocket")
-                return released(relayed, outcome)
-            case .connection(let failure):
-                return badGateway(sent, error: failure, startedAt: started)
-            case .tls(let failure):
-                return badGateway(sent, error: .tls(failure), startedAt: started)
-            case .handshake(let failure):
-                return badGateway(sent, error: .socket(SocketError(kind: .other, operation: "\(failure)")), startedAt: started)
-            }
-        }
-        let outcome = recorder.openWebSocket(id: relay.id, request: opened.request, response: opened.response, startedAt: started)
-        if case .failed(let error) = outcome {
-            opened.connection.close(code: .goingAway, reason: "recording failed")
-            return .response(Self.recordingFailed(error))
-        }
-        var accepted: HTTPHeaders = ["Via": Self.via]
-        if let protocolName = opened.response.headers["Sec-WebSocket-Protocol"] {
-            accepted.add("Sec-WebSocket-Protocol", protocolName)
-        }
-        relays.enter()
-        registry.add(relay)
-        // Its opening is journaled: the messages may follow.
-        relay.start()
-        return .webSocketOnLoop(headers: accepted, configuration: relayConfiguration, handler: relay.clientSide)
     }
 }

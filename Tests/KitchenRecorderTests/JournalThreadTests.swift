@@ -148,4 +148,22 @@ import Testing
         #expect(Self.stopOnAnotherThread(journal).wait(seconds: 10), "stop() did not return for a waiting thread")
         #expect(processed.jobs == [1])
     }
+
+    // A recorder stopped before its thread started (its proxy never got that far) does not hang.
+    @Test func stopBeforeStartReturnsAtOnceAndRefusesLaterJobs() throws {
+        let thread = JournalThread<Int>()
+        #expect(thread.submit(1))
+        let stopped = DispatchSemaphore(value: 0)
+        let stopper = Thread {
+            thread.stop()
+            stopped.signal()
+        }
+        stopper.start()
+        #expect(stopped.wait(timeout: .now() + 10) == .success, "stop() before start() hung")
+        #expect(!thread.submit(2))
+        let batches = Batches()
+        thread.start(name: "journal-test") { batches.record($0) }
+        thread.stop()
+        #expect(batches.jobs.allSatisfy { $0 == 1 }, "\(batches.jobs)")
+    }
 }

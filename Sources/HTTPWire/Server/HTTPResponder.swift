@@ -117,7 +117,9 @@ public enum HTTPReply: Sendable {
     case reset
     /// The answer comes later: `respond` started the work and returned at once, and the work
     /// hands the answer in with ``HTTPDeferredReply/complete(_:)``, from any thread. Meanwhile
-    /// the connection waits (pipelined requests wait behind it); no thread is held.
+    /// the connection waits (pipelined requests wait behind it). For a responder on the event
+    /// loop no thread is held; one on a thread of its own keeps that thread until the answer
+    /// comes (so an answer that never comes holds it).
     case deferred(HTTPDeferredReply)
 }
 

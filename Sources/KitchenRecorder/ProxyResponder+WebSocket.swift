@@ -1,0 +1,81 @@
+import Foundation
+import HTTPWire
+import KitchenRecording
+
+extension ProxyResponder {
+    /// Relays a WebSocket on `loop`, the client connection's event loop, with no thread held: the
+    /// upgrade is made upstream first (without blocking the loop); its opening is journaled; then
+    /// the client's upgrade is accepted and the conversation relayed (``WebSocketRelay``). A
+    /// refusal (such as 401) is relayed as is and recorded; an upstream that cannot be reached
+    /// gets the client a recorded 502.
+    func relayWebSocket(_ request: HTTPRequest, loop: EventLoop) -> HTTPReply {
+        let started = recorder.clock.now()
+        var headers = HopByHopHeaders.stripped(request.headers)
+        for name in ["Host", "Sec-WebSocket-Key", "Sec-WebSocket-Version", "Sec-WebSocket-Extensions"] { headers.remove(name) }
+        headers.add("Host", authority)
+        headers.add("Via", Self.via)
+        if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }
+        let relayConfiguration = WebSocketConfiguration(
+            maxFrameSize: configuration.maxBodyBytes, maxMessageSize: configuration.maxBodyBytes, answersControlFrames: false)
+        let key = configuration.webSocketKeys()
+        let registry = self.registry, relays = self.relays, recorder = self.recorder
+        let relay = WebSocketRelay(loop: loop, recorder: recorder, id: recorder.nextWebSocketID()) { relay in
+            registry.remove(relay)
+            relays.leave()
+        }
+        // What was sent upstream, upgrade headers included: a refused upgrade is recorded as one,
+        // so a replay can refuse the same request the same way.
+        var hostless = headers
+        hostless.remove("Host")
+        let sent = WebSocketHandshake.upgradeRequest(host: authority, target: originForm(request), key: key, headers: hostless)
+        let reply = HTTPDeferredReply()
+        WebSocketClient.open(host: pool.host, port: pool.port, target: originForm(request), headers: headers,
+                             configuration: relayConfiguration, timeout: configuration.upstreamTimeout, key: key,
+                             tls: pool.tls, on: loop, handler: relay.upstreamSide) { [self] result in
+            switch result {
+            case .success(let opened):
+                recorder.openWebSocketLater(id: relay.id, request: opened.request, response: opened.response,
+                                            startedAt: started) { outcome in
+                    if case .failed(let error) = outcome {
+                        opened.connection.close(code: .goingAway, reason: "recording failed")
+                        return reply.complete(.response(Self.recordingFailed(error)))
+                    }
+                    var accepted: HTTPHeaders = ["Via": Self.via]
+                    if let protocolName = opened.response.headers["Sec-WebSocket-Protocol"] {
+                        accepted.add("Sec-WebSocket-Protocol", protocolName)
+                    }
+                    relays.enter()
+                    registry.add(relay)
+                    // Its opening is journaled: the messages may follow.
+                    relay.start()
+                    reply.complete(.webSocketOnLoop(headers: accepted, configuration: relayConfiguration,
+                                                    handler: relay.clientSide))
+                }
+            case .failure(.rejected(let refusal)):
+                // The upstream said no (e.g. 401): the client hears exactly that, and it is recorded.
+                var stripped = refusal
+                stripped.headers = HopByHopHeaders.stripped(refusal.headers)
+                stripped.headers.add("Via", Self.via)
+                let relayed = stripped
+                recorder.recordLater(request: sent, response: refusal, body: refusal.bodyBytes ?? [], startedAt: started,
+                                     timings: HAR.Timings(), resourceType: "websocket") { [self] outcome in
+                    reply.complete(released(relayed, outcome))
+                }
+            case .failure(let error):
+                let failure: HTTPClientError = switch error {
+                case .connection(let failure): failure
+                case .tls(let failure): .tls(failure)
+                case .handshake(let failure): .socket(SocketError(kind: .other, operation: "\(failure)"))
+                case .rejected: .closedBeforeResponse  // handled above
+                }
+                let (response, recordedFailure) = badGatewayResponse(failure)
+                recorder.recordLater(request: sent, response: response, body: response.bodyBytes ?? [], startedAt: started,
+                                     timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: started), receive: 0),
+                                     failure: recordedFailure) { [self] outcome in
+                    reply.complete(released(response, outcome))
+                }
+            }
+        }
+        return .deferred(reply)
+    }
+}
