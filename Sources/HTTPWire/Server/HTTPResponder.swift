@@ -18,8 +18,9 @@ public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply
 
     /// How the body of the request with this head reaches ``respond(to:context:)``: whole in
-    /// `request.body` (``HTTPBodyDelivery/buffered``, the default), or piece by piece from
-    /// `context.body` as it arrives (``HTTPBodyDelivery/streamed``).
+    /// `request.body` (``HTTPBodyDelivery/buffered``, the default), or piece by piece as it
+    /// arrives (``HTTPBodyDelivery/streamed``): pulled from `context.body` on a thread of its
+    /// own, or pushed through `context.bodyStream` on the event loop.
     func bodyDelivery(for head: HTTPRequest) -> HTTPBodyDelivery
 
     /// The response to a request that could not be parsed or was over a limit. The default
@@ -29,7 +30,8 @@ public protocol HTTPResponder: Sendable {
     /// Where ``respond(to:context:)`` runs for the request with this head: on a thread of its
     /// own (``HTTPRespondingThread/ownThread``, the default: it may block) or on the
     /// connection's event-loop thread (``HTTPRespondingThread/eventLoop``: it must return
-    /// without blocking, and its answers with streamed bodies and WebSockets still get a thread).
+    /// without blocking; a body it streams comes through `context.bodyStream`, and its answers
+    /// with ``HTTPBodyStream`` bodies and thread-served WebSockets still get a thread).
     func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread
 }
 
@@ -57,9 +59,13 @@ public struct HTTPRequestContext: Sendable {
     /// responder said ``HTTPRespondingThread/eventLoop``): where a responder that answers later
     /// (``HTTPReply/deferred(_:)``) can do its own I/O without blocking.
     public var eventLoop: EventLoop
-    /// The body still to be read, for a request the responder asked to stream; `nil` when the
-    /// body was buffered into `request.body`.
+    /// The body still to be read, for a request the responder asked to stream and answers on a
+    /// thread of its own; `nil` when the body was buffered into `request.body`, or streams on the
+    /// loop (``bodyStream``).
     public var body: HTTPRequestBody?
+    /// The body as it arrives, for a request the responder asked to stream and answers on the
+    /// event loop (start it there); `nil` otherwise.
+    public var bodyStream: HTTPRequestBodyStream?
 }
 
 /// Where a responder is called.
@@ -75,7 +81,9 @@ public enum HTTPRespondingThread: Sendable, Equatable {
 public enum HTTPBodyDelivery: Sendable, Equatable {
     /// Read whole (up to `maxBodyBytes`) into `request.body` before the responder is called.
     case buffered
-    /// Left on the connection: the responder reads it from `context.body` (``HTTPRequestBody``).
+    /// Left on the connection: the responder reads it from `context.body` (``HTTPRequestBody``)
+    /// on a thread of its own, or takes it from `context.bodyStream` (``HTTPRequestBodyStream``)
+    /// on the event loop.
     case streamed
 }
 

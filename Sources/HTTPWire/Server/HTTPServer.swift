@@ -7,9 +7,11 @@ import Synchronization
 /// request is still answered.
 ///
 /// A responder that never blocks (``HTTPResponder/respondingThread(for:)`` `.eventLoop`) is
-/// called on the loop's thread. Anything that may block (such a responder, a body it reads as it
-/// arrives, a streamed answer, a WebSocket) gets the connection on a thread of its own for that
-/// request, and the connection returns to its loop once it waits for the next.
+/// called on the loop's thread, and a body it asks to stream reaches it there as it arrives
+/// (``HTTPRequestBodyStream``). Anything that may block (a responder on a thread of its own and
+/// the body it reads, an ``HTTPBodyStream`` answer, a WebSocket served on a thread) gets the
+/// connection on a thread of its own for that request, and the connection returns to its loop
+/// once it waits for the next.
 ///
 /// A server serves once: `start()`, then `stop()`. Its loops run from `init` (a responder may
 /// prepare per-loop state with ``eventLoops``) until `stop()`, or until the server is released.

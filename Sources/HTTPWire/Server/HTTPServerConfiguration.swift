@@ -24,8 +24,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxConnections: Int
     /// How many event-loop threads serve the connections, each watching its share with epoll
     /// or kqueue. A connection costs its socket and its buffers, not a thread; it has a thread
-    /// of its own only while a request needs one (a responder that may block, a streamed body
-    /// or answer, a WebSocket). Default: one per core the system has online (at least 1).
+    /// of its own only while a request needs one (a responder that may block and the body it
+    /// reads, an ``HTTPBodyStream`` answer, a WebSocket served on a thread). Default: one per core the system has online (at least 1).
     public var eventLoopThreads: Int
     /// How long a connection may wait with nothing of a request received: a new connection
     /// before its first byte, a kept-alive one after a response. Then it is closed without a

@@ -1,10 +1,10 @@
 /// One accepted connection served on an ``EventLoop``: the thin shell around a
 /// ``ServerConnectionMachine``. It reads and writes the socket without blocking, calls the
-/// responder on the loop's thread, keeps the one timer the machine asks for, and performs what
-/// the machine says. A request the loop cannot answer itself (a responder that may block, a body
-/// read as it arrives, a streamed answer, a WebSocket) goes to a thread of its own with
-/// everything read so far (``HTTPServerConnection``), and comes back here once that thread has
-/// nothing left to read.
+/// responder on the loop's thread, hands a streamed body to its ``HTTPRequestBodyStream``, keeps
+/// the one timer the machine asks for, and performs what the machine says. A request the loop
+/// cannot answer itself (a responder that may block, an ``HTTPBodyStream`` answer, a WebSocket
+/// served on a thread) goes to a thread of its own with everything read so far
+/// (``HTTPServerConnection``), and comes back here once that thread has nothing left to read.
 final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     // Unchecked: every property is touched on `loop`'s thread only; other threads reach the
     // connection only through `loop.execute`.
@@ -20,6 +20,8 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     /// Told when a pushed body's queue is down to the low-water mark, or the connection ends.
     private var roomHandlers: [() -> Void] = []
     private var closedHandlers: [() -> Void] = []
+    /// The body of the request being answered, while it streams to its responder.
+    private var bodyStream: HTTPRequestBodyStream?
 
     /// A connection that waits for a request on `loop` from now; `decoder` holds what a thread
     /// already read (nil: nothing), requests are numbered from `nextRequestIndex`.
@@ -39,8 +41,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
             now: loop.now, decoder: decoder, firstRequestIndex: nextRequestIndex,
             route: { head in
                 if responder.respondingThread(for: head) == .ownThread { return .thread }
-                if ServerConnectionMachine.hasBody(head), responder.bodyDelivery(for: head) == .streamed { return .thread }
-                return .eventLoop
+                return responder.bodyDelivery(for: head) == .streamed ? .streamedOnLoop : .eventLoop
             })
     }
 
@@ -78,7 +79,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         if count > 0 {
             perform(machine.bytesReceived(now: now))
         } else if count == 0 || failed {
-            perform(machine.ended(now: now))
+            perform(machine.ended(now: now, reset: failed))
         }
     }
 
@@ -97,6 +98,25 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
             case .respond(let request, let index):
                 guard let next = respond(to: request, requestIndex: index) else { return }
                 action = next
+            case .respondStreaming(let head, let index):
+                let stream = HTTPRequestBodyStream(declaredLength: head.headers.contentLength, source: self)
+                bodyStream = stream
+                guard let next = respond(to: head, requestIndex: index, body: stream) else { return }
+                action = next
+            case .bodyPiece(let piece):
+                bodyStream?.deliver(piece)
+                guard token != nil else { return }
+                action = machine.bodyDelivered(now: loop.now)
+            case .bodyEnd:
+                bodyStream?.finish()
+                bodyStream = nil
+                guard token != nil else { return }
+                action = machine.bodyDelivered(now: loop.now)
+            case .bodyFailed(let error):
+                bodyStream?.fail(error)
+                bodyStream = nil
+                guard token != nil else { return }
+                action = machine.bodyDelivered(now: loop.now)
             case .handOver(let head, let index):
                 return handOver(.head(head, decoder: machine.handOff()), requestIndex: index)
             case .reject(let error):
@@ -122,22 +142,27 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         }
     }
 
-    /// Calls the responder on the loop's thread; returns the machine's next action, or nil when
-    /// there is none yet (the answer comes later) or the connection left the loop (handed to a
-    /// thread, or reset).
-    private func respond(to request: HTTPRequest, requestIndex: Int) -> ServerConnectionMachine.Action? {
+    /// Calls the responder on the loop's thread (with `body`, a body that streams as it arrives);
+    /// returns the machine's next action, or nil when there is none yet (the answer comes later)
+    /// or the connection left the loop (handed to a thread, or reset).
+    private func respond(to request: HTTPRequest, requestIndex: Int,
+                         body: HTTPRequestBodyStream? = nil) -> ServerConnectionMachine.Action? {
         let context = HTTPRequestContext(peer: connection.socket.peer, connectionID: connection.id,
-                                         requestIndex: requestIndex, storage: storage, eventLoop: loop)
+                                         requestIndex: requestIndex, storage: storage, eventLoop: loop, bodyStream: body)
         let reply = connection.responder.respond(to: request, context: context)
         if case .deferred(let later) = reply {
             later.whenComplete { [self] reply in
                 loop.execute { [self] in
-                    // The connection may have ended meanwhile (the client left, the server stopped).
-                    guard token != nil, let next = answer(request, requestIndex: requestIndex, with: reply) else { return }
+                    // The connection may have ended or moved on meanwhile (the client left, the
+                    // server stopped, a broken body was answered by the server).
+                    guard token != nil, machine.isAwaitingAnswer,
+                          let next = answer(request, requestIndex: requestIndex, with: reply) else { return }
                     perform(next)
                 }
             }
-            return nil
+            // A streamed body goes on arriving while the answer is pending.
+            guard body != nil, token != nil else { return nil }
+            return machine.bodyDelivered(now: loop.now)
         }
         return answer(request, requestIndex: requestIndex, with: reply)
     }
@@ -145,6 +170,14 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     /// Writes `reply` to `request`: returns the machine's next action, or nil when the connection
     /// left the loop.
     private func answer(_ request: HTTPRequest, requestIndex: Int, with reply: HTTPReply) -> ServerConnectionMachine.Action? {
+        var request = request
+        if machine.isReadingStreamedBody {
+            // Answered before its body ended: the stream hears no more, and the connection closes
+            // after the answer (framed so, on the loop or on a thread), as a thread's does.
+            bodyStream?.abandon()
+            bodyStream = nil
+            request.headers["Connection"] = "close"
+        }
         let response: HTTPResponse
         switch reply {
         case .response(let answer):
@@ -263,9 +296,24 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         release()
         if resetting { connection.socket.reset() } else { connection.socket.close() }
         roomHandlers = []
+        bodyStream?.fail(.clientGone)
+        bodyStream = nil
         let handlers = closedHandlers
         closedHandlers = []
         for handler in handlers { handler() }
+    }
+}
+
+/// A streamed body's source: its consumer holding it back, or taking it again.
+extension ServerConnection: RequestBodySource {
+    func pauseBody() {
+        guard token != nil else { return }
+        perform(machine.pauseBody())
+    }
+
+    func resumeBody() {
+        guard token != nil else { return }
+        perform(machine.resumeBody(now: loop.now))
     }
 }
 

@@ -20,72 +20,17 @@
 /// a request is being answered waits in the decoder, up to ``pipelinedBytesLimit``, and then
 /// the connection stops reading until the answer is out (back-pressure on the client).
 ///
-/// A request whose head the `route` sends to a thread (a responder that may block, a body the
+/// A request whose head the `route` sends to a thread (a responder that may block, a body such a
 /// responder reads as it arrives) is handed over whole: the decoder goes with it
-/// (``handOff()``), holding whatever followed the head.
+/// (``handOff()``), holding whatever followed the head. One whose body a responder on the loop
+/// takes as it arrives (``Route/streamedOnLoop``) stays: the responder is called at the head and
+/// the body follows as actions (`ServerConnectionMachine+StreamedBody.swift`).
 ///
 /// Answers are written without blocking: as much as the socket takes, the rest whenever it is
 /// writable again, given up when the client takes no byte for the write timeout. A refusal is
 /// followed by the FIN, and what the client still sends is discarded for ``drainTime``
 /// (closing with unread bytes would reset, RFC 9112 §9.6).
 struct ServerConnectionMachine: Sendable {
-    /// Where a request is answered.
-    enum Route: Sendable, Equatable {
-        /// Its body is read here, whole, and the responder is called on the loop.
-        case eventLoop
-        /// The connection is handed to a thread of its own at the head.
-        case thread
-    }
-
-    /// What the shell does next.
-    enum Action: Sendable, Equatable {
-        /// Nothing for now: read while ``wantsToRead``, write while ``wantsToWrite``, and call
-        /// ``timeElapsed(now:)`` at ``deadline``.
-        case wait
-        /// Call the responder with `request` (its body whole); report the answer with
-        /// ``responded(_:body:closes:now:)``.
-        case respond(HTTPRequest, requestIndex: Int)
-        /// Serve the request with this head on a thread of its own, from the decoder
-        /// (``handOff()``), numbering it `requestIndex`.
-        case handOver(HTTPRequest, requestIndex: Int)
-        /// The bytes broke the protocol or a limit: find the answer a connection thread gives
-        /// and pass it to ``answer(with:now:)``.
-        case reject(HTTPParseError)
-        /// Write as much of these bytes as the socket takes without blocking, and report it with
-        /// ``sent(_:flushed:now:)``.
-        case send(ArraySlice<UInt8>)
-        /// An answer that ends the connection is out: send the FIN, free the connection's slot,
-        /// and keep reading (and discarding) until ``deadline``.
-        case finishAnswer
-        /// Close the connection now, without a further word.
-        case close
-    }
-
-    /// What follows once everything queued is written.
-    private enum AfterFlush: Sendable {
-        /// Read the next request (keep-alive).
-        case nextRequest
-        /// The answer said `Connection: close`: close.
-        case close
-        /// A refusal: FIN, then drain.
-        case drain
-    }
-
-    private enum Phase: Sendable {
-        /// Reading a request: waiting for one (idle), its head, or its body.
-        case reading
-        /// The responder has the request.
-        case responding
-        /// The parse error's answer is being looked up.
-        case rejecting
-        /// An answer is going out; `then` says what follows.
-        case writing(then: AfterFlush)
-        /// The refusal is out; counts what has been discarded since.
-        case draining(discarded: Int)
-        /// On a thread, or closed: the machine has no further part.
-        case finished
-    }
-
     /// How long the client may take no byte of a refusal before it is given up (as a connection
     /// thread's write timeout for one).
     static let refusalWriteTime = Duration.seconds(1)
@@ -101,19 +46,25 @@ struct ServerConnectionMachine: Sendable {
     /// How long the client may take no byte of an answer before the connection is closed.
     let writeTimeout: Duration
     private let route: @Sendable (HTTPRequest) -> Route
-    private var decoder: HTTPRequestDecoder
-    private var clock: RequestReadClock
-    private var phase = Phase.reading
     private var current: HTTPRequest?
     private var body: [UInt8] = []
-    private var unsent: [ArraySlice<UInt8>] = []
+    // Internal rather than private: the machine's other files (answers, the streamed-body route)
+    // step the same state; nothing outside the machine touches it.
+    var decoder: HTTPRequestDecoder
+    var clock: RequestReadClock
+    var phase = Phase.reading
+    var unsent: [ArraySlice<UInt8>] = []
     /// The answer's body is still being pushed (``streamed(_:now:)``), so the answer is not over
     /// when everything queued is written.
-    private var streamOpen = false
-    private var peerClosed = false
-    private var nextRequestIndex: Int
+    var streamOpen = false
+    var peerClosed = false
+    var nextRequestIndex: Int
+    /// On the streamed-body route: whether decoding (and reading) waits for the responder.
+    var bodyPaused = false
+    /// On the streamed-body route: what the shell was handed and has not reported done.
+    var handedOut: BodyHandout?
     /// When ``timeElapsed(now:)`` is due, if anything is timed now.
-    private(set) var deadline: Duration?
+    var deadline: Duration?
 
     /// A connection that starts waiting for a request at `now`; `route` says where each
     /// request is answered. `decoder` may hold bytes already read (a connection handed back by
@@ -136,10 +87,11 @@ struct ServerConnectionMachine: Sendable {
     var wantsToRead: Bool {
         switch phase {
         case .reading: !peerClosed
+        case .streamingBody: !peerClosed && !bodyPaused
         case .responding, .writing(.nextRequest), .writing(.close):
             !peerClosed && decoder.bufferedByteCount < pipelinedBytesLimit
         case .draining: true
-        case .rejecting, .writing(.drain), .finished: false
+        case .rejecting, .writing(.drain), .writing(.closeUnread), .finished: false
         }
     }
 
@@ -156,6 +108,14 @@ struct ServerConnectionMachine: Sendable {
     var isFinished: Bool {
         if case .finished = phase { return true }
         return false
+    }
+
+    /// Whether the responder's answer is awaited (``responded(_:body:closes:now:)`` takes one).
+    var isAwaitingAnswer: Bool {
+        switch phase {
+        case .responding, .streamingBody: true
+        default: false
+        }
     }
 
     /// Ends the machine's part and gives up the decoder, with whatever it holds: after
@@ -192,6 +152,8 @@ struct ServerConnectionMachine: Sendable {
             // thread would not have waited for them).
             if let due = clock.headDeadline, now >= due { return refuse(.requestHeadTimedOut(limit: clock.head), now: now) }
             return advance(now: now)
+        case .streamingBody:
+            return decodeBody(now: now)
         case .draining(let discarded):
             let count = decoder.takeBufferedBytes().count
             guard discarded + count < Self.drainLimit else { return finish() }
@@ -205,76 +167,23 @@ struct ServerConnectionMachine: Sendable {
         }
     }
 
-    /// The client closed its side (or the connection failed) at `now`.
-    mutating func ended(now: Duration) -> Action {
+    /// The client closed its side at `now`, or, with `reset`, the connection failed (it was
+    /// reset): then nothing can be read of it or written to it any more.
+    mutating func ended(now: Duration, reset: Bool = false) -> Action {
         peerClosed = true
         switch phase {
-        case .responding, .writing(.nextRequest), .writing(.close):
-            // It may still read the answer it asked for; what follows decides.
+        case .responding:
+            // It may still read the answer it asked for, unless the connection was reset.
+            return reset ? finish() : .wait
+        case .writing(.nextRequest), .writing(.close):
+            // It may still read the answer; a reset one fails its next write.
             return .wait
-        case .reading, .rejecting, .writing(.drain), .draining, .finished:
+        case .streamingBody:
+            // Closed: what is buffered may still complete the body (decoded once not paused).
+            return reset ? failBody(.clientGone) : decodeBody(now: now)
+        case .reading, .rejecting, .writing(.drain), .writing(.closeUnread), .draining, .finished:
             return finish()
         }
-    }
-
-    /// The responder answered the request of the last ``Action/respond(_:requestIndex:)``:
-    /// `head` (the whole response, when `body` is nil) to write, then `body`, then the
-    /// connection closes if `closes`.
-    mutating func responded(_ head: [UInt8], body: [UInt8]? = nil, closes: Bool, now: Duration) -> Action {
-        guard case .responding = phase else { return .wait }
-        phase = .writing(then: closes ? .close : .nextRequest)
-        unsent.append(head[...])
-        if let body, !body.isEmpty { unsent.append(body[...]) }
-        deadline = now + writeTimeout
-        return .send(unsent[0])
-    }
-
-    /// The responder answered with a body it pushes as it is produced: `head` (framed for it)
-    /// goes first, then each piece of ``streamed(_:now:)`` until ``streamEnded(now:)``.
-    mutating func respondedStreaming(_ head: [UInt8], closes: Bool, now: Duration) -> Action {
-        guard case .responding = phase else { return .wait }
-        streamOpen = true
-        return responded(head, closes: closes, now: now)
-    }
-
-    /// The next framed piece of a pushed body.
-    mutating func streamed(_ bytes: [UInt8], now: Duration) -> Action {
-        guard streamOpen, case .writing = phase, !bytes.isEmpty else { return .wait }
-        unsent.append(bytes[...])
-        guard unsent.count == 1 else { return .wait }
-        deadline = now + writeTimeout
-        return .send(unsent[0])
-    }
-
-    /// The pushed body is complete (its last framing queued): the answer ends once written.
-    mutating func streamEnded(now: Duration) -> Action {
-        guard streamOpen else { return .wait }
-        streamOpen = false
-        return unsent.isEmpty ? allSent(now: now) : .wait
-    }
-
-    /// After ``Action/reject(_:)``: write `response`, the answer to the parse error, at `now`.
-    mutating func answer(with response: [UInt8], now: Duration) -> Action {
-        guard case .rejecting = phase else { return .wait }
-        return startAnswer(response, now: now)
-    }
-
-    /// The socket took `count` bytes of the last ``Action/send(_:)`` at `now`; `flushed` says
-    /// whether nothing it accepted is still held back (TLS).
-    mutating func sent(_ count: Int, flushed: Bool, now: Duration) -> Action {
-        guard !unsent.isEmpty else { return .wait }
-        unsent[0] = unsent[0].dropFirst(count)
-        if count > 0 { deadline = now + writeTime }
-        if !unsent[0].isEmpty { return .wait }  // the socket is full: write when it has room
-        unsent.removeFirst()
-        if !unsent.isEmpty { return .send(unsent[0]) }
-        guard flushed else { return .wait }
-        return allSent(now: now)
-    }
-
-    /// The socket can take bytes again at `now`.
-    mutating func writable(now: Duration) -> Action {
-        unsent.first.map(Action.send) ?? .wait
     }
 
     /// ``deadline`` came (or the shell's timer fired early) at `now`.
@@ -286,6 +195,9 @@ struct ServerConnectionMachine: Sendable {
             if !decoder.isReadingHead { return refuse(.bodyStalled(limit: clock.bodyProgress), now: now) }
             if decoder.isMidMessage { return refuse(.requestHeadTimedOut(limit: clock.head), now: now) }
             return finish()  // idle too long: closed without a word (RFC 9112 §9.5)
+        case .streamingBody:
+            // Not while paused (no deadline then): only a client that sends nothing is refused.
+            return failBody(unsent.isEmpty ? .stalled(limit: clock.bodyProgress) : .clientGone)
         case .writing, .draining:
             // An answer the client did not read in time is given up, as a thread's write times out.
             return finish()
@@ -296,39 +208,8 @@ struct ServerConnectionMachine: Sendable {
 
     // MARK: Steps
 
-    /// How long the client may take no byte of what is being written now.
-    private var writeTime: Duration {
-        if case .writing(.drain) = phase { return Self.refusalWriteTime }
-        return writeTimeout
-    }
-
-    /// Everything queued is written.
-    private mutating func allSent(now: Duration) -> Action {
-        if streamOpen, case .writing = phase {
-            // Waiting for the producer, not the client: no write deadline meanwhile.
-            deadline = nil
-            return .wait
-        }
-        switch phase {
-        case .writing(.nextRequest):
-            phase = .reading
-            deadline = now + clock.idle
-            return advance(now: now)
-        case .writing(.close):
-            return finish()
-        case .writing(.drain):
-            phase = .draining(discarded: 0)
-            deadline = now + Self.drainTime
-            return .finishAnswer
-        case .reading:
-            return advance(now: now)  // a 100 Continue went out
-        case .responding, .rejecting, .draining, .finished:
-            return .wait
-        }
-    }
-
     /// Decodes what is buffered, up to the next thing to do.
-    private mutating func advance(now: Duration) -> Action {
+    mutating func advance(now: Duration) -> Action {
         while true {
             let event: HTTPRequestDecoder.Event?
             do throws(HTTPParseError) { event = try decoder.next() } catch {
@@ -340,11 +221,16 @@ struct ServerConnectionMachine: Sendable {
             case .head(let head)?:
                 clock.headCompleted()
                 let index = nextRequestIndex
-                if route(head) == .thread {
+                switch route(head) {
+                case .thread:
                     nextRequestIndex += 1
                     phase = .finished
                     deadline = nil
                     return .handOver(head, requestIndex: index)
+                case .streamedOnLoop where Self.hasBody(head):
+                    return startStreamedBody(head, now: now)
+                case .eventLoop, .streamedOnLoop:
+                    break
                 }
                 current = head
                 body = []
@@ -389,26 +275,6 @@ struct ServerConnectionMachine: Sendable {
             deadline = now + (clock.timeout(for: .idle, now: now) ?? clock.idle)
         }
         return .wait
-    }
-
-    /// Answers 408 for a head or body out of time (RFC 9110 §15.5.9).
-    private mutating func refuse(_ refusal: HTTPServerRefusal, now: Duration) -> Action {
-        startAnswer(refusal.responseBytes, now: now)
-    }
-
-    /// Writes an answer that ends the connection, then drains it.
-    private mutating func startAnswer(_ response: [UInt8], now: Duration) -> Action {
-        phase = .writing(then: .drain)
-        unsent = [response[...]]
-        deadline = now + Self.refusalWriteTime
-        return .send(unsent[0])
-    }
-
-    private mutating func finish() -> Action {
-        phase = .finished
-        deadline = nil
-        unsent = []
-        return .close
     }
 
     /// Whether a request with this head has a body (RFC 9112 §6.3).
