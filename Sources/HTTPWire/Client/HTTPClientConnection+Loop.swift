@@ -78,7 +78,33 @@ extension HTTPClientConnection {
         attachment.start(bytes, handler: handler)
     }
 
-    /// Stops reading the response for now (its consumer is behind); the timeout is paused too.
+    /// Sends `head` and then a body written as it is produced through the writer returned, and
+    /// reads the response on the attached loop, without blocking (call on the loop's thread):
+    /// the body is framed with `Content-Length: bodyLength`, or chunked when `bodyLength` is
+    /// `nil` (RFC 9112 §6), as ``writeHead(_:bodyLength:)`` frames it; `head.body` is ignored.
+    /// `handler` hears the response as for ``exchange(_:_:)``, whenever it comes: a server that
+    /// answers before the body is all sent (say 413) is heard, and the rest of the body is then
+    /// dropped. The response timeout does not run while the exchange waits only for the body's
+    /// producer.
+    @discardableResult
+    public func exchangeStreaming(_ head: HTTPRequest, bodyLength: Int?,
+                                  _ handler: @escaping (LoopEvent) -> Void) -> HTTPRequestBodyWriter {
+        guard let attachment = onLoop, !socket.isClosed else {
+            handler(.failed(.socket(SocketError(kind: .closed, operation: "exchange on a connection no loop drives"))))
+            return HTTPRequestBodyWriter(attachment: nil, exchange: 0, chunked: false)
+        }
+        let bytes: [UInt8]
+        do throws(HTTPClientError) { bytes = try encodeHead(head, bodyLength: bodyLength) } catch {
+            closeAfterResponse = true
+            handler(.failed(error))
+            return HTTPRequestBodyWriter(attachment: nil, exchange: 0, chunked: false)
+        }
+        attachment.start(bytes, bodyFollows: true, handler: handler)
+        return HTTPRequestBodyWriter(attachment: attachment, exchange: attachment.exchangeNumber, chunked: bodyLength == nil)
+    }
+
+    /// Stops reading the response for now (its consumer is behind); the timeout is paused too,
+    /// unless request bytes wait for the server to take them.
     public func pauseReading() { onLoop?.setPaused(true) }
 
     /// Reads the response on after ``pauseReading()``.
@@ -89,181 +115,5 @@ extension HTTPClientConnection {
         guard let attachment = onLoop else { return }
         onLoop = nil
         attachment.leave()
-    }
-}
-
-/// What an event loop keeps for a client connection it drives: its registration, the exchange
-/// under way, the request bytes the socket has not taken yet, and the read timer.
-final class LoopAttachment: EventLoopSocket, @unchecked Sendable {
-    // Unchecked: touched on `loop`'s thread only.
-    let loop: EventLoop
-    var token: UInt64?
-    private let connection: HTTPClientConnection
-    private let onClosedWhileIdle: () -> Void
-    private var handler: ((HTTPClientConnection.LoopEvent) -> Void)?
-    private var unsent: ArraySlice<UInt8> = []
-    private var sawHead = false
-    private var paused = false
-    private var timer: UInt64?
-    /// Counts exchanges, so that a handler that started another one is not handed this one's events.
-    private var exchangeNumber = 0
-
-    init(connection: HTTPClientConnection, loop: EventLoop, onClosedWhileIdle: @escaping () -> Void) {
-        self.connection = connection
-        self.loop = loop
-        self.onClosedWhileIdle = onClosedWhileIdle
-    }
-
-    func start(_ bytes: [UInt8], handler: @escaping (HTTPClientConnection.LoopEvent) -> Void) {
-        self.handler = handler
-        exchangeNumber += 1
-        sawHead = false
-        paused = false
-        unsent = bytes[...]
-        armTimer()
-        flush()
-        updateInterest()
-    }
-
-    func setPaused(_ paused: Bool) {
-        guard self.paused != paused else { return }
-        self.paused = paused
-        if paused {
-            cancelTimer()
-        } else {
-            armTimer()
-            deliver()
-        }
-        updateInterest()
-    }
-
-    func leave() {
-        cancelTimer()
-        handler = nil
-        if let token { loop.deregister(token) }
-        token = nil
-    }
-
-    // MARK: EventLoopSocket
-
-    func readable() {
-        var failure: SocketError?
-        let socket = connection.socket
-        let count = connection.decoder.feed(capacity: 65_536) { buffer -> Int in
-            do throws(SocketError) { return try socket.readWithoutBlocking(into: buffer) ?? -1 } catch {
-                failure = error
-                return 0
-            }
-        }
-        if count < 0 { return }  // nothing after all
-        guard handler != nil else {
-            // Idle: the upstream closed, failed, or sent what no request asked for.
-            connection.close()
-            return onClosedWhileIdle()
-        }
-        if let failure {
-            return fail(HTTPClientError(failure))
-        }
-        if count == 0 {
-            connection.reachedEndOfStream = true
-            connection.decoder.finish()
-        } else {
-            armTimer()
-        }
-        deliver()
-        // TLS may hold decrypted bytes the kernel no longer reports: read them on the next turn.
-        if count > 0, socket.hasBufferedInput { loop.execute { [self] in readable() } }
-    }
-
-    func writable() {
-        flush()
-        updateInterest()
-    }
-
-    func loopStopped() {
-        fail(.socket(SocketError(kind: .closed, operation: "the event loop stopped")))
-        connection.close()
-    }
-
-    // MARK: Steps
-
-    /// Hands the handler every event the decoder has, until it needs bytes or the exchange ends.
-    private func deliver() {
-        let number = exchangeNumber
-        while let handler, !paused, number == exchangeNumber {
-            let event: HTTPResponseDecoder.Event?
-            do throws(HTTPParseError) { event = try connection.decoder.next() } catch { return fail(.parse(error)) }
-            switch event {
-            case .head(let response)?:
-                sawHead = true
-                if response.headers.containsToken("close", in: "Connection") || response.version == .http1_0 {
-                    connection.closeAfterResponse = true
-                }
-                handler(.head(response))
-            case .body(let bytes)?:
-                handler(.body(bytes))
-            case .end?:
-                // The request's bytes not all taken: the connection is mid-message, carry nothing more.
-                if !unsent.isEmpty { connection.closeAfterResponse = true }
-                finishExchange()
-                return handler(.end)
-            case nil:
-                guard connection.reachedEndOfStream else { return }
-                return fail(sawHead ? .parse(.truncated) : .closedBeforeResponse)
-            }
-        }
-    }
-
-    /// Writes what the socket takes of the request (and ciphertext TLS held back).
-    private func flush() {
-        guard !unsent.isEmpty || connection.socket.hasUnsentBytes else { return }
-        do throws(SocketError) {
-            let count = try connection.socket.writeWithoutBlocking(unsent)
-            unsent = unsent.dropFirst(count)
-            if count > 0 { armTimer() }
-        } catch where error.kind == .brokenPipe || error.kind == .connectionReset {
-            // The server may have answered and closed already (e.g. 413); let the read tell.
-            unsent = []
-            connection.closeAfterResponse = true
-        } catch {
-            fail(HTTPClientError(error))
-        }
-    }
-
-    private func fail(_ error: HTTPClientError) {
-        guard let handler else { return }
-        connection.closeAfterResponse = true
-        finishExchange()
-        handler(.failed(error))
-    }
-
-    private func finishExchange() {
-        handler = nil
-        unsent = []
-        cancelTimer()
-        updateInterest()
-    }
-
-    private func updateInterest() {
-        guard let token else { return }
-        var interest: ReadinessPoller.Interest = paused ? [] : .readable
-        if !unsent.isEmpty || connection.socket.hasUnsentBytes { interest.insert(.writable) }
-        loop.setInterest(interest, for: token)
-    }
-
-    private func armTimer() {
-        cancelTimer()
-        guard handler != nil, let timeout = connection.responseTimeout else { return }
-        let number = exchangeNumber
-        timer = loop.scheduleTimer(at: loop.now + timeout) { [self] in
-            timer = nil
-            guard number == exchangeNumber else { return }
-            fail(.socket(SocketError(kind: .timedOut, operation: "read the response from \(connection.host):\(connection.port)")))
-        }
-    }
-
-    private func cancelTimer() {
-        if let timer { loop.cancelTimer(timer) }
-        timer = nil
     }
 }

@@ -10,7 +10,7 @@
 /// For relaying, `write(_:)` then `readHead()` and `readBodyChunk()` stream the
 /// response as it arrives. An event loop can drive a plain-TCP connection instead, without
 /// blocking (``open(host:port:limits:responseTimeout:connectTimeout:on:_:)``,
-/// ``exchange(_:_:)``).
+/// ``exchange(_:_:)``, ``exchangeStreaming(_:bodyLength:_:)``).
 public final class HTTPClientConnection: @unchecked Sendable {
     // Unchecked: used by one thread at a time (a caller's thread, or the event loop it is
     // attached to); it moves between them only through a hand-over that orders every use
@@ -114,6 +114,14 @@ public final class HTTPClientConnection: @unchecked Sendable {
     /// then ``finishBody()``): framed with `Content-Length: length`, or chunked when `length`
     /// is `nil` (RFC 9112 §6). `request.body` is ignored.
     public func writeHead(_ request: HTTPRequest, bodyLength length: Int?) throws(HTTPClientError) {
+        let head = try encodeHead(request, bodyLength: length)
+        streamsChunked = length == nil
+        try send(head)
+    }
+
+    /// The head of `request` for a body that follows piece by piece, as ``writeHead(_:bodyLength:)``
+    /// writes it; the decoder then expects its response.
+    func encodeHead(_ request: HTTPRequest, bodyLength length: Int?) throws(HTTPClientError) -> [UInt8] {
         var request = request
         request.body = []
         if !request.headers.contains("Host") { request.headers.add("Host", "\(host):\(port)") }
@@ -124,12 +132,11 @@ public final class HTTPClientConnection: @unchecked Sendable {
         } else {
             request.headers["Transfer-Encoding"] = "chunked"
         }
-        streamsChunked = length == nil
         let head: [UInt8]
         do throws(HTTPEncodeError) { head = try HTTPEncoder.requestHead(request) } catch { throw .encode(error) }
         decoder.expectResponse(to: request.method)
         if !request.keepsConnectionAlive { closeAfterResponse = true }
-        try send(head)
+        return head
     }
 
     /// Writes the next piece of the body announced by ``writeHead(_:bodyLength:)`` (as one
