@@ -129,6 +129,7 @@ final class LoopResponseStream: @unchecked Sendable {
     private func journalFailed(_ failure: RecordingError) {
         guard !over else { return }
         over = true
+        journal?.onPartWritten = nil
         responder.pool.discard(connection)
         writer?.abort()
         _ = failure  // the recorder has reported it; every request from now on gets 503
@@ -137,6 +138,7 @@ final class LoopResponseStream: @unchecked Sendable {
     /// Records the exchange as read so far; `then` runs on the loop with the outcome.
     private func record(failure: HAR.ExchangeError?, then done: @escaping (ExchangeRecorder.Outcome) -> Void) {
         over = true
+        journal?.onPartWritten = nil  // it held this stream; the record's outcome tells the rest
         var responseBody = ExchangeRecorder.BodyRecord.inline
         if let journal {
             if let streamed = journal.finish() {

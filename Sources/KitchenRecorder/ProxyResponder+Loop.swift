@@ -11,6 +11,30 @@ extension ProxyResponder {
         LoopRelay(responder: self, request: request, loop: loop, reply: reply).start()
         return .deferred(reply)
     }
+
+    /// ``unanswered(_:_:startedAt:requestBody:)`` for a caller on a loop, which must not wait:
+    /// `reply` is completed once the 502 of an upstream failure is recorded, at once for a 503.
+    func unansweredLater(_ request: HTTPRequest, _ error: UpstreamCheckoutError, startedAt started: Date,
+                         reply: HTTPDeferredReply) {
+        guard case .connection(let failure) = error else {
+            return reply.complete(unanswered(request, error, startedAt: started))
+        }
+        badGatewayLater(request, error: failure, startedAt: started, reply: reply)
+    }
+
+    /// ``badGateway(_:error:startedAt:requestBody:)`` for a caller on a loop: the client's 502,
+    /// released to `reply` once it is recorded with the upstream failure.
+    func badGatewayLater(_ request: HTTPRequest, error: HTTPClientError, startedAt started: Date,
+                         requestBody: ExchangeRecorder.BodyRecord = .inline, reply: HTTPDeferredReply) {
+        let (response, failure) = badGatewayResponse(error)
+        let responder = self
+        recorder.recordLater(
+            request: request, response: response, body: response.bodyBytes ?? [], startedAt: started,
+            timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: started), receive: 0),
+            failure: failure, requestBody: requestBody, responseBody: .inline) { outcome in
+            reply.complete(responder.released(response, outcome))
+        }
+    }
 }
 
 /// One exchange relayed on an event loop: a connection from the loop's share of the pool, the
@@ -22,6 +46,10 @@ extension ProxyResponder {
 /// pool with nothing free in time gets it a 503, not recorded. A response too long to hold
 /// (over ``ProxyResponder/bufferedBodyLimit``, chunked, or read to the close) streams through on
 /// the loop too (``LoopResponseStream``).
+///
+/// The response path can also be entered for a request sent some other way: a body streamed
+/// upstream as it arrived (``LoopUpload``) hands its exchange's events on with
+/// ``take(_:on:reused:)``, its record naming the body journaled in parts (`requestBody`).
 final class LoopRelay: @unchecked Sendable {
     // Unchecked: used on `loop`'s thread only (the journal thread only completes `reply`).
     private let responder: ProxyResponder
@@ -31,33 +59,45 @@ final class LoopRelay: @unchecked Sendable {
     private let started: Date
     private let outgoing: HTTPRequest
     private let recorded: HTTPRequest
+    /// Where the request's body is recorded: in the record, or in parts journaled as it streamed.
+    private let requestBody: ExchangeRecorder.BodyRecord
     private var head: HTTPResponse?
     private var body: [UInt8] = []
     private var waited = 0.0
     /// The response being streamed, once its head showed it too long to hold.
     private var stream: LoopResponseStream?
 
-    init(responder: ProxyResponder, request: HTTPRequest, loop: EventLoop, reply: HTTPDeferredReply) {
+    /// An exchange for `request` begun at `started` (now, by default), answered through `reply`.
+    init(responder: ProxyResponder, request: HTTPRequest, loop: EventLoop, reply: HTTPDeferredReply,
+         started: Date? = nil, requestBody: ExchangeRecorder.BodyRecord = .inline) {
         self.responder = responder
         self.request = request
         self.loop = loop
         self.reply = reply
-        started = responder.recorder.clock.now()
+        self.started = started ?? responder.recorder.clock.now()
+        self.requestBody = requestBody
         outgoing = responder.upstreamRequest(for: request)
         recorded = responder.recordedRequest(for: request)
     }
 
+    /// Sends the request upstream on a pooled connection and relays the answer.
     func start() { checkOut(fresh: false) }
+
+    /// Takes the response from a head already read on `connection` and held there (reading
+    /// paused): a response held whole is read on from here; a streamed one once the client's
+    /// answer has started (``LoopResponseStream``).
+    func take(head: HTTPResponse, on connection: HTTPClientConnection) {
+        take(.head(head), on: connection, reused: false)
+        if stream == nil { connection.resumeReading() }
+    }
 
     private func checkOut(fresh: Bool) {
         responder.pool.checkOut(on: loop, fresh: fresh) { [self] result in
             switch result {
             case .success(let (connection, reused)):
                 send(on: connection, reused: reused)
-            case .failure(.connection(let error)):
-                badGateway(error)
             case .failure(let error):
-                reply.complete(responder.unanswered(recorded, error, startedAt: started))
+                responder.unansweredLater(recorded, error, startedAt: started, reply: reply)
             }
         }
     }
@@ -65,31 +105,34 @@ final class LoopRelay: @unchecked Sendable {
     private func send(on connection: HTTPClientConnection, reused: Bool) {
         head = nil
         body = []
-        connection.exchange(outgoing) { [self] event in
-            switch event {
-            case .head(let response):
-                head = response
-                waited = responder.recorder.clock.milliseconds(since: started)
-                if !holdsWhole(response) {
-                    let stream = LoopResponseStream(responder: responder, connection: connection, recorded: recorded,
-                                                    head: response, started: started, waited: waited, requestBody: .inline,
-                                                    loop: loop)
-                    self.stream = stream
-                    stream.start(answering: reply)
-                }
-            case .body(let bytes):
-                if let stream { stream.received(bytes) } else { body.append(contentsOf: bytes) }
-            case .end:
-                if let stream { return stream.finished() }
-                responder.pool.checkIn(connection, reusable: true)
-                finish()
-            case .failed(let error):
-                if let stream { return stream.failed(error) }
-                responder.pool.discard(connection)
-                // A pooled connection the upstream closed before answering: once more, on a new one.
-                if reused, head == nil, ProxyResponder.isStaleConnection(error) { return checkOut(fresh: true) }
-                badGateway(error)
+        connection.exchange(outgoing) { [self] event in take(event, on: connection, reused: reused) }
+    }
+
+    /// The next event of the upstream exchange on `connection` (`reused`: a pooled one).
+    func take(_ event: HTTPClientConnection.LoopEvent, on connection: HTTPClientConnection, reused: Bool) {
+        switch event {
+        case .head(let response):
+            head = response
+            waited = responder.recorder.clock.milliseconds(since: started)
+            if !holdsWhole(response) {
+                let stream = LoopResponseStream(responder: responder, connection: connection, recorded: recorded,
+                                                head: response, started: started, waited: waited, requestBody: requestBody,
+                                                loop: loop)
+                self.stream = stream
+                stream.start(answering: reply)
             }
+        case .body(let bytes):
+            if let stream { stream.received(bytes) } else { body.append(contentsOf: bytes) }
+        case .end:
+            if let stream { return stream.finished() }
+            responder.pool.checkIn(connection, reusable: true)
+            finish()
+        case .failed(let error):
+            if let stream { return stream.failed(error) }
+            responder.pool.discard(connection)
+            // A pooled connection the upstream closed before answering: once more, on a new one.
+            if reused, head == nil, ProxyResponder.isStaleConnection(error) { return checkOut(fresh: true) }
+            responder.badGatewayLater(recorded, error: error, startedAt: started, requestBody: requestBody, reply: reply)
         }
     }
 
@@ -113,20 +156,9 @@ final class LoopRelay: @unchecked Sendable {
         let received = responder.recorder.clock.milliseconds(since: started) - waited
         let responder = self.responder, reply = self.reply
         responder.recorder.recordLater(request: recorded, response: head, body: bodiless ? [] : body, startedAt: started,
-                                       timings: HAR.Timings(send: 0, wait: waited, receive: bodiless ? 0 : received)) { outcome in
+                                       timings: HAR.Timings(send: 0, wait: waited, receive: bodiless ? 0 : received),
+                                       failure: nil, requestBody: requestBody, responseBody: .inline) { outcome in
             reply.complete(responder.released(answer, outcome))
-        }
-    }
-
-    /// The upstream failed before the client got anything: a recorded 502.
-    private func badGateway(_ error: HTTPClientError) {
-        let (response, failure) = responder.badGatewayResponse(error)
-        let reply = self.reply, responder = self.responder
-        responder.recorder.recordLater(
-            request: recorded, response: response, body: response.bodyBytes ?? [], startedAt: started,
-            timings: HAR.Timings(send: 0, wait: responder.recorder.clock.milliseconds(since: started), receive: 0),
-            failure: failure) { outcome in
-            reply.complete(responder.released(response, outcome))
         }
     }
 }

@@ -9,6 +9,7 @@ extension ProxyResponder {
     /// Past ``bufferedBodyLimit`` such a body is journaled in parts as it streams
     /// (``StreamedBodyJournal``) instead of being gathered for its record.
     /// `requestBody` names a request body that was journaled in parts as it streamed.
+    /// On a thread, blocking: the fallback of ProxyResponder+Thread.swift (on a loop, ``LoopRelay``).
     func relayResponse(_ head: HTTPResponse, on lease: UpstreamPool.Lease, to request: HTTPRequest, recorded: HTTPRequest,
                        startedAt started: Date, requestBody: ExchangeRecorder.BodyRecord = .inline) -> HTTPReply {
         let waited = recorder.clock.milliseconds(since: started)

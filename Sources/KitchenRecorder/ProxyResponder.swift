@@ -51,18 +51,19 @@ struct ProxyResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         if let failure = recorder.failure { return .response(Self.recordingFailed(failure)) }
+        // On a thread: a connection its loop could not watch (see ProxyResponder+Thread.swift).
         if let body = context.body { return forward(request, streaming: body, loop: context.eventLoop) }
         guard context.eventLoop.inEventLoop else { return forward(request, loop: context.eventLoop) }
+        if let body = context.bodyStream { return forwardOnLoop(request, streaming: body, loop: context.eventLoop) }
         return request.isWebSocketUpgrade ? relayWebSocket(request, loop: context.eventLoop)
             : forwardOnLoop(request, loop: context.eventLoop)
     }
 
-    /// Relayed on the event loop, with no thread held: every exchange whose request body is read
-    /// whole (``forwardOnLoop(_:loop:)``), over plain HTTP or TLS, and every WebSocket
-    /// (``relayWebSocket(_:loop:)``). A request body streamed as it arrives gets a thread of its own.
-    func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread {
-        bodyDelivery(for: head) == .buffered ? .eventLoop : .ownThread
-    }
+    /// Everything is relayed on the event loop, with no thread held: every exchange whose
+    /// request body is read whole (``forwardOnLoop(_:loop:)``), every one whose body streams
+    /// through as it arrives (``forwardOnLoop(_:streaming:loop:)``), over plain HTTP or TLS, and
+    /// every WebSocket (``relayWebSocket(_:loop:)``).
+    func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread { .eventLoop }
 
     /// The 503 every client gets once the journal cannot be written.
     static func recordingFailed(_ error: RecordingError) -> HTTPResponse {
@@ -100,44 +101,6 @@ struct ProxyResponder: HTTPResponder {
     func released(_ response: HTTPResponse, _ outcome: ExchangeRecorder.Outcome) -> HTTPReply {
         if case .failed(let error) = outcome { return .response(Self.recordingFailed(error)) }
         return .response(response)
-    }
-
-    /// Relays `request` on the calling thread, with a connection borrowed from `loop`'s share
-    /// of the pool.
-    func forward(_ request: HTTPRequest, loop: EventLoop) -> HTTPReply {
-        let started = recorder.clock.now()
-        let outgoing = upstreamRequest(for: request)
-        let recorded = recordedRequest(for: request)
-        let lease: UpstreamPool.Lease
-        let head: HTTPResponse
-        do throws(UpstreamCheckoutError) {
-            (lease, head) = try exchange(outgoing, loop: loop)
-        } catch {
-            return unanswered(recorded, error, startedAt: started)
-        }
-        return relayResponse(head, on: lease, to: request, recorded: recorded, startedAt: started)
-    }
-
-    /// Sends `request` upstream on a pooled connection and reads the response head. A pooled
-    /// connection the upstream closed while idle fails before any response byte: that is
-    /// retried once on a fresh connection.
-    private func exchange(_ request: HTTPRequest, loop: EventLoop) throws(UpstreamCheckoutError) -> (UpstreamPool.Lease, HTTPResponse) {
-        let lease = try pool.checkOut(on: loop)
-        do throws(HTTPClientError) {
-            try lease.connection.write(request)
-            return (lease, try lease.connection.readHead())
-        } catch {
-            pool.discard(lease)
-            guard lease.wasReused, Self.isStaleConnection(error) else { throw .connection(error) }
-            let retry = try pool.checkOut(on: loop, fresh: true)
-            do throws(HTTPClientError) {
-                try retry.connection.write(request)
-                return (retry, try retry.connection.readHead())
-            } catch {
-                pool.discard(retry)
-                throw .connection(error)
-            }
-        }
     }
 
     /// The client's answer when no upstream exchange took place: the recorded 502 of an

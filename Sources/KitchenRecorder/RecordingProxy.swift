@@ -91,6 +91,11 @@ public final class RecordingProxy: Sendable {
     /// ``RecordingProxyConfiguration/upstreamCheckoutTimeout``.
     public var upstreamBusyRefusals: Int { pool.exhaustedCheckouts }
 
+    /// Threads serving client connections now: 0 while everything is relayed on the event
+    /// loops, as it is (uploads and WebSockets included), unless a connection could not be
+    /// watched by its loop.
+    public var connectionThreadCount: Int { server.connectionThreadCount }
+
     /// Returns once everything relayed so far is in the journal. With write-ahead that is
     /// always already true: nothing reaches a client before its record is written.
     public func waitUntilJournaled() {}

@@ -7,9 +7,10 @@ import Synchronization
 /// The recording proxy's keep-alive connections to the upstream, shared by every client
 /// connection and bounded: the upstream sees at most `maxConnections` connections from the
 /// proxy, however many clients it has. A request relayed on an event loop checks a connection out
-/// with ``checkOut(on:fresh:_:)`` and the loop drives it without blocking; one answered on a
-/// thread (a streamed upload, a TLS upstream) borrows one with ``checkOut(on:fresh:)`` and
-/// uses the blocking calls. Either returns it once the response's last byte was read
+/// with ``checkOut(on:fresh:_:)`` and the loop drives it without blocking (every request, a
+/// streamed upload and an https upstream included); one answered on a thread (the fallback for a
+/// client connection no loop could watch, ProxyResponder+Thread.swift) borrows one with
+/// ``checkOut(on:fresh:)`` and uses the blocking calls. Either returns it once the response's last byte was read
 /// (``checkIn(_:reusable:)``, ``checkIn(_:)``), or closes it on a failure (``discard(_:)``).
 /// When all are out, a request waits up to `checkoutTimeout` for one, then gets
 /// ``UpstreamCheckoutError/poolExhausted(maxConnections:waited:)``.
