@@ -191,8 +191,8 @@ import Testing
         defer { loop.stop() }
         let log = try await offThePool { () throws -> ExchangeLog in
             let (log, producer, _) = try Self.upload(size, bodyLength: size, port: server.port, loop: loop,
-                                                     responseTimeout: .milliseconds(500), firstPart: size / 2)
-            try loop.waitForLoopTime(.milliseconds(1500))
+                                                     responseTimeout: .seconds(1), firstPart: size / 2)
+            try loop.waitForLoopTime(.milliseconds(2500))
             try loop.runAndWait { producer.pump() }
             _ = log.waitForOutcome()
             return log
