@@ -55,6 +55,8 @@ extension HTTPClientConnection {
             throw HTTPClientError(error)
         }
         onLoop = attachment
+        // A TLS session may hold decrypted bytes the kernel will not report: look at them now.
+        if socket.hasBufferedInput { loop.execute { attachment.readable() } }
     }
 
     /// Stops the loop driving the connection (call on its thread, with no exchange under way):
@@ -104,6 +106,7 @@ final class LoopAttachment: EventLoopSocket, @unchecked Sendable {
     private var unsent: ArraySlice<UInt8> = []
     private var sawHead = false
     private var paused = false
+    private var wasPaused = false
     private var timer: UInt64?
     /// Counts exchanges, so that a handler that started another one is not handed this one's events.
     private var exchangeNumber = 0
@@ -249,6 +252,10 @@ final class LoopAttachment: EventLoopSocket, @unchecked Sendable {
         var interest: ReadinessPoller.Interest = paused ? [] : .readable
         if !unsent.isEmpty || connection.socket.hasUnsentBytes { interest.insert(.writable) }
         loop.setInterest(interest, for: token)
+        // Reading again after a pause: a TLS session may hold decrypted bytes the kernel will not
+        // report, so they are read on the loop's next turn.
+        if !paused, wasPaused, connection.socket.hasBufferedInput { loop.execute { [self] in readable() } }
+        wasPaused = paused
     }
 
     private func armTimer() {
