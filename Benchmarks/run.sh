@@ -160,10 +160,10 @@ printf "%-52s %-28s %s %s\n" "replay server start, 1,000-entry recording" "${STA
 SLOW=$("$BENCH" slowloris 1100)
 printf "%-52s %-28s %s\n" "slowloris, 1,100 trickling heads: held the server" "$(awk '/slowloris-held/ {print $2, $3}' <<< "$SLOW")" "~3 s deadline"
 printf "%-52s %-28s %s\n" "slowloris: normal request during / after" "$(awk '/slowloris-normal-during/ {print $3}' <<< "$SLOW") / $(awk '/slowloris-normal-after/ {print $3}' <<< "$SLOW")" "200 during and after"
-printf "%-52s %-28s %s\n" "slowloris: threads of the process at most" "$(awk '/slowloris-server-threads/ {print $2}' <<< "$SLOW")" "~64 + a few (heads wait on the loop)"
-# 5,000 idle connections held by kitchen serve, kitchen replay and kitchen record (past 64 waiting
-# threads they park on the epoll loop threads): a normal request answered meanwhile, every idle client
-# answered afterwards, and each server's resident memory per idle connection.
+printf "%-52s %-28s %s\n" "slowloris: threads of the process at most" "$(awk '/slowloris-server-threads/ {print $2}' <<< "$SLOW")" "a few (every connection waits on a loop)"
+# 5,000 idle connections held by kitchen serve, kitchen replay and kitchen record (each waits on an
+# event loop, epoll or kqueue, without a thread): a normal request answered meanwhile, every idle
+# client answered afterwards, and each server's resident memory per idle connection.
 IDLE=${BENCH_IDLE:-5000}
 REPLAY=$(start replay "$KITCHEN" replay Recordings/login-and-discovery.har --port 0)
 IDLE_PROXY=$(start record-idle "$KITCHEN" record --upstream "http://127.0.0.1:$SIM" --port 0 --out "$WORK/idle.har")

@@ -28,6 +28,30 @@ import Testing
         return connection
     }
 
+    // An upstream faster than the journal: the relay holds frames back and stops reading the
+    // upstream for a while (back-pressure), and still every message arrives, in order, and is recorded.
+    @Test func aFloodFasterThanTheJournalArrivesWholeAndInOrder() async throws {
+        let count = 8_000
+        let harness = try RecorderHarness(upstream: upstream(seen: Seen()) { connection in
+            for index in 0..<count { try? connection.send(text: "message \(index) " + String(repeating: "x", count: 200)) }
+            connection.close(code: .normalClosure, reason: "done")
+        })
+        let client = try connect(harness)
+        // Thousands of blocking receives: off the cooperative pool, so other tests run meanwhile.
+        let received = await offThePool { () -> [Int] in
+            var received: [Int] = []
+            while case .message(.text(let text)) = client.receive() {
+                received.append(Int(text.split(separator: " ")[1]) ?? -1)
+            }
+            return received
+        }
+        #expect(received.count == count, "\(received.count) of \(count) arrived")
+        #expect(received == Array(0..<received.count), "out of order from message \(zip(received, 0...).first { $0 != $1 }.map { "\($0.1)" } ?? "-")")
+        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        #expect(entry.webSocketMessages?.count == count)
+        #expect(entry.webSocketClose?.code == 1000)
+    }
+
     @Test func fragmentedTextAndBinaryFramesRelayExactlyBothWaysAndAreRecordedAsMessages() throws {
         let seen = Seen<WebSocketFrame>()
         let binary = sampleBytes(70_000)

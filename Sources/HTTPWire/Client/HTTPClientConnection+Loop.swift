@@ -55,6 +55,8 @@ extension HTTPClientConnection {
             throw HTTPClientError(error)
         }
         onLoop = attachment
+        // A TLS session may hold decrypted bytes the kernel will not report: look at them now.
+        if socket.hasBufferedInput { loop.execute { attachment.readable() } }
     }
 
     /// Stops the loop driving the connection (call on its thread, with no exchange under way):

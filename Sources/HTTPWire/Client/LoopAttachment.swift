@@ -23,6 +23,7 @@ final class LoopAttachment: EventLoopSocket, @unchecked Sendable {
     private var roomHandlers: [() -> Void] = []
     private var sawHead = false
     private var paused = false
+    private var wasPaused = false
     /// Why the last read failed (a reset): told once what was read before it is delivered.
     private var readFailure: SocketError?
     private var timer: UInt64?
@@ -262,6 +263,10 @@ final class LoopAttachment: EventLoopSocket, @unchecked Sendable {
         var interest: ReadinessPoller.Interest = paused ? [] : .readable
         if unsentCount > 0 || connection.socket.hasUnsentBytes { interest.insert(.writable) }
         loop.setInterest(interest, for: token)
+        // Reading again after a pause: a TLS session may hold decrypted bytes the kernel will not
+        // report, so they are read on the loop's next turn.
+        if !paused, wasPaused, connection.socket.hasBufferedInput { loop.execute { [self] in readable() } }
+        wasPaused = paused
     }
 
     private func armTimer() {

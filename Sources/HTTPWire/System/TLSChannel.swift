@@ -65,7 +65,7 @@ final class TLSChannel: Sendable {
                 do throws(SocketError) {
                     try writer.withLock { (pending) throws(SocketError) in try flush(&pending, over: socket) }
                     if progress == .done { return }
-                    guard try receive(&state, over: socket) > 0 else {
+                    guard try receive(&state, over: socket, blocking: true) ?? 0 > 0 else {
                         let reason = "the server closed the connection during the handshake"
                         throw SocketError(kind: .tls(.handshakeFailed(server: server, reason: reason)), operation: operation)
                     }
@@ -79,9 +79,23 @@ final class TLSChannel: Sendable {
     /// Reads plaintext into `buffer`: what is decrypted already, else receives and decrypts.
     /// Returns 0 once the peer sent close_notify (answered with ours) or closed the stream.
     func read(into buffer: UnsafeMutableRawBufferPointer, over socket: Socket) throws(SocketError) -> Int {
+        try read(into: buffer, over: socket, blocking: true) ?? 0
+    }
+
+    /// Reads plaintext into `buffer` without blocking: what is decrypted already, else what the
+    /// ciphertext the kernel has now decrypts to. Returns nil when that is not a whole record
+    /// yet (wait until the socket is readable), 0 once the peer sent close_notify or closed.
+    func readWithoutBlocking(into buffer: UnsafeMutableRawBufferPointer, over socket: Socket) throws(SocketError) -> Int? {
+        try read(into: buffer, over: socket, blocking: false)
+    }
+
+    /// Decrypts into `buffer`, receiving ciphertext as needed: `blocking`, until there is
+    /// plaintext or the end; otherwise only what the kernel has now (nil when that is not enough).
+    private func read(into buffer: UnsafeMutableRawBufferPointer, over socket: Socket,
+                      blocking: Bool) throws(SocketError) -> Int? {
         guard !buffer.isEmpty else { return 0 }
         let buffer = Lent(buffer)
-        return try reader.withLock { (state) throws(SocketError) -> Int in
+        return try reader.withLock { (state) throws(SocketError) -> Int? in
             while !state.ended {
                 let outcome: TLSReadOutcome
                 do throws(TLSError) {
@@ -98,52 +112,10 @@ final class TLSChannel: Sendable {
                 case .closed:
                     state.ended = true
                     // Answer close_notify with ours (RFC 8446 §6.1) so the peer can close at once.
-                    closeNotify(over: socket, waiting: true)
+                    closeNotify(over: socket, waiting: blocking)
                 case .needsInput:
-                    if try receive(&state, over: socket) == 0 { state.ended = true }
-                }
-            }
-            return 0
-        }
-    }
-
-    /// Reads plaintext into `buffer` without blocking: what is decrypted already, else what the
-    /// ciphertext the kernel has now decrypts to. Returns nil when that is not a whole record
-    /// yet (wait until the socket is readable), 0 once the peer sent close_notify or closed.
-    func readWithoutBlocking(into buffer: UnsafeMutableRawBufferPointer, over socket: Socket) throws(SocketError) -> Int? {
-        guard !buffer.isEmpty else { return 0 }
-        let buffer = Lent(buffer)
-        return try reader.withLock { (state) throws(SocketError) -> Int? in
-            while !state.ended {
-                let outcome: TLSReadOutcome
-                do throws(TLSError) {
-                    outcome = try engine.withLock { (engine) throws(TLSError) in try engine.read(into: buffer.bytes) }
-                } catch {
-                    throw SocketError(kind: .tls(error), operation: "read from \(server)")
-                }
-                sendOutput(over: socket, waiting: false)
-                switch outcome {
-                case .plaintext(let count):
-                    return count
-                case .closed:
-                    state.ended = true
-                    closeNotify(over: socket, waiting: false)
-                case .needsInput:
-                    var received: Result<Int?, SocketError> = .success(nil)
-                    state.scratch.withUnsafeMutableBytes { raw in
-                        do throws(SocketError) { received = .success(try socket.readPlainWithoutBlocking(into: raw)) } catch {
-                            received = .failure(error)
-                        }
-                    }
-                    guard let count = try received.get() else { return nil }
-                    if count == 0 {
-                        state.ended = true
-                    } else {
-                        state.scratch.withUnsafeBytes { raw in
-                            let received = Lent(UnsafeRawBufferPointer(rebasing: raw[..<count]))
-                            engine.withLock { $0.feed(ciphertext: received.bytes) }
-                        }
-                    }
+                    guard let count = try receive(&state, over: socket, blocking: blocking) else { return nil }
+                    if count == 0 { state.ended = true }
                 }
             }
             return 0
@@ -244,9 +216,18 @@ final class TLSChannel: Sendable {
         pending.removeFirst(try socket.writePlainWithoutBlocking(pending))
     }
 
-    /// Receives once from the socket and feeds the engine; returns the count (0: end of stream).
-    private func receive(_ state: inout ReaderState, over socket: Socket) throws(SocketError) -> Int {
-        let count = try socket.readPlain(into: &state.scratch)
+    /// Receives once from the socket (waiting for bytes when `blocking`) and feeds the engine;
+    /// returns the count (0: end of stream; nil: nothing has arrived, when not `blocking`).
+    private func receive(_ state: inout ReaderState, over socket: Socket, blocking: Bool) throws(SocketError) -> Int? {
+        var received: Result<Int?, SocketError> = .success(nil)
+        state.scratch.withUnsafeMutableBytes { raw in
+            do throws(SocketError) {
+                received = .success(blocking ? try socket.readPlain(into: raw) : try socket.readPlainWithoutBlocking(into: raw))
+            } catch {
+                received = .failure(error)
+            }
+        }
+        guard let count = try received.get() else { return nil }
         if count > 0 {
             state.scratch.withUnsafeBytes { raw in
                 let received = Lent(UnsafeRawBufferPointer(rebasing: raw[..<count]))

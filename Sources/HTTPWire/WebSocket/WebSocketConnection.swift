@@ -107,9 +107,9 @@ public final class WebSocketConnection: Sendable {
     public func send(frame: WebSocketFrame) throws(WebSocketConnectionError) {
         let now = self.now
         let (actions, waking) = try state.withLock { (state) throws(WebSocketConnectionError) -> ([WebSocketStateMachine.Action], Bool) in
-            let actions = try state.machine.send(frame, now: now)
+            var actions = try state.machine.send(frame, now: now)
             // The caller's own frame reports a failed write; a close never did.
-            let waking = try queue(actions, in: &state, reportingFailures: frame.opcode != .close, now: now)
+            let waking = try queue(&actions, in: &state, reportingFailures: frame.opcode != .close, now: now)
             return (actions, waking)
         }
         _ = perform(actions, waking: waking)
@@ -187,7 +187,7 @@ public final class WebSocketConnection: Sendable {
                         state.readingPaused = false
                     }
                 }
-                let waking = (try? queue(actions, in: &state, reportingFailures: false, now: now)) ?? false
+                let waking = (try? queue(&actions, in: &state, reportingFailures: false, now: now)) ?? false
                 return (actions, waking, wait)
             }
             if let delivery = perform(actions, waking: waking) { return delivery }
@@ -220,8 +220,8 @@ public final class WebSocketConnection: Sendable {
     func step(_ input: (inout WebSocketStateMachine, Duration) -> [WebSocketStateMachine.Action]) -> WebSocketStateMachine.Delivery? {
         let now = self.now
         let (actions, waking) = state.withLock { state in
-            let actions = input(&state.machine, now)
-            let waking = (try? queue(actions, in: &state, reportingFailures: false, now: now)) ?? false
+            var actions = input(&state.machine, now)
+            let waking = (try? queue(&actions, in: &state, reportingFailures: false, now: now)) ?? false
             return (actions, waking)
         }
         return perform(actions, waking: waking)
@@ -230,7 +230,8 @@ public final class WebSocketConnection: Sendable {
     /// Queues the frames among `actions` and writes what the socket takes now, under the
     /// machine's lock so that they go out in the machine's order (no data frame can slip in
     /// after a close). Returns whether bytes are left for the loop to write.
-    private func queue(_ actions: [WebSocketStateMachine.Action], in state: inout WebSocketShellState,
+    /// Also appends to `actions` what follows our close frame going out (its answer's deadline).
+    private func queue(_ actions: inout [WebSocketStateMachine.Action], in state: inout WebSocketShellState,
                        reportingFailures: Bool, now: Duration) throws(WebSocketConnectionError) -> Bool {
         let wasWaiting = state.waitsToWrite(over: socket)
         var failure: WebSocketConnectionError?
@@ -239,9 +240,11 @@ public final class WebSocketConnection: Sendable {
             if let refused = state.enqueue(WebSocketFrameEncoder.encode(frame, maskingKey: key),
                                            limit: configuration.maxQueuedBytes, socket: socket) {
                 failure = failure ?? refused
+            } else if frame.opcode == .close {
+                state.closeFrameEnd = state.progress.accepted
             }
         }
-        state.flush(over: socket, now: now)
+        if state.flush(over: socket, now: now) { actions += state.machine.closeFrameWritten(now: now) }
         if let failure, reportingFailures { throw failure }
         return !wasWaiting && state.waitsToWrite(over: socket)
     }
@@ -290,6 +293,8 @@ struct WebSocketShellState: Sendable {
     var readingPaused = false
     /// How long a reader may wait with nothing arriving (`setReceiveTimeout`).
     var receiveTimeout: Duration?
+    /// Where our close frame ends in the outbound stream, until it has gone out.
+    var closeFrameEnd: Int?
 
     init(machine: WebSocketStateMachine, now: Duration) {
         self.machine = machine
@@ -320,8 +325,11 @@ struct WebSocketShellState: Sendable {
     }
 
     /// Writes what the socket takes now, without blocking (and ciphertext TLS held back).
-    mutating func flush(over socket: Socket, now: Duration) {
-        guard sendFailure == nil || sendFailure == .closed else { return }
+    /// Returns whether our close frame went out with this.
+    @discardableResult
+    mutating func flush(over socket: Socket, now: Duration) -> Bool {
+        defer { if let end = closeFrameEnd, progress.handedToKernel >= end, !socket.hasUnsentBytes { closeFrameEnd = nil } }
+        guard sendFailure == nil || sendFailure == .closed else { return false }
         while !unsentIsEmpty || socket.hasUnsentBytes {
             let written: Int
             do throws(SocketError) {
@@ -329,7 +337,7 @@ struct WebSocketShellState: Sendable {
             } catch {
                 sendFailure = .socket(error)
                 socket.shutdown()
-                return
+                return false
             }
             if written > 0 || unsentIsEmpty { lastWriteProgress = now }
             unsentStart += written
@@ -344,6 +352,8 @@ struct WebSocketShellState: Sendable {
             unsent.removeFirst(unsentStart)
             unsentStart = 0
         }
+        guard let end = closeFrameEnd else { return false }
+        return progress.handedToKernel >= end && !socket.hasUnsentBytes
     }
 
     /// Whether bytes wait for the socket (TLS ciphertext held back included).

@@ -44,6 +44,8 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
     private var deliveredEnd = false
     /// The handler asked for no more for now (``WebSocketConnection/pauseReading()``).
     private var handlerPaused = false
+    /// Whether the socket was watched for reading at the last ``updateInterest()``.
+    private var wasReading = true
 
     init(handler: (any WebSocketLoopHandler)?) {
         self.handler = handler
@@ -64,6 +66,9 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         for case .armDeadline(let deadline) in opening { arm(deadline) }
         handler?.opened(connection)
         deliver()
+        // A TLS session may already hold decrypted bytes that came with the handshake's answer;
+        // the kernel has nothing more to report, so they are read now.
+        if connection.socket.hasBufferedInput { readable() }
     }
 
     // MARK: EventLoopSocket
@@ -98,10 +103,12 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
     func writable() {
         guard let connection else { return }
         let now = connection.now
-        let drained = connection.state.withLock { state -> Bool in
-            state.flush(over: connection.socket, now: now)
-            return !state.waitsToWrite(over: connection.socket)
+        let (drained, closeWentOut) = connection.state.withLock { state -> (Bool, Bool) in
+            let closeWentOut = state.flush(over: connection.socket, now: now)
+            return (!state.waitsToWrite(over: connection.socket), closeWentOut)
         }
+        // Our close frame reached the peer's side: its answer is due a close timeout from now.
+        if closeWentOut { _ = connection.step { machine, now in machine.closeFrameWritten(now: now) } }
         if drained, case .flushing = ending { return finishTransport() }
         updateInterest()
     }
@@ -127,7 +134,10 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
     func setHandlerPaused(_ paused: Bool) {
         guard handler != nil, handlerPaused != paused else { return }
         handlerPaused = paused
-        if paused { updateInterest() } else { deliver() }
+        updateInterest()
+        // What is buffered is delivered on the loop's next turn, never from inside the handler
+        // that asked to resume (it may be in the middle of handling a delivery itself).
+        if !paused, let loop = connection?.eventLoop { loop.execute { [self] in deliver() } }
     }
 
     func setReceiveTimeout(_ timeout: Duration?) {
@@ -189,6 +199,12 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         if writes { interest.insert(.writable) }
         connection.eventLoop.setInterest(interest, for: token)
         if writes, writeTimer == nil { armWriteTimer() }
+        // Reading again after a pause: a TLS session may hold decrypted bytes the kernel will not
+        // report, so they are read on the loop's next turn.
+        if reads, !wasReading, connection.socket.hasBufferedInput {
+            connection.eventLoop.execute { [self] in readable() }
+        }
+        wasReading = reads
     }
 
     // MARK: Timers
@@ -203,7 +219,12 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         let token = connection.eventLoop.scheduleTimer(at: connection.opened + deadline) { [self] in
             deadlineTimer = nil
             guard let connection = self.connection else { return }
-            _ = connection.step { machine, now in machine.deadlineReached(deadline, now: now) }
+            // Our close frame still waits behind what was queued before it: the peer cannot have
+            // answered it, so its deadline runs on (the write timeout still bounds a stuck peer).
+            let closeStillQueued = connection.state.withLock { $0.closeFrameEnd != nil }
+            _ = connection.step { machine, now in
+                closeStillQueued ? machine.closeFrameWritten(now: now) : machine.deadlineReached(deadline, now: now)
+            }
             deliver()
         }
         deadlineTimer = (token, deadline)

@@ -139,6 +139,17 @@ struct WebSocketStateMachine: Sendable {
         }
     }
 
+    /// Our close frame has been handed to the transport at `now`: the peer's answer is due a
+    /// close timeout from now, not from when the close was asked for (a close queued behind a
+    /// long backlog cannot be answered before the peer has read that far).
+    mutating func closeFrameWritten(now: Duration) -> [Action] {
+        guard case .closeSent(let code, let reason, let deadline) = phase, now + configuration.closeTimeout > deadline else {
+            return []
+        }
+        phase = .closeSent(code: code, reason: reason, deadline: now + configuration.closeTimeout)
+        return announcingDeadline([])
+    }
+
     // MARK: Time
 
     /// Time passes: sends the keep-alive ping when due, and gives up on a peer that missed a

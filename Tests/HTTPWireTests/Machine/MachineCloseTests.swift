@@ -42,6 +42,23 @@ import Testing
         #expect(WebSocketStateMachine.closedWithoutCloseFrame.code == .abnormalClosure)
     }
 
+    // A close queued behind a backlog: the peer cannot answer before it has read that far, so the
+    // answer is due a close timeout from when our close frame went out, not from when it was asked for.
+    @Test func theCloseDeadlineRunsFromWhenOurCloseFrameWentOut() {
+        var machine = WebSocketStateMachine(role: .server, configuration: Self.configuration)
+        #expect(machine.close(code: .normalClosure, reason: "", now: .seconds(1))
+            == [.write(.close(code: .normalClosure)), .armDeadline(.seconds(3))])
+        // The frame goes out at 10 s, after the messages queued before it.
+        #expect(machine.closeFrameWritten(now: .seconds(10)) == [.armDeadline(.seconds(12))])
+        #expect(machine.deadlineReached(.seconds(3), now: .seconds(3)) == [], "the replaced deadline changes nothing")
+        #expect(machine.tick(now: .milliseconds(11_999)) == [])
+        #expect(machine.deadlineReached(.seconds(12), now: .seconds(12)) == [.dropTransport, .cancelDeadline])
+        // Out at once (the common case): the deadline stays where close armed it.
+        var prompt = WebSocketStateMachine(role: .server, configuration: Self.configuration)
+        _ = prompt.close(code: .normalClosure, reason: "", now: .seconds(1))
+        #expect(prompt.closeFrameWritten(now: .seconds(1)) == [])
+    }
+
     // §5.5.1: a peer's close is echoed with its code, then TCP is finished (§7.1.1).
     @Test(arguments: [UInt16(1000), 1001, 1003, 1011, 3000, 4999])
     func closeThePeerStartsIsEchoedWithItsCodeThenTCPIsFinished(code: UInt16) {

@@ -79,7 +79,7 @@ final class WebSocketRegistry: Sendable {
 
     // A reader that falls behind without stopping gets everything: what the socket would not
     // take at once is queued, and the connection's loop writes it as the reader makes room.
-    @Test func aReaderThatFallsBehindGetsEveryMessageInOrderOnceItReads() throws {
+    @Test func aReaderThatFallsBehindGetsEveryMessageInOrderOnceItReads() async throws {
         let registry = WebSocketRegistry()
         let server = try TestServer(webSocket: WebSocketConfiguration(maxQueuedBytes: 32 << 20),
                                     routes: ["/ws/behind": registry.route])
@@ -91,11 +91,37 @@ final class WebSocketRegistry: Sendable {
         for message in messages { try connection.send(.binary(message)) }
         let progress = connection.outboundProgress
         #expect(progress.handedToKernel < progress.accepted, "nothing was queued: \(progress)")
-        for (index, message) in messages.enumerated() {
-            let frame = try peer.readFrame()
-            #expect(frame.payload == message, "message \(index)")
-        }
+        // 8 MiB of blocking reads: off the cooperative pool, so other tests run meanwhile.
+        let handed = HandedOver(peer)
+        let frames = try await offThePool { try messages.map { _ in try handed.value.readFrame().payload } }
+        for (index, message) in messages.enumerated() { #expect(frames[index] == message, "message \(index)") }
         #expect(waitUntil(seconds: 10) { connection.outboundProgress.handedToKernel == connection.outboundProgress.accepted })
         #expect(connection.sendFailure == nil)
+    }
+
+    // A close queued behind a backlog is answered only once the client has read that far: the
+    // close timeout runs from when the close frame went out, so nothing queued before it is cut off.
+    @Test func aCloseQueuedBehindABacklogWaitsForTheClientToReadItAll() async throws {
+        let registry = WebSocketRegistry()
+        let configuration = WebSocketConfiguration(closeTimeout: .milliseconds(300), maxQueuedBytes: 32 << 20)
+        let server = try TestServer(webSocket: configuration, routes: ["/ws/backlog": registry.route])
+        defer { server.stop() }
+        let peer = try RawConnection.webSocket(port: server.port, path: "/ws/backlog")
+        let connection = try registry.connection(at: "/ws/backlog")
+        let messages = (0..<32).map { index in [UInt8](repeating: UInt8(index), count: 256 * 1024) }
+        for message in messages { try connection.send(.binary(message)) }
+        connection.close(code: .normalClosure, reason: "done")
+        // The client reads nothing for three close timeouts (a bounded wait that must not end),
+        // then everything; off the cooperative pool, so other tests run meanwhile.
+        let handed = HandedOver(peer)
+        let (gaveUp, frames, close) = try await offThePool { () throws -> (Bool, [[UInt8]], RawFrame) in
+            let gaveUp = waitUntil(seconds: 1) {
+                connection.isEnded && connection.outboundProgress.handedToKernel < connection.outboundProgress.accepted
+            }
+            return (gaveUp, try messages.map { _ in try handed.value.readFrame().payload }, try handed.value.readFrame())
+        }
+        #expect(!gaveUp, "the server gave up while its close was still queued")
+        for (index, message) in messages.enumerated() { #expect(frames[index] == message, "message \(index)") }
+        #expect(close.opcode == FrameBytes.close && close.closeCode == CloseCode.normal)
     }
 }
