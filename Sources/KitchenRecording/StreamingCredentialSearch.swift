@@ -71,15 +71,18 @@ struct StreamingCredentialSearch {
             break
         }
         guard let closing else { return limit <= text.count ? .notAName : .open }
+        var after = closing + 1
+        while after < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[after]) { after += 1 }
+        // The cheap test first: most quoted text is a value, not a name (and in binary bodies
+        // most quote pairs are neither, their bytes not even UTF-8).
+        if after < text.count, text[after] != UInt8(ascii: ":") { return .notAName }
         // Without an escape the name is its bytes (what decoding the token would give, and
         // what the whole-text search falls back to for a token that does not decode).
         let contents = text[(quote + 1)..<closing]
         let name = contents.contains(UInt8(ascii: "\\"))
             ? LexicalCredentialSearch.decodedName(Array(text[quote...closing])) : String(decoding: contents, as: UTF8.self)
         guard lookup.credentialKind(named: name) != nil else { return .notAName }
-        var after = closing + 1
-        while after < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[after]) { after += 1 }
         guard after < text.count else { return atEnd ? .credential(name) : .open }
-        return text[after] == UInt8(ascii: ":") ? .credential(name) : .notAName
+        return .credential(name)
     }
 }

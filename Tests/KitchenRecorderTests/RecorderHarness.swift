@@ -63,6 +63,19 @@ final class Seen<Value: Sendable>: Sendable {
 
 /// Deterministic pseudo-random bytes (all 256 values appear).
 func sampleBytes(_ count: Int, seed: UInt64 = 7) -> [UInt8] {
+    // Eight bytes from each draw, written in place: a debug build takes seconds to draw
+    // megabytes one byte at a time through the generic `random(in:using:)`.
     var random = SeededGenerator(seed: seed)
-    return (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
+    return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        var index = 0
+        while index < count {
+            var word = random.next()
+            for _ in 0..<min(8, count - index) {
+                buffer[index] = UInt8(truncatingIfNeeded: word)
+                word >>= 8
+                index += 1
+            }
+        }
+        initialized = count
+    }
 }

@@ -30,6 +30,14 @@ import Testing
         return text.split(separator: "\n").filter { $0.contains("\"type\":\"\(type)\"") }
     }
 
+    /// `work` with the harness, on a thread of its own: these tests block on sockets for
+    /// seconds at a time, and a test that holds one of the cooperative pool's two threads for
+    /// that long holds back every other test in the process (see ``offThePool(_:)``).
+    func blocking<T: Sendable>(_ harness: RecorderHarness, _ work: @escaping @Sendable (RecorderHarness) throws -> T) async throws -> T {
+        let handed = HandedOver(harness)
+        return try await offThePool { () throws -> T in try work(handed.value) }
+    }
+
     /// `body` uploaded with curl to `path` through the proxy, with `headers` besides its type.
     func curlUpload(_ body: [UInt8], to path: String, through harness: RecorderHarness, headers: [String] = []) async throws -> ExternalProcess.Outcome {
         let file = harness.directory.appendingPathComponent("upload.bin")
@@ -50,7 +58,7 @@ import Testing
         #expect(received.headers["Content-Length"] == String(body.count))
         // Streamed: the body reached the journal in parts, not inside one record.
         #expect(try journalLines(of: harness, type: "bodyPart").count >= body.count / (256 * 1024))
-        let entry = try #require(try harness.finish().log.entries.first)
+        let entry = try #require(try await blocking(harness) { try $0.finish().log.entries.first })
         let recorded = try entry.request.bodyBytes
         let sameRecorded = recorded == body
         #expect(sameRecorded, "the HAR holds \(recorded.count) bytes")
@@ -70,7 +78,7 @@ import Testing
         #expect(sameUpstream, "the upstream got \(received.body.count) bytes")
         #expect(received.headers["Transfer-Encoding"] == "chunked")
         #expect(received.headers["Content-Length"] == nil)
-        let entry = try #require(try harness.finish().log.entries.first)
+        let entry = try #require(try await blocking(harness) { try $0.finish().log.entries.first })
         let recorded = try entry.request.bodyBytes
         let sameRecorded = recorded == body
         #expect(sameRecorded, "the HAR holds \(recorded.count) bytes")
@@ -89,7 +97,7 @@ import Testing
         #expect(entry.request.postData?.text == #"{"name":"small"}"#)
     }
 
-    @Test func aPasswordDeepInALargeJSONUploadSplitAcrossReadsNeverReachesTheJournal() throws {
+    @Test func aPasswordDeepInALargeJSONUploadSplitAcrossReadsNeverReachesTheJournal() async throws {
         let (upstream, seen) = keepingUpstream()
         let harness = try RecorderHarness(upstream: upstream, upstreamLimits: Self.roomyLimits)
         let secret = "hunter2-deep-in-the-upload"
@@ -99,22 +107,26 @@ import Testing
         let body = Array(text.utf8)
         #expect(body.count > 2 << 20)
         // Sent in 999-byte pieces, so the secret straddles the proxy's reads.
-        let client = try harness.client()
-        try client.writeHead(HTTPRequest(method: .post, target: "/readings", headers: ["Content-Type": "application/json"]),
-                             bodyLength: body.count)
-        for start in stride(from: 0, to: body.count, by: 999) {
-            try client.writeBodyPiece(body[start..<min(start + 999, body.count)])
+        let status = try await blocking(harness) { harness in
+            let client = try harness.client()
+            try client.writeHead(HTTPRequest(method: .post, target: "/readings", headers: ["Content-Type": "application/json"]),
+                                 bodyLength: body.count)
+            for start in stride(from: 0, to: body.count, by: 999) {
+                try client.writeBodyPiece(body[start..<min(start + 999, body.count)])
+            }
+            try client.finishBody()
+            let status = try client.readHead().status.code
+            while try client.readBodyChunk() != nil {}
+            return status
         }
-        try client.finishBody()
-        #expect(try client.readHead().status.code == 200)
-        while try client.readBodyChunk() != nil {}
+        #expect(status == 200)
         let sameUpstream = seen.all.first?.body == body
         #expect(sameUpstream, "the upstream gets the body as sent")
         // Write-ahead: the answer came, so the whole exchange is in the journal. Scan its bytes.
         let journal = try Data(contentsOf: harness.proxy.configuration.journal)
         #expect(journal.range(of: Data(secret.utf8)) == nil)
         #expect(try journalLines(of: harness, type: "bodyPart").count >= 2)
-        let entry = try #require(try harness.finish().log.entries.first)
+        let entry = try #require(try await blocking(harness) { try $0.finish().log.entries.first })
         let recorded = try entry.request.bodyBytes
         let expected = text.replacingOccurrences(of: "\"\(secret)\"", with: "\"<password-1>\"")
             .replacingOccurrences(of: "copy: \(secret)", with: "copy: <password-1>")
@@ -125,27 +137,28 @@ import Testing
         #expect(entry.request.headers.first { $0.name == "Content-Length" }?.value == String(body.count))
     }
 
-    @Test func aBearerTokenFromTheHeadIsSweptFromAStreamedBodyToo() throws {
+    @Test func aBearerTokenFromTheHeadIsSweptFromAStreamedBodyToo() async throws {
         let (upstream, _) = keepingUpstream()
         let harness = try RecorderHarness(upstream: upstream, upstreamLimits: Self.roomyLimits)
         let token = "tok-4f9a1c2b7d3e"
         // Not under a credential name: only the sweep of secrets already known can catch it.
         let lines = Array(repeating: #""oven preheated to 180""#, count: 100_000).joined(separator: ",")
         let text = #"{"log": ["# + lines + #", "echo \#(token)"]}"#
-        let client = try harness.client()
-        let response = try client.send(HTTPRequest(method: .post, target: "/logs",
-                                                   headers: ["Content-Type": "application/json", "Authorization": "Bearer \(token)"],
-                                                   body: Array(text.utf8)))
+        let response = try await blocking(harness) { harness in
+            try harness.client().send(HTTPRequest(method: .post, target: "/logs",
+                                                  headers: ["Content-Type": "application/json", "Authorization": "Bearer \(token)"],
+                                                  body: Array(text.utf8)))
+        }
         #expect(response.status.code == 200)
         let journal = try Data(contentsOf: harness.proxy.configuration.journal)
         #expect(journal.range(of: Data(token.utf8)) == nil)
-        let entry = try #require(try harness.finish().log.entries.first)
+        let entry = try #require(try await blocking(harness) { try $0.finish().log.entries.first })
         #expect(entry.request.headers.first { $0.name == "Authorization" }?.value == "Bearer <token-1>")
         #expect(String(decoding: try entry.request.bodyBytes.suffix(40), as: UTF8.self).hasSuffix(#""echo <token-1>"]}"#))
         #expect(entry.request.redacted == ["/log/100000"])
     }
 
-    @Test func aLargeResponseIsJournaledInPartsRedactedAndRecordedByteForByte() throws {
+    @Test func aLargeResponseIsJournaledInPartsRedactedAndRecordedByteForByte() async throws {
         let secret = "refresh-9c1d7e5a2b"
         var text = #"{"history": ["#
         for index in 0..<40_000 { text += #"{"step": \#(index), "celsius": 175}, "# }
@@ -159,17 +172,18 @@ import Testing
             response.headers["Cache-Control"] = "no-store"
             return .response(response)
         })
-        let client = try HTTPClientConnection(host: "127.0.0.1", port: harness.proxyPort, limits: Self.roomyLimits)
-        let history = try client.send(HTTPRequest(method: .get, target: "/history"))
+        let (history, firmware) = try await blocking(harness) { harness in
+            let client = try HTTPClientConnection(host: "127.0.0.1", port: harness.proxyPort, limits: Self.roomyLimits)
+            return (try client.send(HTTPRequest(method: .get, target: "/history")), try client.send(HTTPRequest(method: .get, target: "/firmware")))
+        }
         let sameJSON = history.bodyBytes == json
         #expect(sameJSON, "the client gets the body as the upstream sent it")
-        let firmware = try client.send(HTTPRequest(method: .get, target: "/firmware"))
         let sameBinary = firmware.bodyBytes == binary
         #expect(sameBinary)
         let journal = try Data(contentsOf: harness.proxy.configuration.journal)
         #expect(journal.range(of: Data(secret.utf8)) == nil)
         #expect(try journalLines(of: harness, type: "bodyPart").count >= (json.count + binary.count) / (256 * 1024))
-        let entries = try harness.finish().log.entries
+        let entries = try await blocking(harness) { try $0.finish().log.entries }
         try #require(entries.count == 2)
         let recordedJSON = try entries[0].response.bodyBytes
         let expected = Array(text.replacingOccurrences(of: secret, with: "<token-1>").utf8)
@@ -184,17 +198,19 @@ import Testing
         #expect(entries[1].response.bodySize == binary.count)
     }
 
-    @Test func aClientThatDropsMidUploadLeavesNoEntryAndTheProxyServesTheNext() throws {
+    @Test func aClientThatDropsMidUploadLeavesNoEntryAndTheProxyServesTheNext() async throws {
         let (upstream, seen) = keepingUpstream()
         let harness = try RecorderHarness(upstream: upstream, upstreamLimits: Self.roomyLimits)
-        let client = try harness.client()
-        try client.writeHead(HTTPRequest(method: .post, target: "/torn", headers: ["Content-Type": "application/octet-stream"]),
-                             bodyLength: 4 << 20)
-        try client.writeBodyPiece(sampleBytes(2 << 20)[...])
-        client.reset()
-        let next = try harness.client()
-        #expect(try next.send(HTTPRequest(method: .get, target: "/after")).status.code == 200)
-        let document = try harness.finish()
+        let next = try await blocking(harness) { harness in
+            let client = try harness.client()
+            try client.writeHead(HTTPRequest(method: .post, target: "/torn", headers: ["Content-Type": "application/octet-stream"]),
+                                 bodyLength: 4 << 20)
+            try client.writeBodyPiece(sampleBytes(2 << 20)[...])
+            client.reset()
+            return try harness.client().send(HTTPRequest(method: .get, target: "/after"))
+        }
+        #expect(next.status.code == 200)
+        let document = try await blocking(harness) { try $0.finish() }
         #expect(document.log.entries.map(\.request.urlPath) == ["/after"])
         #expect(seen.all.map(\.path).contains("/after"))
     }
@@ -209,22 +225,29 @@ import Testing
         try await ProcessRecordingTests().withUpstream(limits: StreamedUploadTests.roomyLimits) { upstreamPort, directory in
             let recorder = try ProcessRecordingTests().startRecorder(upstreamPort: upstreamPort, directory: directory)
             let journal = recorder.output.path + ".journal"
-            let client = try HTTPClientConnection(host: "127.0.0.1", port: recorder.port)
-            #expect(try client.send(HTTPRequest(method: .get, target: "/before")).status.code == 200)
+            let port = recorder.port
             let complete = sampleBytes(3 << 20, seed: 21)
-            #expect(try client.send(HTTPRequest(method: .put, target: "/complete", headers: ["Content-Type": "application/octet-stream"],
-                                                body: complete)).status.code == 200)
-            // A second upload, chunked, stopped half-way: its parts reach the journal, its exchange never completes.
-            let torn = try HTTPClientConnection(host: "127.0.0.1", port: recorder.port)
-            try torn.writeHead(HTTPRequest(method: .post, target: "/torn", headers: ["Content-Type": "application/octet-stream"]),
-                               bodyLength: nil)
-            try torn.writeBodyPiece(sampleBytes(3 << 20, seed: 22)[...])
-            let partsWritten = waitUntil(seconds: 20) {
-                guard let text = try? String(contentsOfFile: journal, encoding: .utf8) else { return false }
-                return text.split(separator: "\n").filter { $0.contains("\"type\":\"bodyPart\"") && $0.contains("\"id\":\"b-2\"") }.count >= 4
+            // Blocking socket work, off the cooperative pool (see offThePool).
+            let (statuses, torn, partsWritten) = try await offThePool { () throws -> ([Int], HandedOver<HTTPClientConnection>, Bool) in
+                let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
+                let before = try client.send(HTTPRequest(method: .get, target: "/before")).status.code
+                let put = try client.send(HTTPRequest(method: .put, target: "/complete", headers: ["Content-Type": "application/octet-stream"],
+                                                      body: complete)).status.code
+                // A second upload, chunked, stopped half-way: its parts reach the journal, its exchange never completes.
+                let torn = try HTTPClientConnection(host: "127.0.0.1", port: port)
+                try torn.writeHead(HTTPRequest(method: .post, target: "/torn", headers: ["Content-Type": "application/octet-stream"]),
+                                   bodyLength: nil)
+                try torn.writeBodyPiece(sampleBytes(3 << 20, seed: 22)[...])
+                let partsWritten = waitUntil(seconds: 20) {
+                    guard let text = try? String(contentsOfFile: journal, encoding: .utf8) else { return false }
+                    return text.split(separator: "\n").filter { $0.contains("\"type\":\"bodyPart\"") && $0.contains("\"id\":\"b-2\"") }.count >= 4
+                }
+                return ([before, put], HandedOver(torn), partsWritten)
             }
+            #expect(statuses == [200, 200])
             #expect(partsWritten, "the torn upload's parts never reached the journal")
             kill(recorder.process.processIdentifier, SIGKILL)
+            withExtendedLifetime(torn) {}
             await recorder.process.exited()
             let recover = try await ExternalProcess.run(kitchen.path, ["record", "--recover", journal])
             #expect(recover.status == 0, "\(recover)")

@@ -24,7 +24,7 @@ struct LiveTLSTests {
             try simulator.start()
             let interpreter = try #require(PythonPeer.interpreter)
             front = try ExternalProcess(interpreter, ["-u", PythonPeer.script("tls_terminator.py"), identity.certificate, identity.key,
-                                                      String(try #require(simulator.port)), "100"])
+                                                      String(try #require(simulator.port)), "600"])
             let line = try #require(front.readLine(), "the TLS front printed no port")
             port = try #require(try PythonPeer.summary(line)["port"] as? Int)
         }
