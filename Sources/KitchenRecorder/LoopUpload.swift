@@ -201,12 +201,9 @@ final class LoopUpload: @unchecked Sendable {
         guard let journal else { return }
         journal.onPartWritten = nil
         let record: ExchangeRecorder.BodyRecord
-        if let streamed = journal.finish() {
-            record = .streamed(streamed)
-        } else if case .refused(let error) = journal.state {
-            record = .refused(error)
-        } else {
-            return journalFailed(journal.journalFailed ?? .journalClosed(path: responder.recorder.journal.url.path))
+        switch journal.finishRequestBody() {
+        case .success(let settled): record = settled
+        case .failure(let failure): return journalFailed(failure)
         }
         if let upstreamFailure {
             stop()

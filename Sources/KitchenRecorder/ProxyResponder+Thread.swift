@@ -108,13 +108,12 @@ extension ProxyResponder {
         // A body cut short upstream leaves the connection mid-message: it carries no other request.
         if !upstreamReading { lease.mayBeReused = false }
         let record: ExchangeRecorder.BodyRecord
-        if let streamed = journal.finish() {
-            record = .streamed(streamed)
-        } else if case .refused(let error) = journal.state {
-            record = .refused(error)
-        } else {
+        switch journal.finishRequestBody() {
+        case .success(let settled):
+            record = settled
+        case .failure(let failure):
             pool.discard(lease)
-            return .response(Self.recordingFailed(journal.journalFailed ?? .journalClosed(path: recorder.journal.url.path)))
+            return .response(Self.recordingFailed(failure))
         }
         let head: HTTPResponse
         do throws(HTTPClientError) { head = try lease.connection.readHead() } catch {
