@@ -25,8 +25,10 @@ struct LoopTestError: Error, CustomStringConvertible {
 }
 
 extension EventLoop {
-    /// Runs `body` on the loop's thread and returns its result, waiting at most `seconds`.
-    func runAndWait<T: Sendable>(seconds: Int = 10, _ body: @escaping @Sendable () throws -> T) throws -> T {
+    /// Runs `body` on the loop's thread and returns its result, waiting at most `seconds` (a
+    /// guard against a hang, not a speed check: a loop making megabytes of test data on a
+    /// machine running the whole suite once took more than 10 s).
+    func runAndWait<T: Sendable>(seconds: Int = 60, _ body: @escaping @Sendable () throws -> T) throws -> T {
         let outcome = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         execute {
