@@ -109,6 +109,11 @@ final class LoopAttachment: EventLoopSocket, @unchecked Sendable {
     // MARK: EventLoopSocket
 
     func readable() {
+        // A read this attachment scheduled for itself may run after it left the loop: the
+        // connection may be someone else's by then (an upgrade's 101 ends the exchange inside
+        // the read that brought it, and the WebSocket takes the socket over). It must not read,
+        // or it takes their bytes and closes their socket.
+        guard token != nil else { return }
         var failure: SocketError?
         let socket = connection.socket
         let count = connection.decoder.feed(capacity: 65_536) { buffer -> Int in
