@@ -141,12 +141,9 @@ final class LoopResponseStream: @unchecked Sendable {
         journal?.onPartWritten = nil  // it held this stream; the record's outcome tells the rest
         var responseBody = ExchangeRecorder.BodyRecord.inline
         if let journal {
-            if let streamed = journal.finish() {
-                responseBody = .streamed(streamed)
-            } else if case .refused(let error) = journal.state {
-                responseBody = .refused(error)
-            } else if let journalFailure = journal.journalFailed {
-                return done(.failed(journalFailure))
+            switch journal.finishBody() {
+            case .success(let settled): responseBody = settled
+            case .failure(let journalFailure): return done(.failed(journalFailure))
             }
         }
         let received = responder.recorder.clock.milliseconds(since: started) - waited

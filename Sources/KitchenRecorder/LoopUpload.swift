@@ -201,7 +201,7 @@ final class LoopUpload: @unchecked Sendable {
         guard let journal else { return }
         journal.onPartWritten = nil
         let record: ExchangeRecorder.BodyRecord
-        switch journal.finishRequestBody() {
+        switch journal.finishBody() {
         case .success(let settled): record = settled
         case .failure(let failure): return journalFailed(failure)
         }

@@ -94,15 +94,7 @@ extension ProxyResponder {
             }
             if failure == nil, clientGone == nil { pool.checkIn(lease) } else { pool.discard(lease) }
             var responseBody = ExchangeRecorder.BodyRecord.inline
-            if let journal {
-                if let streamed = journal.finish() {
-                    responseBody = .streamed(streamed)
-                } else if case .refused(let error) = journal.state {
-                    responseBody = .refused(error)
-                } else if let journalFailure = journal.journalFailed {
-                    throw journalFailure
-                }
-            }
+            if let journal { responseBody = try journal.finishBody().get() }
             let timings = HAR.Timings(send: 0, wait: waited, receive: recorder.clock.milliseconds(since: started) - waited)
             let outcome = recorder.record(request: recorded, response: head, body: body, startedAt: started, timings: timings,
                                           failure: failure.map(HAR.ExchangeError.init), requestBody: requestBody,

@@ -108,7 +108,7 @@ extension ProxyResponder {
         // A body cut short upstream leaves the connection mid-message: it carries no other request.
         if !upstreamReading { lease.mayBeReused = false }
         let record: ExchangeRecorder.BodyRecord
-        switch journal.finishRequestBody() {
+        switch journal.finishBody() {
         case .success(let settled):
             record = settled
         case .failure(let failure):

@@ -97,10 +97,10 @@ final class StreamedBodyJournal {
         return StreamedBody(id: id, size: written, contentType: contentType, redacted: tail.pointers)
     }
 
-    /// Ends a request body (``finish()``) and settles what its exchange's record says of it:
-    /// the journaled parts, or that redaction refused it (relayed, not recorded); or why the
+    /// Ends the body (``finish()``) and settles what its exchange's record says of it: the
+    /// journaled parts, or that redaction refused it (relayed, not recorded); or why the
     /// journal failed (then nothing more is relayed).
-    func finishRequestBody() -> Result<ExchangeRecorder.BodyRecord, RecordingError> {
+    func finishBody() -> Result<ExchangeRecorder.BodyRecord, RecordingError> {
         if let streamed = finish() { return .success(.streamed(streamed)) }
         if case .refused(let error) = state { return .success(.refused(error)) }
         return .failure(journalFailed ?? .journalClosed(path: recorder.journal.url.path))

@@ -107,8 +107,12 @@ struct TLSChannelTests {
 /// A stand-in engine: "encrypts" by XOR with `key`, needs no handshake, never closes.
 final class XOREngine: TLSEngine {
     static let key: UInt8 = 0x5A
+    /// The most a read gives out, as a TLS record would (unbounded by default).
+    let record: Int
     private var input: [UInt8] = []
     private var output: [UInt8] = []
+
+    init(record: Int = .max) { self.record = record }
 
     func handshake() throws(TLSError) -> TLSHandshakeProgress { .done }
 
@@ -116,7 +120,7 @@ final class XOREngine: TLSEngine {
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(TLSError) -> TLSReadOutcome {
         guard !input.isEmpty else { return .needsInput }
-        let count = min(buffer.count, input.count)
+        let count = min(buffer.count, input.count, record)
         for index in 0..<count { buffer[index] = input[index] ^ Self.key }
         input.removeFirst(count)
         return .plaintext(count)
