@@ -99,10 +99,11 @@ final class WebSocketRelay: @unchecked Sendable {
 
     fileprivate func received(_ frame: WebSocketFrame, fromClient: Bool) {
         guard !aborted, !(fromClient ? toUpstream : toClient).stopped else { return }
-        var direction = fromClient ? toUpstream : toClient
+        let toward: Toward = fromClient ? .server : .client
+        var direction = take(toward)
         defer {
-            if fromClient { toUpstream = direction } else { toClient = direction }
-            flush(toward: fromClient ? .server : .client)
+            put(direction, toward)
+            flush(toward: toward)
         }
         switch frame.opcode {
         case .text, .binary:
@@ -191,10 +192,17 @@ final class WebSocketRelay: @unchecked Sendable {
     private func flush(toward: Toward) {
         let fromClient = toward == .server
         guard let destination = fromClient ? upstream : client, !aborted else { return }
-        var direction = fromClient ? toUpstream : toClient
-        defer { if fromClient { toUpstream = direction } else { toClient = direction } }
-        while let first = direction.waiting.first, first.released {
-            direction.waiting.removeFirst()
+        var direction = take(toward)
+        // The released frames at the head go out, then leave the queue in one step (not one
+        // `removeFirst` each, which moves every frame behind).
+        var sent = 0
+        defer {
+            direction.waiting.removeFirst(sent)
+            put(direction, toward)
+        }
+        while sent < direction.waiting.count, direction.waiting[sent].released {
+            let first = direction.waiting[sent]
+            sent += 1
             guard let frame = first.frame else {
                 if let close = first.close { destination.close(code: close.code, reason: close.reason) }
                 continue
@@ -206,14 +214,29 @@ final class WebSocketRelay: @unchecked Sendable {
             } catch {
                 if Self.isSlowReaderDrop(error), !fromClient {
                     // Written back before the drop reads the direction (it empties it).
-                    toClient = direction
+                    direction.waiting.removeFirst(sent)
+                    sent = 0
+                    put(direction, .client)
                     dropSlowClient()
-                    direction = toClient
+                    direction = take(.client)
                     return
                 }
             }
         }
-        if started, direction.waiting.count <= Self.waitingFramesLimit / 2 { (fromClient ? client : upstream)?.resumeReading() }
+        if started, direction.waiting.count - sent <= Self.waitingFramesLimit / 2 {
+            (fromClient ? client : upstream)?.resumeReading()
+        }
+    }
+
+    /// One direction's state moved out of the relay, so that appending to its queue does not
+    /// copy the queue (a copy left in place would share it); ``put(_:_:)`` moves it back.
+    private func take(_ toward: Toward) -> Direction {
+        defer { put(Direction(), toward) }
+        return toward == .server ? toUpstream : toClient
+    }
+
+    private func put(_ direction: Direction, _ toward: Toward) {
+        if toward == .server { toUpstream = direction } else { toClient = direction }
     }
 
     private func abort() {
