@@ -16,7 +16,8 @@ extension ProxyResponder {
         headers.add("Via", Self.via)
         if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }
         let relayConfiguration = WebSocketConfiguration(
-            maxFrameSize: configuration.maxBodyBytes, maxMessageSize: configuration.maxBodyBytes, answersControlFrames: false)
+            maxFrameSize: configuration.maxBodyBytes, maxMessageSize: configuration.maxBodyBytes,
+            maxQueuedBytes: configuration.maxQueuedWebSocketBytes, answersControlFrames: false)
         let key = configuration.webSocketKeys()
         let registry = self.registry, relays = self.relays, recorder = self.recorder
         let relay = WebSocketRelay(loop: loop, recorder: recorder, id: recorder.nextWebSocketID()) { relay in

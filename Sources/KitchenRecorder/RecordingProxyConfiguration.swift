@@ -34,6 +34,12 @@ public struct RecordingProxyConfiguration: Sendable {
     /// ``maxUpstreamConnections`` are in use, before it is answered 503. Default 30 s (the
     /// default ``upstreamTimeout``; `kitchen record` uses its `--upstream-timeout`).
     public var upstreamCheckoutTimeout: Duration
+    /// Most bytes a relayed WebSocket queues toward a side that reads slowly (the client or the
+    /// upstream) before the proxy drops that side: a client dropped so has its close recorded
+    /// with the messages it never got. (Frames still waiting for their record are held apart,
+    /// 256 a direction at most, and the side they come from is read no further meanwhile.)
+    /// Default 8 MiB.
+    public var maxQueuedWebSocketBytes: Int
     /// When each journal record reaches the disk. Default: written with `write(2)` before the
     /// client gets its answer, `fdatasync`ed at most every 50 ms (`kitchen record --sync-interval`).
     public var durability: JournalWriter.Durability
@@ -77,6 +83,7 @@ public struct RecordingProxyConfiguration: Sendable {
         maxUpstreamConnections: Int = 64,
         upstreamIdleTimeout: Duration = .seconds(4),
         upstreamCheckoutTimeout: Duration = .seconds(30),
+        maxQueuedWebSocketBytes: Int = 8 << 20,
         durability: JournalWriter.Durability = JournalWriter.defaultDurability,
         clock: RecorderClock = .wall,
         extraSecrets: @escaping @Sendable () -> [String] = { [] },
@@ -98,6 +105,7 @@ public struct RecordingProxyConfiguration: Sendable {
         self.maxUpstreamConnections = maxUpstreamConnections
         self.upstreamIdleTimeout = upstreamIdleTimeout
         self.upstreamCheckoutTimeout = upstreamCheckoutTimeout
+        self.maxQueuedWebSocketBytes = maxQueuedWebSocketBytes
         self.durability = durability
         self.clock = clock
         self.extraSecrets = extraSecrets

@@ -101,7 +101,10 @@ import Testing
         #expect(entry.webSocketMessages?.map(\.data) == ["bye soon"])
     }
 
-    @Test func aClientThatStopsReadingIsClosedByTheProxyAndItsUndeliveredMessagesAreMarked() async throws {
+    /// What a client that reads nothing gets from a flooding upstream through the proxy (its queue
+    /// for the client capped at `queueLimit`, or the default): whether the proxy dropped it, how
+    /// many messages it could read afterwards, and the conversation as recorded.
+    func stalledClient(queueLimit: Int? = nil) async throws -> (dropped: Bool, read: Int, entry: HAR.Entry) {
         let payload = String(repeating: "m", count: 4_000)
         // The proxy tells its observer once the close is journaled.
         let closeJournaled = Signal()
@@ -121,6 +124,7 @@ import Testing
                 while case .message = connection.receive() {}
             }
         }, configure: { configuration in
+            if let queueLimit { configuration.maxQueuedWebSocketBytes = queueLimit }
             configuration.observer = { event in
                 if case .webSocketClosed = event { closeJournaled.fire() }
             }
@@ -134,8 +138,13 @@ import Testing
             while case .message = client.value.receive() { read += 1 }
             return (dropped, read)
         }
-        #expect(dropped, "the proxy never closed the client that stopped reading")
         let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        return (dropped, read, entry)
+    }
+
+    @Test func aClientThatStopsReadingIsClosedByTheProxyAndItsUndeliveredMessagesAreMarked() async throws {
+        let (dropped, read, entry) = try await stalledClient()
+        #expect(dropped, "the proxy never closed the client that stopped reading")
         let close = try #require(entry.webSocketClose)
         #expect(close.closedBy == .proxy, "\(close)")
         #expect(close.reason.hasPrefix("the client stopped reading ("), "\(close.reason)")
@@ -146,6 +155,18 @@ import Testing
         // Only the last ones are marked, and the client read no more than the unmarked ones.
         #expect(received.suffix(undelivered.count).allSatisfy { $0.undelivered == true })
         #expect(read <= received.count - undelivered.count, "read \(read), delivered as recorded \(received.count - undelivered.count)")
+    }
+
+    @Test func theQueueAClientMayFallBehindByIsTheConfiguredOne() async throws {
+        let limit = 64 << 10
+        let (dropped, _, entry) = try await stalledClient(queueLimit: limit)
+        #expect(dropped, "the proxy never closed the client that stopped reading")
+        let close = try #require(entry.webSocketClose)
+        // "the client stopped reading (N bytes queued); …": N is what the proxy held for the
+        // client when it gave up, within the configured limit (the default is 8 MiB).
+        let queued = try #require(close.reason.split(separator: "(").dropFirst().first?.split(separator: " ").first.flatMap { Int($0) },
+                                  "\(close.reason)")
+        #expect(queued > 0 && queued <= limit, "\(queued) bytes queued, limit \(limit)")
     }
 
     @Test func anUpstreamThatDropsGivesTheClient1011AndTheCloseIsRecorded() throws {
