@@ -46,13 +46,17 @@ extension APIOperation {
     /// APIOperation.basePath(of: [("GET", "/api/v1/devices"), ("POST", "/api/v1/auth/login")])   // "/api/v1"
     /// ```
     public static func basePath(of requests: [(method: String, path: String)]) -> String {
+        // A recording repeats its requests (polls, retries): each distinct one is matched once
+        // and votes as often as it was sent.
+        var repeats: [DistinctRequest: Int] = [:]
+        for (method, path) in requests { repeats[DistinctRequest(method: method, path: path), default: 0] += 1 }
         var votes: [String: Int] = [:]
-        for (method, path) in requests {
-            let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-            let wanted = method.uppercased()
+        for (request, count) in repeats {
+            let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            let wanted = request.method.uppercased()
             for length in 0..<max(1, segments.count) {
                 if matching(method: wanted, segments: segments.dropFirst(length)) != nil {
-                    votes["/" + segments.prefix(length).joined(separator: "/"), default: 0] += 1
+                    votes["/" + segments.prefix(length).joined(separator: "/"), default: 0] += count
                     break
                 }
             }
@@ -60,6 +64,11 @@ extension APIOperation {
         let best = votes.max { lhs, rhs in lhs.value != rhs.value ? lhs.value < rhs.value : lhs.key.count > rhs.key.count }
         guard let prefix = best?.key, prefix != "/" else { return "" }
         return prefix
+    }
+
+    private struct DistinctRequest: Hashable {
+        let method: String
+        let path: String
     }
 
     /// `path` without `basePath` in front (`/api/v1/devices` → `/devices`); `path` itself when

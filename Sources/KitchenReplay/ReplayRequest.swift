@@ -27,7 +27,10 @@ public struct ReplayRequest: Sendable, Hashable, CustomStringConvertible {
     public init(method: String, path: String, query: [(name: String, value: String)], body: [UInt8],
                 volatile: VolatileFields) {
         self.method = method.uppercased()
-        self.path = path.split(separator: "/", omittingEmptySubsequences: false).map(PercentEncoding.decode).joined(separator: "/")
+        // A path with no escape at all is its own decoding (most are; this runs per entry at start).
+        self.path = path.utf8.contains(UInt8(ascii: "%"))
+            ? path.split(separator: "/", omittingEmptySubsequences: false).map(PercentEncoding.decode).joined(separator: "/")
+            : path
         self.query = query.map { QueryItem(name: $0.name, value: $0.value) }.sorted()
         if body.isEmpty {
             self.body = .none

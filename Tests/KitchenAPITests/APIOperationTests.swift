@@ -45,4 +45,16 @@ struct APIOperationTests {
         #expect(APIOperation.openLiveUpdates.successStatus == 101)
         #expect(APIOperation.allCases.filter { $0.successStatus == 200 }.count == APIOperation.allCases.count - 2)
     }
+
+    @Test("A recording's base path is the prefix most of its requests agree on, each request counted as often as it was sent")
+    func basePathCountsRepeatedRequests() {
+        let polls = Array(repeating: (method: "GET", path: "/a/devices"), count: 3)
+        let others: [(method: String, path: String)] = [("GET", "/b/devices"), ("post", "/b/auth/login")]
+        // Three requests under /a against two under /b: counted once per distinct request, /b would win.
+        #expect(APIOperation.basePath(of: polls + others) == "/a")
+        #expect(APIOperation.basePath(of: others + polls) == "/a")
+        #expect(APIOperation.basePath(of: others) == "/b")
+        #expect(APIOperation.basePath(of: [("GET", "/devices"), ("GET", "/devices")]) == "")
+        #expect(APIOperation.basePath(of: [("GET", "/nothing/here")]) == "")
+    }
 }
