@@ -80,10 +80,21 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
     public static func namesMatch<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
         let lhs = a.utf8, rhs = b.utf8
         guard lhs.count == rhs.count else { return false }
-        for (x, y) in zip(lhs, rhs) where x != y {
-            guard x | 0x20 == y | 0x20, (x | 0x20) >= 0x61, (x | 0x20) <= 0x7A else { return false }
+        // Native strings compare over their bytes in place; stepping two UTF-8 views in
+        // `zip` was 1.6 % of the recording proxy's CPU, as every header lookup goes through here.
+        let contiguous = lhs.withContiguousStorageIfAvailable { left in
+            rhs.withContiguousStorageIfAvailable { right in
+                zip(left, right).allSatisfy { sameLetterIgnoringCase($0, $1) }
+            }
         }
-        return true
+        if let contiguous, let result = contiguous { return result }
+        return zip(lhs, rhs).allSatisfy { sameLetterIgnoringCase($0, $1) }
+    }
+
+    /// Whether two bytes are equal, or the same ASCII letter in either case.
+    @inlinable
+    static func sameLetterIgnoringCase(_ x: UInt8, _ y: UInt8) -> Bool {
+        x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
     }
 }
 
