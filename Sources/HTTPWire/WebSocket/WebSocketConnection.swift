@@ -1,6 +1,5 @@
 import Dispatch
 import HarnessCore
-import Synchronization
 
 /// One open WebSocket (RFC 6455), client or server side, driven by an event loop.
 ///
