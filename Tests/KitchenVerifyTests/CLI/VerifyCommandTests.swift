@@ -1,6 +1,5 @@
 import Foundation
 import HarnessCore
-import KitchenScenarios
 import KitchenVerify
 import Testing
 import KitchenTestSupport
@@ -122,25 +121,6 @@ struct VerifyCommandTests {
         #expect(xml.contains(#"<testcase classname="kitchen.verify.contract" name="dishwasher-commands.har #4 POST /devices/{deviceId}/dishwasher/start → 418">"#))
         #expect(xml.contains(#"<failure message="dishwasher-commands.har #4 /response/status: expected a status declared for startDishwasher"#))
         #expect(xml.contains("reproduce: kitchen verify --recordings \(recordings.path)"))
-    }
-
-    @Test("with no --recordings it records the scenarios in-process, verifies them, and they match the committed ones byte for byte")
-    func embeddedRunPassesAndIsDeterministic() async throws {
-        let folder = try TemporaryFolder("embedded")
-        defer { folder.remove() }
-        let kept = folder.file("made")
-        let outcome = await kitchen("verify", "--contracts", Repository.contracts.path, "--keep", kept.path)
-        #expect(outcome.status == .success, "\(outcome.out)")
-        #expect(outcome.out.contains("  scenarios                11 case(s), 0 failed\n"))
-        #expect(outcome.out.contains("67 of 67 operation × status, 4 of 4 message types"))
-        // The scenarios' recordings; bug recordings are app sessions that `kitchen scenarios record` makes.
-        let scenarioFiles = try RecordingFolder.files(in: Repository.recordings).filter { !$0.contains("/") }
-        #expect(scenarioFiles.count == Scenario.all.count)
-        for name in scenarioFiles {
-            let made = try Data(contentsOf: kept.appendingPathComponent(name))
-            let committed = try Data(contentsOf: Repository.recordings.appendingPathComponent(name))
-            #expect(made == committed, "\(name) differs from the committed recording")
-        }
     }
 }
 
