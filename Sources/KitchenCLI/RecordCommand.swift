@@ -24,6 +24,11 @@ enum RecordCommand: KitchenCommand {
         "max-upstream-connections", "N", default: 64, in: 1...10_000,
         help: "Keep-alive connections to the upstream at most, shared by all clients (WebSockets not counted); "
             + "a request that finds all busy for --upstream-timeout seconds gets 503.")
+    static let maxWebSocketQueue = Option<Int>(
+        "max-websocket-queue", "KIB", default: RecordingProxyConfiguration.defaultMaxQueuedWebSocketBytes >> 10,
+        in: 64...1_048_576,
+        help: "KiB a relayed WebSocket may queue toward a side that stops reading before the proxy closes that side; "
+            + "a client closed so has its close recorded with the messages it never got.")
     static let syncInterval = Option<Int>(
         "sync-interval", "MS", default: 50, in: 0...60_000,
         help: "How often the journal is forced to the disk with fdatasync, in milliseconds; 0 syncs every record.")
@@ -35,7 +40,7 @@ enum RecordCommand: KitchenCommand {
     static let spec = CommandSpec(
         name: "record",
         summary: "Record traffic to a server through a proxy into a HAR (secrets redacted).",
-        options: [upstream, out, host, port, upstreamTimeout, maxUpstreamConnections, syncInterval, force, recover] + ProgressOptions.options + TrustOptions.options,
+        options: [upstream, out, host, port, upstreamTimeout, maxUpstreamConnections, maxWebSocketQueue, syncInterval, force, recover] + ProgressOptions.options + TrustOptions.options,
         discussion: """
             Write-ahead: every HTTP exchange and WebSocket message is written to the journal before the client \
             receives its last byte (group-committed across connections), with the \
@@ -77,6 +82,7 @@ enum RecordCommand: KitchenCommand {
             upstreamTimeout: .seconds(arguments[Self.upstreamTimeout]),
             maxUpstreamConnections: arguments[Self.maxUpstreamConnections],
             upstreamCheckoutTimeout: .seconds(arguments[Self.upstreamTimeout]),
+            maxQueuedWebSocketBytes: arguments[Self.maxWebSocketQueue] << 10,
             durability: syncInterval == 0 ? .everyRecord : .interval(.milliseconds(syncInterval)),
             upstreamTrust: trust,
             overwrite: arguments[Self.force],

@@ -38,8 +38,10 @@ public struct RecordingProxyConfiguration: Sendable {
     /// upstream) before the proxy drops that side: a client dropped so has its close recorded
     /// with the messages it never got. (Frames still waiting for their record are held apart,
     /// 256 a direction at most, and the side they come from is read no further meanwhile.)
-    /// Default 8 MiB.
+    /// Default ``defaultMaxQueuedWebSocketBytes`` (`kitchen record --max-websocket-queue KIB`).
     public var maxQueuedWebSocketBytes: Int
+    /// The default ``maxQueuedWebSocketBytes``: 8 MiB.
+    public static let defaultMaxQueuedWebSocketBytes = 8 << 20
     /// When each journal record reaches the disk. Default: written with `write(2)` before the
     /// client gets its answer, `fdatasync`ed at most every 50 ms (`kitchen record --sync-interval`).
     public var durability: JournalWriter.Durability
@@ -83,7 +85,7 @@ public struct RecordingProxyConfiguration: Sendable {
         maxUpstreamConnections: Int = 64,
         upstreamIdleTimeout: Duration = .seconds(4),
         upstreamCheckoutTimeout: Duration = .seconds(30),
-        maxQueuedWebSocketBytes: Int = 8 << 20,
+        maxQueuedWebSocketBytes: Int = RecordingProxyConfiguration.defaultMaxQueuedWebSocketBytes,
         durability: JournalWriter.Durability = JournalWriter.defaultDurability,
         clock: RecorderClock = .wall,
         extraSecrets: @escaping @Sendable () -> [String] = { [] },

@@ -59,6 +59,8 @@ import Testing
         (["replay", "x.har", "--progress-interval", "-1"],
          "kitchen replay: --progress-interval must be a whole number from 0 to 86400, not '-1'"),
         (["record", "--upstream", "http://x"], "kitchen record: --out is required"),
+        (["record", "--upstream", "http://x", "--out", "x.har", "--max-websocket-queue", "8"],
+         "kitchen record: --max-websocket-queue must be a whole number from 64 to 1048576, not '8'"),
         (["report", "-o"], "kitchen report: --out needs a value (FILE)"),
     ] as [([String], String)])
     func misuseIsNamedWithASuggestionWhenOneIsNear(_ arguments: [String], _ message: String) {

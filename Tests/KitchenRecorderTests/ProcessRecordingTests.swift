@@ -5,7 +5,8 @@ import KitchenTestSupport
 import Testing
 
 /// `kitchen record` as a process: SIGINT mid-recording writes a valid HAR; a killed recorder leaves a
-/// journal that `kitchen record --recover` turns into a HAR. Nothing the client saw is lost.
+/// journal that `kitchen record --recover` turns into a HAR. Nothing the client saw is lost. Its
+/// `--max-websocket-queue` caps what it holds for a WebSocket client that stops reading.
 @Suite(.serialized, .timeLimit(.minutes(2))) struct ProcessRecordingTests {
     /// The `kitchen` binary beside the test bundle (`swift build` puts both in the same folder).
     static var kitchen: URL {
@@ -19,11 +20,12 @@ import Testing
     }
 
     /// Starts `kitchen record` on a free port in front of `upstreamPort` and waits for its banner.
-    func startRecorder(upstreamPort: Int, directory: URL) throws -> Running {
+    func startRecorder(upstreamPort: Int, directory: URL, options: [String] = []) throws -> Running {
         let output = directory.appendingPathComponent("session.har")
         let process = Process()
         process.executableURL = Self.kitchen
         process.arguments = ["record", "--upstream", "http://127.0.0.1:\(upstreamPort)", "--port", "0", "--out", output.path]
+            + options
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -36,10 +38,10 @@ import Testing
         return Running(process: process, port: try #require(port, "no port in banner: \(text)"), output: output)
     }
 
-    func withUpstream(limits: HTTPLimits = HTTPLimits(), _ body: (Int, URL) async throws -> Void) async throws {
-        let upstream = HTTPServer(configuration: .init(port: 0, limits: limits), responder: Respond { request in
-            .response(.text(.ok, "echo \(request.target)"))
-        })
+    func withUpstream(limits: HTTPLimits = HTTPLimits(),
+                      responder: Respond = Respond { request in .response(.text(.ok, "echo \(request.target)")) },
+                      _ body: (Int, URL) async throws -> Void) async throws {
+        let upstream = HTTPServer(configuration: .init(port: 0, limits: limits), responder: responder)
         try upstream.start()
         defer { upstream.stop() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
@@ -94,6 +96,45 @@ import Testing
             #expect(recover.terminationStatus == 0)
             let har = try HARFile.load(from: recorder.output)
             #expect(har.log.entries.map(\.request.urlPath) == (0..<25).map { "/r/\($0)" })
+        }
+    }
+
+    @Test func maxWebSocketQueueCapsWhatTheRecorderHoldsForAClientThatStopsReading() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.kitchen.path), "build kitchen first (swift build)")
+        let payload = String(repeating: "m", count: 4_000)
+        // Fired once the recorder, having dropped the client, closed its upstream side too; by
+        // then it has handed the client's close to its journal.
+        let upstreamClosed = Signal()
+        // An upstream that floods, with room to queue it all: the slow party is the client alone.
+        let flood = Respond { request in
+            guard request.isWebSocketUpgrade else { return .response(.text(.notFound, "")) }
+            return .webSocket(configuration: WebSocketConfiguration(maxQueuedBytes: 256 << 20)) { connection in
+                for index in 0..<24_000 {
+                    guard (try? connection.send(text: "\(index) \(payload)")) != nil else { break }
+                }
+                while case .message = connection.receive() {}
+                upstreamClosed.fire()
+            }
+        }
+        try await withUpstream(responder: flood) { upstreamPort, directory in
+            let recorder = try startRecorder(upstreamPort: upstreamPort, directory: directory,
+                                             options: ["--max-websocket-queue", "64"])
+            // A client that reads nothing: the kernel's buffers fill, then the recorder's queue.
+            let client = try WebSocketClient.connect(host: "127.0.0.1", port: recorder.port, target: "/ws")
+            let dropped = await offThePool { upstreamClosed.wait(seconds: 60) }
+            #expect(dropped, "the recorder never gave up on the client that stopped reading")
+            kill(recorder.process.processIdentifier, SIGINT)
+            await recorder.process.exited()
+            client.close(code: .normalClosure, reason: "done")
+            #expect(recorder.process.terminationStatus == 0)
+            let entry = try #require(try HARFile.load(from: recorder.output).log.entries.first { $0.isWebSocket })
+            let close = try #require(entry.webSocketClose)
+            #expect(close.closedBy == .proxy, "\(close)")
+            // "the client stopped reading (N bytes queued); …": with the option ignored, N is up
+            // to the default 8 MiB.
+            let queued = try #require(close.reason.split(separator: "(").dropFirst().first?.split(separator: " ").first
+                .flatMap { Int($0) }, "\(close.reason)")
+            #expect(queued > 0 && queued <= 64 << 10, "\(queued) bytes queued, limit 64 KiB")
         }
     }
 }
