@@ -39,7 +39,7 @@ final class ExchangeRecorder: Sendable {
     private let failureReported = Atomic<Bool>(false)
     private let onFailure: @Sendable (RecordingError) -> Void
     /// Told of every record once its outcome is known (``RecordingProxyConfiguration/observer``).
-    private let observer: @Sendable (RecorderEvent) -> Void
+    let observer: @Sendable (RecorderEvent) -> Void
 
     init(journal: JournalWriter, clock: RecorderClock, upstreamAuthority: String, upstreamScheme: String = "http",
          observer: @escaping @Sendable (RecorderEvent) -> Void = { _ in },
@@ -160,6 +160,9 @@ final class ExchangeRecorder: Sendable {
     /// A fresh id for a streamed body's parts.
     func nextBodyID() -> String { "b-\(nextBodyNumber.wrappingAdd(1, ordering: .relaxed).newValue)" }
 
+    /// A fresh id for a WebSocket conversation's records.
+    func nextWebSocketID() -> String { "ws-\(nextSocketID.wrappingAdd(1, ordering: .relaxed).newValue)" }
+
     /// The next redacted piece of streamed body `id`; returns once it is in the journal.
     func bodyPart(_ id: String, data: [UInt8]) -> Outcome {
         write(.bodyPart(id: id, data: data)).0
@@ -189,83 +192,12 @@ final class ExchangeRecorder: Sendable {
         })
     }
 
-    /// Starts WebSocket conversation `id` (see ``nextWebSocketID()``): whether its opening was
-    /// journaled (messages and the close follow under the same id).
-    func openWebSocket(id: String, request: HTTPRequest, response: HTTPResponse, startedAt: Date) -> Outcome {
-        let (outcome, redacted) = write(.websocketOpen(id: id, entry: HAR.Entry(
-            startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority), response: Self.raw(response, body: []),
-            timings: HAR.Timings(), resourceType: "websocket")))
-        observer(.webSocketOpened(id: id, path: request.path, outcome: Self.observed(outcome, redacted: redacted)))
-        return outcome
-    }
-
-    /// The same as ``openWebSocket(id:request:response:startedAt:)`` for a caller that must not
-    /// wait: `then` runs on the journal thread once the opening is journaled (or why not).
-    func openWebSocketLater(id: String, request: HTTPRequest, response: HTTPResponse, startedAt: Date,
-                            then done: @escaping @Sendable (Outcome) -> Void) {
-        writeLater({ [self] in
-            .websocketOpen(id: id, entry: HAR.Entry(
-                startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority),
-                response: Self.raw(response, body: []), timings: HAR.Timings(), resourceType: "websocket"))
-        }, then: { [observer] outcome, redacted in
-            observer(.webSocketOpened(id: id, path: request.path, outcome: Self.observed(outcome, redacted: redacted)))
-            done(outcome)
-        })
-    }
-
-    /// A fresh id for a WebSocket conversation's records.
-    func nextWebSocketID() -> String { "ws-\(nextSocketID.wrappingAdd(1, ordering: .relaxed).newValue)" }
-
-    /// One complete data message of conversation `id`.
-    @discardableResult
-    func message(_ id: String, sentByClient: Bool, opcode: WebSocketOpcode, payload: [UInt8]) -> Outcome {
-        let (outcome, redacted) = write(.websocketMessage(id: id, message: HAR.WebSocketMessage(
-            type: sentByClient ? .send : .receive, at: clock.now(), opcode: opcode == .binary ? .binary : .text, payload: payload)))
-        observer(.webSocketMessage(id: id, sentByClient: sentByClient, outcome: Self.observed(outcome, redacted: redacted)))
-        return outcome
-    }
-
-    /// The same as ``message(_:sentByClient:opcode:payload:)`` for a caller that must not wait
-    /// (an event loop): `then` runs on the journal thread once the message is journaled (or
-    /// why not). Records handed over in order are written in that order.
-    func messageLater(_ id: String, sentByClient: Bool, opcode: WebSocketOpcode, payload: [UInt8],
-                      then done: @escaping @Sendable (Outcome) -> Void) {
-        let at = clock.now()
-        writeLater({
-            .websocketMessage(id: id, message: HAR.WebSocketMessage(
-                type: sentByClient ? .send : .receive, at: at, opcode: opcode == .binary ? .binary : .text, payload: payload))
-        }, then: { [observer] outcome, redacted in
-            observer(.webSocketMessage(id: id, sentByClient: sentByClient, outcome: Self.observed(outcome, redacted: redacted)))
-            done(outcome)
-        })
-    }
-
-    /// The same as ``close(_:code:reason:closedBy:undeliveredMessages:)`` for a caller that must
-    /// not wait: written after every record handed over before it.
-    func closeLater(_ id: String, code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party, undeliveredMessages: Int? = nil) {
-        writeLater({
-            .websocketClose(id: id, close: HAR.WebSocketClose(code: code, reason: reason, closedBy: closedBy,
-                                                              undeliveredMessages: undeliveredMessages))
-        }, then: { [observer] outcome, redacted in
-            observer(.webSocketClosed(id: id, code: code, closedBy: closedBy, outcome: Self.observed(outcome, redacted: redacted)))
-        })
-    }
-
     /// Hands `event` to the journal thread; `then` hears its outcome there.
-    private func writeLater(_ event: @escaping @Sendable () -> JournalEvent,
-                            then done: @escaping @Sendable (Outcome, Bool) -> Void) {
+    func writeLater(_ event: @escaping @Sendable () -> JournalEvent,
+                    then done: @escaping @Sendable (Outcome, Bool) -> Void) {
         if !journalThread.submit(JournalJob(event: event, done: done)) {
             done(.failed(.journalClosed(path: journal.url.path)), false)
         }
-    }
-
-    /// How conversation `id` ended.
-    @discardableResult
-    func close(_ id: String, code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party, undeliveredMessages: Int? = nil) -> Outcome {
-        let (outcome, redacted) = write(.websocketClose(id: id, close: HAR.WebSocketClose(
-            code: code, reason: reason, closedBy: closedBy, undeliveredMessages: undeliveredMessages)))
-        observer(.webSocketClosed(id: id, code: code, closedBy: closedBy, outcome: Self.observed(outcome, redacted: redacted)))
-        return outcome
     }
 
     /// Prepares and writes a batch from the journal thread: each record is made, redacted and
@@ -298,7 +230,7 @@ final class ExchangeRecorder: Sendable {
     }
 
     /// Writes `event`; also says whether redaction replaced anything in it.
-    private func write(_ event: JournalEvent) -> (Outcome, redacted: Bool) {
+    func write(_ event: JournalEvent) -> (Outcome, redacted: Bool) {
         let prepared: JournalWriter.PreparedRecord
         do throws(RecordingError) {
             prepared = try journal.prepare(event)
@@ -321,48 +253,11 @@ final class ExchangeRecorder: Sendable {
     }
 
     /// An outcome as the observer hears it.
-    private static func observed(_ outcome: Outcome, redacted: Bool) -> RecorderEvent.Outcome {
+    static func observed(_ outcome: Outcome, redacted: Bool) -> RecorderEvent.Outcome {
         switch outcome {
         case .written: .recorded(redacted: redacted)
         case .refused(let error): .refused(error)
         case .failed(let error): .failed(error)
-        }
-    }
-
-    /// `HTTP/1.1` as a constant (nearly every exchange), any other version as it describes itself.
-    private static func text(of version: HTTPVersion) -> String {
-        version == .http1_1 ? "HTTP/1.1" : version.description
-    }
-
-    private static func raw(_ request: HTTPRequest, scheme: String, authority: String) -> HAR.RawRequest {
-        HAR.RawRequest(
-            scheme: scheme, authority: authority, method: Array(request.method.rawValue.utf8),
-            target: Array(request.target.utf8), httpVersion: Self.text(of: request.version),
-            headers: request.headers.map { HAR.RawHeader($0.name, $0.value) }, body: request.body,
-            headersSize: HeadSize.request(request))
-    }
-
-    private static func raw(_ response: HTTPResponse, body: [UInt8]) -> HAR.RawResponse {
-        HAR.RawResponse(
-            status: response.status.code, reason: Array(response.status.reasonPhrase.utf8),
-            httpVersion: Self.text(of: response.version),
-            headers: response.headers.map { HAR.RawHeader($0.name, $0.value) }, body: body,
-            headersSize: HeadSize.response(status: response.status, headers: response.headers))
-    }
-}
-
-extension HAR.ExchangeError {
-    /// The error for a failed upstream call, classified as refused, reset, timeout or protocol.
-    init(_ error: HTTPClientError) {
-        switch error {
-        case .socket(let socket):
-            switch socket.kind {
-            case .connectionRefused, .unresolvable: self.init(kind: .refused, message: socket.description)
-            case .timedOut: self.init(kind: .timeout, message: socket.description)
-            default: self.init(kind: .reset, message: socket.description)
-            }
-        case .closedBeforeResponse, .parse(.truncated): self.init(kind: .reset, message: error.description)
-        case .parse, .encode, .tls: self.init(kind: .protocol, message: error.description)
         }
     }
 }

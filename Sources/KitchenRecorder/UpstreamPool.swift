@@ -342,20 +342,3 @@ final class UpstreamPool: Sendable {
         if !loop.submit({ connection.close() }) { connection.close() }
     }
 }
-
-/// A connection as the pool keeps it: only one holder uses it at a time (the pool hands it from
-/// one to the next), so it may cross threads inside the pool's lock.
-struct PooledConnection: @unchecked Sendable {
-    let connection: HTTPClientConnection
-    init(_ connection: HTTPClientConnection) { self.connection = connection }
-}
-
-/// Why the pool gave a request no upstream connection.
-enum UpstreamCheckoutError: Error, Sendable {
-    /// A new connection could not be opened (refused, timed out, TLS): the client gets 502.
-    case connection(HTTPClientError)
-    /// All `maxConnections` stayed checked out for `waited`: the client gets 503.
-    case poolExhausted(maxConnections: Int, waited: Duration)
-    /// The proxy is stopping: the client gets 503.
-    case poolClosed
-}
