@@ -7,11 +7,11 @@ import KitchenTestSupport
 /// `kitchen verify` with no `--recordings`, the CI gate's main job: every scenario recorded
 /// in-process, then verified.
 ///
-/// A suite of its own for its time limit. The run takes 2.7 s alone, but its async work shares
-/// the test process's cooperative pool (two threads here) with the property suites that hold it
-/// for three minutes: in the whole suite it measured 103–139 s over 20 runs at c9dce95, 159.6 s
-/// at 2993aab, and 154 s in a fresh clone where the two-minute limit of the command-line suite
-/// fired. Five minutes still catches a hang.
+/// A suite of its own for its time limit. The run takes 2.7 s alone, but in the whole suite all
+/// 1,277 tests start at once on two cores, and its wall time stretches toward the run's own:
+/// 103–139 s over 20 runs at c9dce95, 127–158 s over 20 at b1ac620, and 154 s in a fresh clone
+/// where the two-minute limit of the command-line suite fired. (Property cases yielding the
+/// cooperative pool between them did not shorten it.) Five minutes still catches a hang.
 @Suite("kitchen verify's embedded run", .timeLimit(.minutes(5)))
 struct VerifyEmbeddedRunTests {
     @Test("with no --recordings it records the scenarios in-process, verifies them, and they match the committed ones byte for byte")
