@@ -34,11 +34,20 @@ class InterceptURLProtocol: URLProtocol {
         return scheme == "http" || scheme == "https"
     }
 
+    // FoundationNetworking declares this initializer `required`; Apple's Foundation declares it
+    // an ordinary designated initializer, which a subclass overrides.
+    #if canImport(FoundationNetworking)
     required init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
         resolution = Self.resolve(request, marker: ScopeMarkerCache.scopeID(in: cachedResponse))
         // The marker is not a cached answer: nothing is handed on as one.
         super.init(request: request, cachedResponse: nil, client: client)
     }
+    #else
+    override init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
+        resolution = Self.resolve(request, marker: ScopeMarkerCache.scopeID(in: cachedResponse))
+        super.init(request: request, cachedResponse: nil, client: client)
+    }
+    #endif
 
     /// Marker (the cache's, else the header), then task-local, then the process lock's holder.
     static func resolve(_ request: URLRequest, marker cacheMarker: String?,

@@ -11,7 +11,8 @@ import Darwin
 #endif
 import Synchronization
 
-/// Thin, typed wrappers over `open`, `write`, `fsync`/`fdatasync`, `rename` and `close`.
+/// Thin, typed wrappers over `open`, `write`, `fsync`/`fdatasync` (`F_FULLFSYNC` on Darwin),
+/// `rename` and `close`.
 enum POSIXFile {
     /// A failed call: which one, and `errno` in words.
     struct Failure: Error, Sendable {
@@ -77,15 +78,20 @@ enum POSIXFile {
     /// Flushes the file's data (and the metadata needed to read it back) to the device.
     static func syncData(_ fd: Int32) throws(Failure) {
         #if canImport(Darwin)
-        let result = fsync(fd)
+        try syncAll(fd)
         #else
-        let result = fdatasync(fd)
+        guard fdatasync(fd) == 0 else { throw Failure(operation: "fdatasync", code: errno) }
         #endif
-        guard result == 0 else { throw Failure(operation: "fdatasync", code: errno) }
     }
 
-    /// Flushes the file's data and all of its metadata.
+    /// Flushes the file's data and all of its metadata to the device.
     static func syncAll(_ fd: Int32) throws(Failure) {
+        #if canImport(Darwin)
+        // Darwin's fsync stops at the drive, which may keep the bytes in its volatile cache;
+        // F_FULLFSYNC asks the drive to write them out (fcntl(2)). File systems that do not
+        // support it (some network and FUSE ones) refuse it, and fsync is the best left there.
+        if fcntl(fd, F_FULLFSYNC) == 0 { return }
+        #endif
         guard fsync(fd) == 0 else { throw Failure(operation: "fsync", code: errno) }
     }
 
@@ -141,7 +147,9 @@ enum POSIXFile {
         guard fd >= 0 else { throw Failure(operation: "open \(directory)", code: errno) }
         defer { _ = try? close(fd) }
         // Some file systems cannot sync a directory and say so with EINVAL; nothing more can be done there.
-        guard fsync(fd) == 0 || errno == EINVAL else { throw Failure(operation: "fsync \(directory)", code: errno) }
+        do throws(Failure) { try syncAll(fd) } catch where error.code == EINVAL {} catch {
+            throw Failure(operation: "fsync \(directory)", code: error.code)
+        }
     }
 
     private static func split(_ path: String) -> (directory: String, name: String) {
