@@ -228,39 +228,6 @@ enum Platform {
         return (client, address)
     }
 
-    static func connect(_ fd: Int32, _ address: SocketAddress) -> Bool {
-        address.withSockAddr { pointer, length in
-            #if canImport(Darwin)
-            Darwin.connect(fd, pointer, length) == 0
-            #elseif canImport(Glibc)
-            Glibc.connect(fd, pointer, length) == 0
-            #else
-            Musl.connect(fd, pointer, length) == 0
-            #endif
-        }
-    }
-
-    /// Starts connecting `fd` (made non-blocking for it) to `address`: 0 when connected at once,
-    /// `EINPROGRESS` while under way (the socket turns writable when it is done, see
-    /// ``pendingError(_:)``), another errno value when it failed.
-    static func startConnecting(_ fd: Int32, _ address: SocketAddress) -> Int32 {
-        setNonBlocking(fd, true)
-        if connect(fd, address) { return 0 }
-        let code = errno
-        return code == EINTR ? EINPROGRESS : code
-    }
-
-    /// `EINPROGRESS`: a connection under way.
-    static let inProgress = Int32(EINPROGRESS)
-
-    /// The error a connection under way ended with (`SO_ERROR`), 0 when it is connected.
-    static func pendingError(_ fd: Int32) -> Int32 {
-        var code: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else { return errno }
-        return code
-    }
-
     static func localAddress(_ fd: Int32) -> SocketAddress? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -275,12 +242,7 @@ enum Platform {
 
     /// Waits until `fd` is readable or `milliseconds` pass (-1: forever). Returns whether it is readable.
     static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while true {
-            let result = poll(&descriptor, 1, milliseconds)
-            if result < 0, errno == interrupted { continue }
-            return result > 0
-        }
+        wait(fd, for: Int16(POLLIN), milliseconds: Int(milliseconds))
     }
 
     /// Ignores SIGPIPE process-wide (belt and braces next to MSG_NOSIGNAL / SO_NOSIGPIPE).
