@@ -105,51 +105,45 @@ final class ReadinessPoller: @unchecked Sendable {
         #endif
     }
 
-    /// Waits up to `milliseconds` (-1: until something happens) and calls `ready` for each
-    /// descriptor that is ready, with its token and what it is ready for (an error or hang-up
-    /// counts as both, so the handler's next read or write meets it). Returns whether a
-    /// `wake()` ended the wait.
+    /// Waits up to `milliseconds` (-1: until something happens) and calls `ready` once for each
+    /// descriptor that is ready, with its token and what it is ready for (the platform's events
+    /// folded by ``Readiness/collect(_:wakeToken:)``: an error or hang-up counts as both, so the
+    /// handler's next read or write meets it). Returns whether a `wake()` ended the wait.
     @discardableResult
     func wait(milliseconds: Int32, _ ready: (_ token: UInt64, _ readable: Bool, _ writable: Bool) -> Void) -> Bool {
-        var woken = false
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        let count = events.withUnsafeMutableBufferPointer { buffer in
+            epoll_wait(queue, buffer.baseAddress, Int32(Self.capacity), milliseconds)
+        }
+        let reported = events[0..<max(0, Int(count))].lazy.map { event in
+            Readiness.KernelEvent.mask(token: event.data.u64,
+                                       input: event.events & UInt32(EPOLLIN.rawValue) != 0,
+                                       output: event.events & UInt32(EPOLLOUT.rawValue) != 0,
+                                       readHangUp: event.events & UInt32(EPOLLRDHUP.rawValue) != 0,
+                                       hangUp: event.events & UInt32(EPOLLHUP.rawValue) != 0,
+                                       error: event.events & UInt32(EPOLLERR.rawValue) != 0)
+        }
+        #elseif canImport(Darwin)
         var timeout = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds % 1000) * 1_000_000)
         let count = events.withUnsafeMutableBufferPointer { buffer in
             milliseconds < 0
                 ? Darwin.kevent(queue, nil, 0, buffer.baseAddress, Int32(Self.capacity), nil)
                 : Darwin.kevent(queue, nil, 0, buffer.baseAddress, Int32(Self.capacity), &timeout)
         }
-        for index in 0..<max(0, Int(count)) {
-            let event = events[index]
-            let token = UInt64(UInt(bitPattern: event.udata))
-            if token == Self.wakeToken {
-                woken = true
-                continue
-            }
-            let failed = event.flags & UInt16(EV_ERROR) != 0 || event.flags & UInt16(EV_EOF) != 0
-            let readable = Int32(event.filter) == EVFILT_READ || failed
-            let writable = Int32(event.filter) == EVFILT_WRITE || failed
-            ready(token, readable, writable)
+        let reported = events[0..<max(0, Int(count))].lazy.map { event in
+            Readiness.KernelEvent.filter(token: UInt64(UInt(bitPattern: event.udata)),
+                                         Int32(event.filter) == EVFILT_WRITE ? .write : .read,
+                                         endOfFile: event.flags & UInt16(EV_EOF) != 0,
+                                         failed: event.flags & UInt16(EV_ERROR) != 0,
+                                         socketError: event.fflags != 0)
         }
         #else
-        let count = events.withUnsafeMutableBufferPointer { buffer in
-            epoll_wait(queue, buffer.baseAddress, Int32(Self.capacity), milliseconds)
-        }
-        let failure = UInt32(EPOLLERR.rawValue) | UInt32(EPOLLHUP.rawValue)
-        let input = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue) | failure
-        let output = UInt32(EPOLLOUT.rawValue) | failure
-        for index in 0..<max(0, Int(count)) {
-            let event = events[index]
-            let token = event.data.u64
-            if token == Self.wakeToken {
-                woken = true
-                continue
-            }
-            ready(token, event.events & input != 0, event.events & output != 0)
-        }
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
-        if woken { drainWakeUps() }
-        return woken
+        let batch = Readiness.collect(reported, wakeToken: Self.wakeToken)
+        for readiness in batch.ready { ready(readiness.token, readiness.readable, readiness.writable) }
+        if batch.woken { drainWakeUps() }
+        return batch.woken
     }
 
     /// Ends a `wait` in progress (or the next one) early. Safe from any thread.
