@@ -1,19 +1,17 @@
-// The module's only platform-specific file: POSIX calls for appending, syncing and atomic
-// replacement. Foundation's FileHandle offers neither O_APPEND nor fdatasync portably.
+// The module's only platform-specific file, and KitchenIntercept's too (through `move`): POSIX
+// calls for appending, syncing and atomic replacement. Foundation's FileHandle offers neither O_APPEND nor fdatasync portably.
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #elseif canImport(Darwin)
 import Darwin
 #else
-#error("KitchenRecording needs a POSIX C library")
+#error("no branch for this C library (Glibc and Darwin only)")
 #endif
 import Synchronization
 
 /// Thin, typed wrappers over `open`, `write`, `fsync`/`fdatasync` (`F_FULLFSYNC` on Darwin),
 /// `rename` and `close`.
-enum POSIXFile {
+package enum POSIXFile {
     /// A failed call: which one, and `errno` in words.
     struct Failure: Error, Sendable {
         let operation: String
@@ -77,32 +75,38 @@ enum POSIXFile {
 
     /// Flushes the file's data (and the metadata needed to read it back) to the device.
     static func syncData(_ fd: Int32) throws(Failure) {
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        guard fdatasync(fd) == 0 else { throw Failure(operation: "fdatasync", code: errno) }
+        #elseif canImport(Darwin)
         try syncAll(fd)
         #else
-        guard fdatasync(fd) == 0 else { throw Failure(operation: "fdatasync", code: errno) }
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 
     /// Flushes the file's data and all of its metadata to the device.
     static func syncAll(_ fd: Int32) throws(Failure) {
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        guard fsync(fd) == 0 else { throw Failure(operation: "fsync", code: errno) }
+        #elseif canImport(Darwin)
         // Darwin's fsync stops at the drive, which may keep the bytes in its volatile cache;
         // F_FULLFSYNC asks the drive to write them out (fcntl(2)). File systems that do not
         // support it (some network and FUSE ones) refuse it, and fsync is the best left there.
         if fcntl(fd, F_FULLFSYNC) == 0 { return }
-        #endif
         guard fsync(fd) == 0 else { throw Failure(operation: "fsync", code: errno) }
+        #else
+        #error("no branch for this C library (Glibc and Darwin only)")
+        #endif
     }
 
     /// Closes `fd`. Not retried on `EINTR`: Linux has released the descriptor by then.
     static func close(_ fd: Int32) throws(Failure) {
-        #if canImport(Darwin)
-        let result = Darwin.close(fd)
-        #elseif canImport(Musl)
-        let result = Musl.close(fd)
-        #else
+        #if canImport(Glibc)
         let result = Glibc.close(fd)
+        #elseif canImport(Darwin)
+        let result = Darwin.close(fd)
+        #else
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
         guard result == 0 || errno == EINTR else { throw Failure(operation: "close", code: errno) }
     }
@@ -134,6 +138,14 @@ enum POSIXFile {
             throw Failure(operation: "rename", code: code)
         }
         try syncDirectory(directory)
+    }
+
+    /// Moves `source` onto `destination`, replacing it in one step (`rename(2)`, atomic within a
+    /// file system; FileManager's move refuses an existing destination). Returns `errno` in
+    /// words on failure, nil on success.
+    package static func move(_ source: String, onto destination: String) -> String? {
+        guard rename(source, destination) != 0 else { return nil }
+        return String(cString: strerror(errno))
     }
 
     /// Deletes `path` and makes the deletion durable.
