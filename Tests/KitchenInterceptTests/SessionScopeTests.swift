@@ -34,7 +34,7 @@ import Testing
         try Replaying.install(in: configuration)
         #expect(configuration.timeoutIntervalForRequest == 7)
         #expect(configuration.httpAdditionalHeaders?["X-App"] as? String == "kitchen")
-        #expect(configuration.protocolClasses?.first.map { $0 == MarkedSessionInterceptor.self } == true)
+        #expect(configuration.protocolClasses?.first.map { $0 is MarkedSessionInterceptor.Type } == true)
         #expect(try await TinyClient(session: URLSession(configuration: configuration)).deviceIDs() == Fixture.devicesA)
     }
 
