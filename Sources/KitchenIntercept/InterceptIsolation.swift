@@ -24,6 +24,10 @@
 /// | an unmarked `URLSession.shared` request, ``task`` | this scope's when resumed inside the test's task tree; not intercepted from a detached task, a queue or another request's handler | not intercepted: Apple asks `canInit` on URLSession's own queue, where no task-local can be read, so none is consulted |
 /// | an unmarked `URLSession.shared` request, ``process`` | this scope's, from anywhere | the same: registered classes are consulted for the shared session (`URLProtocol.registerClass`) |
 ///
+/// So the default, ``platformDefault``, is ``task`` on FoundationNetworking and ``process`` on
+/// Apple platforms, where it is the only mode that attributes the app's own `URLSession.shared`
+/// requests: there, replaying tests that do not ask for ``task`` take turns.
+///
 /// ```swift
 /// try await scope.run(isolation: .process) { … callback-style code on URLSession.shared … }
 /// ```
@@ -37,4 +41,15 @@ public enum InterceptIsolation: String, Sendable, CaseIterable {
     /// resumed. Such scopes hold a process-wide lock, so they run one at a time (``task``
     /// scopes still run beside them, keeping their own requests).
     case process
+
+    /// What `.replaying(…)` and ``InterceptScope/run(isolation:_:)`` use unless told otherwise:
+    /// ``task`` where the resuming task's task-local reaches the interceptor (FoundationNetworking),
+    /// ``process`` on Apple platforms.
+    public static var platformDefault: InterceptIsolation {
+        #if canImport(FoundationNetworking)
+        .task
+        #else
+        .process
+        #endif
+    }
 }

@@ -76,7 +76,7 @@ public final class InterceptScope: Sendable {
 
     /// Runs `body` with this scope installed and current; removes it after, even when `body` throws.
     /// With ``InterceptIsolation/process`` it first waits for the process-wide lock.
-    public nonisolated(nonsending) func run(isolation: InterceptIsolation = .task,
+    public nonisolated(nonsending) func run(isolation: InterceptIsolation = .platformDefault,
                                             _ body: nonisolated(nonsending) () async throws -> Void) async throws {
         let registry = InterceptRegistry.shared
         if isolation == .process {
