@@ -11,7 +11,7 @@ SWIFT        ?= swift
 PYTHON       ?= python3
 VENV         := .venv
 VENV_PYTHON  := $(VENV)/bin/python
-PY_PEERS     := websockets==17.4 h11==0.16.0
+PY_PEERS     := websockets==17.4 h11==0.16.0 requests==2.32.5
 KITCHEN      := .build/debug/kitchen
 RELEASE_KITCHEN := .build/release/kitchen
 RELEASE_BENCH   := .build/release/kitchen-bench
@@ -26,11 +26,13 @@ build:
 # The Python peer for the WebSocket interop tests lives in a git-ignored venv.
 # If it cannot be made (no Python, no network), the interop tests report
 # themselves skipped, loudly, and everything else still runs.
-$(VENV_PYTHON):
-	@$(PYTHON) -m venv $(VENV) && $(VENV)/bin/pip install --quiet --disable-pip-version-check $(PY_PEERS) \
-	  || { rm -rf $(VENV); echo "######## WARNING: could not create $(VENV) with $(PY_PEERS); WebSocket interop tests will be SKIPPED ########"; }
+# The stamp names the peers installed, so a venv made before a peer was added gets it too.
+VENV_STAMP   := $(VENV)/.peers-$(subst ==,-,$(subst $() ,_,$(PY_PEERS)))
+$(VENV_STAMP):
+	@{ [ -x $(VENV_PYTHON) ] || $(PYTHON) -m venv $(VENV); } && $(VENV)/bin/pip install --quiet --disable-pip-version-check $(PY_PEERS) && touch $@ \
+	  || { rm -rf $(VENV); echo "######## WARNING: could not create $(VENV) with $(PY_PEERS); the Python interop tests will be SKIPPED ########"; }
 
-venv: $(VENV_PYTHON)
+venv: $(VENV_STAMP)
 
 # The TLS tests make their certificates with the openssl command; libssl itself comes with
 # the Swift toolchain's dependencies. Without openssl those suites report themselves SKIPPED.
@@ -51,7 +53,16 @@ chromium:
 	    || (apt-get update >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y $(CHROMIUM_PACKAGE) >/dev/null 2>&1)) \
 	  || echo "######## WARNING: could not install $(CHROMIUM_PACKAGE); the report's browser tests will be SKIPPED ########"; }
 
-test: venv openssl chromium example-test
+# Debian's nginx-light, the gzip front of the compressed-traffic process test. If it cannot be
+# installed, that test reports itself SKIPPED, loudly, and everything else still runs.
+.PHONY: nginx
+nginx:
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { echo "installing nginx-light from Debian's packages (the gzip front of the recorder's process test)"; \
+	  (DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light >/dev/null 2>&1 \
+	    || (apt-get update >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light >/dev/null 2>&1)) \
+	  || echo "######## WARNING: could not install nginx-light; the gzip-front process test will be SKIPPED ########"; }
+
+test: venv openssl chromium nginx example-test
 	KITCHEN_PYTHON="$(if $(wildcard $(VENV_PYTHON)),$(abspath $(VENV_PYTHON)),)" $(SWIFT) test
 
 # An app-shaped consumer that depends on this package by path, with its own .build. Its build
