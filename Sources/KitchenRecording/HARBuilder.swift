@@ -239,7 +239,7 @@ extension HAR {
             method: String(decoding: raw.method, as: UTF8.self), url: url, httpVersion: raw.httpVersion,
             headers: raw.headers.map(\.harHeader),
             queryString: query.map { QueryParameter(name: $0.name, value: $0.value) },
-            postData: postData, headersSize: raw.headersSize, bodySize: raw.body.count,
+            postData: postData, headersSize: raw.headersSize, bodySize: raw.encodedBodySize ?? raw.body.count,
             upstream: raw.upstream.flatMap { $0.isEmpty ? nil : $0 })
     }
 

@@ -88,7 +88,9 @@ extension HAR {
         public var headersSize: Int
         /// Bytes of the body as recorded; `0` when there is none, `-1` when unknown. When
         /// ``redacted`` is set this counts the recorded bytes, aliases included, while the
-        /// `Content-Length` header keeps the value that crossed the wire.
+        /// `Content-Length` header keeps the value that crossed the wire. A body sent with a
+        /// `Content-Encoding` is recorded decoded, and this is its length as sent
+        /// (``PostData/compression`` says how much the coding saved).
         public var bodySize: Int
         /// Free text.
         public var comment: String?

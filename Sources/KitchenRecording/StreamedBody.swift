@@ -51,7 +51,7 @@ extension HAR.Entry {
         let (text, encoding) = HAR.text(of: bytes)
         request.postData = HAR.PostData(mimeType: body.mimeType, text: text, encoding: encoding,
                                         compression: body.encodedSize.map { bytes.count - $0 })
-        request.bodySize = bytes.count
+        request.bodySize = body.encodedSize ?? bytes.count
         request.redacted = Redactor.merging(request.redacted, body.redacted)
     }
 
