@@ -1,6 +1,7 @@
 # KitchenHarness — the commands a new user and CI run.
 #   make verify   record the scenarios against the embedded simulator and verify them (the main job)
-#   make test     build and run every test (what .ci/run calls), the example app's included
+#   make test     build and run every test (what .ci/run calls), the example app's included,
+#                 and the official JSON-Schema-Test-Suite (downloaded into .tools/)
 #   make example-test  the example app's tests alone (Examples/KitchenApp, a package of its own)
 #   make serve    run the simulator on http://127.0.0.1:8080
 #   make record   regenerate Recordings/ from the scenarios
@@ -51,8 +52,28 @@ chromium:
 	    || (apt-get update >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y $(CHROMIUM_PACKAGE) >/dev/null 2>&1)) \
 	  || echo "######## WARNING: could not install $(CHROMIUM_PACKAGE); the report's browser tests will be SKIPPED ########"; }
 
-test: venv openssl chromium example-test
-	KITCHEN_PYTHON="$(if $(wildcard $(VENV_PYTHON)),$(abspath $(VENV_PYTHON)),)" $(SWIFT) test
+# The official JSON-Schema-Test-Suite (draft 2020-12 and its remotes) and the 2020-12 metaschemas,
+# from the source distributions on PyPI, unpacked into a git-ignored folder. Without network the
+# suite's tests report themselves SKIPPED, loudly, and everything else still runs.
+JSON_SCHEMA_SUITE := .tools/jsonschema-suite
+JSON_SCHEMA_SUITE_PACKAGES := jsonschema==4.26.0 jsonschema-specifications==2025.9.1
+.PHONY: json-schema-suite
+json-schema-suite: $(JSON_SCHEMA_SUITE)/tests/draft2020-12/type.json
+
+$(JSON_SCHEMA_SUITE)/tests/draft2020-12/type.json:
+	@mkdir -p $(JSON_SCHEMA_SUITE)/dl && cd $(JSON_SCHEMA_SUITE) \
+	  && $(PYTHON) -m pip download --quiet --disable-pip-version-check --no-binary :all: --no-deps -d dl $(JSON_SCHEMA_SUITE_PACKAGES) \
+	  && tar xzf dl/jsonschema_specifications-2025.9.1.tar.gz --strip-components=3 \
+	       jsonschema_specifications-2025.9.1/jsonschema_specifications/schemas/draft202012 \
+	  && rm -rf metaschemas && mv draft202012 metaschemas \
+	  && tar xzf dl/jsonschema-4.26.0.tar.gz --strip-components=2 \
+	       jsonschema-4.26.0/json/tests/draft2020-12 jsonschema-4.26.0/json/remotes \
+	  || echo "######## WARNING: could not download the JSON-Schema-Test-Suite ($(JSON_SCHEMA_SUITE_PACKAGES)); its tests will be SKIPPED ########"
+
+test: venv openssl chromium json-schema-suite example-test
+	KITCHEN_PYTHON="$(if $(wildcard $(VENV_PYTHON)),$(abspath $(VENV_PYTHON)),)" \
+	KITCHEN_JSON_SCHEMA_SUITE="$(if $(wildcard $(JSON_SCHEMA_SUITE)/tests/draft2020-12/type.json),$(abspath $(JSON_SCHEMA_SUITE)),)" \
+	  $(SWIFT) test
 
 # An app-shaped consumer that depends on this package by path, with its own .build. Its build
 # plan is worked out afresh each run: SwiftPM's cached plan does not notice a source file of the

@@ -1,21 +1,23 @@
 import HarnessCore
 
 extension SchemaEvaluator {
-    /// `oneOf` / `anyOf` (JSON Schema Core 2020-12 §10.2.1.2–3). With a discriminator and an
-    /// object instance only the selected branch is checked, so its violations are reported
-    /// as they are; otherwise every branch is tried and a failure reports how many matched
+    /// `oneOf` / `anyOf` (JSON Schema Core 2020-12 §10.2.1.2–3). A discriminator is a hint
+    /// only: on an object instance it names the branch whose violations are reported, but
+    /// `oneOf` must still hold exactly, so an object that also matches another branch is
+    /// refused. Without one, every branch is tried and a failure reports how many matched
     /// plus the violations of the nearest branch.
-    mutating func checkAlternatives(_ value: JSONValue, _ node: SchemaNode) {
+    mutating func checkAlternatives(_ value: JSONValue, _ node: SchemaNode, _ seen: inout EvaluatedLocations?) {
         if let discriminator = node.rules.discriminator, case .object(let object) = value {
-            checkDiscriminated(object, value, discriminator, node)
+            checkDiscriminated(object, value, discriminator, node, &seen)
             return
         }
-        if !node.rules.anyOf.isEmpty { checkAnyOf(value, node.rules.anyOf, node) }
-        if !node.rules.oneOf.isEmpty { checkOneOf(value, node.rules.oneOf, node) }
+        if !node.rules.anyOf.isEmpty { checkAnyOf(value, node.rules.anyOf, node, &seen) }
+        if !node.rules.oneOf.isEmpty { checkOneOf(value, node.rules.oneOf, node, &seen) }
     }
 
     private mutating func checkDiscriminated(
-        _ object: JSONObject, _ value: JSONValue, _ discriminator: CompiledDiscriminator, _ node: SchemaNode
+        _ object: JSONObject, _ value: JSONValue, _ discriminator: CompiledDiscriminator, _ node: SchemaNode,
+        _ seen: inout EvaluatedLocations?
     ) {
         let expected = ValueWording.oneOf(discriminator.values.map(JSONValue.string))
         guard let selector = object[discriminator.propertyName] else {
@@ -27,32 +29,53 @@ extension SchemaEvaluator {
                    member: discriminator.propertyName)
             return
         }
-        evaluate(value, branch)
+        let start = violations.count
+        seen.merge(evaluate(value, branch, collect: seen != nil))
+        guard violations.count == start, !node.rules.oneOf.isEmpty else { return }
+        // The named branch holds; `oneOf` still needs every other branch to fail.
+        let branches = node.rules.oneOf
+        let matches = branches.count { $0 == branch || evaluateAside(value, $0).violations.isEmpty }
+        if matches > 1 {
+            report(node, "oneOf", expected: "exactly one of \(branches.count) schemas",
+                   found: "matches \(matches) of \(branches.count)")
+        }
     }
 
-    private mutating func checkAnyOf(_ value: JSONValue, _ branches: [Int], _ node: SchemaNode) {
+    private mutating func checkAnyOf(_ value: JSONValue, _ branches: [Int], _ node: SchemaNode, _ seen: inout EvaluatedLocations?) {
         var outcomes: [[SchemaViolation]] = []
+        var matched = false
         for branch in branches {
-            let violations = evaluateAside(value, branch)
-            if violations.isEmpty { return }
-            outcomes.append(violations)
+            let outcome = evaluateAside(value, branch, collect: seen != nil)
+            if outcome.violations.isEmpty {
+                matched = true
+                // Every passing branch's annotations count (§10.2.1.2), so go on only when collecting.
+                guard seen != nil else { return }
+                seen.merge(outcome.evaluated)
+            } else {
+                outcomes.append(outcome.violations)
+            }
         }
+        if matched { return }
         report(node, "anyOf", expected: "at least one of \(branches.count) schemas",
                found: "matches none of \(branches.count)")
         absorb(nearest(outcomes))
     }
 
-    private mutating func checkOneOf(_ value: JSONValue, _ branches: [Int], _ node: SchemaNode) {
+    private mutating func checkOneOf(_ value: JSONValue, _ branches: [Int], _ node: SchemaNode, _ seen: inout EvaluatedLocations?) {
         var outcomes: [[SchemaViolation]] = []
         var matches = 0
+        var matchedLocations: EvaluatedLocations?
         for branch in branches {
-            let violations = evaluateAside(value, branch)
-            if violations.isEmpty { matches += 1 }
-            outcomes.append(violations)
+            let outcome = evaluateAside(value, branch, collect: seen != nil)
+            if outcome.violations.isEmpty {
+                matches += 1
+                matchedLocations = outcome.evaluated
+            }
+            outcomes.append(outcome.violations)
         }
         switch matches {
         case 1:
-            return
+            seen.merge(matchedLocations)
         case 0:
             report(node, "oneOf", expected: "exactly one of \(branches.count) schemas",
                    found: "matches none of \(branches.count)")
@@ -61,13 +84,6 @@ extension SchemaEvaluator {
             report(node, "oneOf", expected: "exactly one of \(branches.count) schemas",
                    found: "matches \(matches) of \(branches.count)")
         }
-    }
-
-    /// The violations `value` would have against `branch`, without recording them here.
-    private func evaluateAside(_ value: JSONValue, _ branch: Int) -> [SchemaViolation] {
-        var aside = SchemaEvaluator(graph: graph, path: path)
-        aside.evaluate(value, branch)
-        return aside.violations
     }
 
     /// The failing branch most likely meant: one whose type fits (or, failing that, whose
