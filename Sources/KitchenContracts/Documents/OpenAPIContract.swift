@@ -1,7 +1,7 @@
 import Foundation
 import HarnessCore
 
-/// An OpenAPI 3.1 contract, loaded and checked: its operations, their parameters, bodies
+/// An OpenAPI 3.1 or 3.0.x contract, loaded and checked: its operations, their parameters, bodies
 /// and responses, every schema compiled once.
 ///
 /// ```swift
@@ -39,7 +39,9 @@ public struct OpenAPIContract: Sendable {
 
     /// Loads a contract already parsed. `options` say how its schemas compile; the
     /// document's `"x-kitchen-formats": "assert"` turns format assertion on.
-    public init(document: JSONValue, file: String = "<inline>", options: SchemaOptions = .init()) throws(ContractError) {
+    public init(document written: JSONValue, file: String = "<inline>", options: SchemaOptions = .init()) throws(ContractError) {
+        // OpenAPI 3.0.x is read as the 3.1 document with the same meaning.
+        let document = OpenAPI30Upgrade.upgraded(written)
         var loader = OpenAPILoader(document: document, file: file, options: options.adjusted(by: document))
         let (operations, graph) = try loader.load()
         self.document = document

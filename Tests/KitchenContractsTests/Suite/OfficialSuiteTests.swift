@@ -24,6 +24,15 @@ struct OfficialSuiteTests {
         for failure in failures { Issue.record(Comment(rawValue: failure)) }
     }
 
+    @Test("optional/format passes for every asserted format, with format assertion on", arguments: FormatChecks.asserted)
+    func formats(name: String) {
+        let cases = OfficialSuite.cases(in: "optional/format").filter { $0.file == "optional/format/\(name).json" }
+        #expect(!cases.isEmpty)
+        let failures = Self.failures(cases, formats: .assert)
+        print("JSON-Schema-Test-Suite draft2020-12 optional/format/\(name): \(cases.count - failures.count) of \(cases.count) passed")
+        for failure in failures { Issue.record(Comment(rawValue: failure)) }
+    }
+
     /// One line per case whose verdict differs from the suite's.
     static func failures(_ cases: [OfficialSuite.Case], formats: SchemaOptions.Formats = .annotate) -> [String] {
         cases.compactMap { test in
