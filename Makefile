@@ -5,7 +5,8 @@
 #   make example-test  the example app's tests alone (Examples/KitchenApp, a package of its own)
 #   make serve    run the simulator on http://127.0.0.1:8080
 #   make record   regenerate Recordings/ from the scenarios
-#   make bench    benchmarks (release build; installs wrk from Debian's packages if missing)
+#   make bench    benchmarks (release build; installs wrk from Debian's packages if missing, and
+#                 jsonschema-rs in .venv to compare JSON Schema validation with)
 #   make chromium headless Chromium for the report's browser tests (make test runs it; never fails)
 
 SWIFT        ?= swift
@@ -98,9 +99,12 @@ bench:
 	  (DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx-light >/dev/null)) ; }
 	@command -v stunnel >/dev/null 2>&1 || { echo "installing stunnel4 from Debian's packages (the TLS upstream)"; \
 	  (apt-get install -y stunnel4 >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y stunnel4 >/dev/null)) ; }
+	@$(MAKE) --no-print-directory venv json-schema-suite
+	@$(VENV_PYTHON) -c 'import jsonschema_rs' 2>/dev/null || $(VENV)/bin/pip install --quiet --disable-pip-version-check jsonschema-rs \
+	  || echo "######## WARNING: could not install jsonschema-rs; the JSON Schema comparison will not be measured ########"
 	$(SWIFT) build -c release --product kitchen
 	$(SWIFT) build -c release --product kitchen-bench
-	Benchmarks/run.sh $(RELEASE_KITCHEN) $(RELEASE_BENCH)
+	BENCH_PYTHON=$(VENV_PYTHON) KITCHEN_JSON_SCHEMA_SUITE=$(JSON_SCHEMA_SUITE) Benchmarks/run.sh $(RELEASE_KITCHEN) $(RELEASE_BENCH)
 
 clean:
 	rm -rf .build Examples/KitchenApp/.build $(VENV)

@@ -52,8 +52,11 @@ public struct JSONSchema: Sendable {
         return evaluator.violations
     }
 
-    /// Whether `instance` satisfies the schema.
+    /// Whether `instance` satisfies the schema: the verdict of ``validate(_:at:)`` without
+    /// its words, stopping at the first violation.
     public func isValid(_ instance: JSONValue) -> Bool {
-        validate(instance).isEmpty
+        var evaluator = SchemaEvaluator(graph: graph, detailed: false)
+        evaluator.evaluate(instance, root)
+        return evaluator.failures == 0
     }
 }

@@ -90,7 +90,9 @@ extension SchemaCompiler {
             for member in members {
                 let node = try compile(location.appending("properties").appending(member.key))
                 let key = CodePointKey(member.key)
-                rules.properties[key] = PropertyRule(node: node, isRequired: requiredNames.contains(key))
+                let rule = PropertyRule(node: node, isRequired: requiredNames.contains(key))
+                rules.properties[key] = rule
+                rules.propertyList.append((member.key, rule))
             }
         }
         rules.requiredOutsideProperties = rules.required.contains { rules.properties[CodePointKey($0)] == nil }

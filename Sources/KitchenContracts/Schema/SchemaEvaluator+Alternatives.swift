@@ -29,12 +29,13 @@ extension SchemaEvaluator {
                    member: discriminator.propertyName)
             return
         }
-        let start = violations.count
+        let start = failures
         seen.merge(evaluate(value, branch, collect: seen != nil))
-        guard violations.count == start, !node.rules.oneOf.isEmpty else { return }
+        guard failures == start, !node.rules.oneOf.isEmpty else { return }
         // The named branch holds; `oneOf` still needs every other branch to fail.
         let branches = node.rules.oneOf
-        let matches = branches.count { $0 == branch || evaluateAside(value, $0).violations.isEmpty }
+        var matches = 0
+        for other in branches where other == branch || passes(value, other).passed { matches += 1 }
         if matches > 1 {
             report(node, "oneOf", expected: "exactly one of \(branches.count) schemas",
                    found: "matches \(matches) of \(branches.count)")
@@ -42,36 +43,31 @@ extension SchemaEvaluator {
     }
 
     private mutating func checkAnyOf(_ value: JSONValue, _ branches: [Int], _ node: SchemaNode, _ seen: inout EvaluatedLocations?) {
-        var outcomes: [[SchemaViolation]] = []
         var matched = false
         for branch in branches {
-            let outcome = evaluateAside(value, branch, collect: seen != nil)
-            if outcome.violations.isEmpty {
+            let outcome = passes(value, branch, collect: seen != nil)
+            if outcome.passed {
                 matched = true
                 // Every passing branch's annotations count (§10.2.1.2), so go on only when collecting.
                 guard seen != nil else { return }
                 seen.merge(outcome.evaluated)
-            } else {
-                outcomes.append(outcome.violations)
             }
         }
         if matched { return }
         report(node, "anyOf", expected: "at least one of \(branches.count) schemas",
                found: "matches none of \(branches.count)")
-        absorb(nearest(outcomes))
+        if detailed { absorbNearest(value, branches) }
     }
 
     private mutating func checkOneOf(_ value: JSONValue, _ branches: [Int], _ node: SchemaNode, _ seen: inout EvaluatedLocations?) {
-        var outcomes: [[SchemaViolation]] = []
         var matches = 0
         var matchedLocations: EvaluatedLocations?
         for branch in branches {
-            let outcome = evaluateAside(value, branch, collect: seen != nil)
-            if outcome.violations.isEmpty {
+            let outcome = passes(value, branch, collect: seen != nil)
+            if outcome.passed {
                 matches += 1
                 matchedLocations = outcome.evaluated
             }
-            outcomes.append(outcome.violations)
         }
         switch matches {
         case 1:
@@ -79,22 +75,24 @@ extension SchemaEvaluator {
         case 0:
             report(node, "oneOf", expected: "exactly one of \(branches.count) schemas",
                    found: "matches none of \(branches.count)")
-            absorb(nearest(outcomes))
+            if detailed { absorbNearest(value, branches) }
         default:
             report(node, "oneOf", expected: "exactly one of \(branches.count) schemas",
                    found: "matches \(matches) of \(branches.count)")
         }
     }
 
-    /// The failing branch most likely meant: one whose type fits (or, failing that, whose
-    /// `const` discriminators fit) and that has the fewest violations; the first on a tie.
-    private func nearest(_ outcomes: [[SchemaViolation]]) -> [SchemaViolation] {
+    /// Records the violations of the failing branch most likely meant: one whose type fits
+    /// (or, failing that, whose `const` discriminators fit) and that has the fewest
+    /// violations; the first on a tie.
+    private mutating func absorbNearest(_ value: JSONValue, _ branches: [Int]) {
+        let outcomes = branches.map { violationsAside(value, $0) }
         let here = pointer
         func distance(_ violations: [SchemaViolation]) -> (Int, Int, Int) {
             let typeMiss = violations.contains { $0.keyword == "type" && $0.pointer == here } ? 1 : 0
             let constMiss = violations.count { $0.keyword == "const" && $0.pointer.parent == here }
             return (typeMiss, constMiss, violations.count)
         }
-        return outcomes.min { distance($0) < distance($1) } ?? []
+        absorb(outcomes.min { distance($0) < distance($1) } ?? [])
     }
 }

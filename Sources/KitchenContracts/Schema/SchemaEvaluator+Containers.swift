@@ -40,7 +40,7 @@ extension SchemaEvaluator {
         _ elements: [JSONValue], _ contains: Int, _ node: SchemaNode, _ seen: inout EvaluatedLocations?
     ) {
         var matched: [Int] = []
-        for (position, element) in elements.enumerated() where evaluateAside(element, contains).violations.isEmpty {
+        for (position, element) in elements.enumerated() where passes(element, contains).passed {
             matched.append(position)
         }
         let minimum = node.rules.minContains ?? 1
@@ -76,7 +76,7 @@ extension SchemaEvaluator {
         var requiredPresent = 0
         for member in object.members {
             var matched = false
-            if let property = node.rules.properties[CodePointKey(member.key)] {
+            if let property = property(named: member.key, in: node) {
                 if property.isRequired { requiredPresent += 1 }
                 evaluateChild(member.value, at: .key(member.key), property.node)
                 matched = true
@@ -122,6 +122,15 @@ extension SchemaEvaluator {
         for (name, schema) in node.rules.dependentSchemas where object[name] != nil {
             seen.merge(evaluate(value, schema, collect: seen != nil))
         }
+    }
+
+    /// The `properties` entry for `name`, compared by code points.
+    private func property(named name: String, in node: SchemaNode) -> PropertyRule? {
+        if node.rules.propertyList.count <= 8 {
+            for entry in node.rules.propertyList where entry.name.hasSameCodePoints(as: name) { return entry.rule }
+            return nil
+        }
+        return node.rules.properties[CodePointKey(name)]
     }
 
     mutating func checkUnevaluatedMembers(_ object: JSONObject, _ node: SchemaNode, _ seen: inout EvaluatedLocations?) {

@@ -103,6 +103,9 @@ struct SchemaRules: Sendable {
     var pattern: SchemaPattern?
     var format: FormatCheck?
     var properties: [CodePointKey: PropertyRule] = [:]
+    /// `properties` in declaration order, searched in place of the dictionary when short
+    /// (comparing a few names beats hashing one).
+    var propertyList: [(name: String, rule: PropertyRule)] = []
     var patternProperties: [(pattern: SchemaPattern, node: Int)] = []
     var required: [String] = []
     /// How many `required` names also appear in `properties`.
@@ -142,6 +145,10 @@ struct SchemaRules: Sendable {
     var hasStringRules = false
     /// Whether `anyOf` or `oneOf` is present.
     var hasAlternatives = false
+    /// Whether `type`, `enum` or `const` is present.
+    var hasValueRules = false
+    /// Whether `allOf`, `not` or `if` is present.
+    var hasApplicators = false
     /// Whether `unevaluatedProperties` or `unevaluatedItems` is present, so the locations
     /// evaluated by the other keywords must be collected.
     var needsEvaluatedLocations = false
@@ -158,6 +165,8 @@ struct SchemaRules: Sendable {
             || multipleOf != nil
         hasStringRules = minLength != nil || maxLength != nil || format != nil || pattern != nil
         hasAlternatives = !anyOf.isEmpty || !oneOf.isEmpty
+        hasValueRules = types != nil || enumValues != nil || constant != nil
+        hasApplicators = !allOf.isEmpty || not != nil || conditional != nil
         needsEvaluatedLocations = unevaluatedProperties != nil || unevaluatedItems != nil
     }
 }

@@ -71,12 +71,16 @@ enum OfficialSuite {
 
     static let loader = SchemaLoader { uri in documents[uri].map { ($0, uri) } }
 
-    /// The verdict of our checker on `test`, or why the schema did not compile.
+    /// The verdict of our checker on `test`, or why the schema did not compile. The verdict
+    /// of `isValid` (stopping at the first violation) and of `validate` (every violation, in
+    /// words) must agree; a disagreement is reported as a verdict opposite to the suite's.
     static func verdict(_ test: Case, formats: SchemaOptions.Formats = .annotate) -> Result<Bool, ContractError> {
         let options = SchemaOptions(formats: formats, unknownKeywords: .ignore, loader: loader)
         do {
             let schema = try JSONSchema(test.schema, file: test.file, options: options)
-            return .success(schema.isValid(test.data))
+            let valid = schema.isValid(test.data)
+            guard valid == schema.validate(test.data).isEmpty else { return .success(!test.valid) }
+            return .success(valid)
         } catch {
             return .failure(error)
         }
