@@ -56,6 +56,12 @@ extension SchemaEvaluator {
 
     /// The positions of the first two equal items (JSON Schema equality), `nil` when all differ.
     static func firstRepeat(_ elements: [JSONValue]) -> (Int, Int)? {
+        if elements.count <= 8 {
+            for second in elements.indices {
+                for first in 0..<second where elements[first] == elements[second] { return (first, second) }
+            }
+            return nil
+        }
         var firstPosition: [JSONValue: Int] = [:]
         for (position, element) in elements.enumerated() {
             if let earlier = firstPosition[element] { return (earlier, position) }

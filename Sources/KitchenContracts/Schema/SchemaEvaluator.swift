@@ -150,8 +150,10 @@ struct SchemaEvaluator {
             report(node, "type", expected: ValueWording.alternatives(node.rules.typeNames),
                    found: ValueWording.describeWithType(value))
         }
-        if node.rules.enumValues != nil, !node.rules.enumSet.contains(value) {
-            report(node, "enum", expected: ValueWording.oneOf(node.rules.enumValues ?? []), found: ValueWording.describe(value))
+        // A few values are compared in turn; hashing the instance costs more than that.
+        if let allowed = node.rules.enumValues,
+           !(allowed.count <= 8 ? allowed.contains(value) : node.rules.enumSet.contains(value)) {
+            report(node, "enum", expected: ValueWording.oneOf(allowed), found: ValueWording.describe(value))
         }
         if let constant = node.rules.constant, constant != value {
             report(node, "const", expected: constant.description, found: ValueWording.describe(value))
