@@ -68,9 +68,6 @@ extension SchemaCompiler {
         default: throw malformed(location.appending("uniqueItems"), "uniqueItems must be a Boolean")
         }
         if let pattern = object["pattern"] { rules.pattern = try regex(pattern, at: location.appending("pattern")) }
-        if options.formats == .assert, let name = object["format"]?.stringValue {
-            rules.format = FormatChecks.named(name)
-        }
         rules.required = try names(object["required"], "required", at: location)
         if case .object(let dependencies)? = object["dependentRequired"] {
             for member in dependencies {

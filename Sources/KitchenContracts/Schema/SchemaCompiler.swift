@@ -17,8 +17,8 @@ struct SchemaCompiler {
     private var indexByLocation: [SchemaRegistry.Location: Int] = [:]
     /// `$dynamicAnchor` names some `$dynamicRef` depends on.
     private var dynamicNames: Set<String> = []
-    /// Whether each resource's metaschema leaves the validation vocabulary out.
-    private var withoutValidation: [Int: Bool] = [:]
+    /// The vocabularies each resource's metaschema declares (`nil`: no `$vocabulary`, all apply).
+    private var vocabularies: [Int: Set<String>?] = [:]
 
     /// The main document of the compile: a contract (API document) or, with
     /// `isSchema`, a JSON Schema.
@@ -132,9 +132,12 @@ struct SchemaCompiler {
                 rules.dynamicReference = DynamicReference(target: target.node, anchor: target.dynamicAnchor)
                 if let name = target.dynamicAnchor { dynamicNames.insert(name) }
             }
-            if try !leavesOutValidation(resource) {
+            let declared = declaredVocabularies(resource)
+            if declared?.contains(Self.validationVocabulary) ?? true {
                 try compileAssertions(object, at: location, into: &rules)
             }
+            let assertsFormats = options.formats == .assert || declared?.contains(Self.formatAssertionVocabulary) == true
+            if assertsFormats, let name = object["format"]?.stringValue { rules.format = FormatChecks.named(name) }
             try compileObjectRules(object, at: location, into: &rules)
             try compileArrayRules(object, at: location, into: &rules)
             try compileApplicators(object, at: location, into: &rules)
@@ -145,19 +148,23 @@ struct SchemaCompiler {
         }
     }
 
-    /// Whether `resource`'s `$schema` names a metaschema whose `$vocabulary` leaves out the
-    /// validation vocabulary (Core 2020-12 §8.1.2), making its keywords annotations.
-    private mutating func leavesOutValidation(_ resource: Int) throws(ContractError) -> Bool {
-        if let known = withoutValidation[resource] { return known }
-        var answer = false
+    static let validationVocabulary = "https://json-schema.org/draft/2020-12/vocab/validation"
+    static let formatAssertionVocabulary = "https://json-schema.org/draft/2020-12/vocab/format-assertion"
+
+    /// The vocabularies `resource`'s `$schema` declares in its `$vocabulary` (Core 2020-12
+    /// §8.1.2); `nil` when it declares none. Without the validation vocabulary its keywords
+    /// are annotations; with format-assertion, `format` asserts.
+    private mutating func declaredVocabularies(_ resource: Int) -> Set<String>? {
+        if let known = vocabularies[resource] { return known }
+        var answer: Set<String>?
         let root = registry.resources[resource]
         let location = SchemaRegistry.Location(document: root.document, pointer: root.pointer)
         if case .string(let metaschema)? = registry.value(at: location)?["$schema"],
            case .success(let target) = registry.locate(metaschema, from: root.uri),
-           case .object(let vocabularies)? = registry.value(at: target.location)?["$vocabulary"] {
-            answer = vocabularies["https://json-schema.org/draft/2020-12/vocab/validation"] == nil
+           case .object(let declared)? = registry.value(at: target.location)?["$vocabulary"] {
+            answer = Set(declared.keys)
         }
-        withoutValidation[resource] = answer
+        vocabularies[resource] = answer
         return answer
     }
 }

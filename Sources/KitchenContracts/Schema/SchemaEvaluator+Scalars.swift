@@ -31,7 +31,8 @@ extension SchemaEvaluator {
     static func isMultiple(_ number: JSONNumber, of divisor: JSONNumber) -> Bool {
         if case .integer(let value) = number, case .integer(let step) = divisor { return value % step == 0 }
         let quotient = number.doubleValue / divisor.doubleValue
-        guard quotient.isFinite else { return false }
+        // Past Double's range, an integer is still a multiple of any divisor of 1 (0.5, 0.25, …).
+        guard quotient.isFinite else { return number.isInteger && (1 / divisor.doubleValue).rounded() == 1 / divisor.doubleValue }
         let nearest = quotient.rounded()
         return (quotient - nearest).magnitude <= nearest.magnitude.ulp * 4
     }
