@@ -16,7 +16,9 @@ extension ReplayRequest {
         guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return nil
         }
-        self.init(method: request.httpMethod ?? "GET", path: components.percentEncodedPath,
-                  query: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, body: body, volatile: volatile)
+        let query = (components.queryItems ?? []).map { (name: $0.name, value: $0.value ?? "") }
+        self.init(method: request.httpMethod ?? "GET", path: components.percentEncodedPath, query: query, body: body,
+                  credential: Self.credential(authorization: request.value(forHTTPHeaderField: "Authorization"), query: query),
+                  volatile: volatile)
     }
 }

@@ -50,7 +50,7 @@ public struct ReplayWebSocketConnector: WebSocketConnecting {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         let request = ReplayRequest(method: "GET", path: components?.percentEncodedPath ?? "/ws",
                                     query: (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, body: [],
-                                    volatile: engine.volatile)
+                                    credential: token.isEmpty ? nil : token, volatile: engine.volatile)
         switch engine.answer(request, webSocket: true) {
         case .unmatched(let mismatch):
             if unanswered == .pendingUntilCancelled {
