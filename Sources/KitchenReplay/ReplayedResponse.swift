@@ -73,10 +73,13 @@ package struct ReplayedResponse: Sendable {
                                                 available: encoder.codings)
         coding = chosen
         if chosen != .identity { headers.add("Content-Encoding", chosen.rawValue) }
-        if recordedMethod.uppercased() == "HEAD" {
-            // RFC 9110 §9.3.2: the head a GET would get; its length is known only in the recorded coding.
+        if recordedMethod.uppercased() == "HEAD" || HTTPStatus(status).forbidsBody {
+            // RFC 9110 §9.3.2, §8.6: a HEAD's head, or a 304's, states the length a GET's body has,
+            // known only in the recorded coding; a 1xx or 204 states none.
             body = []
-            if chosen == recordedCoding, let recordedLength { headers["Content-Length"] = String(recordedLength) }
+            if chosen == recordedCoding, let recordedLength, recordedMethod.uppercased() == "HEAD" || status == 304 {
+                headers["Content-Length"] = String(recordedLength)
+            }
             return
         }
         let decoded = (try? recorded.bodyBytes) ?? []

@@ -51,6 +51,16 @@ import Testing
         #expect(headOfGet.body.isEmpty)
     }
 
+    @Test func aBodilessStatusSendsNoBodyAndOnlyA304KeepsItsRecordedLength() {
+        for (status, expected) in [(304, "564" as String?), (204, nil)] {
+            let recorded = RecordedExchanges.exchange("GET", "/catalog", status: status, headers: [("Content-Length", "564"), ("ETag", "\"c1\"")])
+            let served = ReplayedResponse(recorded: recorded.response, recordedMethod: "GET", method: "GET", acceptEncoding: nil,
+                                          encoder: IdentityBodyEncoder())
+            #expect(served.headers["Content-Length"] == expected, "status \(status)")
+            #expect(served.body.isEmpty)
+        }
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"),
                    "SKIPPED: /usr/bin/curl is not installed; replay's HEAD was not tried with curl"))
     func curlGetsTheRecordedHeadsAndNoBodyOverTheReplayServer() async throws {
