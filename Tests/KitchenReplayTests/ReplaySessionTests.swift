@@ -1,7 +1,9 @@
 import HarnessCore
+import Foundation
 import HTTPWire
 import KitchenRecording
 import KitchenReplay
+import KitchenTestSupport
 import Testing
 
 /// Several clients recorded together: identical requests are answered from the session whose
@@ -125,6 +127,24 @@ import Testing
         #expect(try bob.deviceName() == "bob 2")
         #expect(try bob.deviceName() == nil)
         #expect(engine.mismatches.last?.exhausted == true)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"),
+                   "SKIPPED: /usr/bin/curl is not installed; sessions were not replayed over sockets"),
+          .timeLimit(.minutes(2)))
+    func clientsInterleavedOverTheReplayServerEachGetTheirOwnAnswers() async throws {
+        let server = ReplayServer(engine: ReplayEngine(document: Self.twoClients, volatile: VolatileFields([])), port: 0, speed: .max)
+        try server.start()
+        defer { server.stop() }
+        let url = try #require(server.baseURL).absoluteString + "/devices"
+        var arguments: [String] = []
+        for token in ["<token-2>", "<token-1>", "<token-2>", "<token-1>"] {
+            arguments += (arguments.isEmpty ? [] : ["--next"]) + ["-sS", "--max-time", "20", "-w", "\n", "-H", "Authorization: Bearer \(token)", url]
+        }
+        let outcome = try await ExternalProcess.run("/usr/bin/curl", arguments)
+        try #require(outcome.status == 0, "\(outcome)")
+        let names = outcome.stdout.split(separator: "\n").map { String($0.split(separator: "\"")[7]) }
+        #expect(names == ["bob 1", "alice 1", "bob 2", "alice 2"], "\(outcome)")
     }
 
     @Test(arguments: [
