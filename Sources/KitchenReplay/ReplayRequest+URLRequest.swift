@@ -21,4 +21,13 @@ extension ReplayRequest {
                   credential: Self.credential(authorization: request.value(forHTTPHeaderField: "Authorization"), query: query),
                   volatile: volatile)
     }
+
+    /// A WebSocket upgrade to `url` by a client holding `token` (sent in its `Authorization`;
+    /// an empty token is none), as the app's `WebSocketConnecting` makes one.
+    public init(webSocketURL url: URL, token: String, volatile: VolatileFields) {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        self.init(method: "GET", path: components?.percentEncodedPath ?? "/ws",
+                  query: (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, body: [],
+                  credential: token.isEmpty ? nil : token, volatile: volatile)
+    }
 }
