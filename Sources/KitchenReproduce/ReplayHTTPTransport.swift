@@ -23,11 +23,10 @@ public struct ReplayHTTPTransport: HTTPTransport {
         }
         switch engine.answer(replay) {
         case .answer(let recorded):
-            // The recorded answer as `kitchen replay` sends it: in a coding the request accepts
-            // (identity when it names none), with no body for a HEAD.
+            // The recorded answer as URLSession hands it over: decoded from any content coding
+            // (so without `Content-Encoding`), whatever the request accepted, and no body for a HEAD.
             let served = ReplayedResponse(recorded: recorded.entry.response, recordedMethod: recorded.request.method,
-                                          method: replay.method, acceptEncoding: request.value(forHTTPHeaderField: "Accept-Encoding"),
-                                          encoder: IdentityBodyEncoder())
+                                          method: replay.method, acceptEncoding: nil, encoder: IdentityBodyEncoder())
             var headers: [String: String] = [:]
             for header in served.headers { headers[header.name] = header.value }
             return (Data(served.body), try Self.response(url, status: served.status, headers: headers))

@@ -59,13 +59,27 @@ import Testing
         #expect(body == Self.json + "\n[downloaded=\(length)]", "curl read as many bytes as Content-Length said, and decoded them to the recorded body")
     }
 
-    @Test func inProcessAClientThatNamesNoCodingGetsTheDecodedBody() async throws {
+    @Test(arguments: [nil, "gzip, deflate"] as [String?])
+    func inProcessTheAppGetsTheDecodedBodyAsURLSessionHandsItOver(acceptEncoding: String?) async throws {
         let engine = ReplayEngine(document: Self.document, volatile: VolatileFields([]))
         let transport = ReplayHTTPTransport(engine: engine)
-        let (data, response) = try await transport.send(URLRequest(url: URL(string: "http://127.0.0.1:1/devices")!))
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:1/devices")!)
+        request.setValue(acceptEncoding, forHTTPHeaderField: "Accept-Encoding")
+        let (data, response) = try await transport.send(request)
         #expect(String(decoding: data, as: UTF8.self) == Self.json)
         #expect(response.value(forHTTPHeaderField: "Content-Encoding") == nil)
         #expect(response.value(forHTTPHeaderField: "Content-Length") == String(Self.json.utf8.count))
+    }
+
+    @Test func inProcessAHeadGetsTheGetsHeadAndNoBody() async throws {
+        let engine = ReplayEngine(document: Self.document, volatile: VolatileFields([]))
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:1/devices")!)
+        request.httpMethod = "HEAD"
+        let (data, response) = try await ReplayHTTPTransport(engine: engine).send(request)
+        #expect(data.isEmpty)
+        #expect(response.statusCode == 200)
+        #expect(response.value(forHTTPHeaderField: "Content-Length") == String(Self.json.utf8.count))
+        #expect(engine.unusedEntries.count == 1, "a HEAD only looks at the GET's answer")
     }
 
     @Test func aHeadOfACompressedGetDeclaresTheLengthOfTheCodingItWouldBeSentIn() {
