@@ -134,7 +134,7 @@ let package = Package(
         // TLS test certificates, the running simulator, the instant clock, the latch, the repository's paths.
         .target(name: "KitchenTestSupport", dependencies: ["KitchenSimulator", "KitchenRecording", "HarnessCore"], path: "Tests/KitchenTestSupport"),
 
-        .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore"]),
+        .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "KitchenTestSupport"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "KitchenTestSupport", "KitchenTesting", "KitchenSwiftTesting"]),
         .testTarget(name: "KitchenAPITests", dependencies: ["KitchenAPI", "HarnessCore", "KitchenTestSupport"]),
         .testTarget(name: "KitchenRecordingTests", dependencies: [

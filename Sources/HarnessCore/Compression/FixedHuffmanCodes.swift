@@ -1,0 +1,47 @@
+/// The fixed Huffman codes of RFC 1951 §3.2.6 in the form the encoder writes them: each code
+/// bit-reversed with its length, and the symbol for every match length and distance.
+enum FixedHuffmanCodes {
+    /// `reversedCode << 8 | length` for literal/length symbols 0...287.
+    static let literalLength: [UInt32] = (0..<288).map { symbol in
+        let (code, length) = switch symbol {
+        case 0...143: (0x30 + symbol, 8)
+        case 144...255: (0x190 + symbol - 144, 9)
+        case 256...279: (symbol - 256, 7)
+        default: (0xC0 + symbol - 280, 8)
+        }
+        return UInt32(reversed(code, length)) << 8 | UInt32(length)
+    }
+
+    /// The 5-bit distance codes 0...29, bit-reversed.
+    static let distance: [UInt8] = (0..<30).map { UInt8(reversed($0, 5)) }
+
+    /// For each match length 0...258, the index (0...28) of its length symbol 257...285.
+    static let lengthSymbolIndex: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: DeflateTables.maxMatch + 1)
+        for index in 0..<28 {
+            let base = Int(DeflateTables.lengthBase[index])
+            let end = min(base + 1 << Int(DeflateTables.lengthExtraBits[index]), DeflateTables.maxMatch + 1)
+            for length in base..<end { table[length] = UInt8(index) }
+        }
+        // §3.2.5: 258 has a symbol of its own (285), though 284 with all extra bits set would reach it.
+        table[DeflateTables.maxMatch] = 28
+        return table
+    }()
+
+    /// For each distance 1...32768 (index `distance - 1`), its distance symbol.
+    static let distanceSymbol: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: DeflateTables.windowSize)
+        for symbol in 0..<30 {
+            let base = Int(DeflateTables.distanceBase[symbol])
+            let end = min(base + 1 << Int(DeflateTables.distanceExtraBits[symbol]), DeflateTables.windowSize + 1)
+            for distance in base..<end { table[distance - 1] = UInt8(symbol) }
+        }
+        return table
+    }()
+
+    private static func reversed(_ code: Int, _ length: Int) -> Int {
+        var result = 0
+        for bit in 0..<length where code & (1 << bit) != 0 { result |= 1 << (length - 1 - bit) }
+        return result
+    }
+}
