@@ -26,7 +26,7 @@ public final class ReplayServer: Sendable {
                 observer: @escaping @Sendable (ReplayEvent) -> Void = { _ in }) {
         self.engine = engine
         self.speed = speed
-        let responder = ReplayResponder(engine: engine, speed: speed, encoder: IdentityBodyEncoder(), observer: observer)
+        let responder = ReplayResponder(engine: engine, speed: speed, encoder: ContentBodyEncoder(), observer: observer)
         server = HTTPServer(configuration: HTTPServerConfiguration(host: host, port: port, limits: HTTPLimits(maxBodyBytes: 64 << 20)),
                             responder: responder)
     }

@@ -59,6 +59,7 @@ struct ReplayCodingProcessTests {
         #expect(plainHead.contains("content-length: \(Self.json.utf8.count)"))
         let compressedHead = parts[1].dropFirst(Self.json.utf8.count).lowercased()
         #expect(parts[1].hasPrefix(Self.json))
+        #expect(compressedHead.contains("content-encoding: gzip"), "\(outcome)")
         let length = try #require(compressedHead.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length: ") }.flatMap { Int($0.dropFirst(16)) })
         #expect(parts[2].hasPrefix(Self.json + "[downloaded=\(length)]"), "\(outcome)")
         #expect(parts[2].lowercased().contains("content-length: 564"), "\(outcome)")
