@@ -100,7 +100,7 @@ struct ReplayResponder: HTTPResponder {
             observer(.answered(request: replay, entry: recorded.index, status: recorded.entry.response.status))
             return .response(ReplayedResponse(
                 recorded: recorded.entry.response, recordedMethod: recorded.request.method, method: replay.method,
-                acceptEncoding: request.headers["Accept-Encoding"], encoder: encoder).httpResponse)
+                acceptEncoding: request.headers.values(for: "Accept-Encoding"), encoder: encoder).httpResponse)
         }
     }
 }

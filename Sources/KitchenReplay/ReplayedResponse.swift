@@ -5,16 +5,16 @@ import KitchenRecording
 /// into; replay offers a client only the codings its encoder produces.
 package protocol ReplayBodyEncoder: Sendable {
     /// The codings besides identity this encoder produces.
-    var codings: Set<ReplayContentCoding> { get }
+    var codings: Set<ContentCoding> { get }
     /// `body` in `coding` (one of ``codings``).
-    func encode(_ body: [UInt8], in coding: ReplayContentCoding) -> [UInt8]
+    func encode(_ body: [UInt8], in coding: ContentCoding) -> [UInt8]
 }
 
 /// An encoder that produces no coding: every body goes out as identity.
 package struct IdentityBodyEncoder: ReplayBodyEncoder {
     package init() {}
-    package var codings: Set<ReplayContentCoding> { [] }
-    package func encode(_ body: [UInt8], in coding: ReplayContentCoding) -> [UInt8] { body }
+    package var codings: Set<ContentCoding> { [] }
+    package func encode(_ body: [UInt8], in coding: ContentCoding) -> [UInt8] { body }
 }
 
 /// A recorded response as replay sends it to one request: the recorded status and headers,
@@ -27,7 +27,7 @@ package struct IdentityBodyEncoder: ReplayBodyEncoder {
 ///
 /// ```swift
 /// let served = ReplayedResponse(recorded: entry.response, recordedMethod: "GET",
-///                               method: "HEAD", acceptEncoding: nil, encoder: IdentityBodyEncoder())
+///                               method: "HEAD", acceptEncoding: [], encoder: IdentityBodyEncoder())
 /// served.headers["Content-Length"]   // the GET body's length; served.body is empty
 /// ```
 package struct ReplayedResponse: Sendable {
@@ -41,13 +41,13 @@ package struct ReplayedResponse: Sendable {
     /// The body as sent: empty for a `HEAD`.
     package var body: [UInt8]
     /// The coding the body was sent in; `nil` for a recorded coding replay cannot produce, sent as recorded.
-    package var coding: ReplayContentCoding?
+    package var coding: ContentCoding?
     /// Whether this answers a `HEAD`: the head alone.
     package var answersHead: Bool
 
     /// `recorded` (the answer to a `recordedMethod` request) as sent to a `method` request
-    /// whose `Accept-Encoding` is `acceptEncoding`, coded by `encoder`.
-    package init(recorded: HAR.Response, recordedMethod: String, method: String, acceptEncoding: String?,
+    /// whose `Accept-Encoding` fields are `acceptEncoding` (none when it sent none), coded by `encoder`.
+    package init(recorded: HAR.Response, recordedMethod: String, method: String, acceptEncoding: [String],
                  encoder: some ReplayBodyEncoder) {
         status = recorded.status
         statusText = recorded.statusText
@@ -56,23 +56,27 @@ package struct ReplayedResponse: Sendable {
         for header in recorded.headers where !leftOut.contains(header.name.lowercased()) {
             headers.add(header.name, header.value)
         }
-        let recordedEncoding = recorded.headerValues(named: "Content-Encoding").joined(separator: ", ")
-        let recordedLength = recorded.headerValues(named: "Content-Length").first.flatMap { Int($0.trimmingSpaces) }
+        let recordedEncoding = recorded.headerValues(named: "Content-Encoding")
+        let recordedLength = recorded.headerValues(named: "Content-Length").first
+            .flatMap { Int(String($0.filter { $0 != " " && $0 != "\t" })) }
         let isHead = method.uppercased() == "HEAD"
         answersHead = isHead
-        guard let recordedCoding = ReplayContentCoding(contentEncoding: recordedEncoding) else {
-            // A coding replay cannot produce: the recorded bytes and header go out as they are.
+        let recordedCodings = ContentCoding.list(from: recordedEncoding)
+        let recordedCoding = recordedCodings.isEmpty ? .identity : recordedCodings.count == 1 ? recordedCodings[0] : nil
+        guard let recordedCoding, recordedCoding.isDecodable else {
+            // A coding the recorder does not decode, so the body was not held decoded: the
+            // recorded bytes and header go out as they are.
             coding = nil
-            headers.add("Content-Encoding", recordedEncoding)
+            for value in recordedEncoding { headers.add("Content-Encoding", value) }
             let bytes = (try? recorded.bodyBytes) ?? []
             body = isHead ? [] : bytes
             headers["Content-Length"] = String(recordedMethod.uppercased() == "HEAD" ? recordedLength ?? 0 : bytes.count)
             return
         }
-        let chosen = ReplayContentCoding.choose(recorded: recordedCoding, acceptEncoding: acceptEncoding,
-                                                available: encoder.codings)
+        let accept = AcceptEncoding(headerValues: acceptEncoding)
+        let chosen = Self.coding(recorded: recordedCoding, accepting: accept, available: encoder.codings)
         coding = chosen
-        if chosen != .identity { headers.add("Content-Encoding", chosen.rawValue) }
+        if chosen != .identity { headers.add("Content-Encoding", chosen.name) }
         if recordedMethod.uppercased() == "HEAD" || HTTPStatus(status).forbidsBody {
             // RFC 9110 §9.3.2, §8.6: a HEAD's head, or a 304's, states the length a GET's body has,
             // known only in the recorded coding; a 1xx or 204 states none.

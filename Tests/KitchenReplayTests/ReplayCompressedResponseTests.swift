@@ -86,19 +86,19 @@ import Testing
     func aClientAcceptingACodingGetsTheRecordedBodyEncodedInIt(coding: String, format: ContentCodingFormat) throws {
         let accepted = "\(coding), identity;q=0.5"
         let served = ReplayedResponse(recorded: Self.document.log.entries[0].response, recordedMethod: "GET", method: "GET",
-                                      acceptEncoding: accepted, encoder: ContentBodyEncoder())
+                                      acceptEncoding: [accepted], encoder: ContentBodyEncoder())
         #expect(served.headers["Content-Encoding"] == coding)
         #expect(served.headers["Content-Length"] == String(served.body.count))
         #expect(try ContentDecoder.decode(served.body, format: format, outputLimit: 1 << 20) == Array(Self.json.utf8))
         let head = ReplayedResponse(recorded: Self.document.log.entries[0].response, recordedMethod: "GET", method: "HEAD",
-                                    acceptEncoding: accepted, encoder: ContentBodyEncoder())
+                                    acceptEncoding: [accepted], encoder: ContentBodyEncoder())
         #expect(head.headers["Content-Length"] == String(served.body.count), "a HEAD declares the length the GET would be sent with")
         #expect(head.body.isEmpty)
     }
 
     @Test func aHeadOfACompressedGetDeclaresTheLengthOfTheCodingItWouldBeSentIn() {
         let response = Self.document.log.entries[0].response
-        let identity = ReplayedResponse(recorded: response, recordedMethod: "GET", method: "HEAD", acceptEncoding: nil,
+        let identity = ReplayedResponse(recorded: response, recordedMethod: "GET", method: "HEAD", acceptEncoding: [],
                                         encoder: IdentityBodyEncoder())
         #expect(identity.headers["Content-Length"] == String(Self.json.utf8.count))
         #expect(identity.headers["Content-Encoding"] == nil)
