@@ -1,4 +1,6 @@
+import HarnessCore
 import HTTPWire
+import KitchenRecording
 
 extension ReplayedResponse {
     /// The coding to send a body recorded in `recorded` in, for a request accepting `accept`,
@@ -23,5 +25,19 @@ extension ReplayedResponse {
             offered.append(coding)
         }
         return accept.choose(from: offered) ?? .identity
+    }
+
+    /// The most a recorded body held coded may decode to: as much as `kitchen replay` takes in a request.
+    package static let maxDecodedBodyBytes = 64 << 20
+
+    /// The recorded body of a response recorded in `coding`, decoded. HAR 1.2 holds it decoded
+    /// (`content.compression` says how much the coding saved); a recording made before the
+    /// recorder decoded holds the coded bytes and no `compression`, and those are decoded here.
+    /// Bytes that do not decode in the coding are taken as already decoded.
+    package static func decodedBody(of recorded: HAR.Response, coding: ContentCoding) -> [UInt8] {
+        let bytes = (try? recorded.bodyBytes) ?? []
+        guard recorded.content.compression == nil, !bytes.isEmpty, var format = coding.decodingFormat else { return bytes }
+        if coding == .deflate { format = ContentCodingFormat.forDeflateStream(firstBytes: bytes.prefix(2)) }
+        return (try? ContentDecoder.decode(bytes, format: format, outputLimit: maxDecodedBodyBytes)) ?? bytes
     }
 }

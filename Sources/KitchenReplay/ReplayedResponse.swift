@@ -22,8 +22,8 @@ package struct IdentityBodyEncoder: ReplayBodyEncoder {
 /// no body for a `HEAD`.
 ///
 /// A recording holds a compressed body decoded, with its `Content-Encoding` header as sent
-/// (HAR 1.2 `content.text`). Sending identity drops that header; sending a coding encodes the
-/// body again. A recorded `HEAD` has no body to measure, so its recorded `Content-Length` stays.
+/// (HAR 1.2 `content.text`; an older recording's coded bytes are decoded first). Sending
+/// identity drops that header; sending a coding encodes the body again. A recorded `HEAD` has no body to measure, so its recorded `Content-Length` stays.
 ///
 /// ```swift
 /// let served = ReplayedResponse(recorded: entry.response, recordedMethod: "GET",
@@ -40,7 +40,7 @@ package struct ReplayedResponse: Sendable {
     package var headers: HTTPHeaders
     /// The body as sent: empty for a `HEAD`.
     package var body: [UInt8]
-    /// The coding the body was sent in; `nil` for a recorded coding replay cannot produce, sent as recorded.
+    /// The coding the body was sent in; `nil` for a recorded coding the recorder does not decode, sent as recorded.
     package var coding: ContentCoding?
     /// Whether this answers a `HEAD`: the head alone.
     package var answersHead: Bool
@@ -86,7 +86,7 @@ package struct ReplayedResponse: Sendable {
             }
             return
         }
-        let decoded = (try? recorded.bodyBytes) ?? []
+        let decoded = Self.decodedBody(of: recorded, coding: recordedCoding)
         let sent = chosen == .identity ? decoded : encoder.encode(decoded, in: chosen)
         headers["Content-Length"] = String(sent.count)
         body = isHead ? [] : sent
