@@ -94,7 +94,7 @@ class InterceptURLProtocol: URLProtocol {
                 return
             }
             switch engine.answer(replay) {
-            case .answer(let recorded): deliver(InterceptedResponse(recorded: recorded.entry.response))
+            case .answer(let recorded): deliver(InterceptedResponse(recorded: recorded, method: replay.method))
             case .unmatched(let mismatch): deliver(InterceptedResponse(mismatch: mismatch))
             }
         case .record(let recording):

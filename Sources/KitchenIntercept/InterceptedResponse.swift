@@ -21,11 +21,14 @@ struct InterceptedResponse: Sendable, Equatable {
     /// handed over decoded, so a recorded `Content-Encoding` would lie too.
     static let droppedHeaders = HopByHopHeaders.lowercasedNames.union(["content-length", "content-encoding", "via"])
 
-    /// The recorded response, as `kitchen replay` serves it.
-    init(recorded: HAR.Response) {
-        status = recorded.status
-        headers = recorded.headers.filter { !Self.droppedHeaders.contains($0.name.lowercased()) }.map { ($0.name, $0.value) }
-        body = (try? recorded.bodyBytes) ?? []
+    /// The recorded answer to a `method` request, as `kitchen replay` serves it to a client that
+    /// asks for no coding (URLSession hands its app the body decoded), with no body for a HEAD.
+    init(recorded: ReplayEngine.Entry, method: String) {
+        let served = ReplayedResponse(recorded: recorded.entry.response, recordedMethod: recorded.request.method,
+                                      method: method, acceptEncoding: [], encoder: IdentityBodyEncoder())
+        status = served.status
+        headers = served.headers.filter { !Self.droppedHeaders.contains($0.name.lowercased()) }.map { ($0.name, $0.value) }
+        body = served.body
     }
 
     /// The reply to a request the recording cannot answer: `kitchen replay`'s 599 with the

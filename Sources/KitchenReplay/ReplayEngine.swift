@@ -13,8 +13,9 @@ public enum ReplayMode: String, Sendable, CaseIterable {
 }
 
 /// Serves a recording: finds the recorded entry that answers each request (in recorded
-/// order for identical requests), explains the nearest entry when none does, and tracks
-/// which entries were never used. Shared by the replay server and the in-process transports.
+/// order for identical requests, those of the request's own session first), explains the
+/// nearest entry when none does, and tracks which entries were never used. Shared by the
+/// replay server and the in-process transports.
 public final class ReplayEngine: Sendable {
     /// A recorded exchange and where it sits in the file.
     public struct Entry: Sendable {
@@ -61,6 +62,9 @@ public final class ReplayEngine: Sendable {
     /// The entries that can answer each method and path, in recorded order: a request is
     /// compared only with these, so a long recording answers as fast as a short one.
     private let entriesByRoute: [Route: [Entry]]
+    /// Which client session each entry belongs to, so several clients recorded together
+    /// each get their own answers.
+    private let sessions: ReplaySessions
 
     private struct Route: Hashable {
         var webSocket: Bool
@@ -75,9 +79,16 @@ public final class ReplayEngine: Sendable {
     }
     private let state = SleepingMutex(State())
 
+    /// A group of identical recorded requests (named by its first entry), as one session
+    /// asks for them; `session` is `nil` for a request that the recording's sessions do not know.
+    private struct ServedKey: Hashable {
+        var group: Int
+        var session: Int?
+    }
+
     private struct State {
-        /// How many times each group of identical recorded requests has been answered.
-        var served: [ReplayRequest: Int] = [:]
+        /// How many times each group of identical recorded requests has been answered, per session.
+        var served: [ServedKey: Int] = [:]
         var used: Set<Int> = []
         var mismatches: [Mismatch] = []
         var webSocketMismatches: [String] = []
@@ -96,37 +107,67 @@ public final class ReplayEngine: Sendable {
         }
         self.entries = entries
         self.entriesByRoute = Dictionary(grouping: entries) { Route($0.request, webSocket: $0.entry.isWebSocket) }
+        self.sessions = ReplaySessions(entries)
     }
 
     /// The recorded answer for `request`, or why there is none. WebSocket upgrades are matched
-    /// only against WebSocket entries, and other requests only against the rest.
+    /// only against WebSocket entries, and other requests only against the rest. Among identical
+    /// recorded requests, those of the session whose alias `request` carries answer first, in
+    /// recorded order. A `HEAD` to a route the recording has no `HEAD` for is answered by the
+    /// entry the same `GET` would get next (RFC 9110 §9.3.2), without using it up: the caller
+    /// sends that entry's head and no body.
     public func answer(_ request: ReplayRequest, webSocket: Bool = false) -> Decision {
         var request = request
         if !basePath.isEmpty, request.path != basePath, !request.path.hasPrefix(basePath + "/") {
             request.path = basePath + request.path
         }
-        let matching = (entriesByRoute[Route(request, webSocket: webSocket)] ?? []).filter { request.matches($0.request) }
-        guard let first = matching.first else {
+        let matching = entries(matching: request, webSocket: webSocket)
+        if matching.isEmpty, !webSocket, request.method == "HEAD", entriesByRoute[Route(request, webSocket: false)] == nil {
+            var get = request
+            get.method = "GET"
+            let gets = entries(matching: get, webSocket: false)
+            if !gets.isEmpty {
+                return state.withLock { pick(among: gets, for: get, consuming: false, state: &$0) }
+            }
+        }
+        guard !matching.isEmpty else {
             return unmatched(request, among: entries.filter { $0.entry.isWebSocket == webSocket }, exhausted: false)
         }
-        return state.withLock { state -> Decision in
-            let count = state.served[first.request, default: 0]
-            let position: Int
-            switch mode {
-            case .once:
-                guard count < matching.count else {
-                    let mismatch = Mismatch(request: request, nearest: matching.last, differences: [], exhausted: true)
-                    state.mismatches.append(mismatch)
-                    return .unmatched(mismatch)
-                }
-                position = count
-            case .sequence: position = min(count, matching.count - 1)
-            case .repeat: position = count % matching.count
+        return state.withLock { pick(among: matching, for: request, consuming: true, state: &$0) }
+    }
+
+    /// The recorded entries `request` matches, in recorded order.
+    private func entries(matching request: ReplayRequest, webSocket: Bool) -> [Entry] {
+        (entriesByRoute[Route(request, webSocket: webSocket)] ?? []).filter { request.matches($0.request) }
+    }
+
+    /// The entry of `matching` (not empty) that answers `request` now: the next one of the
+    /// request's session when the session has any there, else the next of them all, as the mode
+    /// says. `consuming` counts the answer as served; without it the answer is only looked at.
+    private func pick(among matching: [Entry], for request: ReplayRequest, consuming: Bool, state: inout State) -> Decision {
+        let session = sessions.session(carriedBy: request)
+        let own = session.map { session in matching.filter { sessions.session(ofEntry: $0.index) == session } } ?? []
+        let candidates = own.isEmpty ? matching : own
+        let key = ServedKey(group: matching[0].index, session: own.isEmpty ? nil : session)
+        let count = state.served[key, default: 0]
+        let position: Int
+        switch mode {
+        case .once:
+            guard count < candidates.count else {
+                guard consuming else { return .answer(candidates[candidates.count - 1]) }
+                let mismatch = Mismatch(request: request, nearest: candidates.last, differences: [], exhausted: true)
+                state.mismatches.append(mismatch)
+                return .unmatched(mismatch)
             }
-            state.served[first.request] = count + 1
-            state.used.insert(matching[position].index)
-            return .answer(matching[position])
+            position = count
+        case .sequence: position = min(count, candidates.count - 1)
+        case .repeat: position = count % candidates.count
         }
+        if consuming {
+            state.served[key] = count + 1
+            state.used.insert(candidates[position].index)
+        }
+        return .answer(candidates[position])
     }
 
     /// Notes a client WebSocket message that differs from the recording.

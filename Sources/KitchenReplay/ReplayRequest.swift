@@ -4,7 +4,8 @@ import KitchenRecording
 
 /// A request reduced to what replay matches on: the method, the percent-decoded path, the
 /// decoded query (order ignored) and the body — as JSON compared by meaning with the
-/// volatile fields normalized, or as bytes when it is not JSON.
+/// volatile fields normalized, or as bytes when it is not JSON — and the credential it
+/// carries, which tells one recorded session from another.
 public struct ReplayRequest: Sendable, Hashable, CustomStringConvertible {
     public enum Body: Sendable, Hashable {
         case none
@@ -16,6 +17,9 @@ public struct ReplayRequest: Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var query: [QueryItem]
     public var body: Body
+    /// The credential the request carries (``credential(authorization:query:)``), or `nil`.
+    /// Never compared when matching: replay uses it to prefer the entries of the same session.
+    public var credential: String?
 
     /// One `name=value` query pair.
     public struct QueryItem: Sendable, Hashable, Comparable {
@@ -25,8 +29,9 @@ public struct ReplayRequest: Sendable, Hashable, CustomStringConvertible {
     }
 
     public init(method: String, path: String, query: [(name: String, value: String)], body: [UInt8],
-                volatile: VolatileFields) {
+                credential: String? = nil, volatile: VolatileFields) {
         self.method = method.uppercased()
+        self.credential = credential
         // A path with no escape at all is its own decoding (most are; this runs per entry at start).
         self.path = path.utf8.contains(UInt8(ascii: "%"))
             ? path.split(separator: "/", omittingEmptySubsequences: false).map(PercentEncoding.decode).joined(separator: "/")
@@ -43,15 +48,34 @@ public struct ReplayRequest: Sendable, Hashable, CustomStringConvertible {
 
     /// The request of a recorded entry.
     public init(_ request: HAR.Request, volatile: VolatileFields) {
-        self.init(method: request.method, path: request.urlPath,
-                  query: request.queryItems.map { ($0.name, $0.value) },
-                  body: (try? request.bodyBytes) ?? [], volatile: volatile)
+        let query = request.queryItems.map { (name: $0.name, value: $0.value) }
+        self.init(method: request.method, path: request.urlPath, query: query, body: (try? request.bodyBytes) ?? [],
+                  credential: Self.credential(authorization: request.headerValues(named: "Authorization").first, query: query),
+                  volatile: volatile)
     }
 
     /// A request as HTTPWire received it.
     public init(_ request: HTTPRequest, volatile: VolatileFields) {
-        self.init(method: request.method.rawValue, path: request.path, query: request.queryItems,
-                  body: request.body, volatile: volatile)
+        let query = request.queryItems
+        self.init(method: request.method.rawValue, path: request.path, query: query, body: request.body,
+                  credential: Self.credential(authorization: request.headers["Authorization"], query: query),
+                  volatile: volatile)
+    }
+
+    /// The query parameters that carry a bearer token for clients that cannot set headers:
+    /// RFC 6750 §2.3's `access_token`, and the `token` the Kitchen API's WebSocket takes.
+    public static let tokenParameters: Set<String> = ["access_token", "token"]
+
+    /// The credential a request carries: the credentials of its `Authorization` header after
+    /// the scheme (RFC 9110 §11.4: `Bearer <token-1>` carries `<token-1>`), or else the value
+    /// of its first ``tokenParameters`` query parameter; `nil` when it has neither.
+    public static func credential(authorization: String?, query: [(name: String, value: String)]) -> String? {
+        // A scheme and its credentials are split by spaces; a value without a scheme is all credential.
+        if let parts = authorization?.split(separator: " ", maxSplits: 1), let credentials = parts.last {
+            let trimmed = credentials.drop { $0 == " " }
+            if !trimmed.isEmpty { return String(trimmed) }
+        }
+        return query.first { tokenParameters.contains($0.name) && !$0.value.isEmpty }?.value
     }
 
     public var description: String {

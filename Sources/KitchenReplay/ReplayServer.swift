@@ -26,7 +26,7 @@ public final class ReplayServer: Sendable {
                 observer: @escaping @Sendable (ReplayEvent) -> Void = { _ in }) {
         self.engine = engine
         self.speed = speed
-        let responder = ReplayResponder(engine: engine, speed: speed, observer: observer)
+        let responder = ReplayResponder(engine: engine, speed: speed, encoder: ContentBodyEncoder(), observer: observer)
         server = HTTPServer(configuration: HTTPServerConfiguration(host: host, port: port, limits: HTTPLimits(maxBodyBytes: 64 << 20)),
                             responder: responder)
     }
@@ -74,6 +74,7 @@ public struct ReplayReport: Sendable, CustomStringConvertible {
 struct ReplayResponder: HTTPResponder {
     let engine: ReplayEngine
     let speed: ReplaySpeed
+    let encoder: any ReplayBodyEncoder
     let observer: @Sendable (ReplayEvent) -> Void
 
     /// Matching a request against the recording never waits: it runs on the event loop.
@@ -97,19 +98,10 @@ struct ReplayResponder: HTTPResponder {
                 })
         case .answer(let recorded):
             observer(.answered(request: replay, entry: recorded.index, status: recorded.entry.response.status))
-            return .response(Self.response(from: recorded.entry.response))
+            return .response(ReplayedResponse(
+                recorded: recorded.entry.response, recordedMethod: recorded.request.method, method: replay.method,
+                acceptEncoding: request.headers.values(for: "Accept-Encoding"), encoder: encoder).httpResponse)
         }
-    }
-
-    /// The recorded response, minus framing headers (the writer sets them) and hop-by-hop ones.
-    static func response(from recorded: HAR.Response) -> HTTPResponse {
-        var headers = HTTPHeaders()
-        let framing = HopByHopHeaders.lowercasedNames.union(["content-length", "via"])
-        for header in recorded.headers where !framing.contains(header.name.lowercased()) {
-            headers.add(header.name, header.value)
-        }
-        return HTTPResponse(status: HTTPStatus(recorded.status, reasonPhrase: recorded.statusText), headers: headers,
-                            body: (try? recorded.bodyBytes) ?? [])
     }
 }
 

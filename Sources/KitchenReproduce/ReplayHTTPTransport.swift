@@ -23,11 +23,13 @@ public struct ReplayHTTPTransport: HTTPTransport {
         }
         switch engine.answer(replay) {
         case .answer(let recorded):
-            let response = recorded.entry.response
+            // The recorded answer as URLSession hands it over: decoded from any content coding
+            // (so without `Content-Encoding`), whatever the request accepted, and no body for a HEAD.
+            let served = ReplayedResponse(recorded: recorded.entry.response, recordedMethod: recorded.request.method,
+                                          method: replay.method, acceptEncoding: [], encoder: IdentityBodyEncoder())
             var headers: [String: String] = [:]
-            for header in response.headers { headers[header.name] = header.value }
-            let body = (try? response.bodyBytes) ?? []
-            return (Data(body), try Self.response(url, status: response.status, headers: headers))
+            for header in served.headers { headers[header.name] = header.value }
+            return (Data(served.body), try Self.response(url, status: served.status, headers: headers))
         case .unmatched(let mismatch):
             return (Data(mismatch.description.utf8),
                     try Self.response(url, status: Self.unmatchedStatus, headers: ["Content-Type": "text/plain; charset=utf-8"]))

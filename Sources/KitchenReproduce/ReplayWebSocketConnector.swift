@@ -47,10 +47,7 @@ public struct ReplayWebSocketConnector: WebSocketConnecting {
     }
 
     nonisolated(nonsending) public func connect(url: URL, token: String) async throws -> any WebSocketChannel {
-        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        let request = ReplayRequest(method: "GET", path: components?.percentEncodedPath ?? "/ws",
-                                    query: (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, body: [],
-                                    volatile: engine.volatile)
+        let request = ReplayRequest(webSocketURL: url, token: token, volatile: engine.volatile)
         switch engine.answer(request, webSocket: true) {
         case .unmatched(let mismatch):
             if unanswered == .pendingUntilCancelled {

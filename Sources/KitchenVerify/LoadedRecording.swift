@@ -93,7 +93,8 @@ public struct RecordedEntry: Sendable {
         }
         let query = entry.request.urlQuery.map { "?" + $0 } ?? ""
         exchange = RecordedExchange(method: entry.request.method, target: APIOperation.strip(basePath, from: entry.request.urlPath) + query,
-                                    requestBody: requestBody, status: entry.response.status, responseBody: responseBody)
+                                    requestBody: requestBody, status: entry.response.status, responseBody: responseBody,
+                                    responseContentType: entry.response.headerValues(named: "Content-Type").first)
         route = APIRoute(entry.request, basePath: basePath)
         apiPath = APIOperation.strip(basePath, from: entry.request.urlPath)
         // A tool's error note (Chrome's type "error") is no frame: not held to the contracts, but

@@ -15,8 +15,8 @@ import Synchronization
 ///
 /// The log is filled by ``transport(wrapping:)`` and ``connector(wrapping:)`` as the scenario
 /// runs. Afterwards a second ``ReplayEngine`` over the same recording is fed the logged
-/// requests in the same order: an engine's choice of entry depends on nothing else, so it
-/// picks the entries that answered them.
+/// requests (with the credentials they carried) in the same order: an engine's choice of
+/// entry depends on nothing else, so it picks the entries that answered them.
 ///
 /// ```swift
 /// let headers = RequestHeaderCheck()
@@ -101,12 +101,11 @@ private struct LoggingTransport: HTTPTransport {
     let check: RequestHeaderCheck
 
     nonisolated(nonsending) func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let components = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+        // The key the replay transport makes of it, credential included (it picks the session).
+        let key = ReplayRequest(request, body: request.httpBody.map { Array($0) } ?? [], volatile: .kitchen)
+            ?? ReplayRequest(method: request.httpMethod ?? "GET", path: "", query: [], body: [], volatile: .kitchen)
         check.record(RequestHeaderCheck.Sent(
-            request: ReplayRequest(method: request.httpMethod ?? "GET", path: components?.percentEncodedPath ?? "",
-                                   query: (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") },
-                                   body: request.httpBody.map { Array($0) } ?? [], volatile: .kitchen),
-            webSocket: false, authorization: request.value(forHTTPHeaderField: "Authorization"),
+            request: key, webSocket: false, authorization: request.value(forHTTPHeaderField: "Authorization"),
             contentType: request.value(forHTTPHeaderField: "Content-Type")))
         return try await inner.send(request)
     }
@@ -118,11 +117,8 @@ private struct LoggingConnector: WebSocketConnecting {
     let check: RequestHeaderCheck
 
     func connect(url: URL, token: String) async throws -> any WebSocketChannel {
-        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         check.record(RequestHeaderCheck.Sent(
-            request: ReplayRequest(method: "GET", path: components?.percentEncodedPath ?? "/ws",
-                                   query: (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }, body: [],
-                                   volatile: .kitchen),
+            request: ReplayRequest(webSocketURL: url, token: token, volatile: .kitchen),
             webSocket: true, authorization: "Bearer \(token)", contentType: nil))
         return try await inner.connect(url: url, token: token)
     }

@@ -51,6 +51,14 @@ public struct ExchangeValidator: Sendable {
             return ExchangeValidation(
                 operation: operation, pathParameters: parameters,
                 violations: validate(exchange, against: operation, pathParameters: parameters))
+        case .methodNotAllowed(_, let allowed)? where exchange.isHead && allowed.contains("GET"):
+            // RFC 9110 §9.3.2: HEAD is GET without a body; a path that declares GET answers HEAD too.
+            guard case .operation(let operation, let parameters)? = matcher.match(method: "GET", target: exchange.target) else {
+                return ExchangeValidation(operation: nil, pathParameters: [:], violations: [])
+            }
+            return ExchangeValidation(
+                operation: operation, pathParameters: parameters,
+                violations: validate(exchange, against: operation, pathParameters: parameters))
         case .methodNotAllowed(let template, let allowed)?:
             return ExchangeValidation(operation: nil, pathParameters: [:], violations: [SchemaViolation(
                 pointer: Self.method, schemaPath: "#" + JSONPointer(tokens: ["paths", template]).description,
@@ -146,6 +154,7 @@ public struct ExchangeValidator: Sendable {
                 pointer: Self.status, schemaPath: operationPath.appending("responses"), keyword: "responses",
                 expected: "a status declared for \(operation.operationId) (\(declared))", found: String(exchange.status))]
         }
+        if exchange.isHead { return headViolations(exchange, response, operation, operationPath) }
         switch (response.hasContent, exchange.responseBody) {
         case (false, let body?):
             return [SchemaViolation(
@@ -164,7 +173,34 @@ public struct ExchangeValidator: Sendable {
         }
     }
 
+    /// A `HEAD` answered as its `GET` would be, without the body (RFC 9110 §9.3.2): none may
+    /// come, and a head declaring a type declares the one the `GET`'s body has.
+    private func headViolations(
+        _ exchange: RecordedExchange, _ response: OpenAPIResponse, _ operation: OpenAPIOperation, _ operationPath: LazySchemaPath
+    ) -> [SchemaViolation] {
+        var violations: [SchemaViolation] = []
+        if let body = exchange.responseBody {
+            violations.append(SchemaViolation(
+                pointer: Self.responseBody, schemaPath: operationPath.appending("responses", response.status),
+                keyword: "responseBody", expected: "no body (a HEAD answer)", found: ValueWording.describe(body)))
+        }
+        if let declared = response.mediaType, let contentType = exchange.responseContentType,
+           Self.mediaType(of: contentType) != Self.mediaType(of: declared) {
+            violations.append(SchemaViolation(
+                pointer: Self.contentType, schemaPath: operationPath.appending("responses", response.status, "content"),
+                keyword: "content", expected: "\(declared) (the body \(operation.operationId) declares)", found: contentType))
+        }
+        return violations
+    }
+
+    /// A media type without its parameters, in lower case (RFC 9110 §8.3.1).
+    private static func mediaType(of value: String) -> String {
+        // A media type is two tokens around a slash: no whitespace belongs to it.
+        String((value.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }).lowercased()
+    }
+
     private static let method = JSONPointer(tokens: ["request", "method"])
+    private static let contentType = JSONPointer(tokens: ["response", "headers", "content-type"])
     private static let target = JSONPointer(tokens: ["request", "target"])
     private static let path = JSONPointer(tokens: ["request", "path"])
     private static let query = JSONPointer(tokens: ["request", "query"])

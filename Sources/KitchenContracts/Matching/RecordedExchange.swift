@@ -18,15 +18,25 @@ public struct RecordedExchange: Sendable, Hashable {
     public var status: Int
     /// The parsed JSON response body; `nil` when there was none.
     public var responseBody: JSONValue?
+    /// The response's `Content-Type` header; `nil` when it had none. Checked for a `HEAD`,
+    /// whose head stands in for the body it does not carry.
+    public var responseContentType: String?
 
     /// An exchange with every field given.
-    public init(method: String, target: String, requestBody: JSONValue? = nil, status: Int, responseBody: JSONValue? = nil) {
+    public init(method: String, target: String, requestBody: JSONValue? = nil, status: Int, responseBody: JSONValue? = nil,
+                responseContentType: String? = nil) {
         self.method = method
         self.target = target
         self.requestBody = requestBody
         self.status = status
         self.responseBody = responseBody
+        self.responseContentType = responseContentType
     }
+}
+
+extension RecordedExchange {
+    /// Whether the request was a `HEAD`.
+    var isHead: Bool { method.uppercased() == "HEAD" }
 }
 
 /// The verdict on one exchange: the operation it was matched to, and every violation.
