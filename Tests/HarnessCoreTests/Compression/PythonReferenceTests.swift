@@ -19,6 +19,7 @@ struct PythonReferenceTests {
             CompressionSamples.body(.zeros, count: 70_000, using: &random),
             CompressionSamples.body(.randomBytes, count: 70_000, using: &random),
             CompressionSamples.body(.jsonLike, count: 3_000, using: &random),
+            CompressionSamples.fibonacciBytes(using: &random),
         ]
     }
 
