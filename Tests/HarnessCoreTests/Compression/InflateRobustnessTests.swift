@@ -89,5 +89,6 @@ struct InflateRobustnessTests {
             #expect(decodeFailure(stream, format: format, outputLimit: body.count - 1) == .outputLimitExceeded(limit: body.count - 1))
         }
         #expect(try ContentDecoder.decode(InflateVectorTests.emptyGzipMember, format: .gzip, outputLimit: 0) == [])
+        #expect(try decodeInPieces(ContentEncoder.encode(body, format: .gzip), format: .gzip, cuts: [10, 20], outputLimit: .max) == body)
     }
 }
