@@ -103,7 +103,8 @@ package struct ContentDecoder: Sendable {
 
         let start = windowFilled
         // Output stops where the limit does, whatever space the window has beyond it.
-        let capacity = start + (outputLimit - producedCount)
+        let remaining = outputLimit - producedCount
+        let capacity = remaining > Int.max - start ? Int.max : start + remaining
         let bytes = pending
         // The window leaves `self` while the framing (which mutates `self`) writes into it; after
         // an error the decoder is spent, so it need not come back then.
@@ -119,7 +120,7 @@ package struct ContentDecoder: Sendable {
             }
             if progress == .needsInput { break }
             guard usable < capacity else { throw .outputLimitExceeded(limit: outputLimit) }
-            let grown = min(capacity, max(buffer.count * 2, buffer.count + unread * 4))
+            let grown = min(capacity, max(buffer.count * 2, buffer.count + min(unread, 1 << 28) * 4))
             buffer.append(contentsOf: repeatElement(0, count: max(0, grown - buffer.count)))
         }
         window = buffer

@@ -1,5 +1,5 @@
-/// Raw DEFLATE compression (RFC 1951): LZ77 over hash chains, each block written with the fixed
-/// Huffman codes or stored, whichever is shorter. Simple rather than small: it aims at being
+/// Raw DEFLATE compression (RFC 1951): LZ77 over hash chains, each block written stored, with
+/// the fixed Huffman codes or with codes of its own, whichever is shortest. Simple rather than small: it aims at being
 /// correct for every input and quick, not at zlib's ratios.
 struct DeflateEncoder {
     private static let hashBits = 15
@@ -13,10 +13,10 @@ struct DeflateEncoder {
     /// block's last match reaches at most 257 bytes past this.
     private static let blockSpan = 60000
 
-    private let input: [UInt8]
+    let input: [UInt8]
     private var head: [Int32]
     private var previous: [Int32]
-    private var writer = BitWriter()
+    var writer = BitWriter()
 
     /// The raw DEFLATE stream of `input`.
     static func compress(_ input: [UInt8]) -> [UInt8] {
@@ -99,50 +99,5 @@ struct DeflateEncoder {
             }
         }
         return best >= 3 ? (best, bestDistance) : (0, 0)
-    }
-
-    /// Writes one block of `tokens` covering `span` of the input, fixed-Huffman or stored.
-    private mutating func writeBlock(_ tokens: [UInt32], input span: Range<Int>, isLast: Bool) {
-        let codes = FixedHuffmanCodes.literalLength
-        var fixedBits = 3 + 7
-        for token in tokens {
-            if token >> 31 == 0 {
-                fixedBits += Int(codes[Int(token)] & 0xFF)
-            } else {
-                let length = Int(token >> 16 & 0x1FF), distance = Int(token & 0xFFFF)
-                let lengthIndex = Int(FixedHuffmanCodes.lengthSymbolIndex[length])
-                let distanceSymbol = Int(FixedHuffmanCodes.distanceSymbol[distance - 1])
-                fixedBits += Int(codes[257 + lengthIndex] & 0xFF) + Int(DeflateTables.lengthExtraBits[lengthIndex])
-                    + 5 + Int(DeflateTables.distanceExtraBits[distanceSymbol])
-            }
-        }
-        // A stored block costs its header, at most 7 bits of padding, LEN and NLEN, and the bytes.
-        if 3 + 7 + 32 + 8 * span.count < fixedBits {
-            writer.write(isLast ? 1 : 0, bits: 3)
-            writer.alignToByte()
-            writer.write(span.count, bits: 16)
-            writer.write(~span.count & 0xFFFF, bits: 16)
-            writer.append(contentsOf: input[span])
-            return
-        }
-        writer.write(isLast ? 0b011 : 0b010, bits: 3)
-        for token in tokens {
-            if token >> 31 == 0 {
-                let code = codes[Int(token)]
-                writer.write(Int(code >> 8), bits: Int(code & 0xFF))
-                continue
-            }
-            let length = Int(token >> 16 & 0x1FF), distance = Int(token & 0xFFFF)
-            let lengthIndex = Int(FixedHuffmanCodes.lengthSymbolIndex[length])
-            let lengthCode = codes[257 + lengthIndex]
-            writer.write(Int(lengthCode >> 8), bits: Int(lengthCode & 0xFF))
-            writer.write(length - Int(DeflateTables.lengthBase[lengthIndex]), bits: Int(DeflateTables.lengthExtraBits[lengthIndex]))
-            let distanceSymbol = Int(FixedHuffmanCodes.distanceSymbol[distance - 1])
-            writer.write(Int(FixedHuffmanCodes.distance[distanceSymbol]), bits: 5)
-            writer.write(distance - Int(DeflateTables.distanceBase[distanceSymbol]),
-                         bits: Int(DeflateTables.distanceExtraBits[distanceSymbol]))
-        }
-        let endOfBlock = codes[256]
-        writer.write(Int(endOfBlock >> 8), bits: Int(endOfBlock & 0xFF))
     }
 }

@@ -13,6 +13,10 @@ enum DeflateTables {
     /// Extra bits after distance symbols 0...29.
     static let distanceExtraBits: [UInt8] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
                                              7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    /// `base << 8 | extraBits` of length symbols 257...285, for the decoder's inner loop.
+    static let lengthBaseAndExtra: [UInt32] = zip(lengthBase, lengthExtraBits).map { UInt32($0) << 8 | UInt32($1) }
+    /// `base << 8 | extraBits` of distance symbols 0...29.
+    static let distanceBaseAndExtra: [UInt32] = zip(distanceBase, distanceExtraBits).map { UInt32($0) << 8 | UInt32($1) }
     /// The order in which code length code lengths are sent (§3.2.7).
     static let codeLengthOrder: [Int] = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 

@@ -9,11 +9,11 @@ enum FixedHuffmanCodes {
         case 256...279: (symbol - 256, 7)
         default: (0xC0 + symbol - 280, 8)
         }
-        return UInt32(reversed(code, length)) << 8 | UInt32(length)
+        return UInt32(CanonicalHuffman.reversed(code, length)) << 8 | UInt32(length)
     }
 
-    /// The 5-bit distance codes 0...29, bit-reversed.
-    static let distance: [UInt8] = (0..<30).map { UInt8(reversed($0, 5)) }
+    /// `reversedCode << 8 | 5` for distance symbols 0...29.
+    static let distance: [UInt32] = (0..<30).map { UInt32(CanonicalHuffman.reversed($0, 5)) << 8 | 5 }
 
     /// For each match length 0...258, the index (0...28) of its length symbol 257...285.
     static let lengthSymbolIndex: [UInt8] = {
@@ -38,10 +38,4 @@ enum FixedHuffmanCodes {
         }
         return table
     }()
-
-    private static func reversed(_ code: Int, _ length: Int) -> Int {
-        var result = 0
-        for bit in 0..<length where code & (1 << bit) != 0 { result |= 1 << (length - 1 - bit) }
-        return result
-    }
 }

@@ -39,19 +39,7 @@ struct HuffmanTable: Sendable {
         maxLength = longest
         self.rootBits = max(1, min(rootBits, longest))
 
-        // §3.2.2: the first code of each length, then consecutive codes in symbol order.
-        var nextCode = [Int](repeating: 0, count: 16)
-        var code = 0
-        for length in 1...15 {
-            code = (code + counts[length - 1]) << 1
-            nextCode[length] = code
-        }
-        var codes = [Int](repeating: 0, count: lengths.count)
-        for symbol in 0..<lengths.count where lengths[symbol] > 0 {
-            let length = Int(lengths[symbol])
-            codes[symbol] = Self.reversed(nextCode[length], length)
-            nextCode[length] += 1
-        }
+        let codes = CanonicalHuffman.reversedCodes(lengths)
 
         let root = self.rootBits
         let rootSize = 1 << root
@@ -91,16 +79,6 @@ struct HuffmanTable: Sendable {
             }
         }
         self.entries = entries
-    }
-
-    private static func reversed(_ code: Int, _ length: Int) -> Int {
-        var result = 0
-        var code = code
-        for _ in 0..<length {
-            result = result << 1 | code & 1
-            code >>= 1
-        }
-        return result
     }
 
     /// The fixed literal/length code of §3.2.6.

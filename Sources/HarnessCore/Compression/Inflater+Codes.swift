@@ -18,79 +18,99 @@ extension Inflater {
         let literals = literalLengthCode, distances = distanceCode
         return try literals.entries.withUnsafeBufferPointer { literalTable throws(InflateError) -> Progress? in
             try distances.entries.withUnsafeBufferPointer { distanceTable throws(InflateError) -> Progress? in
-                try DeflateTables.lengthBase.withUnsafeBufferPointer { lengthBase throws(InflateError) -> Progress? in
-                    try DeflateTables.distanceBase.withUnsafeBufferPointer { distanceBase throws(InflateError) -> Progress? in
-                        try DeflateTables.lengthExtraBits.withUnsafeBufferPointer { lengthExtra throws(InflateError) -> Progress? in
-                            try DeflateTables.distanceExtraBits.withUnsafeBufferPointer { distanceExtra throws(InflateError) -> Progress? in
-            let literalRoot = UInt64(literals.rootBits), literalMask = (UInt64(1) << literalRoot) - 1
-            let distanceRoot = UInt64(distances.rootBits), distanceMask = (UInt64(1) << distanceRoot) - 1
-            while true {
-                reader.refill()
-                let start = reader
-                let entry = Self.lookup(literalTable, reader.buffer, root: literalRoot, mask: literalMask)
-                let length = Int(entry & 0xF)
-                if length == 0 || length > reader.count {
-                    if length == 0 && reader.count >= literals.maxLength {
-                        throw .corrupt(offset: inputOffset + reader.position, reason: "invalid literal/length code")
+                try DeflateTables.lengthBaseAndExtra.withUnsafeBufferPointer { lengthCodes throws(InflateError) -> Progress? in
+                    try DeflateTables.distanceBaseAndExtra.withUnsafeBufferPointer { distanceCodes throws(InflateError) -> Progress? in
+                        let codes = SymbolTables(literals: literalTable, literalRoot: literals.rootBits,
+                                                 literalMaxLength: literals.maxLength, distances: distanceTable,
+                                                 distanceRoot: distances.rootBits, distanceMaxLength: distances.maxLength,
+                                                 lengthCodes: lengthCodes, distanceCodes: distanceCodes)
+                        return try decodeSymbols(&reader, codes, out, end, &next, windowStart: windowStart, inputOffset: inputOffset)
                     }
-                    return .needsInput
-                }
-                let symbol = Int(entry >> 16)
-                if symbol < 256 {
-                    if next == end { return .needsOutputSpace }
-                    reader.consume(length)
-                    out[next] = UInt8(truncatingIfNeeded: symbol)
-                    next &+= 1
-                    continue
-                }
-                reader.consume(length)
-                if symbol == 256 { return nil }
-                guard symbol <= 285 else {
-                    throw .corrupt(offset: inputOffset + reader.position, reason: "invalid length symbol \(symbol)")
-                }
-                let lengthExtraBits = Int(lengthExtra[symbol - 257])
-                guard reader.count >= lengthExtraBits else {
-                    reader = start
-                    return .needsInput
-                }
-                let matchLength = Int(lengthBase[symbol - 257]) + reader.take(lengthExtraBits)
-
-                let distanceEntry = Self.lookup(distanceTable, reader.buffer, root: distanceRoot, mask: distanceMask)
-                let distanceLength = Int(distanceEntry & 0xF)
-                if distanceLength == 0 || distanceLength > reader.count {
-                    if distanceLength == 0 && reader.count >= distances.maxLength {
-                        throw .corrupt(offset: inputOffset + reader.position, reason: "invalid distance code")
-                    }
-                    reader = start
-                    return .needsInput
-                }
-                reader.consume(distanceLength)
-                let distanceSymbol = Int(distanceEntry >> 16)
-                guard distanceSymbol < 30 else {
-                    throw .corrupt(offset: inputOffset + reader.position, reason: "invalid distance symbol \(distanceSymbol)")
-                }
-                let distanceExtraBits = Int(distanceExtra[distanceSymbol])
-                guard reader.count >= distanceExtraBits else {
-                    reader = start
-                    return .needsInput
-                }
-                let distance = Int(distanceBase[distanceSymbol]) + reader.take(distanceExtraBits)
-                guard distance <= next - windowStart else {
-                    throw .corrupt(offset: inputOffset + reader.position,
-                                   reason: "distance \(distance) reaches before the start of the stream")
-                }
-                let count = min(matchLength, end - next)
-                Self.copy(out, &next, distance: distance, length: count)
-                if count < matchLength {
-                    copyLength = matchLength - count
-                    copyDistance = distance
-                    return .needsOutputSpace
                 }
             }
-                            }
-                        }
-                    }
+        }
+    }
+
+    /// The tables one block's symbols are decoded with, as buffers for the inner loop.
+    struct SymbolTables {
+        let literals: UnsafeBufferPointer<UInt32>
+        let literalRoot: Int
+        let literalMaxLength: Int
+        let distances: UnsafeBufferPointer<UInt32>
+        let distanceRoot: Int
+        let distanceMaxLength: Int
+        let lengthCodes: UnsafeBufferPointer<UInt32>
+        let distanceCodes: UnsafeBufferPointer<UInt32>
+    }
+
+    private mutating func decodeSymbols(_ reader: inout BitReader, _ codes: SymbolTables, _ out: UnsafeMutablePointer<UInt8>,
+                                        _ end: Int, _ next: inout Int, windowStart: Int,
+                                        inputOffset: Int) throws(InflateError) -> Progress? {
+        let literalRoot = UInt64(codes.literalRoot), literalMask = (UInt64(1) << literalRoot) - 1
+        let distanceRoot = UInt64(codes.distanceRoot), distanceMask = (UInt64(1) << distanceRoot) - 1
+        while true {
+            reader.refill()
+            let start = reader
+            let entry = Self.lookup(codes.literals, reader.buffer, root: literalRoot, mask: literalMask)
+            let length = Int(entry & 0xF)
+            if length == 0 || length > reader.count {
+                if length == 0 && reader.count >= codes.literalMaxLength {
+                    throw .corrupt(offset: inputOffset + reader.position, reason: "invalid literal/length code")
                 }
+                return .needsInput
+            }
+            let symbol = Int(entry >> 16)
+            if symbol < 256 {
+                if next == end { return .needsOutputSpace }
+                reader.consume(length)
+                out[next] = UInt8(truncatingIfNeeded: symbol)
+                next &+= 1
+                continue
+            }
+            reader.consume(length)
+            if symbol == 256 { return nil }
+            guard symbol <= 285 else {
+                throw .corrupt(offset: inputOffset + reader.position, reason: "invalid length symbol \(symbol)")
+            }
+            let lengthCode = codes.lengthCodes[symbol - 257]
+            let lengthExtraBits = Int(lengthCode & 0xFF)
+            guard reader.count >= lengthExtraBits else {
+                reader = start
+                return .needsInput
+            }
+            let matchLength = Int(lengthCode >> 8) + reader.take(lengthExtraBits)
+
+            let distanceEntry = Self.lookup(codes.distances, reader.buffer, root: distanceRoot, mask: distanceMask)
+            let distanceLength = Int(distanceEntry & 0xF)
+            if distanceLength == 0 || distanceLength > reader.count {
+                if distanceLength == 0 && reader.count >= codes.distanceMaxLength {
+                    throw .corrupt(offset: inputOffset + reader.position, reason: "invalid distance code")
+                }
+                reader = start
+                return .needsInput
+            }
+            reader.consume(distanceLength)
+            let distanceSymbol = Int(distanceEntry >> 16)
+            guard distanceSymbol < 30 else {
+                throw .corrupt(offset: inputOffset + reader.position, reason: "invalid distance symbol \(distanceSymbol)")
+            }
+            let distanceCode = codes.distanceCodes[distanceSymbol]
+            let distanceExtraBits = Int(distanceCode & 0xFF)
+            guard reader.count >= distanceExtraBits else {
+                reader = start
+                return .needsInput
+            }
+            let distance = Int(distanceCode >> 8) + reader.take(distanceExtraBits)
+            guard distance <= next - windowStart else {
+                throw .corrupt(offset: inputOffset + reader.position,
+                               reason: "distance \(distance) reaches before the start of the stream")
+            }
+            let count = min(matchLength, end - next)
+            Self.copy(out, &next, distance: distance, length: count)
+            if count < matchLength {
+                copyLength = matchLength - count
+                copyDistance = distance
+                return .needsOutputSpace
             }
         }
     }

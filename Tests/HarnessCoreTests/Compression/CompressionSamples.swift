@@ -25,6 +25,19 @@ enum CompressionSamples {
         }
     }
 
+    /// Bytes 0...23, byte `n` occurring Fibonacci(n + 1) times, shuffled: 121,392 bytes whose
+    /// plain Huffman code would be 23 bits deep, where DEFLATE allows 15.
+    static func fibonacciBytes(using random: inout SeededGenerator) -> [UInt8] {
+        var counts = (1, 1)
+        var bytes: [UInt8] = []
+        for byte in 0..<24 {
+            bytes += repeatElement(UInt8(byte), count: counts.0)
+            counts = (counts.1, counts.0 + counts.1)
+        }
+        bytes.shuffle(using: &random)
+        return bytes
+    }
+
     private static func fill(_ count: Int, _ piece: () -> String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count + 100)
