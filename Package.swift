@@ -141,7 +141,7 @@ let package = Package(
             "KitchenRecording", "HarnessCore", "KitchenTesting", "KitchenSwiftTesting", "KitchenTestSupport",
         ], exclude: ["Fixtures"]),
         .testTarget(name: "KitchenSimulatorTests", dependencies: ["KitchenSimulator", "HTTPWire", "HarnessCore", "KitchenTestSupport"]),
-        .testTarget(name: "KitchenCLITests", dependencies: ["KitchenCLI", "KitchenTestSupport"]),
+        .testTarget(name: "KitchenCLITests", dependencies: ["KitchenCLI", "KitchenRecording", "KitchenTestSupport"]),
         .testTarget(name: "KitchenTestingTests", dependencies: ["KitchenTesting", "VirtualTime", "KitchenSwiftTesting"]),
         .testTarget(name: "KitchenControllersTests", dependencies: [
             "KitchenControllers", "KitchenControllerProperties", "KitchenReproduce", "KitchenTesting", "VirtualTime",

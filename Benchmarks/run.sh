@@ -152,6 +152,21 @@ printf "%-52s %-28s %s\n" "recording one exchange, one core: prepare, write" \
   "$(awk '/record-cost-prepare/ {print $2}' <<< "$RECORD")us, $(awk '/record-cost-write/ {print $2}' <<< "$RECORD")us" "(reported)"
 VALID=$(taskset -c 0 "$BENCH" validate | awk '{print $2}')
 printf "%-52s %-28s %s %s\n" "recorded exchanges validated, one core" "$VALID /s" ">= 50000/s" "$(verdict "${VALID:-0} >= 50000")"
+# JSON Schema validations/s on the official suite's draft 2020-12 required tests, one core, against
+# jsonschema-rs (the bench venv's jsonschema-rs, through its Python binding) on the same schemas and
+# instances in the same run: the groups jsonschema-rs compiles, remote references left out on both sides.
+SUITE=${KITCHEN_JSON_SCHEMA_SUITE:-.tools/jsonschema-suite}
+BENCH_PYTHON=${BENCH_PYTHON:-.venv/bin/python}
+if [ -f "$SUITE/tests/draft2020-12/type.json" ] && "$BENCH_PYTHON" -c 'import jsonschema_rs' 2>/dev/null; then
+  RS=$(taskset -c 0 "$BENCH_PYTHON" Benchmarks/schema_suite_rs.py "$SUITE" "$WORK/schema-groups.txt" 3)
+  OURS=$(taskset -c 0 "$BENCH" schema-suite "$SUITE" "$WORK/schema-groups.txt")
+  RS_RATE=$(awk '{print $2}' <<< "$RS"); OUR_RATE=$(awk '{print $2}' <<< "$OURS")
+  printf "%-52s %-28s %s %s\n" "JSON Schema suite validations, one core (ours, rs)" "$OUR_RATE, $RS_RATE /s" \
+    ">= jsonschema-rs" "$(verdict "${OUR_RATE:-0} >= ${RS_RATE:-1}")"
+  echo "  ($(awk '{print $3}' <<< "$RS") schemas, $(awk '{print $4}' <<< "$RS") instances)"
+else
+  printf "%-52s %-28s %s\n" "JSON Schema suite validations, one core" "not measured: suite or jsonschema-rs missing" ""
+fi
 CASES=$("$BENCH" properties | awk '{print $2}')
 printf "%-52s %-28s %s %s\n" "pure-model property cases" "$CASES /s" ">= 10000/s" "$(verdict "${CASES:-0} >= 10000")"
 START=$("$BENCH" replay-start | awk '{print $2}')

@@ -1,6 +1,7 @@
 /// The members of a JSON object, in the order they were written.
 ///
-/// Lookup is by key; equality ignores order. Keys are unique: setting an
+/// Lookup is by key, compared by code points (RFC 8259 §8.3: `"ä"` and `"a\u{308}"` are two
+/// keys); equality ignores order. Keys are unique: setting an
 /// existing key replaces its value in place. Objects past a few members keep
 /// a key → position index beside the ordered members, so lookup is O(1) and
 /// building, comparing or hashing an object is linear in its size.
@@ -30,7 +31,7 @@ public struct JSONObject: Sendable, RandomAccessCollection {
     public private(set) var members: [Member]
 
     /// Each key's position in `members`; `nil` while the object is below ``indexThreshold``.
-    private var positions: [String: Int]?
+    private var positions: [CodePointKey: Int]?
 
     /// An object with `members`; a later duplicate key replaces an earlier one.
     public init(_ members: [Member] = []) {
@@ -55,8 +56,8 @@ public struct JSONObject: Sendable, RandomAccessCollection {
 
     /// The position of `key` in ``members``.
     public func position(of key: String) -> Int? {
-        if let positions { return positions[key] }
-        return members.firstIndex { $0.key == key }
+        if let positions { return positions[CodePointKey(key)] }
+        return members.firstIndex { $0.key.hasSameCodePoints(as: key) }
     }
 
     /// The value for `key`; assigning `nil` removes the member (in time linear in the size).
@@ -70,7 +71,7 @@ public struct JSONObject: Sendable, RandomAccessCollection {
                 members.remove(at: index)
                 if positions != nil { rebuildPositions() }
             case (nil, let value?):
-                positions?[key] = members.count
+                positions?[CodePointKey(key)] = members.count
                 members.append(Member(key: key, value: value))
                 if positions == nil, members.count >= Self.indexThreshold { rebuildPositions() }
             case (nil, nil):
@@ -80,8 +81,8 @@ public struct JSONObject: Sendable, RandomAccessCollection {
     }
 
     private mutating func rebuildPositions() {
-        var index = [String: Int](minimumCapacity: members.count)
-        for (position, member) in members.enumerated() { index[member.key] = position }
+        var index = [CodePointKey: Int](minimumCapacity: members.count)
+        for (position, member) in members.enumerated() { index[CodePointKey(member.key)] = position }
         positions = index
     }
 }
@@ -89,8 +90,7 @@ public struct JSONObject: Sendable, RandomAccessCollection {
 extension JSONObject: Hashable {
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.members.count == rhs.members.count else { return false }
-        for member in lhs.members where rhs[member.key] != member.value { return false }
-        return true
+        return JSONEquality.equal(.object(lhs), .object(rhs))
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -1,7 +1,8 @@
 /// A JSON value as RFC 8259 defines it, with numbers kept exact where they can be.
 ///
-/// Equality is by meaning: object member order is ignored and numbers compare
-/// by value, so `{"a":1,"b":2.0}` equals `{"b":2,"a":1}`.
+/// Equality is by meaning: object member order is ignored, numbers compare
+/// by value and strings by code points (not Swift's canonical equivalence), so
+/// `{"a":1,"b":2.0}` equals `{"b":2,"a":1}` and `"ä"` differs from `"a\u{308}"`.
 ///
 /// ```swift
 /// let value = try JSONValue(parsing: #"{"isOn": true, "targetTemperature": 350}"#)
@@ -115,6 +116,11 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 }
 
 extension JSONValue {
+    /// Equal by meaning; strings by code points (see JSONEquality).
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        JSONEquality.equal(lhs, rhs)
+    }
+
     /// Hashes by meaning, consistently with `==`, on an explicit stack (see JSONHashing).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(JSONHashing.digest(self))

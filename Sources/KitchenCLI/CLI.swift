@@ -125,5 +125,5 @@ public struct Console: Sendable {
     public static let standard = Console(
         out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
         error: { text in FileHandle.standardError.write(Data(text.utf8)) },
-        isTerminal: isatty(STDOUT_FILENO) == 1)
+        isTerminal: ProcessPlatform.standardOutputIsTerminal)
 }

@@ -29,6 +29,11 @@ enum RecordCommand: KitchenCommand {
         in: 64...1_048_576,
         help: "KiB a relayed WebSocket may queue toward a side that stops reading before the proxy closes that side; "
             + "a client closed so has its close recorded with the messages it never got.")
+    static let maxDecodedBody = Option<Int>(
+        "max-decoded-body-mib", "MIB", default: RecordingProxyConfiguration.defaultMaxDecodedBodyBytes >> 20,
+        in: 1...65_536,
+        help: "MiB a gzip or deflate body may decode to before its exchange is refused as a decompression bomb "
+            + "(the client still gets the answer; nothing of it is recorded).")
     static let syncInterval = Option<Int>(
         "sync-interval", "MS", default: 50, in: 0...60_000,
         help: "How often the journal is forced to the disk with fdatasync, in milliseconds; 0 syncs every record.")
@@ -40,7 +45,7 @@ enum RecordCommand: KitchenCommand {
     static let spec = CommandSpec(
         name: "record",
         summary: "Record traffic to a server through a proxy into a HAR (secrets redacted).",
-        options: [upstream, out, host, port, upstreamTimeout, maxUpstreamConnections, maxWebSocketQueue, syncInterval, force, recover] + ProgressOptions.options + TrustOptions.options,
+        options: [upstream, out, host, port, upstreamTimeout, maxUpstreamConnections, maxWebSocketQueue, maxDecodedBody, syncInterval, force, recover] + ProgressOptions.options + TrustOptions.options,
         discussion: """
             Write-ahead: every HTTP exchange and WebSocket message is written to the journal before the client \
             receives its last byte (group-committed across connections), with the \
@@ -83,6 +88,7 @@ enum RecordCommand: KitchenCommand {
             maxUpstreamConnections: arguments[Self.maxUpstreamConnections],
             upstreamCheckoutTimeout: .seconds(arguments[Self.upstreamTimeout]),
             maxQueuedWebSocketBytes: arguments[Self.maxWebSocketQueue] << 10,
+            maxDecodedBodyBytes: arguments[Self.maxDecodedBody] << 20,
             durability: syncInterval == 0 ? .everyRecord : .interval(.milliseconds(syncInterval)),
             upstreamTrust: trust,
             overwrite: arguments[Self.force],

@@ -13,10 +13,10 @@ final class Termination: @unchecked Sendable {
 
     init() {
         var installed: [any DispatchSourceSignal] = []
-        for (number, label) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+        for (number, label) in ProcessPlatform.terminationSignals {
             // The documented pattern: turn the default action off, then let a dispatch source see it.
             // Both happen here, before the command announces itself, so no signal can fall between.
-            signal(number, SIG_IGN)
+            ProcessPlatform.ignore(number)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [name, received] in
                 name.set(label)

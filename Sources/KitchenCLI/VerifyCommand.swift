@@ -32,12 +32,15 @@ enum VerifyCommand: KitchenCommand {
     static let keep = Option<String?>("keep", "DIR", help: "Write the recordings this run makes to DIR instead of a temporary folder.")
     static let requireCoverage = Flag(
         "require-coverage", help: "With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise).")
+    static let formats = Option<FormatAssertion>(
+        "formats", default: .annotate,
+        help: "assert: check format (date-time, uuid, email, …) in every contract; annotate: only where a contract asks.")
     static let html = Option<String?>("html", "DIR", help: "Also write an HTML timeline of each failing recording, findings marked, to DIR.")
 
     static let spec = CommandSpec(
         name: "verify",
         summary: "Check recordings against the contracts, the real client and the mock (the CI gate).",
-        options: [contracts, recordings, live, user, password, junit, format, only, keep, requireCoverage, html] + TrustOptions.options,
+        options: [contracts, recordings, live, user, password, junit, format, only, keep, requireCoverage, formats, html] + TrustOptions.options,
         discussion: """
             Without --live or --recordings, every scenario is recorded in-process against a fresh embedded \
             simulator, then verified; if ./Recordings exists, the fresh recordings' shapes are also compared \
@@ -118,6 +121,13 @@ enum VerifyCommand: KitchenCommand {
 
     /// The run the arguments ask for.
     static func options(from arguments: ParsedArguments) throws(UsageError) -> VerifyOptions {
+        var options = try sourceOptions(from: arguments)
+        options.formats = arguments[Self.formats].schemaFormats
+        return options
+    }
+
+    /// The recordings' source and the options that go with it.
+    private static func sourceOptions(from arguments: ParsedArguments) throws(UsageError) -> VerifyOptions {
         let contracts = URL(fileURLWithPath: arguments[Self.contracts])
         let only = arguments.all(Self.only)
         let keep = arguments[Self.keep].map { URL(fileURLWithPath: $0) }

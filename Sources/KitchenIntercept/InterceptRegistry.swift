@@ -14,7 +14,11 @@ final class InterceptRegistry: Sendable {
     static let shared = InterceptRegistry()
 
     let processLock = ProcessInterceptionLock()
-    private let scopes = Mutex<[String: InterceptScope]>([:])
+    /// The running scopes by marker and by interceptor slot.
+    private let scopes = Mutex<(byMarker: [String: InterceptScope], bySlot: [Int: InterceptScope])>(([:], [:]))
+    /// The last interceptor slot handed out; slots are never reused, so a session outliving its
+    /// scope cannot reach a later one.
+    private let lastSlot = Atomic<Int>(0)
     private let processHolder = Mutex<InterceptScope?>(nil)
     private let activeCount = Atomic<Int>(0)
     /// Scopes running, and whether `URLSession.shared` was prepared (done once per process).
@@ -24,7 +28,10 @@ final class InterceptRegistry: Sendable {
     var isActive: Bool { activeCount.load(ordering: .acquiring) > 0 }
 
     func activate(_ scope: InterceptScope) {
-        scopes.withLock { $0[scope.id] = scope }
+        scopes.withLock { scopes in
+            scopes.byMarker[scope.id] = scope
+            scopes.bySlot[scope.slot] = scope
+        }
         installation.withLock { installation in
             installation.count += 1
             if installation.count == 1 {
@@ -46,11 +53,20 @@ final class InterceptRegistry: Sendable {
                 URLProtocol.unregisterClass(SharedSessionInterceptor.self)
             }
         }
-        scopes.withLock { $0[scope.id] = nil }
+        scopes.withLock { scopes in
+            scopes.byMarker[scope.id] = nil
+            scopes.bySlot[scope.slot] = nil
+        }
     }
 
     /// The running scope whose marker is `id`.
-    func scope(marker id: String) -> InterceptScope? { scopes.withLock { $0[id] } }
+    func scope(marker id: String) -> InterceptScope? { scopes.withLock { $0.byMarker[id] } }
+
+    /// The running scope whose interceptor class stands for `slot`.
+    func scope(slot: Int) -> InterceptScope? { scopes.withLock { $0.bySlot[slot] } }
+
+    /// A slot no scope has had yet (from 1).
+    func newSlot() -> Int { lastSlot.wrappingAdd(1, ordering: .relaxed).newValue }
 
     var processScope: InterceptScope? { processHolder.withLock { $0 } }
 

@@ -23,12 +23,14 @@ public final class InterceptScope: Sendable {
         case record(LiveRecording)
     }
 
-    /// The per-session marker: the value of ``markerHeader`` and of the marker cache.
+    /// The marker a request carries to name this scope: the value of ``markerHeader``.
     public let id: String
+    /// The number of this scope's own interceptor class (``ScopedSessionInterceptor``).
+    let slot: Int
     let backend: Backend
 
-    /// The header a marked configuration adds (`httpAdditionalHeaders`); a request carrying it is
-    /// attributed to the scope it names, whichever session sent it. It never reaches a server.
+    /// The header ``mark(_:)`` sets: a request carrying it is attributed to the scope it names,
+    /// whichever session sends it and whichever thread resumes it. It never reaches a server.
     public static let markerHeader = "X-Kitchen-Replay-Scope"
 
     /// The scope of the running test, set by ``run(isolation:_:)``.
@@ -37,37 +39,44 @@ public final class InterceptScope: Sendable {
     /// Answers from `engine`.
     public init(replaying engine: ReplayEngine) {
         id = UUID().uuidString
+        slot = InterceptRegistry.shared.newSlot()
         backend = .replay(engine)
     }
 
     /// Forwards to `recording`'s recorder.
     public init(recording: LiveRecording) {
         id = UUID().uuidString
+        slot = InterceptRegistry.shared.newSlot()
         backend = .record(recording)
     }
 
-    /// `base` with the interceptor installed and this scope's marker: every session made from it is
-    /// answered by this scope, even from callbacks, dispatch queues and detached tasks, and fails
-    /// once the scope has ended. Caching is switched off (a cache would answer instead of the recording).
+    /// `base` with this scope's own interceptor class first in `protocolClasses`: every session
+    /// made from it is answered by this scope, whatever thread, queue or task resumes its
+    /// requests (completion handlers, dispatch queues, detached tasks), and fails once the scope
+    /// has ended. Caching is switched off (a cache would answer instead of the recording).
     public func configuration(_ base: URLSessionConfiguration = .ephemeral) -> URLSessionConfiguration {
         install(in: base)
         return base
     }
 
-    /// Installs the interceptor and this scope's marker in a configuration the test hands over
-    /// (the app's own); its other settings are kept.
+    /// Installs this scope's interceptor class in a configuration the test hands over (the
+    /// app's own), replacing any earlier scope's; its other settings are kept.
     public func install(in configuration: URLSessionConfiguration) {
         let others = (configuration.protocolClasses ?? []).filter { !($0 is InterceptURLProtocol.Type) }
-        configuration.protocolClasses = [MarkedSessionInterceptor.self] + others
-        configuration.urlCache = ScopeMarkerCache(scopeID: id)
-        var headers = configuration.httpAdditionalHeaders ?? [:]
-        headers[Self.markerHeader] = id
-        configuration.httpAdditionalHeaders = headers
+        configuration.protocolClasses = [InterceptorSlots.interceptorClass(for: slot)] + others
+        configuration.urlCache = nil
+    }
+
+    /// Marks `request` as this scope's (the ``markerHeader`` header): on `URLSession.shared`, or
+    /// any session the interceptor reaches, it is answered by this scope wherever it is resumed,
+    /// and fails once the scope has ended. The header is removed before anything is forwarded.
+    public func mark(_ request: inout URLRequest) {
+        request.setValue(id, forHTTPHeaderField: Self.markerHeader)
     }
 
     /// Runs `body` with this scope installed and current; removes it after, even when `body` throws.
     /// With ``InterceptIsolation/process`` it first waits for the process-wide lock.
-    public nonisolated(nonsending) func run(isolation: InterceptIsolation = .task,
+    public nonisolated(nonsending) func run(isolation: InterceptIsolation = .platformDefault,
                                             _ body: nonisolated(nonsending) () async throws -> Void) async throws {
         let registry = InterceptRegistry.shared
         if isolation == .process {

@@ -6,12 +6,13 @@ import KitchenReplay
 import Synchronization
 
 /// Serves an intercepted request from the scope it is attributed to. The scope is named when the
-/// protocol object is made: from the session's marker, else from the task-local of the thread
-/// that resumed the task (FoundationNetworking makes the object there, inside `resume()`, when
-/// the session has no URL cache — measured on Swift 6.3.1, Linux), else from the holder of the
-/// process lock; a request of a marked session none of these names fails. Only `http` and `https` are claimed: `URLSessionWebSocketTask` does not go
-/// through `URLProtocol` (on FoundationNetworking its frames are sent only through the built-in
-/// WebSocket protocol), so WebSockets keep the in-process connector.
+/// protocol object is made, by what the request carries or the session it was sent on, in the
+/// order ``InterceptIsolation`` gives: the session's own interceptor class, the request's
+/// marker header, on FoundationNetworking the resuming task's task-local (`URLSession.shared`
+/// under ``InterceptIsolation/task`` only), the process lock's holder. Only `http` and `https`
+/// are claimed: `URLSessionWebSocketTask` does not go through `URLProtocol` (on
+/// FoundationNetworking its frames are sent only through the built-in WebSocket protocol), so
+/// WebSockets keep the in-process connector.
 class InterceptURLProtocol: URLProtocol {
     // Not Sendable (URLProtocol is not): URLSession makes one object per task and calls
     // `startLoading`/`stopLoading` on the task's serial queue. `resolution` is immutable; the
@@ -25,6 +26,10 @@ class InterceptURLProtocol: URLProtocol {
         case failed(InterceptError)
     }
 
+    /// The scope slot this class stands for: none here; each scope's own class
+    /// (``ScopedSessionInterceptor``) names its slot.
+    class var scopeSlot: Int? { nil }
+
     override class func canInit(with request: URLRequest) -> Bool { isHTTP(request) }
 
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
@@ -34,20 +39,37 @@ class InterceptURLProtocol: URLProtocol {
         return scheme == "http" || scheme == "https"
     }
 
+    // FoundationNetworking declares this initializer `required`; Apple's Foundation declares it
+    // an ordinary designated initializer, which a subclass overrides.
+    #if canImport(FoundationNetworking)
     required init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
-        resolution = Self.resolve(request, marker: ScopeMarkerCache.scopeID(in: cachedResponse))
-        // The marker is not a cached answer: nothing is handed on as one.
+        resolution = Self.resolve(request, slot: Self.scopeSlot)
         super.init(request: request, cachedResponse: nil, client: client)
     }
+    #else
+    override init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
+        resolution = Self.resolve(request, slot: Self.scopeSlot)
+        super.init(request: request, cachedResponse: nil, client: client)
+    }
+    #endif
 
-    /// Marker (the cache's, else the header), then task-local, then the process lock's holder.
-    static func resolve(_ request: URLRequest, marker cacheMarker: String?,
-                        registry: InterceptRegistry = .shared) -> Resolution {
-        if let marker = cacheMarker ?? request.value(forHTTPHeaderField: InterceptScope.markerHeader) {
+    /// The session's interceptor slot, then the request's marker header, then (FoundationNetworking
+    /// only) the task-local, then the process lock's holder.
+    static func resolve(_ request: URLRequest, slot: Int?, registry: InterceptRegistry = .shared) -> Resolution {
+        if let slot {
+            guard let scope = registry.scope(slot: slot) else { return .failed(.scopeEnded(request.summary)) }
+            return .scope(scope)
+        }
+        if let marker = request.value(forHTTPHeaderField: InterceptScope.markerHeader) {
             guard let scope = registry.scope(marker: marker) else { return .failed(.scopeEnded(request.summary)) }
             return .scope(scope)
         }
+        #if canImport(FoundationNetworking)
+        // Measured on Swift 6.3.1, Linux: FoundationNetworking asks `canInit` and makes the protocol
+        // object inside `resume()`, on the resuming thread, when the session has no URL cache. Apple
+        // makes them on the session's own queue, where the test's task-local cannot be read.
         if let scope = InterceptScope.current, registry.scope(marker: scope.id) != nil { return .scope(scope) }
+        #endif
         if let scope = registry.processScope { return .scope(scope) }
         return .failed(.unattributed(request.summary))
     }
@@ -122,19 +144,19 @@ class InterceptURLProtocol: URLProtocol {
 
 /// Registered with `URLProtocol.registerClass` while any scope runs, and put first in
 /// `URLSession.shared`'s classes on FoundationNetworking. Claims only what a scope can be named
-/// for — a marker header, the task-local (FoundationNetworking asks on the thread that resumes
-/// the task), the process lock's holder — and declines the rest, which goes to the network as if
-/// nothing were intercepted.
+/// for — a marker header, the task-local (FoundationNetworking only, where it is asked on the
+/// thread that resumes the task), the process lock's holder — and declines the rest, which goes
+/// to the network as if nothing were intercepted.
 final class SharedSessionInterceptor: InterceptURLProtocol {
     override class func canInit(with request: URLRequest) -> Bool {
         let registry = InterceptRegistry.shared
         guard isHTTP(request), registry.isActive else { return false }
-        if case .scope = resolve(request, marker: nil, registry: registry) { return true }
+        if case .scope = resolve(request, slot: nil, registry: registry) { return true }
         return false
     }
 }
 
-/// Installed in marked configurations only: claims every HTTP request of such a session, so a
-/// session outliving its test, or a request no scope can be named for, fails instead of reaching
-/// the network.
-final class MarkedSessionInterceptor: InterceptURLProtocol {}
+/// The base of the classes installed in marked configurations (each scope's own
+/// ``ScopedSessionInterceptor``): claims every HTTP request of such a session, so a session
+/// outliving its test fails instead of reaching the network.
+class MarkedSessionInterceptor: InterceptURLProtocol {}

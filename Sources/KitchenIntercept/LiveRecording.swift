@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import KitchenRecording
 import KitchenRecorder
 import KitchenSimulator
 
@@ -95,7 +96,7 @@ public final class LiveRecording: Sendable {
             try? FileManager.default.removeItem(at: staging)
             return nil
         }
-        if let reason = AtomicPlacement.move(staging.path, onto: output.path) {
+        if let reason = POSIXFile.move(staging.path, onto: output.path) {
             throw .cannotPlace(path: output.path, reason: reason)
         }
         return RecordingSummary(output: output, entries: summary.entries, refused: summary.refused)

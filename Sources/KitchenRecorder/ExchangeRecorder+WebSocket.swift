@@ -16,12 +16,15 @@ extension ExchangeRecorder {
 
     /// The same as ``openWebSocket(id:request:response:startedAt:)`` for a caller that must not
     /// wait: `then` runs on the journal thread once the opening is journaled (or why not).
+    /// `upstream` says how the upgrade sent upstream differed from `request`, the client's.
     func openWebSocketLater(id: String, request: HTTPRequest, response: HTTPResponse, startedAt: Date,
-                            then done: @escaping @Sendable (Outcome) -> Void) {
+                            upstream: HAR.UpstreamChanges? = nil, then done: @escaping @Sendable (Outcome) -> Void) {
         writeLater({ [self] in
-            .websocketOpen(id: id, entry: HAR.Entry(
-                startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority),
-                response: Self.raw(response, body: []), timings: HAR.Timings(), resourceType: "websocket"))
+            var raw = Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority)
+            raw.upstream = upstream
+            return .websocketOpen(id: id, entry: HAR.Entry(
+                startedAt: startedAt, request: raw, response: Self.raw(response, body: []), timings: HAR.Timings(),
+                resourceType: "websocket"))
         }, then: { [observer] outcome, redacted in
             observer(.webSocketOpened(id: id, path: request.path, outcome: Self.observed(outcome, redacted: redacted)))
             done(outcome)

@@ -31,6 +31,11 @@ final class ExchangeRecorder: Sendable {
     let upstreamAuthority: String
     /// `http` or `https`, as recorded URLs name the upstream.
     let upstreamScheme: String
+    /// Most bytes a body sent with a `Content-Encoding` may decode to before it is refused
+    /// (``RecordingProxyConfiguration/maxDecodedBodyBytes``).
+    let decodedBodyLimit: Int
+    /// What the proxy changes in a request it sends upstream, stated in each HTTP exchange's record.
+    let rewrite: UpstreamRewrite
     private let commits: GroupCommit
     private let journalThread: JournalThread<JournalJob>
     private let refusals = Mutex<[RecordingError]>([])
@@ -42,9 +47,12 @@ final class ExchangeRecorder: Sendable {
     let observer: @Sendable (RecorderEvent) -> Void
 
     init(journal: JournalWriter, clock: RecorderClock, upstreamAuthority: String, upstreamScheme: String = "http",
+         decodedBodyLimit: Int = RecordingProxyConfiguration.defaultMaxDecodedBodyBytes, canonicalHeaderOrder: Bool = false,
          observer: @escaping @Sendable (RecorderEvent) -> Void = { _ in },
          onFailure: @escaping @Sendable (RecordingError) -> Void = { _ in }) {
         self.journal = journal
+        self.decodedBodyLimit = decodedBodyLimit
+        rewrite = UpstreamRewrite(authority: upstreamAuthority, canonicalOrder: canonicalHeaderOrder)
         self.clock = clock
         self.upstreamAuthority = upstreamAuthority
         self.upstreamScheme = upstreamScheme
@@ -61,7 +69,7 @@ final class ExchangeRecorder: Sendable {
     /// A record handed to the journal thread: how to make its event there, and who hears its
     /// outcome (and whether redaction replaced anything).
     struct JournalJob: Sendable {
-        let event: @Sendable () -> JournalEvent
+        let event: @Sendable () throws(RecordingError) -> JournalEvent
         let done: @Sendable (Outcome, Bool) -> Void
     }
 
@@ -99,9 +107,17 @@ final class ExchangeRecorder: Sendable {
                 responseBody: BodyRecord = .inline) -> Outcome {
         if case .refused(let error) = requestBody { return .refused(error) }
         if case .refused(let error) = responseBody { return .refused(error) }
-        let event = exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
-                                  failure: failure, resourceType: resourceType, requestBody: requestBody,
-                                  responseBody: responseBody)
+        let event: JournalEvent
+        do throws(RecordingError) {
+            event = try exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
+                                      failure: failure, resourceType: resourceType, requestBody: requestBody,
+                                      responseBody: responseBody)
+        } catch {
+            noteRefused(error)
+            observeExchange(request: request, response: response, timings: timings, failure: failure,
+                            outcome: .refused(error), redacted: false)
+            return .refused(error)
+        }
         let (outcome, redacted) = write(event)
         observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
                         redacted: redacted)
@@ -115,9 +131,9 @@ final class ExchangeRecorder: Sendable {
     func recordLater(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
                      failure: HAR.ExchangeError? = nil, resourceType: String = "fetch",
                      then done: @escaping @Sendable (Outcome) -> Void) {
-        writeLater({ [self] in
-            exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
-                          failure: failure, resourceType: resourceType, requestBody: .inline, responseBody: .inline)
+        writeLater({ [self] () throws(RecordingError) in
+            try exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
+                              failure: failure, resourceType: resourceType, requestBody: .inline, responseBody: .inline)
         }, then: { [self] outcome, redacted in
             observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
                             redacted: redacted)
@@ -129,11 +145,26 @@ final class ExchangeRecorder: Sendable {
     /// journal closes).
     func finishPendingRecords() { journalThread.stop() }
 
+    /// The exchange's record: bodies held whole are decoded from their `Content-Encoding` here,
+    /// on the journal thread (a streamed one was decoded as it streamed, ``StreamedBodyJournal``).
     private func exchangeEvent(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date,
                                timings: HAR.Timings, failure: HAR.ExchangeError?, resourceType: String,
-                               requestBody: BodyRecord, responseBody: BodyRecord) -> JournalEvent {
-        var entry = HAR.Entry(startedAt: startedAt, request: Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority),
-                              response: Self.raw(response, body: body), timings: timings, resourceType: resourceType)
+                               requestBody: BodyRecord, responseBody: BodyRecord) throws(RecordingError) -> JournalEvent {
+        var rawRequest = Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority)
+        if resourceType != "websocket" { rawRequest.upstream = rewrite.changes(from: request.headers) }
+        if requestBody.streamed == nil {
+            (rawRequest.body, rawRequest.encodedBodySize) = try RecordedBodyDecoder.decodeWhole(
+                request.body, headers: request.headers, limit: decodedBodyLimit, complete: true,
+                location: { "the request body of \(request.method.rawValue) \(request.path)" })
+        }
+        var rawResponse = Self.raw(response, body: body)
+        if responseBody.streamed == nil {
+            (rawResponse.body, rawResponse.encodedBodySize) = try RecordedBodyDecoder.decodeWhole(
+                body, headers: response.headers, limit: decodedBodyLimit, complete: failure == nil,
+                location: { "the response body of \(request.method.rawValue) \(request.path)" })
+        }
+        var entry = HAR.Entry(startedAt: startedAt, request: rawRequest, response: rawResponse, timings: timings,
+                              resourceType: resourceType)
         entry.error = failure
         return requestBody.streamed == nil && responseBody.streamed == nil
             ? .entry(entry) : .streamedEntry(entry, requestBody: requestBody.streamed, responseBody: responseBody.streamed)
@@ -182,9 +213,9 @@ final class ExchangeRecorder: Sendable {
                      then done: @escaping @Sendable (Outcome) -> Void) {
         if case .refused(let error) = requestBody { return done(.refused(error)) }
         if case .refused(let error) = responseBody { return done(.refused(error)) }
-        writeLater({ [self] in
-            exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
-                          failure: failure, resourceType: "fetch", requestBody: requestBody, responseBody: responseBody)
+        writeLater({ [self] () throws(RecordingError) in
+            try exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
+                              failure: failure, resourceType: "fetch", requestBody: requestBody, responseBody: responseBody)
         }, then: { [self] outcome, redacted in
             observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
                             redacted: redacted)
@@ -193,7 +224,7 @@ final class ExchangeRecorder: Sendable {
     }
 
     /// Hands `event` to the journal thread; `then` hears its outcome there.
-    func writeLater(_ event: @escaping @Sendable () -> JournalEvent,
+    func writeLater(_ event: @escaping @Sendable () throws(RecordingError) -> JournalEvent,
                     then done: @escaping @Sendable (Outcome, Bool) -> Void) {
         if !journalThread.submit(JournalJob(event: event, done: done)) {
             done(.failed(.journalClosed(path: journal.url.path)), false)

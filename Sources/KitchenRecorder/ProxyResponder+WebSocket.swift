@@ -35,8 +35,14 @@ extension ProxyResponder {
                              tls: pool.tls, on: loop, handler: relay.upstreamSide) { [self] result in
             switch result {
             case .success(let opened):
-                recorder.openWebSocketLater(id: relay.id, request: opened.request, response: opened.response,
-                                            startedAt: started) { outcome in
+                // Recorded as the client sent it, but for the handshake key: the recorded
+                // Sec-WebSocket-Accept answers the one sent upstream (each hop has its own).
+                var recorded = recordedRequest(for: request)
+                recorded.headers = HTTPHeaders(recorded.headers.map { field in
+                    HTTPHeaders.namesMatch(field.name, "Sec-WebSocket-Key") ? HTTPHeaders.Field(name: field.name, value: key) : field
+                })
+                recorder.openWebSocketLater(id: relay.id, request: recorded, response: opened.response, startedAt: started,
+                                            upstream: UpstreamRewrite.changes(from: recorded.headers, to: opened.request.headers)) { outcome in
                     if case .failed(let error) = outcome {
                         opened.connection.close(code: .goingAway, reason: "recording failed")
                         return reply.complete(.response(Self.recordingFailed(error)))

@@ -72,14 +72,10 @@ struct ProxyResponder: HTTPResponder {
                      body: Array("503 Service Unavailable: recording failed, so this recording proxy no longer relays: \(error)\n".utf8))
     }
 
-    /// The request as it goes upstream.
+    /// The request as it goes upstream (``UpstreamRewrite``).
     func upstreamRequest(for request: HTTPRequest) -> HTTPRequest {
-        var headers = HopByHopHeaders.stripped(request.headers)
-        headers["Host"] = authority
-        headers.remove("Expect")  // the body is already here
-        headers.add("Via", Self.via)
-        if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }
-        return HTTPRequest(method: request.method, target: originForm(request), headers: headers, body: request.body)
+        HTTPRequest(method: request.method, target: originForm(request), headers: recorder.rewrite.headers(for: request.headers),
+                    body: request.body)
     }
 
     /// The request as the record keeps it: the client's headers as sent (hop-by-hop ones

@@ -52,6 +52,8 @@ public final class RecordingProxy: Sendable {
         recorder = ExchangeRecorder(journal: journal, clock: configuration.clock,
                                     upstreamAuthority: configuration.authority ?? "\(host):\(port)",
                                     upstreamScheme: configuration.upstream.scheme ?? "http",
+                                    decodedBodyLimit: configuration.maxDecodedBodyBytes,
+                                    canonicalHeaderOrder: configuration.canonicalHeaderOrder,
                                     observer: configuration.observer) { error in
             registry.abortAll()
             onFailure(error)
@@ -95,10 +97,6 @@ public final class RecordingProxy: Sendable {
     /// loops, as it is (uploads and WebSockets included), unless a connection could not be
     /// watched by its loop.
     public var connectionThreadCount: Int { server.connectionThreadCount }
-
-    /// Returns once everything relayed so far is in the journal. With write-ahead that is
-    /// always already true: nothing reaches a client before its record is written.
-    public func waitUntilJournaled() {}
 
     /// Stops, finalizes the journal into the HAR (scanning for every secret seen and the
     /// configured extra ones) and removes the journal. WebSocket conversations still closing

@@ -41,6 +41,12 @@ public struct RecordingProxyConfiguration: Sendable {
     /// Default ``defaultMaxQueuedWebSocketBytes`` (`kitchen record --max-websocket-queue KIB`).
     public var maxQueuedWebSocketBytes: Int
     /// The default ``maxQueuedWebSocketBytes``: 8 MiB.
+    /// Most bytes a body sent with a `Content-Encoding` (gzip, deflate) may decode to before its
+    /// record is refused as a decompression bomb (the client still gets the answer as sent).
+    /// Default ``defaultMaxDecodedBodyBytes`` (`kitchen record --max-decoded-body-mib`).
+    public var maxDecodedBodyBytes: Int
+    /// The default ``maxDecodedBodyBytes``: 256 MiB.
+    public static let defaultMaxDecodedBodyBytes = 256 << 20
     public static let defaultMaxQueuedWebSocketBytes = 8 << 20
     /// When each journal record reaches the disk. Default: written with `write(2)` before the
     /// client gets its answer, `fdatasync`ed at most every 50 ms (`kitchen record --sync-interval`).
@@ -86,6 +92,7 @@ public struct RecordingProxyConfiguration: Sendable {
         upstreamIdleTimeout: Duration = .seconds(4),
         upstreamCheckoutTimeout: Duration = .seconds(30),
         maxQueuedWebSocketBytes: Int = RecordingProxyConfiguration.defaultMaxQueuedWebSocketBytes,
+        maxDecodedBodyBytes: Int = RecordingProxyConfiguration.defaultMaxDecodedBodyBytes,
         durability: JournalWriter.Durability = JournalWriter.defaultDurability,
         clock: RecorderClock = .wall,
         extraSecrets: @escaping @Sendable () -> [String] = { [] },
@@ -108,6 +115,7 @@ public struct RecordingProxyConfiguration: Sendable {
         self.upstreamIdleTimeout = upstreamIdleTimeout
         self.upstreamCheckoutTimeout = upstreamCheckoutTimeout
         self.maxQueuedWebSocketBytes = maxQueuedWebSocketBytes
+        self.maxDecodedBodyBytes = maxDecodedBodyBytes
         self.durability = durability
         self.clock = clock
         self.extraSecrets = extraSecrets

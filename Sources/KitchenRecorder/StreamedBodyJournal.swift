@@ -1,7 +1,8 @@
 import HTTPWire
 import KitchenRecording
 
-/// Journals one request or response body as it streams through the proxy: each piece goes through the
+/// Journals one request or response body as it streams through the proxy: each piece is decoded
+/// from the body's `Content-Encoding` (``RecordedBodyDecoder``), then goes through the
 /// body's ``StreamingBodyRedactor``, and the redacted bytes are written as `bodyPart`
 /// records of at most ``partBytes`` (each group-committed, so what the proxy holds for a body
 /// is one part and the token the redactor holds back, whatever the body's size). The
@@ -37,6 +38,8 @@ final class StreamedBodyJournal {
     var onPartWritten: (() -> Void)?
     private let contentType: String?
     private var redaction: StreamingBodyRedactor
+    /// Undoes the body's `Content-Encoding`; `nil` for a body sent as it is.
+    private var decoder: RecordedBodyDecoder?
     private var pending: [UInt8] = []
     private var written = 0
     private(set) var state = State.streaming
@@ -53,6 +56,14 @@ final class StreamedBodyJournal {
         let sofar = recorder.harEntry(for: request, response: response)
         recorder.journal.redactor.learnSecrets(in: sofar)
         redaction = recorder.journal.redactor.streamingBody(of: sofar.request, message: response == nil ? .request : .response)
+        let method = request.method.rawValue, path = request.path, message = response == nil ? "request" : "response"
+        do throws(RecordingError) {
+            decoder = try RecordedBodyDecoder(headers: response?.headers ?? request.headers, limit: recorder.decodedBodyLimit) {
+                "the \(message) body of \(method) \(path)"
+            }
+        } catch {
+            refuse(error)
+        }
     }
 
     /// Whether the journal cannot be written any more.
@@ -65,7 +76,8 @@ final class StreamedBodyJournal {
     func add(_ piece: [UInt8]) {
         guard case .streaming = state else { return }
         do throws(RecordingError) {
-            pending.append(contentsOf: try redaction.feed(piece))
+            let decoded = try decoder?.decode(piece) ?? piece
+            pending.append(contentsOf: try redaction.feed(decoded))
         } catch {
             refuse(error)
             return
@@ -81,7 +93,10 @@ final class StreamedBodyJournal {
     func finish() -> StreamedBody? {
         guard case .streaming = state else { return nil }
         let tail: (bytes: [UInt8], pointers: [String])
-        do throws(RecordingError) { tail = try redaction.finish() } catch {
+        do throws(RecordingError) {
+            if let rest = try decoder?.finish(), !rest.isEmpty { pending.append(contentsOf: try redaction.feed(rest)) }
+            tail = try redaction.finish()
+        } catch {
             refuse(error)
             return nil
         }
@@ -94,7 +109,8 @@ final class StreamedBodyJournal {
         }
         pending = []
         guard case .streaming = state else { return nil }
-        return StreamedBody(id: id, size: written, contentType: contentType, redacted: tail.pointers)
+        return StreamedBody(id: id, size: written, contentType: contentType, redacted: tail.pointers,
+                            encodedSize: decoder?.encodedCount)
     }
 
     /// Ends the body (``finish()``) and settles what its exchange's record says of it: the

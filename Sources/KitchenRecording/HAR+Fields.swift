@@ -84,6 +84,15 @@ extension HAR.Request: HARFields {
         try fields.visit("bodySize", &value.bodySize)
         try fields.visit("comment", &value.comment)
         try fields.visit("_redacted", &value.redacted)
+        try fields.visit("_upstream", &value.upstream)
+    }
+}
+
+extension HAR.UpstreamChanges: HARFields {
+    static var blank: Self { Self() }
+    static func visit(_ value: inout Self, with fields: inout some HARFieldVisitor) throws(HARShapeError) {
+        try fields.visit("setHeaders", &value.setHeaders)
+        try fields.visit("removedHeaders", &value.removedHeaders)
     }
 }
 
@@ -136,6 +145,7 @@ extension HAR.PostData: HARFields {
         try fields.visit("params", &value.params)
         try fields.visit("comment", &value.comment)
         try fields.visit("_encoding", &value.encoding)
+        try fields.visit("_compression", &value.compression)
     }
 }
 

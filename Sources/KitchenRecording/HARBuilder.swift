@@ -106,11 +106,16 @@ extension HAR {
         public var body: [UInt8]
         /// Bytes of the request line and headers, when the parser counted them.
         public var headersSize: Int
+        /// When ``body`` was sent with a `Content-Encoding` and is recorded decoded: its length as sent.
+        public var encodedBodySize: Int?
+        /// What a recording proxy changed in the request it sent upstream (`_upstream`).
+        public var upstream: HAR.UpstreamChanges?
 
         /// A request from its parts.
         public init(
             scheme: String = "http", authority: String = "", method: [UInt8], target: [UInt8],
-            httpVersion: String = "HTTP/1.1", headers: [RawHeader] = [], body: [UInt8] = [], headersSize: Int = -1
+            httpVersion: String = "HTTP/1.1", headers: [RawHeader] = [], body: [UInt8] = [], headersSize: Int = -1,
+            encodedBodySize: Int? = nil, upstream: HAR.UpstreamChanges? = nil
         ) {
             self.scheme = scheme
             self.authority = authority
@@ -120,6 +125,8 @@ extension HAR {
             self.headers = headers
             self.body = body
             self.headersSize = headersSize
+            self.encodedBodySize = encodedBodySize
+            self.upstream = upstream
         }
     }
 
@@ -138,13 +145,15 @@ extension HAR {
         /// Bytes of the status line and headers, when the parser counted them.
         public var headersSize: Int
         /// Bytes of the body as transferred (chunk framing included), when known;
-        /// `nil` means the decoded length.
+        /// `nil` means the length as sent (``encodedBodySize``, else the body's).
         public var transferredBodySize: Int?
+        /// When ``body`` came with a `Content-Encoding` and is recorded decoded: its length as sent.
+        public var encodedBodySize: Int?
 
         /// A response from its parts.
         public init(
             status: Int, reason: [UInt8], httpVersion: String = "HTTP/1.1", headers: [RawHeader] = [],
-            body: [UInt8] = [], headersSize: Int = -1, transferredBodySize: Int? = nil
+            body: [UInt8] = [], headersSize: Int = -1, transferredBodySize: Int? = nil, encodedBodySize: Int? = nil
         ) {
             self.status = status
             self.reason = reason
@@ -153,6 +162,7 @@ extension HAR {
             self.body = body
             self.headersSize = headersSize
             self.transferredBodySize = transferredBodySize
+            self.encodedBodySize = encodedBodySize
         }
     }
 }
@@ -160,7 +170,9 @@ extension HAR {
 extension HAR.Entry {
     /// The entry for a completed exchange. Bytes that are not UTF-8 go base64: bodies with
     /// `encoding` (`_encoding` on `postData`), header values with `_encoding`; a target
-    /// that is not UTF-8 has its high bytes percent-encoded.
+    /// that is not UTF-8 has its high bytes percent-encoded. A body recorded decoded from its
+    /// `Content-Encoding` states the bytes saved (`compression`, `_compression` on `postData`),
+    /// as HAR 1.2 says: `size` and `text` are the decoded body's.
     public init(
         startedAt: Date, request: HAR.RawRequest, response: HAR.RawResponse, timings: HAR.Timings,
         resourceType: String? = "fetch", serverIPAddress: String? = nil, connection: String? = nil
@@ -172,11 +184,11 @@ extension HAR.Entry {
             httpVersion: response.httpVersion,
             headers: response.headers.map(\.harHeader),
             content: HAR.Content(
-                size: response.body.count, mimeType: HAR.mimeType(in: response.headers),
-                text: bodyText, encoding: bodyEncoding),
+                size: response.body.count, compression: response.encodedBodySize.map { response.body.count - $0 },
+                mimeType: HAR.mimeType(in: response.headers), text: bodyText, encoding: bodyEncoding),
             redirectURL: response.headers.first { $0.isNamed("Location") }.map { $0.harHeader.value } ?? "",
             headersSize: response.headersSize,
-            bodySize: response.transferredBodySize ?? response.body.count)
+            bodySize: response.transferredBodySize ?? response.encodedBodySize ?? response.body.count)
         self.init(
             startedDateTime: Timestamp.format(startedAt), request: HAR.request(from: request), response: harResponse,
             timings: timings, serverIPAddress: serverIPAddress, connection: connection, resourceType: resourceType)
@@ -216,7 +228,8 @@ extension HAR {
         var postData: PostData?
         if !raw.body.isEmpty {
             let (text, encoding) = HAR.text(of: raw.body)
-            postData = PostData(mimeType: mimeType(in: raw.headers), text: text, encoding: encoding)
+            postData = PostData(mimeType: mimeType(in: raw.headers), text: text, encoding: encoding,
+                                compression: raw.encodedBodySize.map { raw.body.count - $0 })
         }
         // Only a URL with a `?` has a query to list (most requests have none).
         let query = url.utf8.contains(UInt8(ascii: "?")) ? URLParts(url).query.map(URLParts.items(of:)) ?? [] : []
@@ -226,7 +239,8 @@ extension HAR {
             method: String(decoding: raw.method, as: UTF8.self), url: url, httpVersion: raw.httpVersion,
             headers: raw.headers.map(\.harHeader),
             queryString: query.map { QueryParameter(name: $0.name, value: $0.value) },
-            postData: postData, headersSize: raw.headersSize, bodySize: raw.body.count)
+            postData: postData, headersSize: raw.headersSize, bodySize: raw.encodedBodySize ?? raw.body.count,
+            upstream: raw.upstream.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     static func mimeType(in headers: [RawHeader]) -> String {

@@ -88,7 +88,9 @@ extension HAR {
         public var headersSize: Int
         /// Bytes of the body as recorded; `0` when there is none, `-1` when unknown. When
         /// ``redacted`` is set this counts the recorded bytes, aliases included, while the
-        /// `Content-Length` header keeps the value that crossed the wire.
+        /// `Content-Length` header keeps the value that crossed the wire. A body sent with a
+        /// `Content-Encoding` is recorded decoded, and this is its length as sent
+        /// (``PostData/compression`` says how much the coding saved).
         public var bodySize: Int
         /// Free text.
         public var comment: String?
@@ -97,12 +99,16 @@ extension HAR {
         /// (RFC 6901) of a replaced value (`/password`, `/user/tokens/0`), `/name` for a field of
         /// a form body, or `""` (the whole body) when the replacement is not inside one JSON value.
         public var redacted: [String]?
+        /// The harness's `_upstream`: what a recording proxy changed in the request it sent on.
+        /// ``headers`` are the client's as sent; this says which the upstream got otherwise.
+        public var upstream: UpstreamChanges?
 
         /// A request from its parts.
         public init(
             method: String, url: String, httpVersion: String = "HTTP/1.1", cookies: [Cookie] = [],
             headers: [Header] = [], queryString: [QueryParameter] = [], postData: PostData? = nil,
-            headersSize: Int = -1, bodySize: Int = 0, comment: String? = nil, redacted: [String]? = nil
+            headersSize: Int = -1, bodySize: Int = 0, comment: String? = nil, redacted: [String]? = nil,
+            upstream: UpstreamChanges? = nil
         ) {
             self.method = method
             self.url = url
@@ -115,8 +121,35 @@ extension HAR {
             self.bodySize = bodySize
             self.comment = comment
             self.redacted = redacted
+            self.upstream = upstream
         }
 
+    }
+
+    /// The harness's `_upstream` member of a request: how the request a recording proxy sent
+    /// upstream differed from the one its client sent (RFC 9110 §7.6: hop-by-hop fields go, `Via`
+    /// is added; the proxy also names the upstream in `Host` and narrows `Accept-Encoding` to the
+    /// codings it can decode).
+    ///
+    /// ```json
+    /// "_upstream": {"setHeaders": [{"name": "Host", "value": "api.internal:8443"},
+    ///                              {"name": "Via", "value": "1.1 kitchen-recorder"}],
+    ///               "removedHeaders": ["Connection"]}
+    /// ```
+    public struct UpstreamChanges: Hashable, Sendable {
+        /// Fields the upstream got with another value, or that the client did not send, as sent.
+        public var setHeaders: [Header]
+        /// Names of fields the client sent that the upstream did not get.
+        public var removedHeaders: [String]
+
+        /// A set of changes.
+        public init(setHeaders: [Header] = [], removedHeaders: [String] = []) {
+            self.setHeaders = setHeaders
+            self.removedHeaders = removedHeaders
+        }
+
+        /// Whether the upstream got exactly what the client sent.
+        public var isEmpty: Bool { setHeaders.isEmpty && removedHeaders.isEmpty }
     }
 
     /// `response`: what the server answered.

@@ -79,14 +79,20 @@ extension HAR {
         public var encoding: String?
         /// Free text.
         public var comment: String?
+        /// The harness's `_compression`, as `content.compression` for a response: bytes saved by the
+        /// body's `Content-Encoding` (the decoded length less the length sent). ``text`` is always
+        /// the decoded body.
+        public var compression: Int?
 
         /// A body of `text`.
-        public init(mimeType: String, text: String, params: [Param]? = nil, encoding: String? = nil, comment: String? = nil) {
+        public init(mimeType: String, text: String, params: [Param]? = nil, encoding: String? = nil, comment: String? = nil,
+                    compression: Int? = nil) {
             self.mimeType = mimeType
             self.text = text
             self.params = params
             self.encoding = encoding
             self.comment = comment
+            self.compression = compression
         }
 
     }

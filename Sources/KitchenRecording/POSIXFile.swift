@@ -1,18 +1,17 @@
-// The module's only platform-specific file: POSIX calls for appending, syncing and atomic
-// replacement. Foundation's FileHandle offers neither O_APPEND nor fdatasync portably.
+// The module's only platform-specific file, and KitchenIntercept's too (through `move`): POSIX
+// calls for appending, syncing and atomic replacement. Foundation's FileHandle offers neither O_APPEND nor fdatasync portably.
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #elseif canImport(Darwin)
 import Darwin
 #else
-#error("KitchenRecording needs a POSIX C library")
+#error("no branch for this C library (Glibc and Darwin only)")
 #endif
 import Synchronization
 
-/// Thin, typed wrappers over `open`, `write`, `fsync`/`fdatasync`, `rename` and `close`.
-enum POSIXFile {
+/// Thin, typed wrappers over `open`, `write`, `fsync`/`fdatasync` (`F_FULLFSYNC` on Darwin),
+/// `rename` and `close`.
+package enum POSIXFile {
     /// A failed call: which one, and `errno` in words.
     struct Failure: Error, Sendable {
         let operation: String
@@ -76,27 +75,38 @@ enum POSIXFile {
 
     /// Flushes the file's data (and the metadata needed to read it back) to the device.
     static func syncData(_ fd: Int32) throws(Failure) {
-        #if canImport(Darwin)
-        let result = fsync(fd)
+        #if canImport(Glibc)
+        guard fdatasync(fd) == 0 else { throw Failure(operation: "fdatasync", code: errno) }
+        #elseif canImport(Darwin)
+        try syncAll(fd)
         #else
-        let result = fdatasync(fd)
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
-        guard result == 0 else { throw Failure(operation: "fdatasync", code: errno) }
     }
 
-    /// Flushes the file's data and all of its metadata.
+    /// Flushes the file's data and all of its metadata to the device.
     static func syncAll(_ fd: Int32) throws(Failure) {
+        #if canImport(Glibc)
         guard fsync(fd) == 0 else { throw Failure(operation: "fsync", code: errno) }
+        #elseif canImport(Darwin)
+        // Darwin's fsync stops at the drive, which may keep the bytes in its volatile cache;
+        // F_FULLFSYNC asks the drive to write them out (fcntl(2)). File systems that do not
+        // support it (some network and FUSE ones) refuse it, and fsync is the best left there.
+        if fcntl(fd, F_FULLFSYNC) == 0 { return }
+        guard fsync(fd) == 0 else { throw Failure(operation: "fsync", code: errno) }
+        #else
+        #error("no branch for this C library (Glibc and Darwin only)")
+        #endif
     }
 
     /// Closes `fd`. Not retried on `EINTR`: Linux has released the descriptor by then.
     static func close(_ fd: Int32) throws(Failure) {
-        #if canImport(Darwin)
-        let result = Darwin.close(fd)
-        #elseif canImport(Musl)
-        let result = Musl.close(fd)
-        #else
+        #if canImport(Glibc)
         let result = Glibc.close(fd)
+        #elseif canImport(Darwin)
+        let result = Darwin.close(fd)
+        #else
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
         guard result == 0 || errno == EINTR else { throw Failure(operation: "close", code: errno) }
     }
@@ -130,6 +140,14 @@ enum POSIXFile {
         try syncDirectory(directory)
     }
 
+    /// Moves `source` onto `destination`, replacing it in one step (`rename(2)`, atomic within a
+    /// file system; FileManager's move refuses an existing destination). Returns `errno` in
+    /// words on failure, nil on success.
+    package static func move(_ source: String, onto destination: String) -> String? {
+        guard rename(source, destination) != 0 else { return nil }
+        return String(cString: strerror(errno))
+    }
+
     /// Deletes `path` and makes the deletion durable.
     static func remove(_ path: String) throws(Failure) {
         guard unlink(path) == 0 else { throw Failure(operation: "unlink", code: errno) }
@@ -141,7 +159,9 @@ enum POSIXFile {
         guard fd >= 0 else { throw Failure(operation: "open \(directory)", code: errno) }
         defer { _ = try? close(fd) }
         // Some file systems cannot sync a directory and say so with EINVAL; nothing more can be done there.
-        guard fsync(fd) == 0 || errno == EINVAL else { throw Failure(operation: "fsync \(directory)", code: errno) }
+        do throws(Failure) { try syncAll(fd) } catch where error.code == EINVAL {} catch {
+            throw Failure(operation: "fsync \(directory)", code: error.code)
+        }
     }
 
     private static func split(_ path: String) -> (directory: String, name: String) {

@@ -25,6 +25,10 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
     /// token longer than the redactor may hold, or a body that stopped being JSON after a value
     /// in it was replaced); the rest is not written and the exchange is not recorded.
     case unredactableStream(location: String, offset: Int, reason: String)
+    /// A body sent with a `Content-Encoding` (RFC 9110 §8.4) that the recorder cannot decode: a
+    /// coding it does not know (`br`, `zstd`, …), or a stream that is corrupt, truncated or past the
+    /// decoded-size limit. Its secrets cannot be found, so the exchange is refused, never written raw.
+    case undecodableBody(location: String, coding: String, reason: String)
     /// A secret survived redaction; nothing was written.
     case secretLeaked(alias: String, location: String)
     /// A new journal would be appended to an old one that has not been recovered.
@@ -61,6 +65,11 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unredactableStream(let location, let offset, let reason):
             "refusing to record \(location) from byte \(offset) on: \(reason). The exchange is not recorded "
                 + "(the parts already written hold no secret and are dropped on recovery)."
+        case .undecodableBody(let location, let coding, let reason):
+            "refusing to record \(location): its Content-Encoding \"\(coding)\" cannot be decoded (\(reason)), so its "
+                + "secrets cannot be found. Nothing was written. The recorder decodes gzip, x-gzip and deflate, and asks "
+                + "the upstream for those alone; fix the server's Content-Encoding, or raise the decoded-size limit "
+                + "(kitchen record --max-decoded-body-mib) if the body is that large."
         case .secretLeaked(let alias, let location):
             "refusing to write: the secret \(alias) appears at \(location) (its value is not shown). "
                 + "Add a rule for that location to RedactionPolicy, or pass the secret to the Redactor "

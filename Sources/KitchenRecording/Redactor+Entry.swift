@@ -47,7 +47,7 @@ extension Redactor {
                 responseBody = swept
             }
         }
-        if let requestBody { Self.record(requestBody, asRequestBodyOf: &entry) }
+        if let requestBody { Self.record(requestBody, asRequestBodyOf: &entry, replacing: requestBytes.count) }
         if let responseBody { Self.record(responseBody, asResponseBodyOf: &entry) }
         return entry
     }
@@ -126,11 +126,17 @@ extension Redactor {
         if let comment = entry.comment, let swept = sweeper.replacingSecrets(in: comment) { entry.comment = swept }
     }
 
-    private static func record(_ body: RedactedText, asRequestBodyOf entry: inout HAR.Entry) {
+    /// A body recorded decoded from its `Content-Encoding` keeps `bodySize`, its length as sent;
+    /// the bytes saved are counted again from the recorded length (see ``HAR/Content/compression``).
+    private static func record(_ body: RedactedText, asRequestBodyOf entry: inout HAR.Entry, replacing recordedBefore: Int) {
         let (text, encoding) = HAR.text(of: body.bytes)
         entry.request.postData?.text = text
         entry.request.postData?.encoding = encoding
-        entry.request.bodySize = body.bytes.count
+        if let saved = entry.request.postData?.compression {
+            entry.request.postData?.compression = body.bytes.count - (recordedBefore - saved)
+        } else {
+            entry.request.bodySize = body.bytes.count
+        }
         entry.request.redacted = merging(entry.request.redacted, body.pointers)
     }
 
@@ -138,8 +144,12 @@ extension Redactor {
         let (text, encoding) = HAR.text(of: body.bytes)
         entry.response.content.text = text
         entry.response.content.encoding = encoding
+        if let saved = entry.response.content.compression {
+            entry.response.content.compression = body.bytes.count - (entry.response.content.size - saved)
+        } else {
+            entry.response.bodySize = body.bytes.count
+        }
         entry.response.content.size = body.bytes.count
-        entry.response.bodySize = body.bytes.count
         entry.response.redacted = merging(entry.response.redacted, body.pointers)
     }
 }

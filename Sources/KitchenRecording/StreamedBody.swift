@@ -18,13 +18,18 @@ public struct StreamedBody: Sendable, Hashable {
     public var mimeType: String
     /// JSON Pointers of what redaction replaced in it (`_redacted`).
     public var redacted: [String]
+    /// When the body was sent with a `Content-Encoding` and its parts hold it decoded: its length
+    /// as sent.
+    public var encodedSize: Int?
 
-    /// A body of `size` recorded bytes under `id`, sent with `contentType`.
-    public init(id: String, size: Int, contentType: String?, redacted: [String]) {
+    /// A body of `size` recorded bytes under `id`, sent with `contentType` (and `encodedSize`
+    /// bytes long as sent, when it came content-coded).
+    public init(id: String, size: Int, contentType: String?, redacted: [String], encodedSize: Int? = nil) {
         self.id = id
         self.size = size
         self.mimeType = contentType ?? HAR.unknownMimeType
         self.redacted = redacted
+        self.encodedSize = encodedSize
     }
 }
 
@@ -35,6 +40,7 @@ extension StreamedBody: HARFields {
         try fields.visit("size", &value.size)
         try fields.visit("mimeType", &value.mimeType)
         try fields.visit("redacted", &value.redacted)
+        try fields.visit("encodedSize", &value.encodedSize)
     }
 }
 
@@ -43,8 +49,9 @@ extension HAR.Entry {
     /// ``Redactor/redact(_:)`` records a body it was given whole.
     mutating func attachRequestBody(_ bytes: [UInt8], _ body: StreamedBody) {
         let (text, encoding) = HAR.text(of: bytes)
-        request.postData = HAR.PostData(mimeType: body.mimeType, text: text, encoding: encoding)
-        request.bodySize = bytes.count
+        request.postData = HAR.PostData(mimeType: body.mimeType, text: text, encoding: encoding,
+                                        compression: body.encodedSize.map { bytes.count - $0 })
+        request.bodySize = body.encodedSize ?? bytes.count
         request.redacted = Redactor.merging(request.redacted, body.redacted)
     }
 
@@ -54,7 +61,8 @@ extension HAR.Entry {
         response.content.text = text
         response.content.encoding = encoding
         response.content.size = bytes.count
-        response.bodySize = bytes.count
+        response.content.compression = body.encodedSize.map { bytes.count - $0 }
+        response.bodySize = body.encodedSize ?? bytes.count
         response.redacted = Redactor.merging(response.redacted, body.redacted)
     }
 }

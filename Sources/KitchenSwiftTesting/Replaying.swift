@@ -47,9 +47,9 @@ public struct Replaying: Sendable {
         }
     }
 
-    /// `base` with the interceptor and this test's marker installed: every session made from it is
-    /// answered by this test's recording (or recorder), whichever thread resumes its tasks, and
-    /// fails after the test. Caching is switched off.
+    /// `base` with this test's own interceptor class installed: every session made from it is
+    /// answered by this test's recording (or recorder), whichever thread, queue or task resumes
+    /// its requests, and fails after the test. Caching is switched off.
     public static func configuration(_ base: URLSessionConfiguration = .ephemeral) throws -> URLSessionConfiguration {
         guard let run = ReplayingRun.active else { throw ReplayingError.noReplay }
         return run.scope.configuration(base)
@@ -60,6 +60,14 @@ public struct Replaying: Sendable {
     public static func install(in configuration: URLSessionConfiguration) throws {
         guard let run = ReplayingRun.active else { throw ReplayingError.noReplay }
         run.scope.install(in: configuration)
+    }
+
+    /// Marks `request` as this test's: on `URLSession.shared` (or any session the interceptor
+    /// reaches) it is answered by this test's recording wherever it is resumed — a detached task,
+    /// a dispatch queue, a completion handler — under either isolation, on every platform.
+    public static func mark(_ request: inout URLRequest) throws {
+        guard let run = ReplayingRun.active else { throw ReplayingError.noReplay }
+        run.scope.mark(&request)
     }
 
     /// Records now, at the caller, an issue for each strict problem so far — unmatched requests

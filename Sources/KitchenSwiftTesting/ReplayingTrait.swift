@@ -110,7 +110,7 @@ public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
 extension Trait where Self == ReplayingTrait {
     /// Serves the HAR at `path` to the test, or records it (see ``ReplayingTrait`` and ``RecordPlan``).
     public static func replaying(_ path: String, mode: ReplayMode = .once, strict: Bool = true,
-                                 record: RecordMode = .never, isolation: InterceptIsolation = .task,
+                                 record: RecordMode = .never, isolation: InterceptIsolation = .platformDefault,
                                  sourceFile: String = #filePath) -> Self {
         ReplayingTrait(path: path, mode: mode, strict: strict, record: record, isolation: isolation, sourceFile: sourceFile)
     }

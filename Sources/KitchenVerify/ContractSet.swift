@@ -27,7 +27,9 @@ public struct ContractSet: Sendable {
     /// Loads the folder's `.json` files and takes the one with an `openapi` member and the one
     /// with an `asyncapi` member (the first of each, by file name). A document marked
     /// `"x-kitchen-provider-states": true` (the controls of a test build) is skipped.
-    public init(folder: URL) throws(VerifyError) {
+    /// A `$ref` to another file resolves inside the folder; `options` say whether `format`
+    /// is asserted.
+    public init(folder: URL, options: SchemaOptions = .init()) throws(VerifyError) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
@@ -49,9 +51,11 @@ public struct ContractSet: Sendable {
             if document["x-kitchen-provider-states"] == true { continue }
             do {
                 if openAPI == nil, document["openapi"] != nil {
-                    openAPI = try OpenAPIContract(document: document, file: name)
+                    openAPI = try OpenAPIContract(
+                        document: document, file: name, options: ContractFiles.options(for: url, base: options))
                 } else if asyncAPI == nil, document["asyncapi"] != nil {
-                    asyncAPI = try AsyncAPIContract(document: document, file: name)
+                    asyncAPI = try AsyncAPIContract(
+                        document: document, file: name, options: ContractFiles.options(for: url, base: options))
                 }
             } catch {
                 throw .invalidContract("\(error)")

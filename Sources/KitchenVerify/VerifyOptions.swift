@@ -1,4 +1,5 @@
 import Foundation
+import KitchenContracts
 import HTTPWire
 import KitchenScenarios
 
@@ -42,6 +43,9 @@ public struct VerifyOptions: Sendable {
     /// and live runs record the full scenario set and require it; a folder of recordings may be
     /// one session's, so there a gap is a notice unless this is set (`--require-coverage`).
     public var requireCoverage: Bool
+    /// Whether the contracts' `format` keywords are asserted (`--formats assert`); a contract
+    /// with `"x-kitchen-formats": "assert"` asserts them either way.
+    public var formats: SchemaOptions.Formats = .annotate
     /// Which certificates an `https://` live server may present (`--cacert`, `--insecure`).
     public var trust: TLSClientConfiguration.Trust = .system
 

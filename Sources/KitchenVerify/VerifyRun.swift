@@ -1,4 +1,5 @@
 import Foundation
+import KitchenContracts
 import KitchenScenarios
 
 /// One `kitchen verify`: obtains the recordings (from its ``ScenarioSource``, which records the
@@ -25,7 +26,7 @@ public struct VerifyRun: Sendable {
 
     /// Runs everything; `progress` hears about each scenario and each file as it goes.
     public func run(progress: @escaping @Sendable (VerifyProgress) -> Void = { _ in }) async throws(VerifyError) -> VerifyReport {
-        let contracts = try ContractSet(folder: options.contracts)
+        let contracts = try ContractSet(folder: options.contracts, options: SchemaOptions(formats: options.formats))
         var scenarioResults: [CaseResult] = []
         let folder: URL
         var temporary: URL?

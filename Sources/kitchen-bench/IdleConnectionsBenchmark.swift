@@ -8,7 +8,7 @@ import HTTPWire
 /// per idle connection (VmRSS before and after, from /proc).
 enum IdleConnectionsBenchmark {
     static func run(port: Int, count: Int, serverPID: Int?, target: String) {
-        let before = serverPID.flatMap(residentKiB)
+        let before = serverPID.flatMap(ProcFS.residentKiB)
         var sockets: [Socket] = []
         for _ in 0..<count {
             guard let socket = try? Socket.connect(host: "127.0.0.1", port: port, timeoutMilliseconds: 5_000) else { break }
@@ -17,7 +17,7 @@ enum IdleConnectionsBenchmark {
         }
         // Let the server take them all in (accept, then park) before measuring.
         Thread.sleep(forTimeInterval: 2)
-        let after = serverPID.flatMap(residentKiB)
+        let after = serverPID.flatMap(ProcFS.residentKiB)
         let dropped = sockets.filter { $0.waitUntilReadable(milliseconds: 0) }.count
         print("idle-held \(sockets.count - dropped) of \(count) (\(dropped) closed or answered by the server)")
         print("idle-normal \(SlowlorisBenchmark.normalRequest(port: port, target: target))")
@@ -41,13 +41,5 @@ enum IdleConnectionsBenchmark {
         }
         print("idle-answered-later \(answered) of \(sockets.count) (\(refused) refused with 502 or 503)")
         for socket in sockets { socket.close() }
-    }
-
-    /// The process's resident set size in KiB, from /proc/PID/status (Linux).
-    static func residentKiB(_ pid: Int) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return nil }
-        return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
 }

@@ -72,7 +72,7 @@ enum ProxyClientsBenchmark {
     }
 
     /// The most established TCP connections with local port `port` seen at once, read from
-    /// /proc/net/tcp every 20 ms on its own thread.
+    /// `ProcFS` every 20 ms on its own thread.
     final class PeakSampler: @unchecked Sendable {
         // Unchecked: `maximum` is written by the sampling thread only while it runs, read after `stop()` joined it.
         private let port: Int
@@ -84,8 +84,8 @@ enum ProxyClientsBenchmark {
 
         func start() {
             Thread { [self] in
-                repeat { maximum = max(maximum, established()) } while done.wait(timeout: .now() + .milliseconds(20)) == .timedOut
-                maximum = max(maximum, established())
+                repeat { maximum = max(maximum, ProcFS.establishedConnections(localPort: port)) } while done.wait(timeout: .now() + .milliseconds(20)) == .timedOut
+                maximum = max(maximum, ProcFS.establishedConnections(localPort: port))
                 finished.signal()
             }.start()
         }
@@ -93,19 +93,6 @@ enum ProxyClientsBenchmark {
         func stop() {
             done.signal()
             finished.wait()
-        }
-
-        /// Lines of /proc/net/tcp: `sl local_address rem_address st …`, addresses `HEXIP:HEXPORT`, 01 = established.
-        private func established() -> Int {
-            // Read to the end: a procfs file reports no size, and `String(contentsOfFile:)` stops at one page.
-            guard let file = FileHandle(forReadingAtPath: "/proc/net/tcp") else { return 0 }
-            defer { try? file.close() }
-            let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
-            let suffix = ":" + String(format: "%04X", port)
-            return table.split(separator: "\n").dropFirst().count { line in
-                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-                return fields.count > 3 && fields[1].hasSuffix(suffix) && fields[3] == "01"
-            }
         }
     }
 }

@@ -30,7 +30,7 @@ enum SlowlorisBenchmark {
             return
         }
         let pid = running?.pid ?? Int(ProcessInfo.processInfo.processIdentifier)
-        let threadsBefore = threadCount(pid)
+        let threadsBefore = ProcFS.threadCount(pid)
         var mostThreads = threadsBefore ?? 0
         let head = Array("GET / HTTP/1.1\r\nHost: a\r\nX-Slow: ".utf8) + Array(repeating: UInt8(ascii: "z"), count: 1 << 16)
         let sockets = (0..<clients).compactMap { _ in try? Socket.connect(host: "127.0.0.1", port: port, timeoutMilliseconds: 5_000) }
@@ -44,7 +44,7 @@ enum SlowlorisBenchmark {
             for index in open where sent[index] < head.count {
                 sent[index] += (try? sockets[index].writeWithoutBlocking([head[sent[index]]])) ?? 0
             }
-            mostThreads = max(mostThreads, threadCount(pid) ?? 0)
+            mostThreads = max(mostThreads, ProcFS.threadCount(pid) ?? 0)
             if duringAttack == "not measured", start.duration(to: clock.now) >= interval { duringAttack = normalRequest(port: port) }
             let roundEnd = clock.now + interval
             while clock.now < roundEnd, !open.isEmpty {
@@ -66,15 +66,6 @@ enum SlowlorisBenchmark {
         print("slowloris-server-threads \(threadsBefore == nil ? "not measured" : String(mostThreads)) at most during the attack "
             + "(\(threadsBefore.map(String.init) ?? "?") before it; process \(pid))")
         for socket in sockets { socket.close() }
-    }
-
-    /// How many threads process `pid` has now, from /proc/PID/status (Linux); nil elsewhere.
-    static func threadCount(_ pid: Int) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("Threads:") {
-            return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces))
-        }
-        return nil
     }
 
     /// One ordinary request: its status and how long it took.

@@ -22,6 +22,11 @@ case "record-cost":
         exit(1)
     }
 case "validate": ValidationBenchmark.run(root: root)
+case "schema-suite":
+    // schema-suite SUITE_DIR LIST_FILE: the groups Benchmarks/schema_suite_rs.py listed
+    let rest = Array(arguments.dropFirst())
+    SchemaSuiteBenchmark.run(suite: URL(fileURLWithPath: rest.first ?? ".tools/jsonschema-suite"),
+                             list: URL(fileURLWithPath: rest.count > 1 ? rest[1] : "schema-suite-groups.txt"))
 case "json-object": JSONObjectBenchmark.run(keys: Int(arguments.dropFirst().first ?? "") ?? 32_000)
 case "properties": PropertyBenchmark.run()
 case "replay-start": ReplayStartBenchmark.run(root: root)

@@ -7,7 +7,13 @@ struct DateTimeFormatTests {
     let schema: JSONSchema
 
     init() throws {
-        schema = try JSONSchema(json(#"{"type": "string", "format": "date-time"}"#))
+        schema = try JSONSchema(json(#"{"type": "string", "format": "date-time"}"#), options: SchemaOptions(formats: .assert))
+    }
+
+    @Test("without format assertion, date-time is an annotation (JSON Schema Validation 2020-12 §7.2.1)")
+    func annotationByDefault() throws {
+        let annotated = try JSONSchema(json(#"{"type": "string", "format": "date-time"}"#))
+        #expect(annotated.validate("2026-11-20 10:15:30Z") == [])
     }
 
     @Test("RFC 3339 date-times are accepted", arguments: [

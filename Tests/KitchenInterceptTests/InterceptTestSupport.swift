@@ -106,3 +106,19 @@ final class Rendezvous: Sendable {
         }
     }
 }
+
+/// Whether `.task` isolation attributes an unmarked `URLSession.shared` request by the resuming
+/// task's task-local: on FoundationNetworking only (see InterceptIsolation). Tests of that
+/// behaviour report themselves skipped elsewhere.
+enum TaskLocalAttribution {
+    static var isAvailable: Bool {
+        #if canImport(FoundationNetworking)
+        true
+        #else
+        false
+        #endif
+    }
+
+    static let skipReason = Comment(rawValue: "SKIPPED: asserts .task isolation on an unmarked URLSession.shared, which only "
+        + "FoundationNetworking attributes (by the task-local of the resuming task); Apple platforms consult no thread")
+}

@@ -19,7 +19,7 @@ import KitchenTestSupport
     }
 
     private func trait(_ path: String, record: RecordMode, environment: [String: String]) -> ReplayingTrait {
-        ReplayingTrait(path: path, mode: .once, strict: true, record: record, isolation: .task,
+        ReplayingTrait(path: path, mode: .once, strict: true, record: record, isolation: .platformDefault,
                        sourceFile: #filePath, environment: environment)
     }
 

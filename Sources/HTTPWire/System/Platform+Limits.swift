@@ -1,10 +1,10 @@
 // Fenced: the process resource limits and the processor count are named only here.
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #elseif canImport(Darwin)
 import Darwin
+#else
+#error("no branch for this C library (Glibc and Darwin only)")
 #endif
 
 extension Platform {
@@ -13,10 +13,12 @@ extension Platform {
     /// than the common default of 1024.
     static func raiseOpenFileLimit(toAtLeast count: Int) {
         var limit = rlimit()
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #elseif canImport(Darwin)
         let resource = RLIMIT_NOFILE
         #else
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
         guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
         limit.rlim_cur = min(rlim_t(count), limit.rlim_max)

@@ -3,11 +3,7 @@
 // machine without OpenSSL headers. Only this file and Platform+OpenSSLEngine.swift name
 // OpenSSL functions; they are called through `@convention(c)` pointers found with dlsym.
 #if os(Linux)
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The OpenSSL functions HTTPWire calls, looked up once per process.
 ///

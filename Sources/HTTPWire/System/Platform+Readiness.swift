@@ -2,11 +2,10 @@
 #if canImport(Glibc)
 import CEpoll
 import Glibc
-#elseif canImport(Musl)
-import CEpoll
-import Musl
 #elseif canImport(Darwin)
 import Darwin
+#else
+#error("no branch for this C library (Glibc and Darwin only)")
 #endif
 
 /// Tells one thread which of many descriptors can be read or written, without a thread per
@@ -30,10 +29,12 @@ final class ReadinessPoller: @unchecked Sendable {
     /// The token the wake-up descriptor reports under; never handed out.
     static let wakeToken = UInt64.max
     private static let capacity = 256
-    #if canImport(Darwin)
+    #if canImport(Glibc)
+    private var events = [epoll_event](repeating: epoll_event(), count: ReadinessPoller.capacity)
+    #elseif canImport(Darwin)
     private var events = [Darwin.kevent](repeating: Darwin.kevent(), count: ReadinessPoller.capacity)
     #else
-    private var events = [epoll_event](repeating: epoll_event(), count: ReadinessPoller.capacity)
+    #error("no branch for this C library (Glibc and Darwin only)")
     #endif
 
     /// What a registration waits for.
@@ -46,7 +47,13 @@ final class ReadinessPoller: @unchecked Sendable {
     }
 
     init() throws(SocketError) {
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        let counter = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
+        guard counter >= 0 else { throw SocketError.fromErrno("eventfd") }
+        wakeRead = counter
+        wakeWrite = counter
+        queue = epoll_create1(Int32(EPOLL_CLOEXEC))
+        #elseif canImport(Darwin)
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw SocketError.fromErrno("pipe") }
         wakeRead = ends[0]
@@ -57,11 +64,7 @@ final class ReadinessPoller: @unchecked Sendable {
         }
         queue = kqueue()
         #else
-        let counter = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
-        guard counter >= 0 else { throw SocketError.fromErrno("eventfd") }
-        wakeRead = counter
-        wakeWrite = counter
-        queue = epoll_create1(Int32(EPOLL_CLOEXEC))
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
         guard queue >= 0 else {
             let error = SocketError.fromErrno("create the readiness queue")
@@ -93,73 +96,71 @@ final class ReadinessPoller: @unchecked Sendable {
     /// Stops watching `descriptor` (before it is closed, or handed to a thread). Removing one
     /// that is not watched is harmless.
     func remove(_ descriptor: Int32) {
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        var unused = epoll_event()
+        _ = epoll_ctl(queue, EPOLL_CTL_DEL, descriptor, &unused)
+        #elseif canImport(Darwin)
         for filter in [EVFILT_READ, EVFILT_WRITE] {
             var change = Darwin.kevent(ident: UInt(descriptor), filter: Int16(filter), flags: UInt16(EV_DELETE),
                                        fflags: 0, data: 0, udata: nil)
             _ = Darwin.kevent(queue, &change, 1, nil, 0, nil)
         }
         #else
-        var unused = epoll_event()
-        _ = epoll_ctl(queue, EPOLL_CTL_DEL, descriptor, &unused)
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 
-    /// Waits up to `milliseconds` (-1: until something happens) and calls `ready` for each
-    /// descriptor that is ready, with its token and what it is ready for (an error or hang-up
-    /// counts as both, so the handler's next read or write meets it). Returns whether a
-    /// `wake()` ended the wait.
+    /// Waits up to `milliseconds` (-1: until something happens) and calls `ready` once for each
+    /// descriptor that is ready, with its token and what it is ready for (the platform's events
+    /// folded by ``Readiness/collect(_:wakeToken:)``: an error or hang-up counts as both, so the
+    /// handler's next read or write meets it). Returns whether a `wake()` ended the wait.
     @discardableResult
     func wait(milliseconds: Int32, _ ready: (_ token: UInt64, _ readable: Bool, _ writable: Bool) -> Void) -> Bool {
-        var woken = false
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        let count = events.withUnsafeMutableBufferPointer { buffer in
+            epoll_wait(queue, buffer.baseAddress, Int32(Self.capacity), milliseconds)
+        }
+        let reported = events[0..<max(0, Int(count))].lazy.map { event in
+            Readiness.KernelEvent.mask(token: event.data.u64,
+                                       input: event.events & UInt32(EPOLLIN.rawValue) != 0,
+                                       output: event.events & UInt32(EPOLLOUT.rawValue) != 0,
+                                       readHangUp: event.events & UInt32(EPOLLRDHUP.rawValue) != 0,
+                                       hangUp: event.events & UInt32(EPOLLHUP.rawValue) != 0,
+                                       error: event.events & UInt32(EPOLLERR.rawValue) != 0)
+        }
+        #elseif canImport(Darwin)
         var timeout = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds % 1000) * 1_000_000)
         let count = events.withUnsafeMutableBufferPointer { buffer in
             milliseconds < 0
                 ? Darwin.kevent(queue, nil, 0, buffer.baseAddress, Int32(Self.capacity), nil)
                 : Darwin.kevent(queue, nil, 0, buffer.baseAddress, Int32(Self.capacity), &timeout)
         }
-        for index in 0..<max(0, Int(count)) {
-            let event = events[index]
-            let token = UInt64(UInt(bitPattern: event.udata))
-            if token == Self.wakeToken {
-                woken = true
-                continue
-            }
-            let failed = event.flags & UInt16(EV_ERROR) != 0 || event.flags & UInt16(EV_EOF) != 0
-            let readable = Int32(event.filter) == EVFILT_READ || failed
-            let writable = Int32(event.filter) == EVFILT_WRITE || failed
-            ready(token, readable, writable)
+        let reported = events[0..<max(0, Int(count))].lazy.map { event in
+            Readiness.KernelEvent.filter(token: UInt64(UInt(bitPattern: event.udata)),
+                                         Int32(event.filter) == EVFILT_WRITE ? .write : .read,
+                                         endOfFile: event.flags & UInt16(EV_EOF) != 0,
+                                         failed: event.flags & UInt16(EV_ERROR) != 0,
+                                         socketError: event.fflags != 0)
         }
         #else
-        let count = events.withUnsafeMutableBufferPointer { buffer in
-            epoll_wait(queue, buffer.baseAddress, Int32(Self.capacity), milliseconds)
-        }
-        let failure = UInt32(EPOLLERR.rawValue) | UInt32(EPOLLHUP.rawValue)
-        let input = UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue) | failure
-        let output = UInt32(EPOLLOUT.rawValue) | failure
-        for index in 0..<max(0, Int(count)) {
-            let event = events[index]
-            let token = event.data.u64
-            if token == Self.wakeToken {
-                woken = true
-                continue
-            }
-            ready(token, event.events & input != 0, event.events & output != 0)
-        }
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
-        if woken { drainWakeUps() }
-        return woken
+        let batch = Readiness.collect(reported, wakeToken: Self.wakeToken)
+        for readiness in batch.ready { ready(readiness.token, readiness.readable, readiness.writable) }
+        if batch.woken { drainWakeUps() }
+        return batch.woken
     }
 
     /// Ends a `wait` in progress (or the next one) early. Safe from any thread.
     func wake() {
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        var one: UInt64 = 1
+        _ = Platform.writeRaw(wakeWrite, &one, 8)
+        #elseif canImport(Darwin)
         var byte: UInt8 = 1
         _ = Platform.writeRaw(wakeWrite, &byte, 1)
         #else
-        var one: UInt64 = 1
-        _ = Platform.writeRaw(wakeWrite, &one, 8)
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 
@@ -176,16 +177,24 @@ final class ReadinessPoller: @unchecked Sendable {
 
     private func drainWakeUps() {
         var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        #if canImport(Darwin)
-        while withUnsafeMutableBytes(of: &scratch, { Platform.readRaw(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
-        #else
+        #if canImport(Glibc)
         // One read takes an eventfd's whole count.
         _ = withUnsafeMutableBytes(of: &scratch.0) { Platform.readRaw(wakeRead, $0.baseAddress, $0.count) }
+        #elseif canImport(Darwin)
+        while withUnsafeMutableBytes(of: &scratch, { Platform.readRaw(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
+        #else
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 
     private func change(_ descriptor: Int32, token: UInt64, interest: Interest, adding: Bool) -> Bool {
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        var flags: UInt32 = 0
+        if interest.contains(.readable) { flags |= UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue) }
+        if interest.contains(.writable) { flags |= UInt32(EPOLLOUT.rawValue) }
+        var event = epoll_event(events: flags, data: epoll_data_t(u64: token))
+        return epoll_ctl(queue, adding ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, descriptor, &event) == 0
+        #elseif canImport(Darwin)
         // Each filter is its own registration, enabled or disabled as the interest says.
         var changes = [(EVFILT_READ, Interest.readable), (EVFILT_WRITE, Interest.writable)].map { filter, wanted in
             Darwin.kevent(ident: UInt(descriptor), filter: Int16(filter),
@@ -195,11 +204,7 @@ final class ReadinessPoller: @unchecked Sendable {
         if descriptor == wakeRead { changes.removeLast() }
         return Darwin.kevent(queue, &changes, Int32(changes.count), nil, 0, nil) == 0
         #else
-        var flags: UInt32 = 0
-        if interest.contains(.readable) { flags |= UInt32(EPOLLIN.rawValue) | UInt32(EPOLLRDHUP.rawValue) }
-        if interest.contains(.writable) { flags |= UInt32(EPOLLOUT.rawValue) }
-        var event = epoll_event(events: flags, data: epoll_data_t(u64: token))
-        return epoll_ctl(queue, adding ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, descriptor, &event) == 0
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 }
@@ -218,10 +223,12 @@ extension Platform {
     /// An id for the calling thread, equal for the same thread and different between threads
     /// alive at once.
     static var currentThreadID: UInt {
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        UInt(pthread_self())
+        #elseif canImport(Darwin)
         UInt(bitPattern: pthread_self())
         #else
-        UInt(pthread_self())
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 }

@@ -3,12 +3,10 @@
 // Platform+OpenSSL*.swift and Platform+AppleTLS.swift.
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #elseif canImport(Darwin)
 import Darwin
 #else
-#error("HTTPWire supports Linux (Glibc/Musl) and Apple platforms (Darwin).")
+#error("no branch for this C library (Glibc and Darwin only)")
 #endif
 
 /// Thin, typed wrappers over the POSIX calls HTTPWire needs, with the
@@ -16,12 +14,12 @@ import Darwin
 /// access) resolved here and nowhere else.
 enum Platform {
     static var errno: Int32 {
-        #if canImport(Darwin)
-        Darwin.errno
-        #elseif canImport(Glibc)
+        #if canImport(Glibc)
         Glibc.errno
+        #elseif canImport(Darwin)
+        Darwin.errno
         #else
-        Musl.errno
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 
@@ -41,7 +39,9 @@ enum Platform {
     /// A TCP stream socket for `family`, close-on-exec, with SIGPIPE suppressed where the
     /// platform does that per socket.
     static func makeStreamSocket(family: Int32) -> Int32 {
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        return socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #elseif canImport(Darwin)
         let fd = Darwin.socket(family, SOCK_STREAM, 0)
         if fd >= 0 {
             var on: Int32 = 1
@@ -50,29 +50,29 @@ enum Platform {
         }
         return fd
         #else
-        return socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 
     /// `send` that never raises SIGPIPE.
     static func send(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.send(fd, pointer, count, 0)
-        #elseif canImport(Glibc)
+        #if canImport(Glibc)
         Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
+        #elseif canImport(Darwin)
+        Darwin.send(fd, pointer, count, 0)
         #else
-        Musl.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 
     /// `send` that returns at once with EAGAIN instead of blocking, and never raises SIGPIPE.
     static func sendWithoutBlocking(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.send(fd, pointer, count, MSG_DONTWAIT)
-        #elseif canImport(Glibc)
+        #if canImport(Glibc)
         Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+        #elseif canImport(Darwin)
+        Darwin.send(fd, pointer, count, MSG_DONTWAIT)
         #else
-        Musl.send(fd, pointer, count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 
@@ -82,20 +82,22 @@ enum Platform {
 
     /// `recv` that returns at once with EAGAIN instead of blocking.
     static func receiveWithoutBlocking(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        recv(fd, pointer, count, Int32(MSG_DONTWAIT))
+        #elseif canImport(Darwin)
         recv(fd, pointer, count, MSG_DONTWAIT)
         #else
-        recv(fd, pointer, count, Int32(MSG_DONTWAIT))
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 
     static func close(_ fd: Int32) {
-        #if canImport(Darwin)
-        _ = Darwin.close(fd)
-        #elseif canImport(Glibc)
+        #if canImport(Glibc)
         _ = Glibc.close(fd)
+        #elseif canImport(Darwin)
+        _ = Darwin.close(fd)
         #else
-        _ = Musl.close(fd)
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 
@@ -106,12 +108,12 @@ enum Platform {
         case (true, false): how = Int32(SHUT_RD)
         default: how = Int32(SHUT_WR)
         }
-        #if canImport(Darwin)
-        _ = Darwin.shutdown(fd, how)
-        #elseif canImport(Glibc)
+        #if canImport(Glibc)
         _ = Glibc.shutdown(fd, how)
+        #elseif canImport(Darwin)
+        _ = Darwin.shutdown(fd, how)
         #else
-        _ = Musl.shutdown(fd, how)
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 
@@ -159,10 +161,12 @@ enum Platform {
     static func resolve(host: String, port: Int, passive: Bool) -> [SocketAddress] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #elseif canImport(Darwin)
         hints.ai_socktype = SOCK_STREAM
         #else
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
         if passive { hints.ai_flags = AI_PASSIVE }
         var result: UnsafeMutablePointer<addrinfo>?
@@ -181,23 +185,23 @@ enum Platform {
 
     static func bind(_ fd: Int32, _ address: SocketAddress) -> Bool {
         address.withSockAddr { pointer, length in
-            #if canImport(Darwin)
-            Darwin.bind(fd, pointer, length) == 0
-            #elseif canImport(Glibc)
+            #if canImport(Glibc)
             Glibc.bind(fd, pointer, length) == 0
+            #elseif canImport(Darwin)
+            Darwin.bind(fd, pointer, length) == 0
             #else
-            Musl.bind(fd, pointer, length) == 0
+            #error("no branch for this C library (Glibc and Darwin only)")
             #endif
         }
     }
 
     static func listen(_ fd: Int32, backlog: Int32) -> Bool {
-        #if canImport(Darwin)
-        Darwin.listen(fd, backlog) == 0
-        #elseif canImport(Glibc)
+        #if canImport(Glibc)
         Glibc.listen(fd, backlog) == 0
+        #elseif canImport(Darwin)
+        Darwin.listen(fd, backlog) == 0
         #else
-        Musl.listen(fd, backlog) == 0
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 
@@ -206,59 +210,30 @@ enum Platform {
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let client = withUnsafeMutablePointer(to: &storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                #if canImport(Darwin)
-                Darwin.accept(fd, $0, &length)
-                #elseif canImport(Glibc)
+                #if canImport(Glibc)
                 Glibc.accept(fd, $0, &length)
+                #elseif canImport(Darwin)
+                Darwin.accept(fd, $0, &length)
                 #else
-                Musl.accept(fd, $0, &length)
+                #error("no branch for this C library (Glibc and Darwin only)")
                 #endif
             }
         }
         guard client >= 0 else { return (client, nil) }
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-        #if canImport(Darwin)
+        #if canImport(Glibc)
+        // Linux's accepted sockets block, and MSG_NOSIGNAL on every send stands in for SO_NOSIGPIPE.
+        #elseif canImport(Darwin)
         setOption(client, level: SOL_SOCKET, name: SO_NOSIGPIPE, value: 1)
         // BSD sockets inherit O_NONBLOCK from the listener (Linux's do not): accepted ones block.
         setNonBlocking(client, false)
+        #else
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
         let address = withUnsafePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SocketAddress(raw: $0, length: Int(length)) }
         }
         return (client, address)
-    }
-
-    static func connect(_ fd: Int32, _ address: SocketAddress) -> Bool {
-        address.withSockAddr { pointer, length in
-            #if canImport(Darwin)
-            Darwin.connect(fd, pointer, length) == 0
-            #elseif canImport(Glibc)
-            Glibc.connect(fd, pointer, length) == 0
-            #else
-            Musl.connect(fd, pointer, length) == 0
-            #endif
-        }
-    }
-
-    /// Starts connecting `fd` (made non-blocking for it) to `address`: 0 when connected at once,
-    /// `EINPROGRESS` while under way (the socket turns writable when it is done, see
-    /// ``pendingError(_:)``), another errno value when it failed.
-    static func startConnecting(_ fd: Int32, _ address: SocketAddress) -> Int32 {
-        setNonBlocking(fd, true)
-        if connect(fd, address) { return 0 }
-        let code = errno
-        return code == EINTR ? EINPROGRESS : code
-    }
-
-    /// `EINPROGRESS`: a connection under way.
-    static let inProgress = Int32(EINPROGRESS)
-
-    /// The error a connection under way ended with (`SO_ERROR`), 0 when it is connected.
-    static func pendingError(_ fd: Int32) -> Int32 {
-        var code: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else { return errno }
-        return code
     }
 
     static func localAddress(_ fd: Int32) -> SocketAddress? {
@@ -275,12 +250,7 @@ enum Platform {
 
     /// Waits until `fd` is readable or `milliseconds` pass (-1: forever). Returns whether it is readable.
     static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while true {
-            let result = poll(&descriptor, 1, milliseconds)
-            if result < 0, errno == interrupted { continue }
-            return result > 0
-        }
+        wait(fd, for: Int16(POLLIN), milliseconds: Int(milliseconds))
     }
 
     /// Ignores SIGPIPE process-wide (belt and braces next to MSG_NOSIGNAL / SO_NOSIGPIPE).

@@ -33,7 +33,8 @@ public final class Socket: Sendable {
 
     deinit { close() }
 
-    /// Connects to `host:port`, trying each resolved address in turn; with `tls`, then runs
+    /// Connects to `host:port`, trying each resolved address in turn, each for at most
+    /// `timeoutMilliseconds` (a silent address fails with `kind` `.timedOut`); with `tls`, then runs
     /// the TLS handshake (each step bounded by `timeoutMilliseconds`), and every read and write
     /// afterwards is encrypted. TLS failures throw with `kind` `.tls`.
     public static func connect(host: String, port: Int, timeoutMilliseconds: Int? = nil,
@@ -52,16 +53,13 @@ public final class Socket: Sendable {
         for address in addresses {
             let fd = Platform.makeStreamSocket(family: address.family)
             guard fd >= 0 else { throw SocketError.fromErrno("socket") }
-            if let timeoutMilliseconds {
-                Platform.setTimeout(fd, receive: false, milliseconds: timeoutMilliseconds)
-            }
-            if Platform.connect(fd, address) {
-                Platform.setTimeout(fd, receive: false, milliseconds: nil)
+            let code = Platform.connect(fd, address, timeoutMilliseconds: timeoutMilliseconds)
+            if code == 0 {
                 let socket = Socket(descriptor: fd, peer: address, tls: channel)
                 if let channel { try socket.handshake(channel, timeoutMilliseconds: timeoutMilliseconds) }
                 return socket
             }
-            lastError = SocketError.fromErrno("connect \(address)")
+            lastError = SocketError.from(code: code, "connect \(address)")
             Platform.close(fd)
         }
         throw lastError

@@ -1,10 +1,10 @@
 // Fenced: converts between platform sockaddr structures and `SocketAddress`.
 #if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
 #elseif canImport(Darwin)
 import Darwin
+#else
+#error("no branch for this C library (Glibc and Darwin only)")
 #endif
 
 /// An IPv4 or IPv6 socket address (host and port).

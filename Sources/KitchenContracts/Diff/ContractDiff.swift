@@ -54,8 +54,9 @@ public enum ContractDiff {
     public static func compareFiles(
         old: URL, new: URL, includeNeutral: Bool = false
     ) throws(ContractError) -> [ContractChange] {
-        let oldDocument = try DocumentReader.load(old)
-        let newDocument = try DocumentReader.load(new)
+        // Files the contracts reference are bundled in, so the differ follows `$ref`s across files.
+        let oldDocument = try ContractBundle.bundle(try DocumentReader.load(old), at: old)
+        let newDocument = try ContractBundle.bundle(try DocumentReader.load(new), at: new)
         let (oldFile, newFile) = (old.lastPathComponent, new.lastPathComponent)
         switch (oldDocument["openapi"] != nil, newDocument["openapi"] != nil) {
         case (true, true):

@@ -25,14 +25,17 @@ public struct AsyncAPIContract: Sendable {
     public let operations: [AsyncAPIOperation]
     let graph: SchemaGraph
 
-    /// Loads the contract in the JSON file at `url`.
-    public init(contentsOf url: URL) throws(ContractError) {
-        try self.init(document: DocumentReader.load(url), file: url.lastPathComponent)
+    /// Loads the contract in the JSON file at `url`; references to other files resolve in
+    /// its folder (``ContractFiles``).
+    public init(contentsOf url: URL, options: SchemaOptions = .init()) throws(ContractError) {
+        try self.init(document: DocumentReader.load(url), file: url.lastPathComponent,
+                      options: ContractFiles.options(for: url, base: options))
     }
 
-    /// Loads a contract already parsed.
-    public init(document: JSONValue, file: String = "<inline>") throws(ContractError) {
-        var loader = AsyncAPILoader(document: document, file: file)
+    /// Loads a contract already parsed. `options` say how its schemas compile; the
+    /// document's `"x-kitchen-formats": "assert"` turns format assertion on.
+    public init(document: JSONValue, file: String = "<inline>", options: SchemaOptions = .init()) throws(ContractError) {
+        var loader = AsyncAPILoader(document: document, file: file, options: options.adjusted(by: document))
         let (channels, operations, graph) = try loader.load()
         self.document = document
         self.file = file

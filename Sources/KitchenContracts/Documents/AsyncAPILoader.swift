@@ -6,9 +6,9 @@ struct AsyncAPILoader {
     let reader: DocumentReader
     var compiler: SchemaCompiler
 
-    init(document: JSONValue, file: String) {
+    init(document: JSONValue, file: String, options: SchemaOptions) {
         reader = DocumentReader(document: document, file: file)
-        compiler = SchemaCompiler(document: document, file: file)
+        compiler = SchemaCompiler(document: document, file: file, options: options)
     }
 
     mutating func load(

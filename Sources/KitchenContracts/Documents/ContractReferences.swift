@@ -38,9 +38,10 @@ public enum ContractReferences {
         return found
     }
 
-    /// The references in `document` that do not resolve.
+    /// The local references (`#…`) in `document` that do not resolve. References to other
+    /// files are resolved, or refused, when the contract loads.
     public static func unresolved(in document: JSONValue) -> [ContractReference] {
-        all(in: document).filter { resolve($0.ref, in: document) == nil }
+        all(in: document).filter { $0.ref.hasPrefix("#") && resolve($0.ref, in: document) == nil }
     }
 
     /// The pointer a local reference designates and the value there, or `nil` when the

@@ -1,7 +1,7 @@
 import Foundation
 import HarnessCore
 
-/// An OpenAPI 3.1 contract, loaded and checked: its operations, their parameters, bodies
+/// An OpenAPI 3.1 or 3.0.x contract, loaded and checked: its operations, their parameters, bodies
 /// and responses, every schema compiled once.
 ///
 /// ```swift
@@ -26,16 +26,23 @@ public struct OpenAPIContract: Sendable {
     /// Every operation, in document order (paths, then methods as written).
     public let operations: [OpenAPIOperation]
     let graph: SchemaGraph
+    /// How the schemas were compiled, for schemas compiled later.
+    let options: SchemaOptions
     private let operationIndex: [String: Int]
 
-    /// Loads the contract in the JSON file at `url`.
-    public init(contentsOf url: URL) throws(ContractError) {
-        try self.init(document: DocumentReader.load(url), file: url.lastPathComponent)
+    /// Loads the contract in the JSON file at `url`; references to other files resolve in
+    /// its folder (``ContractFiles``).
+    public init(contentsOf url: URL, options: SchemaOptions = .init()) throws(ContractError) {
+        try self.init(document: DocumentReader.load(url), file: url.lastPathComponent,
+                      options: ContractFiles.options(for: url, base: options))
     }
 
-    /// Loads a contract already parsed.
-    public init(document: JSONValue, file: String = "<inline>") throws(ContractError) {
-        var loader = OpenAPILoader(document: document, file: file)
+    /// Loads a contract already parsed. `options` say how its schemas compile; the
+    /// document's `"x-kitchen-formats": "assert"` turns format assertion on.
+    public init(document written: JSONValue, file: String = "<inline>", options: SchemaOptions = .init()) throws(ContractError) {
+        // OpenAPI 3.0.x is read as the 3.1 document with the same meaning.
+        let document = OpenAPI30Upgrade.upgraded(written)
+        var loader = OpenAPILoader(document: document, file: file, options: options.adjusted(by: document))
         let (operations, graph) = try loader.load()
         self.document = document
         self.file = file
@@ -43,6 +50,7 @@ public struct OpenAPIContract: Sendable {
         self.version = document["info"]?["version"]?.stringValue ?? ""
         self.operations = operations
         self.graph = graph
+        self.options = options.adjusted(by: document)
         var index: [String: Int] = [:]
         for (position, operation) in operations.enumerated() { index[operation.operationId] = position }
         self.operationIndex = index
@@ -62,7 +70,7 @@ public struct OpenAPIContract: Sendable {
     /// The schema at any location of the document (compiled on demand when the loader did not need it).
     public func schema(at pointer: JSONPointer) throws(ContractError) -> JSONSchema {
         if let index = graph.indexByPath["#" + pointer.description] { return JSONSchema(graph: graph, root: index) }
-        return try JSONSchema(document: document, pointer: pointer, file: file)
+        return try JSONSchema(document: document, pointer: pointer, file: file, options: options)
     }
 
     /// Every `$ref` in the document, in document order.

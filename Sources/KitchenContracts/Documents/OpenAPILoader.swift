@@ -9,9 +9,9 @@ struct OpenAPILoader {
     let reader: DocumentReader
     var compiler: SchemaCompiler
 
-    init(document: JSONValue, file: String) {
+    init(document: JSONValue, file: String, options: SchemaOptions) {
         reader = DocumentReader(document: document, file: file)
-        compiler = SchemaCompiler(document: document, file: file)
+        compiler = SchemaCompiler(document: document, file: file, options: options)
     }
 
     mutating func load() throws(ContractError) -> (operations: [OpenAPIOperation], graph: SchemaGraph) {

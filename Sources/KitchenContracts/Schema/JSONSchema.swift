@@ -1,7 +1,8 @@
 import HarnessCore
 
-/// A compiled JSON Schema (the 2020-12 subset the contracts use), ready to validate many
-/// instances quickly.
+/// A compiled JSON Schema (draft 2020-12: the core, applicator, unevaluated and validation
+/// vocabularies, `format` as an annotation or, when asked, an assertion), ready to validate
+/// many instances quickly.
 ///
 /// ```swift
 /// let schema = try JSONSchema(["type": "integer", "minimum": 170, "maximum": 550])
@@ -9,11 +10,9 @@ import HarnessCore
 /// schema.isValid(350)                        // true
 /// ```
 ///
-/// Supported: `type`, `enum`, `const`, `minimum`, `maximum`, `exclusiveMinimum`,
-/// `exclusiveMaximum`, `minLength`, `maxLength`, `format: date-time`, `properties`, `required`,
-/// `additionalProperties`, `items`, `minItems`, `maxItems`, `allOf`, `anyOf`, `oneOf`,
-/// `discriminator` (OpenAPI object form and AsyncAPI string form) and local `$ref`. Other
-/// keywords and formats are annotations and are ignored.
+/// References resolve against `$id`s and the document's own URI, to documents the
+/// options' loader supplies; never over the network. OpenAPI's `discriminator` (object
+/// form) and AsyncAPI's (string form) pick the branch whose violations are reported.
 public struct JSONSchema: Sendable {
     let graph: SchemaGraph
     let root: Int
@@ -23,16 +22,20 @@ public struct JSONSchema: Sendable {
         self.root = root
     }
 
-    /// Compiles a standalone schema; its `$ref`s resolve against the schema itself
-    /// (`#/$defs/…`).
-    public init(_ schema: JSONValue, file: String = "<inline>") throws(ContractError) {
-        try self.init(document: schema, pointer: .root, file: file)
+    /// Compiles a standalone schema; its references resolve against the schema itself
+    /// (`#/$defs/…`, `$id`s and anchors inside it) and the documents `options` can load.
+    public init(_ schema: JSONValue, file: String = "<inline>", options: SchemaOptions = .init()) throws(ContractError) {
+        var compiler = SchemaCompiler(document: schema, file: file, options: options, isSchema: true)
+        let root = try compiler.compile(at: .root)
+        self.init(graph: try compiler.finish(), root: root)
     }
 
     /// Compiles the schema at `pointer` inside `document` (for example
     /// `/components/schemas/OvenState` of an OpenAPI document).
-    public init(document: JSONValue, pointer: JSONPointer, file: String = "<inline>") throws(ContractError) {
-        var compiler = SchemaCompiler(document: document, file: file)
+    public init(
+        document: JSONValue, pointer: JSONPointer, file: String = "<inline>", options: SchemaOptions = .init()
+    ) throws(ContractError) {
+        var compiler = SchemaCompiler(document: document, file: file, options: options)
         let root = try compiler.compile(at: pointer)
         self.init(graph: try compiler.finish(), root: root)
     }
@@ -49,8 +52,11 @@ public struct JSONSchema: Sendable {
         return evaluator.violations
     }
 
-    /// Whether `instance` satisfies the schema.
+    /// Whether `instance` satisfies the schema: the verdict of ``validate(_:at:)`` without
+    /// its words, stopping at the first violation.
     public func isValid(_ instance: JSONValue) -> Bool {
-        validate(instance).isEmpty
+        var evaluator = SchemaEvaluator(graph: graph, detailed: false)
+        evaluator.evaluate(instance, root)
+        return evaluator.failures == 0
     }
 }

@@ -8,9 +8,9 @@ extension SchemaCompiler {
     /// target (OpenAPI's implicit mapping). A discriminator beside no `oneOf`/`anyOf` is
     /// ignored: it only selects among alternatives.
     mutating func compileDiscriminator(
-        _ value: JSONValue, schema: JSONObject, at pointer: JSONPointer
+        _ value: JSONValue, schema: JSONObject, at location: SchemaRegistry.Location
     ) throws(ContractError) -> CompiledDiscriminator? {
-        let at = pointer.appending("discriminator")
+        let at = location.appending("discriminator")
         let propertyName: String
         var mapping: [JSONObject.Member] = []
         switch value {
@@ -34,7 +34,7 @@ extension SchemaCompiler {
         guard case .array(let alternatives)? = schema[keyword] else { return nil }
 
         var result = CompiledDiscriminator(propertyName: propertyName, branches: [:], values: [])
-        func add(_ value: String, _ node: Int, at location: JSONPointer) throws(ContractError) {
+        func add(_ value: String, _ node: Int, at location: SchemaRegistry.Location) throws(ContractError) {
             guard result.branches[value] == nil else {
                 throw malformed(location, "discriminator value \"\(value)\" selects two schemas")
             }
@@ -46,19 +46,20 @@ extension SchemaCompiler {
                 throw malformed(at.appending("mapping").appending(member.key), "mapping values must be strings")
             }
             let ref = Self.mappingReference(target)
-            let resolved = try ContractReferences.require(ref, in: document, file: file, at: at.appending("mapping"))
-            try add(member.key, try compile(at: resolved.pointer), at: at.appending("mapping").appending(member.key))
+            let node = try compileReference(ref, at: at.appending("mapping")).node
+            try add(member.key, node, at: at.appending("mapping").appending(member.key))
         }
         let mappedTargets = Set(mapping.compactMap(\.value.stringValue).map(Self.mappingReference))
         for (position, alternative) in alternatives.enumerated() {
-            let branchPointer = pointer.appending(keyword).appending(position)
+            let branchLocation = location.appending(keyword).appending(position)
+            let document = registry.documents[location.document].value
             var values = DiscriminatorValues.values(of: propertyName, in: alternative, document: document)
             if values.isEmpty, let ref = alternative["$ref"]?.stringValue, !mappedTargets.contains(ref),
                let name = JSONPointer(String(ref.dropFirst()))?.tokens.last {
                 values = [name]
             }
             for value in values where result.branches[value] == nil {
-                try add(value, try compile(at: branchPointer), at: branchPointer)
+                try add(value, try compile(branchLocation), at: branchLocation)
             }
         }
         return result

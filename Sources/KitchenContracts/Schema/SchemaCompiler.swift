@@ -1,7 +1,8 @@
 import HarnessCore
 
-/// Turns the schemas of one document into a `SchemaGraph`: each location compiled once,
-/// `$ref`s resolved to indices, keyword values checked for shape.
+/// Turns the schemas of a document (and of the documents it references) into a
+/// `SchemaGraph`: each location compiled once, references resolved to indices, keyword
+/// values checked for shape.
 ///
 /// ```swift
 /// var compiler = SchemaCompiler(document: document, file: "kitchen.openapi.json")
@@ -9,52 +10,109 @@ import HarnessCore
 /// let graph = try compiler.finish()
 /// ```
 struct SchemaCompiler {
-    let document: JSONValue
     let file: String
+    let options: SchemaOptions
+    var registry: SchemaRegistry
     private var nodes: [SchemaNode?] = []
-    private var indexByPath: [String: Int] = [:]
+    private var indexByLocation: [SchemaRegistry.Location: Int] = [:]
+    /// `$dynamicAnchor` names some `$dynamicRef` depends on.
+    private var dynamicNames: Set<String> = []
+    /// The vocabularies each resource's metaschema declares (`nil`: no `$vocabulary`, all apply).
+    private var vocabularies: [Int: Set<String>?] = [:]
 
-    init(document: JSONValue, file: String) {
-        self.document = document
+    /// The main document of the compile: a contract (API document) or, with
+    /// `isSchema`, a JSON Schema.
+    init(document: JSONValue, file: String, options: SchemaOptions = .init(), isSchema: Bool = false) {
         self.file = file
+        self.options = options
+        registry = SchemaRegistry(loader: options.loader)
+        registry.add(document, uri: options.baseURI ?? "", label: file, isSchema: isSchema)
     }
 
-    /// The compiled node for the schema at `pointer`, compiling it (and what it refers to) on first use.
+    /// The main document.
+    var document: JSONValue { registry.documents[0].value }
+
+    /// The compiled node for the schema at `pointer` in the main document.
     mutating func compile(at pointer: JSONPointer) throws(ContractError) -> Int {
-        let path = "#" + pointer.description
-        if let index = indexByPath[path] { return index }
-        guard let value = pointer.resolve(in: document) else {
-            throw malformed(pointer, "no schema at this location")
+        try compile(SchemaRegistry.Location(document: 0, pointer: pointer))
+    }
+
+    /// The compiled node at `location`, compiling it (and what it refers to) on first use.
+    mutating func compile(_ location: SchemaRegistry.Location) throws(ContractError) -> Int {
+        if let index = indexByLocation[location] { return index }
+        guard let value = registry.value(at: location) else {
+            throw malformed(location, "no schema at this location")
         }
-        // Reserve the index first: a `$ref` back to this location, met while compiling its
-        // children, gets the index instead of recursing.
+        // Reserve the index first: a reference back to this location, met while compiling
+        // its children, gets the index instead of recursing.
         let index = nodes.count
         nodes.append(nil)
-        indexByPath[path] = index
-        let rules = try compileRules(value, at: pointer)
-        nodes[index] = SchemaNode(schemaPath: path, rules: rules)
+        indexByLocation[location] = index
+        let resource = registry.resource(containing: location)
+        let rules = try compileRules(value, at: location, resource: resource)
+        nodes[index] = SchemaNode(schemaPath: schemaPath(location), resource: resource, rules: rules)
         return index
     }
 
     /// The finished graph, after checking that no schema loops back to itself in place.
-    func finish() throws(ContractError) -> SchemaGraph {
+    mutating func finish() throws(ContractError) -> SchemaGraph {
+        // A `$dynamicRef` may land on the dynamic anchor of any resource in scope: compile
+        // them all, including those of documents loaded along the way.
+        var dynamicAnchors: [String: [Int: Int]] = [:]
+        var compiledCount = -1
+        while compiledCount != nodes.count {
+            compiledCount = nodes.count
+            for name in dynamicNames.sorted() {
+                for (resourceIndex, resource) in registry.resources.enumerated() {
+                    guard let pointer = resource.dynamicAnchors[name] else { continue }
+                    let location = SchemaRegistry.Location(document: resource.document, pointer: pointer)
+                    dynamicAnchors[name, default: [:]][resourceIndex] = try compile(location)
+                }
+            }
+        }
         // Every reserved index is filled once its schema compiles; a compiler whose `compile`
         // threw is not finished.
         let finished = nodes.compactMap { $0 }
-        guard finished.count == nodes.count else { throw malformed(.root, "a schema did not finish compiling") }
-        let graph = SchemaGraph(nodes: finished, indexByPath: indexByPath)
+        guard finished.count == nodes.count else { throw malformed(.init(document: 0, pointer: .root), "a schema did not finish compiling") }
+        var indexByPath: [String: Int] = [:]
+        for (location, index) in indexByLocation where location.document == 0 {
+            indexByPath["#" + location.pointer.description] = index
+        }
+        let graph = SchemaGraph(nodes: finished, indexByPath: indexByPath, dynamicAnchors: dynamicAnchors)
         if let loop = SchemaCycleCheck.firstInPlaceCycle(in: graph) {
-            let start = JSONPointer(String(loop[0].dropFirst())) ?? .root
+            let start = JSONPointer(String(loop[0].drop { $0 != "#" }.dropFirst())) ?? .root
             throw ContractError(file: file, pointer: start, reason: .referenceCycle(loop))
         }
         return graph
     }
 
-    func malformed(_ pointer: JSONPointer, _ what: String) -> ContractError {
-        ContractError(file: file, pointer: pointer, reason: .malformedDocument(what))
+    /// `#/pointer` in the main document, `label#/pointer` in another.
+    func schemaPath(_ location: SchemaRegistry.Location) -> String {
+        let fragment = "#" + location.pointer.description
+        return location.document == 0 ? fragment : registry.documents[location.document].label + fragment
     }
 
-    private mutating func compileRules(_ value: JSONValue, at pointer: JSONPointer) throws(ContractError) -> SchemaRules {
+    func malformed(_ location: SchemaRegistry.Location, _ what: String) -> ContractError {
+        ContractError(file: registry.documents[location.document].label, pointer: location.pointer,
+                      reason: .malformedDocument(what))
+    }
+
+    /// The node a `$ref` (or a discriminator mapping) at `location` names.
+    mutating func compileReference(
+        _ reference: String, at location: SchemaRegistry.Location
+    ) throws(ContractError) -> (node: Int, dynamicAnchor: String?) {
+        switch registry.locate(reference, from: registry.baseURI(at: location)) {
+        case .failure(let failure):
+            throw ContractError(file: registry.documents[location.document].label, pointer: location.pointer,
+                                reason: .unresolvableReference(reference, why: failure.explanation))
+        case .success(let target):
+            return (try compile(target.location), target.dynamicAnchor)
+        }
+    }
+
+    private mutating func compileRules(
+        _ value: JSONValue, at location: SchemaRegistry.Location, resource: Int
+    ) throws(ContractError) -> SchemaRules {
         var rules = SchemaRules()
         switch value {
         case .bool(let accepts):
@@ -62,156 +120,63 @@ struct SchemaCompiler {
             rules.isFalse = !accepts
             return rules
         case .object(let object):
-            if let unknown = object.keys.first(where: { !SchemaKeywords.isKnown($0) }) {
-                throw ContractError(file: file, pointer: pointer.appending(unknown), reason: .unsupportedKeyword(unknown))
+            if options.unknownKeywords == .refuse, let unknown = object.keys.first(where: { !SchemaKeywords.isKnown($0) }) {
+                throw ContractError(file: registry.documents[location.document].label,
+                                    pointer: location.pointer.appending(unknown), reason: .unsupportedKeyword(unknown))
             }
             if case .string(let ref)? = object["$ref"] {
-                let target = try ContractReferences.require(ref, in: document, file: file, at: pointer)
-                rules.reference = try compile(at: target.pointer)
+                rules.reference = try compileReference(ref, at: location).node
             }
-            try compileAssertions(object, at: pointer, into: &rules)
-            try compileObjectRules(object, at: pointer, into: &rules)
-            try compileApplicators(object, at: pointer, into: &rules)
+            if case .string(let ref)? = object["$dynamicRef"] {
+                let target = try compileReference(ref, at: location)
+                rules.dynamicReference = DynamicReference(target: target.node, anchor: target.dynamicAnchor)
+                if let name = target.dynamicAnchor { dynamicNames.insert(name) }
+            }
+            let declared = declaredVocabularies(resource)
+            if declared?.contains(Self.validationVocabulary) ?? true {
+                try compileAssertions(object, at: location, into: &rules)
+            }
+            let assertsFormats = options.formats == .assert || declared?.contains(Self.formatAssertionVocabulary) == true
+            if assertsFormats, let name = object["format"]?.stringValue { rules.format = FormatChecks.named(name) }
+            try compileObjectRules(object, at: location, into: &rules)
+            try compileArrayRules(object, at: location, into: &rules)
+            try compileApplicators(object, at: location, into: &rules)
             rules.summarize()
             return rules
         default:
-            throw malformed(pointer, "a schema must be an object or a boolean")
+            throw malformed(location, "a schema must be an object or a boolean")
         }
     }
 
-    private func compileAssertions(
-        _ object: JSONObject, at pointer: JSONPointer, into rules: inout SchemaRules
-    ) throws(ContractError) {
-        if let type = object["type"] {
-            let names: [String]
-            switch type {
-            case .string(let name): names = [name]
-            case .array(let elements): names = elements.compactMap(\.stringValue)
-                guard names.count == elements.count else {
-                    throw malformed(pointer.appending("type"), "type names must be strings")
-                }
-            default: throw malformed(pointer.appending("type"), "type must be a string or an array of strings")
-            }
-            var types: SchemaTypes = []
-            for name in names {
-                guard let one = SchemaTypes(name: name) else {
-                    throw malformed(pointer.appending("type"), "unknown type \"\(name)\"")
-                }
-                types.insert(one)
-            }
-            rules.types = types
-            rules.typeNames = names
+    static let validationVocabulary = "https://json-schema.org/draft/2020-12/vocab/validation"
+    static let formatAssertionVocabulary = "https://json-schema.org/draft/2020-12/vocab/format-assertion"
+
+    /// The vocabularies `resource`'s `$schema` declares in its `$vocabulary` (Core 2020-12
+    /// §8.1.2); `nil` when it declares none. Without the validation vocabulary its keywords
+    /// are annotations; with format-assertion, `format` asserts.
+    private mutating func declaredVocabularies(_ resource: Int) -> Set<String>? {
+        if let known = vocabularies[resource] { return known }
+        var answer: Set<String>?
+        let root = registry.resources[resource]
+        let location = SchemaRegistry.Location(document: root.document, pointer: root.pointer)
+        if case .string(let metaschema)? = registry.value(at: location)?["$schema"],
+           case .success(let target) = registry.locate(metaschema, from: root.uri),
+           case .object(let declared)? = registry.value(at: target.location)?["$vocabulary"] {
+            answer = Set(declared.keys)
         }
-        if let values = object["enum"] {
-            guard case .array(let elements) = values else {
-                throw malformed(pointer.appending("enum"), "enum must be an array")
-            }
-            rules.enumValues = elements
-            rules.enumSet = Set(elements)
-        }
-        rules.constant = object["const"]
-        rules.minimum = try number(object, "minimum", at: pointer)
-        rules.maximum = try number(object, "maximum", at: pointer)
-        // OpenAPI 3.0's Boolean exclusive bounds turn the plain bound exclusive.
-        if case .bool(let exclusive)? = object["exclusiveMinimum"] {
-            if exclusive { (rules.exclusiveMinimum, rules.minimum) = (rules.minimum, nil) }
-        } else {
-            rules.exclusiveMinimum = try number(object, "exclusiveMinimum", at: pointer)
-        }
-        if case .bool(let exclusive)? = object["exclusiveMaximum"] {
-            if exclusive { (rules.exclusiveMaximum, rules.maximum) = (rules.maximum, nil) }
-        } else {
-            rules.exclusiveMaximum = try number(object, "exclusiveMaximum", at: pointer)
-        }
-        rules.minLength = try count(object, "minLength", at: pointer)
-        rules.maxLength = try count(object, "maxLength", at: pointer)
-        rules.minItems = try count(object, "minItems", at: pointer)
-        rules.maxItems = try count(object, "maxItems", at: pointer)
-        if object["format"]?.stringValue == "date-time" { rules.format = .dateTime }
+        vocabularies[resource] = answer
+        return answer
+    }
+}
+
+extension SchemaRegistry.Location {
+    /// The location of member `key` of the schema here.
+    func appending(_ key: String) -> SchemaRegistry.Location {
+        SchemaRegistry.Location(document: document, pointer: pointer.appending(key))
     }
 
-    private mutating func compileObjectRules(
-        _ object: JSONObject, at pointer: JSONPointer, into rules: inout SchemaRules
-    ) throws(ContractError) {
-        if let required = object["required"] {
-            guard case .array(let elements) = required else {
-                throw malformed(pointer.appending("required"), "required must be an array")
-            }
-            var seen: Set<String> = []
-            for element in elements {
-                guard let name = element.stringValue else {
-                    throw malformed(pointer.appending("required"), "required names must be strings")
-                }
-                if seen.insert(name).inserted { rules.required.append(name) }
-            }
-        }
-        if let properties = object["properties"] {
-            guard case .object(let members) = properties else {
-                throw malformed(pointer.appending("properties"), "properties must be an object")
-            }
-            let requiredNames = Set(rules.required)
-            for member in members {
-                let node = try compile(at: pointer.appending("properties").appending(member.key))
-                rules.properties[member.key] = PropertyRule(node: node, isRequired: requiredNames.contains(member.key))
-            }
-        }
-        rules.requiredOutsideProperties = rules.required.contains { rules.properties[$0] == nil }
-        rules.requiredInPropertiesCount = rules.required.count { rules.properties[$0] != nil }
-        switch object["additionalProperties"] {
-        case nil, .bool(true)?: rules.additionalProperties = .allowed
-        case .bool(false)?: rules.additionalProperties = .forbidden
-        case .object?: rules.additionalProperties = .schema(try compile(at: pointer.appending("additionalProperties")))
-        default: throw malformed(pointer.appending("additionalProperties"),
-            "additionalProperties must be a boolean or a schema")
-        }
-        if let items = object["items"] {
-            switch items {
-            case .object, .bool: rules.items = try compile(at: pointer.appending("items"))
-            default: throw malformed(pointer.appending("items"), "items must be a schema (use prefixItems for tuples)")
-            }
-        }
-    }
-
-    private mutating func compileApplicators(
-        _ object: JSONObject, at pointer: JSONPointer, into rules: inout SchemaRules
-    ) throws(ContractError) {
-        rules.allOf = try branches(object, "allOf", at: pointer)
-        rules.anyOf = try branches(object, "anyOf", at: pointer)
-        rules.oneOf = try branches(object, "oneOf", at: pointer)
-        if let discriminator = object["discriminator"] {
-            rules.discriminator = try compileDiscriminator(discriminator, schema: object, at: pointer)
-        }
-    }
-
-    private mutating func branches(
-        _ object: JSONObject, _ keyword: String, at pointer: JSONPointer
-    ) throws(ContractError) -> [Int] {
-        guard let value = object[keyword] else { return [] }
-        guard case .array(let elements) = value, !elements.isEmpty else {
-            throw malformed(pointer.appending(keyword), "\(keyword) must be a non-empty array of schemas")
-        }
-        var indices: [Int] = []
-        for position in elements.indices {
-            indices.append(try compile(at: pointer.appending(keyword).appending(position)))
-        }
-        return indices
-    }
-
-    private func number(
-        _ object: JSONObject, _ keyword: String, at pointer: JSONPointer
-    ) throws(ContractError) -> JSONNumber? {
-        guard let value = object[keyword] else { return nil }
-        guard case .number(let number) = value else {
-            throw malformed(pointer.appending(keyword), "\(keyword) must be a number")
-        }
-        return number
-    }
-
-    private func count(_ object: JSONObject, _ keyword: String, at pointer: JSONPointer) throws(ContractError) -> Int? {
-        guard let value = object[keyword] else { return nil }
-        guard let count = value.intValue, count >= 0 else {
-            throw malformed(pointer.appending(keyword), "\(keyword) must be a non-negative integer")
-        }
-        return count
+    /// The location of element `index` of the array here.
+    func appending(_ index: Int) -> SchemaRegistry.Location {
+        SchemaRegistry.Location(document: document, pointer: pointer.appending(index))
     }
 }

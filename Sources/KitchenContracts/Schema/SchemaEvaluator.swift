@@ -7,16 +7,27 @@ enum InstancePathToken: Sendable {
 }
 
 /// Walks an instance against a `SchemaGraph`, collecting every violation (JSON Schema
-/// 2020-12 semantics for the supported keywords). Pointers are only built when a rule fails,
-/// so a valid instance costs lookups and comparisons only.
+/// 2020-12 semantics). Pointers are only built when a rule fails, and evaluated locations
+/// are only collected under `unevaluated*`, so a valid instance costs lookups and
+/// comparisons only.
 struct SchemaEvaluator {
     let graph: SchemaGraph
+    /// Whether violations are recorded with their words and pointers; without, only counted,
+    /// and evaluation stops at the first (a verdict, as `isValid` needs).
+    private(set) var detailed: Bool
     private(set) var path: [InstancePathToken]
     private(set) var violations: [SchemaViolation] = []
+    /// Violations found so far (recorded or not).
+    private(set) var failures = 0
+    /// The schema resources entered, outermost first: the dynamic scope `$dynamicRef`
+    /// searches (Core 2020-12 §7.1).
+    private(set) var scope: [Int]
 
-    init(graph: SchemaGraph, path: [InstancePathToken] = []) {
+    init(graph: SchemaGraph, detailed: Bool = true, path: [InstancePathToken] = [], scope: [Int] = []) {
         self.graph = graph
+        self.detailed = detailed
         self.path = path
+        self.scope = scope
     }
 
     /// The instance location currently being checked, as a pointer.
@@ -30,131 +41,134 @@ struct SchemaEvaluator {
     }
 
     mutating func report(
-        _ node: SchemaNode, _ keyword: String, expected: String, found: String, member: String? = nil
+        _ node: SchemaNode, _ keyword: String, expected: @autoclosure () -> String, found: @autoclosure () -> String,
+        member: String? = nil
     ) {
+        failures += 1
+        guard detailed else { return }
         var at = pointer
         if let member { at = at.appending(member) }
         violations.append(SchemaViolation(
-            pointer: at, schemaPath: node.schemaPath + "/" + keyword, keyword: keyword, expected: expected, found: found))
+            pointer: at, schemaPath: node.schemaPath + "/" + keyword, keyword: keyword, expected: expected(), found: found()))
     }
 
     mutating func absorb(_ other: [SchemaViolation]) {
         violations += other
+        failures += other.count
     }
 
-    /// Checks `value` against the node at `index`.
-    mutating func evaluate(_ value: JSONValue, _ index: Int) {
+    /// Checks `value` against the node at `index`. With `collect`, returns the locations
+    /// it evaluated when it passed (`nil` when it failed: a failing schema's annotations
+    /// are dropped, Core §7.7.1.2).
+    @discardableResult
+    mutating func evaluate(_ value: JSONValue, _ index: Int, collect: Bool = false) -> EvaluatedLocations? {
+        if !detailed, failures > 0 { return nil }
         let node = graph.nodes[index]
         // Read fields through `node.rules` rather than copying the struct: a copy retains
         // every array and dictionary in it, which dominated the profile.
         if node.rules.isFalse {
             report(node, "false", expected: "nothing (the schema is false)", found: ValueWording.describe(value))
-            return
+            return nil
         }
-        if let reference = node.rules.reference { evaluate(value, reference) }
+        // The dynamic scope matters only to `$dynamicRef`; without one, keeping it costs an allocation per instance.
+        let entered = !graph.dynamicAnchors.isEmpty && scope.last != node.resource
+        if entered { scope.append(node.resource) }
+        defer { if entered { scope.removeLast() } }
+        let start = failures
+        var seen: EvaluatedLocations? = collect || node.rules.needsEvaluatedLocations ? EvaluatedLocations() : nil
+        let collecting = seen != nil
+        if let reference = node.rules.reference { seen.merge(evaluate(value, reference, collect: collecting)) }
+        if let dynamic = node.rules.dynamicReference {
+            seen.merge(evaluate(value, dynamicTarget(dynamic), collect: collecting))
+        }
+        if node.rules.hasValueRules { checkValue(value, node) }
+        switch value {
+        case .number(let number): if node.rules.hasNumberRules { checkNumber(number, node) }
+        case .string(let text): if node.rules.hasStringRules { checkString(text, node) }
+        case .array(let elements): if node.rules.hasArrayRules { checkArray(elements, node, &seen) }
+        case .object(let object): if node.rules.hasObjectRules { checkObject(object, value, node, &seen) }
+        case .null, .bool: break
+        }
+        if node.rules.hasApplicators {
+            for branch in node.rules.allOf { seen.merge(evaluate(value, branch, collect: collecting)) }
+            if let not = node.rules.not, passes(value, not).passed {
+                report(node, "not", expected: "not to match the schema", found: ValueWording.describe(value))
+            }
+            if let conditional = node.rules.conditional { checkConditional(value, conditional, &seen) }
+        }
+        if node.rules.hasAlternatives { checkAlternatives(value, node, &seen) }
+        if node.rules.needsEvaluatedLocations {
+            switch value {
+            case .object(let object): checkUnevaluatedMembers(object, node, &seen)
+            case .array(let elements): checkUnevaluatedItems(elements, node, &seen)
+            default: break
+            }
+        }
+        return collect && failures == start ? seen : nil
+    }
+
+    /// The violations `value` would have against `branch`, in words, without recording them here.
+    func violationsAside(_ value: JSONValue, _ branch: Int) -> [SchemaViolation] {
+        var aside = SchemaEvaluator(graph: graph, path: path, scope: scope)
+        aside.evaluate(value, branch)
+        return aside.violations
+    }
+
+    /// Whether `value` satisfies `branch`, recording nothing, and what it evaluated when
+    /// `collect` is set and it passed. Stops at the first violation.
+    mutating func passes(_ value: JSONValue, _ branch: Int, collect: Bool = false) -> (passed: Bool, evaluated: EvaluatedLocations?) {
+        let (savedFailures, savedDetailed) = (failures, detailed)
+        (failures, detailed) = (0, false)
+        let evaluated = evaluate(value, branch, collect: collect)
+        let passed = failures == 0
+        (failures, detailed) = (savedFailures, savedDetailed)
+        return (passed, passed ? evaluated : nil)
+    }
+
+    /// Checks `value` at the child location `token` against `index`.
+    mutating func evaluateChild(_ value: JSONValue, at token: InstancePathToken, _ index: Int) {
+        // The path is only read to word a violation: a verdict does without it.
+        let tracksPath = detailed
+        if tracksPath { path.append(token) }
+        evaluate(value, index)
+        if tracksPath { path.removeLast() }
+    }
+
+    /// Where a `$dynamicRef` leads: with a dynamic anchor, the outermost resource in the
+    /// dynamic scope that declares the same anchor; otherwise its static target (§8.2.3.2).
+    private func dynamicTarget(_ reference: DynamicReference) -> Int {
+        guard let name = reference.anchor, let declared = graph.dynamicAnchors[name] else { return reference.target }
+        for resource in scope {
+            if let node = declared[resource] { return node }
+        }
+        return reference.target
+    }
+
+    /// `type`, `enum` and `const`.
+    private mutating func checkValue(_ value: JSONValue, _ node: SchemaNode) {
         if let types = node.rules.types, !types.admits(value) {
             report(node, "type", expected: ValueWording.alternatives(node.rules.typeNames),
                    found: ValueWording.describeWithType(value))
         }
-        if let allowed = node.rules.enumValues, !node.rules.enumSet.contains(value) {
+        // A few values are compared in turn; hashing the instance costs more than that.
+        if let allowed = node.rules.enumValues,
+           !(allowed.count <= 8 ? allowed.contains(value) : node.rules.enumSet.contains(value)) {
             report(node, "enum", expected: ValueWording.oneOf(allowed), found: ValueWording.describe(value))
         }
         if let constant = node.rules.constant, constant != value {
             report(node, "const", expected: constant.description, found: ValueWording.describe(value))
         }
-        switch value {
-        case .number(let number): if node.rules.hasNumberRules { checkNumber(number, node) }
-        case .string(let text): if node.rules.hasStringRules { checkString(text, node) }
-        case .array(let elements): checkArray(elements, node)
-        case .object(let object): if node.rules.hasObjectRules { checkObject(object, node) }
-        case .null, .bool: break
-        }
-        for branch in node.rules.allOf { evaluate(value, branch) }
-        if node.rules.hasAlternatives { checkAlternatives(value, node) }
     }
 
-    private mutating func checkNumber(_ number: JSONNumber, _ node: SchemaNode) {
-        // "integer ≤ 550" reads better than "number ≤ 550" when the schema wants integers.
-        func bound(_ relation: String, _ limit: JSONNumber) -> String {
-            let noun = node.rules.types?.subtracting(.null) == .integer ? "integer" : "number"
-            return "\(noun) \(relation) \(JSONValue.number(limit))"
-        }
-        func found() -> String { JSONValue.number(number).description }
-        if let minimum = node.rules.minimum, number < minimum {
-            report(node, "minimum", expected: bound("≥", minimum), found: found())
-        }
-        if let maximum = node.rules.maximum, maximum < number {
-            report(node, "maximum", expected: bound("≤", maximum), found: found())
-        }
-        if let limit = node.rules.exclusiveMinimum, !(limit < number) {
-            report(node, "exclusiveMinimum", expected: bound(">", limit), found: found())
-        }
-        if let limit = node.rules.exclusiveMaximum, !(number < limit) {
-            report(node, "exclusiveMaximum", expected: bound("<", limit), found: found())
-        }
-    }
-
-    private mutating func checkString(_ text: String, _ node: SchemaNode) {
-        let (minLength, maxLength) = (node.rules.minLength, node.rules.maxLength)
-        if minLength != nil || maxLength != nil {
-            // JSON Schema Validation 2020-12 §6.3.1: length counts code points (Unicode scalars).
-            let length = text.unicodeScalars.count
-            func found() -> String { "\(ValueWording.describe(.string(text))) (\(length) characters)" }
-            if let minimum = minLength, length < minimum {
-                report(node, "minLength", expected: "at least \(minimum) characters", found: found())
-            }
-            if let maximum = maxLength, length > maximum {
-                report(node, "maxLength", expected: "at most \(maximum) characters", found: found())
-            }
-        }
-        // RFC 3339 §5.6 date-time, e.g. 2026-11-20T10:15:30.123Z.
-        if node.rules.format == .dateTime, Timestamp.milliseconds(from: text) == nil {
-            report(node, "format", expected: "RFC 3339 date-time", found: ValueWording.describe(.string(text)))
-        }
-    }
-
-    private mutating func checkArray(_ elements: [JSONValue], _ node: SchemaNode) {
-        if let minimum = node.rules.minItems, elements.count < minimum {
-            report(node, "minItems", expected: "at least \(minimum) items", found: "\(elements.count) items")
-        }
-        if let maximum = node.rules.maxItems, elements.count > maximum {
-            report(node, "maxItems", expected: "at most \(maximum) items", found: "\(elements.count) items")
-        }
-        if let items = node.rules.items {
-            for (position, element) in elements.enumerated() {
-                path.append(.index(position))
-                evaluate(element, items)
-                path.removeLast()
-            }
-        }
-    }
-
-    private mutating func checkObject(_ object: JSONObject, _ node: SchemaNode) {
-        var requiredPresent = 0
-        for member in object.members {
-            if let property = node.rules.properties[member.key] {
-                if property.isRequired { requiredPresent += 1 }
-                path.append(.key(member.key))
-                evaluate(member.value, property.node)
-                path.removeLast()
-                continue
-            }
-            switch node.rules.additionalProperties {
-            case .allowed:
-                break
-            case .forbidden:
-                report(node, "additionalProperties", expected: "no undeclared member",
-                       found: ValueWording.describe(member.value), member: member.key)
-            case .schema(let schema):
-                path.append(.key(member.key))
-                evaluate(member.value, schema)
-                path.removeLast()
-            }
-        }
-        if requiredPresent < node.rules.requiredInPropertiesCount || node.rules.requiredOutsideProperties {
-            for name in node.rules.required where object[name] == nil {
-                report(node, "required", expected: "required member", found: "absent", member: name)
-            }
+    private mutating func checkConditional(
+        _ value: JSONValue, _ conditional: Conditional, _ seen: inout EvaluatedLocations?
+    ) {
+        let condition = passes(value, conditional.condition, collect: seen != nil)
+        if condition.passed {
+            seen.merge(condition.evaluated)
+            if let then = conditional.then { seen.merge(evaluate(value, then, collect: seen != nil)) }
+        } else if let otherwise = conditional.otherwise {
+            seen.merge(evaluate(value, otherwise, collect: seen != nil))
         }
     }
 }

@@ -1,38 +1,66 @@
 /// The schema keywords the checker knows: those it enforces, and those that only annotate.
 ///
-/// Any other keyword in a contract's schema is refused when the contract loads
-/// (``ContractError/Reason/unsupportedKeyword(_:)``), so that a rule such as `pattern`
-/// or `uniqueItems` is never silently passed.
+/// With ``SchemaOptions/UnknownKeywords/refuse`` (the default for contracts) any other
+/// keyword in a schema is refused when the contract loads
+/// (``ContractError/Reason/unsupportedKeyword(_:)``), so that a misspelt or foreign rule
+/// is never silently passed.
 ///
 /// ```swift
 /// SchemaKeywords.isKnown("minLength")   // true: enforced
 /// SchemaKeywords.isKnown("x-internal")  // true: an extension, ignored
-/// SchemaKeywords.isKnown("pattern")     // false: refused
+/// SchemaKeywords.isKnown("nullable")    // false: OpenAPI 3.0 only, refused in 3.1
 /// ```
 enum SchemaKeywords {
-    /// Keywords the evaluator enforces (JSON Schema 2020-12 validation and applicators,
-    /// OpenAPI's `discriminator`).
+    /// Keywords the evaluator enforces: JSON Schema 2020-12's core, applicator, unevaluated
+    /// and validation vocabularies, `format`, and OpenAPI's `discriminator`.
     static let enforced: Set<String> = [
-        "$ref", "type", "enum", "const",
-        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
-        "minLength", "maxLength", "minItems", "maxItems",
-        "required", "properties", "additionalProperties", "items",
-        "allOf", "anyOf", "oneOf", "discriminator",
-        // `date-time` is asserted; any other format is an annotation, as JSON Schema
-        // 2020-12 §7.2 makes format by default.
-        "format",
+        "$ref", "$dynamicRef", "type", "enum", "const",
+        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+        "minLength", "maxLength", "pattern", "format",
+        "minItems", "maxItems", "uniqueItems", "minContains", "maxContains",
+        "required", "minProperties", "maxProperties", "dependentRequired",
+        "properties", "patternProperties", "additionalProperties", "propertyNames", "dependentSchemas",
+        "prefixItems", "items", "contains", "unevaluatedItems", "unevaluatedProperties",
+        "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "discriminator",
     ]
 
-    /// Keywords that describe but never constrain an instance (JSON Schema 2020-12 §9,
-    /// Core §8.2–8.3; OpenAPI 3.1 §4.8.24), and containers of schemas reached only by `$ref`.
+    /// Keywords that describe but never constrain an instance (JSON Schema 2020-12
+    /// meta-data and content vocabularies, Core §8), identifiers, and containers of
+    /// schemas reached only by reference.
     static let annotations: Set<String> = [
         "title", "description", "default", "examples", "example", "$comment", "deprecated",
-        "readOnly", "writeOnly", "contentMediaType", "contentEncoding", "externalDocs", "xml",
-        "$schema", "$defs", "definitions",
+        "readOnly", "writeOnly", "contentMediaType", "contentEncoding", "contentSchema", "externalDocs", "xml",
+        "$schema", "$id", "$anchor", "$dynamicAnchor", "$vocabulary", "$defs", "definitions",
+    ]
+
+    /// The keywords of the validation vocabulary (Validation 2020-12 §6); a metaschema
+    /// whose `$vocabulary` leaves it out turns them into annotations.
+    static let validationVocabulary: Set<String> = [
+        "type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+        "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "minContains", "maxContains",
+        "required", "minProperties", "maxProperties", "dependentRequired",
     ]
 
     /// Whether `keyword` is enforced, an annotation, or a specification extension (`x-…`).
     static func isKnown(_ keyword: String) -> Bool {
         enforced.contains(keyword) || annotations.contains(keyword) || keyword.hasPrefix("x-")
+    }
+
+    /// How a keyword holds subschemas, for walking a schema without compiling it.
+    enum SubschemaShape {
+        case single
+        case list
+        case map
+    }
+
+    /// The shape of `keyword`'s subschemas; `nil` for keywords whose values are data.
+    static func subschemaShape(of keyword: String) -> SubschemaShape? {
+        switch keyword {
+        case "items", "additionalProperties", "propertyNames", "contains", "not", "if", "then", "else",
+             "unevaluatedItems", "unevaluatedProperties", "contentSchema": .single
+        case "allOf", "anyOf", "oneOf", "prefixItems": .list
+        case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas": .map
+        default: nil
+        }
     }
 }

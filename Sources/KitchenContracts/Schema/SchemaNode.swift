@@ -42,10 +42,14 @@ struct SchemaTypes: OptionSet, Sendable, Hashable {
     }
 }
 
-/// What `additionalProperties` says about members not named in `properties`.
+/// What `additionalProperties` says about members matched by neither `properties` nor
+/// `patternProperties`.
 enum AdditionalPropertiesRule: Sendable {
-    case allowed
+    /// No `additionalProperties`: such members are not evaluated.
+    case absent
+    /// `false`: such members are refused.
     case forbidden
+    /// A schema (`true` included) each such member must satisfy; they count as evaluated.
     case schema(Int)
 }
 
@@ -65,16 +69,25 @@ struct CompiledDiscriminator: Sendable {
     var values: [String]
 }
 
-/// A `format` this validator checks; any other format is an annotation only.
-enum FormatRule: Sendable {
-    /// RFC 3339 §5.6 `date-time`.
-    case dateTime
+/// A `$dynamicRef` (Core 2020-12 §8.2.3.2): the schema it names statically, and the
+/// dynamic anchor name when that schema declares one (else it behaves as `$ref`).
+struct DynamicReference: Sendable {
+    var target: Int
+    var anchor: String?
+}
+
+/// `if`/`then`/`else` (Core 2020-12 §10.2.2).
+struct Conditional: Sendable {
+    var condition: Int
+    var then: Int?
+    var otherwise: Int?
 }
 
 /// Every rule of one schema location, resolved once so that validation is lookups only.
 struct SchemaRules: Sendable {
     var isFalse = false
     var reference: Int?
+    var dynamicReference: DynamicReference?
     var types: SchemaTypes?
     var typeNames: [String] = []
     var enumValues: [JSONValue]?
@@ -84,51 +97,92 @@ struct SchemaRules: Sendable {
     var maximum: JSONNumber?
     var exclusiveMinimum: JSONNumber?
     var exclusiveMaximum: JSONNumber?
+    var multipleOf: JSONNumber?
     var minLength: Int?
     var maxLength: Int?
-    var format: FormatRule?
-    var properties: [String: PropertyRule] = [:]
+    var pattern: SchemaPattern?
+    var format: FormatCheck?
+    var properties: [CodePointKey: PropertyRule] = [:]
+    /// `properties` in declaration order, searched in place of the dictionary when short
+    /// (comparing a few names beats hashing one).
+    var propertyList: [(name: String, rule: PropertyRule)] = []
+    var patternProperties: [(pattern: SchemaPattern, node: Int)] = []
     var required: [String] = []
     /// How many `required` names also appear in `properties`.
     var requiredInPropertiesCount = 0
     /// Whether `required` names a member `properties` does not describe.
     var requiredOutsideProperties = false
-    var additionalProperties: AdditionalPropertiesRule = .allowed
+    var additionalProperties: AdditionalPropertiesRule = .absent
+    var propertyNames: Int?
+    var minProperties: Int?
+    var maxProperties: Int?
+    var dependentRequired: [(name: String, required: [String])] = []
+    var dependentSchemas: [(name: String, node: Int)] = []
+    var unevaluatedProperties: Int?
+    var prefixItems: [Int] = []
     var items: Int?
+    var contains: Int?
+    var minContains: Int?
+    var maxContains: Int?
+    var uniqueItems = false
     var minItems: Int?
     var maxItems: Int?
+    var unevaluatedItems: Int?
     var allOf: [Int] = []
     var anyOf: [Int] = []
     var oneOf: [Int] = []
+    var not: Int?
+    var conditional: Conditional?
     var discriminator: CompiledDiscriminator?
 
     /// Whether any object keyword applies (skips the member walk when none does).
     var hasObjectRules = false
+    /// Whether any array keyword applies.
+    var hasArrayRules = false
     /// Whether any numeric bound applies.
     var hasNumberRules = false
-    /// Whether a length or a checked format applies.
+    /// Whether a length, a pattern or a checked format applies.
     var hasStringRules = false
     /// Whether `anyOf` or `oneOf` is present.
     var hasAlternatives = false
+    /// Whether `type`, `enum` or `const` is present.
+    var hasValueRules = false
+    /// Whether `allOf`, `not` or `if` is present.
+    var hasApplicators = false
+    /// Whether `unevaluatedProperties` or `unevaluatedItems` is present, so the locations
+    /// evaluated by the other keywords must be collected.
+    var needsEvaluatedLocations = false
 
     /// Sets the summary flags from the keywords; called once when compiling.
     mutating func summarize() {
-        let restrictsMembers = if case .allowed = additionalProperties { false } else { true }
-        hasObjectRules = !properties.isEmpty || !required.isEmpty || restrictsMembers
+        let restrictsMembers = if case .absent = additionalProperties { false } else { true }
+        hasObjectRules = !properties.isEmpty || !required.isEmpty || restrictsMembers || !patternProperties.isEmpty
+            || propertyNames != nil || minProperties != nil || maxProperties != nil || !dependentRequired.isEmpty
+            || !dependentSchemas.isEmpty || unevaluatedProperties != nil
+        hasArrayRules = !prefixItems.isEmpty || items != nil || contains != nil || uniqueItems || minItems != nil
+            || maxItems != nil || unevaluatedItems != nil
         hasNumberRules = minimum != nil || maximum != nil || exclusiveMinimum != nil || exclusiveMaximum != nil
-        hasStringRules = minLength != nil || maxLength != nil || format != nil
+            || multipleOf != nil
+        hasStringRules = minLength != nil || maxLength != nil || format != nil || pattern != nil
         hasAlternatives = !anyOf.isEmpty || !oneOf.isEmpty
+        hasValueRules = types != nil || enumValues != nil || constant != nil
+        hasApplicators = !allOf.isEmpty || not != nil || conditional != nil
+        needsEvaluatedLocations = unevaluatedProperties != nil || unevaluatedItems != nil
     }
 }
 
 /// A compiled schema location: its rules and where they came from.
 final class SchemaNode: Sendable {
-    /// The location in the source document, as a URI fragment (`#/components/schemas/OvenState`).
+    /// The location in its document, as a URI fragment (`#/components/schemas/OvenState`),
+    /// preceded by the document's label when it is not the contract's main document.
     let schemaPath: String
+    /// The schema resource holding this location (for `$dynamicRef`'s dynamic scope).
+    let resource: Int
     let rules: SchemaRules
 
-    init(schemaPath: String, rules: SchemaRules) {
+    init(schemaPath: String, resource: Int, rules: SchemaRules) {
         self.schemaPath = schemaPath
+        self.resource = resource
         self.rules = rules
     }
 }
@@ -137,11 +191,15 @@ final class SchemaNode: Sendable {
 /// (so `$ref` cycles are just indices, never reference cycles). Immutable once built.
 final class SchemaGraph: Sendable {
     let nodes: [SchemaNode]
-    /// The index of the compiled node for each document location (`#/…` form).
+    /// The index of the compiled node for each location of the main document (`#/…` form).
     let indexByPath: [String: Int]
+    /// For each `$dynamicAnchor` name a `$dynamicRef` uses: the node it names in each
+    /// resource that declares it, by resource index.
+    let dynamicAnchors: [String: [Int: Int]]
 
-    init(nodes: [SchemaNode], indexByPath: [String: Int]) {
+    init(nodes: [SchemaNode], indexByPath: [String: Int], dynamicAnchors: [String: [Int: Int]] = [:]) {
         self.nodes = nodes
         self.indexByPath = indexByPath
+        self.dynamicAnchors = dynamicAnchors
     }
 }

@@ -125,26 +125,27 @@ struct VerifyCommandTests {
 }
 
 private let verifyHelpText = #"""
-        usage: kitchen verify [--contracts DIR] [--recordings DIR] [--live URL] [--user NAME] [--password PASSWORD] [--junit FILE] [--format text|json|junit] [--only FILE[#ENTRY]]... [--keep DIR] [--require-coverage] [--html DIR] [--cacert FILE] [--insecure]
+        usage: kitchen verify [--contracts DIR] [--recordings DIR] [--live URL] [--user NAME] [--password PASSWORD] [--junit FILE] [--format text|json|junit] [--only FILE[#ENTRY]]... [--keep DIR] [--require-coverage] [--formats annotate|assert] [--html DIR] [--cacert FILE] [--insecure]
 
         Check recordings against the contracts, the real client and the mock (the CI gate).
 
         Without --live or --recordings, every scenario is recorded in-process against a fresh embedded simulator, then verified; if ./Recordings exists, the fresh recordings' shapes are also compared with it. With --live, the shapes are compared with --recordings: a removed or retyped field or a missing message type fails, an additive change is a notice. Each failure names the file, the entry, the JSON pointer, expected and found, and the command that reproduces it. --live first logs in (preflight) and asks the server which provider-state controls it offers (GET /_sim); scenarios needing controls it lacks are skipped and listed. --recordings DIR checks what the folder holds: coverage gaps are notices unless --require-coverage. When standard output is not a terminal, one line per scenario goes to standard error as it finishes. Exit status: 0 clean; 1 contract findings; 2 the run could not be judged (server unreachable, failing or down mid-run, login refused, unreadable input, usage).
 
-          --contracts DIR           The OpenAPI and AsyncAPI documents (default Contracts).
-          --recordings DIR          Verify the HARs under DIR as they are; with --live, the recordings to compare shapes with (default Recordings).
-          --live URL                Record the scenarios through a proxy in front of this server's API base URL (http[s]://HOST[:PORT][/PREFIX]), then verify them.
-          --user NAME               The account --live logs in with (required with --live).
-          --password PASSWORD       Its password (default: the KITCHEN_PASSWORD environment variable).
-          --junit FILE              Also write a JUnit XML report to FILE.
-          --format text|json|junit  The report on standard output: lines, JSON, or JUnit XML (default text).
-          --only FILE[#ENTRY]       Check only this recording, or one entry of it (repeatable); skips coverage.
-          --keep DIR                Write the recordings this run makes to DIR instead of a temporary folder.
-          --require-coverage        With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise).
-          --html DIR                Also write an HTML timeline of each failing recording, findings marked, to DIR.
-          --cacert FILE             Also trust the certificate authorities in this PEM file (a self-signed staging certificate).
-          --insecure                Do not check the server's certificate at all (a warning is printed on every run).
-          -h, --help                Show this help.
+          --contracts DIR            The OpenAPI and AsyncAPI documents (default Contracts).
+          --recordings DIR           Verify the HARs under DIR as they are; with --live, the recordings to compare shapes with (default Recordings).
+          --live URL                 Record the scenarios through a proxy in front of this server's API base URL (http[s]://HOST[:PORT][/PREFIX]), then verify them.
+          --user NAME                The account --live logs in with (required with --live).
+          --password PASSWORD        Its password (default: the KITCHEN_PASSWORD environment variable).
+          --junit FILE               Also write a JUnit XML report to FILE.
+          --format text|json|junit   The report on standard output: lines, JSON, or JUnit XML (default text).
+          --only FILE[#ENTRY]        Check only this recording, or one entry of it (repeatable); skips coverage.
+          --keep DIR                 Write the recordings this run makes to DIR instead of a temporary folder.
+          --require-coverage         With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise).
+          --formats annotate|assert  assert: check format (date-time, uuid, email, …) in every contract; annotate: only where a contract asks (default annotate).
+          --html DIR                 Also write an HTML timeline of each failing recording, findings marked, to DIR.
+          --cacert FILE              Also trust the certificate authorities in this PEM file (a self-signed staging certificate).
+          --insecure                 Do not check the server's certificate at all (a warning is printed on every run).
+          -h, --help                 Show this help.
         """#
 
 private let diffHelpText = #"""

@@ -1,0 +1,74 @@
+import Foundation
+import HarnessCore
+
+/// A contract spread over several files, made into one document: every file a `$ref`
+/// reaches is placed under `/x-kitchen-bundled/<path>` and every `$ref` rewritten to the
+/// local pointer it designates (anchors and `$id`s resolved on the way). Code that reads a
+/// contract by local pointers, such as the differ, then follows references across files.
+///
+/// ```swift
+/// let document = try ContractBundle.bundle(try DocumentReader.load(url), at: url)
+/// // {"$ref": "schemas/device.json#/$defs/id"} is now {"$ref": "#/x-kitchen-bundled/schemas~1device.json/$defs/id"}
+/// ```
+enum ContractBundle {
+    /// The member of the main document that holds the other files.
+    static let member = "x-kitchen-bundled"
+
+    /// `document`, read from `url`, with the files its references reach bundled in.
+    /// A reference that leads nowhere is a `ContractError` naming it and where it stands.
+    static func bundle(_ document: JSONValue, at url: URL) throws(ContractError) -> JSONValue {
+        let options = ContractFiles.options(for: url)
+        var registry = SchemaRegistry(loader: options.loader)
+        registry.add(document, uri: options.baseURI ?? "", label: url.lastPathComponent, isSchema: false)
+        var bundled: [String: JSONValue] = [:]
+        var queue = [0]
+        var queued: Set<Int> = [0]
+        var main = document
+        while let index = queue.popLast() {
+            var references: [(pointer: JSONPointer, ref: String)] = []
+            collect(registry.documents[index].value, at: .root, into: &references)
+            var rewritten = registry.documents[index].value
+            for (pointer, ref) in references {
+                let location = SchemaRegistry.Location(document: index, pointer: pointer)
+                switch registry.locate(ref, from: registry.baseURI(at: location)) {
+                case .failure(let failure):
+                    throw ContractError(file: registry.documents[index].label, pointer: pointer,
+                                        reason: .unresolvableReference(ref, why: failure.explanation))
+                case .success(let target):
+                    if queued.insert(target.location.document).inserted { queue.append(target.location.document) }
+                    let local = prefix(of: target.location.document, in: registry) + target.location.pointer.tokens
+                    rewritten = replacing(pointer.appending("$ref"), in: rewritten, with: .string("#" + JSONPointer(tokens: local).description))
+                }
+            }
+            if index == 0 { main = rewritten } else { bundled[registry.documents[index].label] = rewritten }
+        }
+        guard !bundled.isEmpty, case .object(var object) = main else { return main }
+        object[member] = .object(JSONObject(bundled.sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: $0.value) }))
+        return .object(object)
+    }
+
+    private static func prefix(of document: Int, in registry: SchemaRegistry) -> [String] {
+        document == 0 ? [] : [member, registry.documents[document].label]
+    }
+
+    private static func collect(_ value: JSONValue, at pointer: JSONPointer, into found: inout [(pointer: JSONPointer, ref: String)]) {
+        found += ContractReferences.all(in: value).map { (JSONPointer(tokens: pointer.tokens + $0.pointer.tokens), $0.ref) }
+    }
+
+    private static func replacing(_ pointer: JSONPointer, in value: JSONValue, with replacement: JSONValue) -> JSONValue {
+        guard let first = pointer.tokens.first else { return replacement }
+        let rest = JSONPointer(tokens: Array(pointer.tokens.dropFirst()))
+        switch value {
+        case .object(var object):
+            guard let inner = object[first] else { return value }
+            object[first] = replacing(rest, in: inner, with: replacement)
+            return .object(object)
+        case .array(var elements):
+            guard let index = Int(first), elements.indices.contains(index) else { return value }
+            elements[index] = replacing(rest, in: elements[index], with: replacement)
+            return .array(elements)
+        default:
+            return value
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import HTTPWire
+import KitchenRecording
+
+/// How the recording proxy turns a client's request headers into the ones it sends upstream, and
+/// what that changed, for the record (`_upstream`, ``HAR/UpstreamChanges``).
+///
+/// Hop-by-hop fields go (RFC 9110 §7.6.1) and `Via` is added (§7.6.3); `Host` names the upstream;
+/// `Expect` goes, since the body is already read; `Accept-Encoding` is narrowed to the codings the
+/// recorder decodes (gzip, x-gzip, deflate, identity), so that the upstream does not answer in one
+/// whose secrets could not be found (`br`, `zstd`): the client still hears the answer, and the record
+/// states the rewrite. One function does it for the request that goes out and for the record.
+struct UpstreamRewrite: Sendable {
+    /// `Host` as the upstream gets it.
+    let authority: String
+    /// Whether headers go out sorted by name (``RecordingProxyConfiguration/canonicalHeaderOrder``).
+    let canonicalOrder: Bool
+
+    /// The headers the upstream gets for a request whose client sent `headers`.
+    func headers(for headers: HTTPHeaders) -> HTTPHeaders {
+        var forwarded = HopByHopHeaders.stripped(headers)
+        forwarded["Host"] = authority
+        forwarded.remove("Expect")  // the body is already here
+        if let narrowed = AcceptEncoding.narrowed(headers.values(for: "Accept-Encoding")) {
+            forwarded["Accept-Encoding"] = narrowed
+        }
+        forwarded.add("Via", ProxyResponder.via)
+        return canonicalOrder ? forwarded.sortedByName() : forwarded
+    }
+
+    /// What the upstream got otherwise than `recorded` says, for a request recorded with the
+    /// client's headers: fields set (with their values, in the order sent) and fields removed.
+    func changes(from recorded: HTTPHeaders) -> HAR.UpstreamChanges {
+        Self.changes(from: recorded, to: headers(for: recorded))
+    }
+
+    /// How `sent` differs from `recorded`, field name by field name (case aside).
+    static func changes(from recorded: HTTPHeaders, to sent: HTTPHeaders) -> HAR.UpstreamChanges {
+        var changes = HAR.UpstreamChanges()
+        var seen: Set<String> = []
+        for field in sent where seen.insert(field.name.lowercased()).inserted {
+            let values = sent.values(for: field.name)
+            if recorded.values(for: field.name) != values {
+                changes.setHeaders += values.map { HAR.Header(name: field.name, value: $0) }
+            }
+        }
+        seen = []
+        for field in recorded where seen.insert(field.name.lowercased()).inserted && !sent.contains(field.name) {
+            changes.removedHeaders.append(field.name)
+        }
+        return changes
+    }
+}
