@@ -11,6 +11,8 @@ struct InterceptedResponse: Sendable, Equatable {
     var status: Int
     var headers: [(name: String, value: String)]
     var body: [UInt8]
+    /// The `Content-Length` a HEAD's head declares for the body it does not carry.
+    var headLength: String?
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.status == rhs.status && lhs.body == rhs.body
@@ -29,6 +31,7 @@ struct InterceptedResponse: Sendable, Equatable {
         status = served.status
         headers = served.headers.filter { !Self.droppedHeaders.contains($0.name.lowercased()) }.map { ($0.name, $0.value) }
         body = served.body
+        headLength = served.answersHead ? served.headers["Content-Length"] : nil
     }
 
     /// The reply to a request the recording cannot answer: `kitchen replay`'s 599 with the
@@ -59,7 +62,7 @@ struct InterceptedResponse: Sendable, Equatable {
                 fields[header.name] = header.value
             }
         }
-        fields["Content-Length"] = String(body.count)
+        fields["Content-Length"] = headLength ?? String(body.count)
         return HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)
     }
 }

@@ -1,3 +1,7 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 @testable import KitchenIntercept
 import KitchenRecording
 import KitchenReplay
@@ -37,5 +41,7 @@ import Testing
         let response = try answer("HEAD")
         #expect(response.status == 200)
         #expect(response.body.isEmpty)
+        let head = try #require(response.httpResponse(for: URL(string: "http://127.0.0.1:8080/devices")!))
+        #expect(head.value(forHTTPHeaderField: "Content-Length") == String(Self.json.utf8.count))
     }
 }

@@ -1,4 +1,6 @@
+import Foundation
 import KitchenRecording
+import KitchenTestSupport
 import KitchenVerify
 import Testing
 
@@ -6,8 +8,8 @@ import Testing
 /// §9.3.2), by its status and head, with no body.
 @Suite("Check 1: a recorded HEAD against the GET operation")
 struct HeadContractTests {
-    /// `oven-controls.har`'s first `GET /devices` made a HEAD: the same head, `Content-Length` the
-    /// GET body's length, and no body.
+    /// `oven-controls.har`'s first `GET /devices`, then the same made a HEAD: the same head,
+    /// `Content-Length` the GET body's length, and no body.
     static func headOfDevices(edit: (inout HAR.Response) -> Void = { _ in }) throws -> (LoadedRecording, RecordedEntry) {
         var document = try #require(Fixtures.recording("oven-controls.har")).document
         let index = try #require(document.log.entries.firstIndex { $0.request.method == "GET" && $0.request.urlPath.hasSuffix("/devices") })
@@ -19,9 +21,9 @@ struct HeadContractTests {
         entry.response.content.text = nil
         entry.response.content.size = 0
         edit(&entry.response)
-        document.log.entries = [entry]
+        document.log.entries = [document.log.entries[index], entry]
         let recording = LoadedRecording(document: document, name: "head.har")
-        return (recording, recording.entries[0])
+        return (recording, recording.entries[1])
     }
 
     @Test("a HEAD with the GET's status and content type and no body conforms")
@@ -41,5 +43,17 @@ struct HeadContractTests {
         }
         #expect(ContractCheck(contracts: contracts).findings(for: typeEntry, in: otherType.name).map(\.location)
                 == ["/response/headers/content-type"])
+    }
+
+    @Test("kitchen verify --recordings passes a folder holding a GET and its HEAD (exit 0)")
+    func verifyPassesAFolderWithAHead() async throws {
+        let (recording, _) = try Self.headOfDevices()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("verify-head-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try HARFile.save(recording.document, to: folder.appendingPathComponent("head.har"))
+        let outcome = await kitchen("verify", "--recordings", folder.path, "--contracts", Repository.contracts.path)
+        #expect(outcome.status == .success, "\(outcome.out)")
+        #expect(outcome.out.contains("recordings vs contracts  2 case(s), 0 failed"), "\(outcome.out)")
     }
 }
