@@ -39,7 +39,9 @@ struct RecordedBodyDecoder {
             switch coding {
             case .identity: continue
             case .gzip: stages.append(Stage(decoder: ContentDecoder(format: .gzip, outputLimit: limit), name: "gzip"))
-            case .deflate: stages.append(Stage(decoder: ContentDecoder(format: .zlib, outputLimit: limit), name: "deflate"))
+            case .deflate:
+                let decoder = ContentDecoder(format: .zlib, outputLimit: limit, rawDeflateFallback: true)
+                stages.append(Stage(decoder: decoder, name: "deflate"))
             case .other(let name):
                 throw .undecodableBody(location: location(), coding: name, reason: "not a coding the recorder decodes")
             }
