@@ -14,11 +14,35 @@ public struct WebSocketMessageAssembler: Sendable {
     private var openOpcode: WebSocketOpcode?
     private var parts: [UInt8] = []
     private var validator = UTF8Validator()
+    /// Payload bytes of the frame still arriving that ``validate(arrivedPayload:of:)`` has
+    /// already checked (not checked again when the frame completes).
+    private var validatedPrefix = 0
 
     public init(maxMessageSize: Int) { self.maxMessageSize = maxMessageSize }
 
     /// Whether a fragmented message is in progress.
     public var isMidMessage: Bool { openOpcode != nil }
+
+    /// Checks the first bytes of a data frame that is still arriving (`opcode` its header's),
+    /// so that invalid UTF-8 fails as soon as it arrives (§8.1), before the frame is complete.
+    /// Pass each arrived byte once, in order; ``push(_:)`` then checks only the rest.
+    public mutating func validate(arrivedPayload bytes: [UInt8], of opcode: WebSocketOpcode) throws(WebSocketProtocolError) {
+        guard carriesText(opcode) else { return }
+        if opcode == .text, validatedPrefix == 0 { validator = UTF8Validator() }
+        guard validator.consume(bytes) else { throw .invalidUTF8InText }
+        validatedPrefix += bytes.count
+    }
+
+    /// Whether a data frame with `opcode`, arriving now, carries text: it starts a text message,
+    /// or continues one. (A frame that breaks the sequencing rules does not; ``push(_:)``
+    /// reports it when it completes.)
+    public func carriesText(_ opcode: WebSocketOpcode) -> Bool {
+        switch opcode {
+        case .text: openOpcode == nil
+        case .continuation: openOpcode == .text
+        default: false
+        }
+    }
 
     /// Takes a data frame (text, binary or continuation); returns the message when `frame`
     /// completes it. Control frames must not be passed here.
@@ -28,14 +52,16 @@ public struct WebSocketMessageAssembler: Sendable {
             guard openOpcode == nil else { throw .newMessageDuringFragmentedMessage(frame.opcode) }
             openOpcode = frame.opcode
             parts.removeAll(keepingCapacity: true)
-            validator = UTF8Validator()
+            if validatedPrefix == 0 { validator = UTF8Validator() }
         case .continuation:
             guard openOpcode != nil else { throw .continuationWithoutStart }
         default:
             preconditionFailure("control frames are handled by the connection, not the assembler")
         }
         guard frame.payload.count <= maxMessageSize - parts.count else { throw .messageTooBig(limit: maxMessageSize) }
-        if openOpcode == .text, !validator.consume(frame.payload) { throw .invalidUTF8InText }
+        let checked = validatedPrefix
+        validatedPrefix = 0
+        if openOpcode == .text, !validator.consume(frame.payload[checked...]) { throw .invalidUTF8InText }
         parts.append(contentsOf: frame.payload)
         guard frame.fin else { return nil }
         let opcode = openOpcode
