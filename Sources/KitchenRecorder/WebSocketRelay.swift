@@ -141,6 +141,12 @@ final class WebSocketRelay: @unchecked Sendable {
             if fromClient { toUpstream.ended = true } else { toClient.ended = true }
             if toUpstream.ended, toClient.ended, !done {
                 done = true
+                // Each connection's handler holds this relay: letting the connections go breaks
+                // the cycle, so that they, their buffers and the relay are freed.
+                client = nil
+                upstream = nil
+                toClient = Direction()
+                toUpstream = Direction()
                 finished(self)
             }
         }
