@@ -17,6 +17,9 @@ public struct WebSocketFrameDecoder: Sendable {
         var length: Int
     }
 
+    /// A frame at least this large leaves no buffer behind once it is read (1 MiB).
+    static let largeFrameSize = 1 << 20
+
     public let role: WebSocketRole
     public let maxFrameSize: Int
     private var buffer = ByteBuffer()
@@ -72,6 +75,9 @@ public struct WebSocketFrameDecoder: Sendable {
         pendingHeader = nil
         payloadTaken = 0
         var payload = buffer.read(header.length)
+        // The buffer grew to hold a large frame: let that storage go now rather than keep it
+        // for the rest of the connection.
+        if header.length >= Self.largeFrameSize, buffer.isEmpty { buffer = ByteBuffer() }
         if let key = header.maskingKey { Self.applyMask(key, to: &payload) }
         return WebSocketFrame(fin: header.fin, reservedBits: header.reservedBits, opcode: header.opcode, payload: payload)
     }

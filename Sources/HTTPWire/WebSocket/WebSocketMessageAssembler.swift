@@ -12,7 +12,10 @@ public enum WebSocketMessage: Sendable, Hashable {
 public struct WebSocketMessageAssembler: Sendable {
     public let maxMessageSize: Int
     private var openOpcode: WebSocketOpcode?
+    /// The open message's payload so far (assembling only).
     private var parts: [UInt8] = []
+    /// The open message's size so far, for the cap.
+    private var size = 0
     private var validator = UTF8Validator()
     /// Payload bytes of the frame still arriving that ``validate(arrivedPayload:of:)`` has
     /// already checked (not checked again when the frame completes).
@@ -45,32 +48,41 @@ public struct WebSocketMessageAssembler: Sendable {
     }
 
     /// Takes a data frame (text, binary or continuation); returns the message when `frame`
-    /// completes it. Control frames must not be passed here.
-    public mutating func push(_ frame: WebSocketFrame) throws(WebSocketProtocolError) -> WebSocketMessage? {
+    /// completes it. Control frames must not be passed here. With `assembling` false (a relay,
+    /// which passes each frame on as it comes) the rules, the cap and the UTF-8 are checked the
+    /// same, but no payload is kept and nothing is returned; keep one way for a whole message.
+    public mutating func push(_ frame: WebSocketFrame, assembling: Bool = true) throws(WebSocketProtocolError) -> WebSocketMessage? {
         switch frame.opcode {
         case .text, .binary:
             guard openOpcode == nil else { throw .newMessageDuringFragmentedMessage(frame.opcode) }
             openOpcode = frame.opcode
-            parts.removeAll(keepingCapacity: true)
+            // A fresh buffer, not the last one's capacity: one large message must not leave
+            // every later message of the connection that large.
+            parts = []
+            size = 0
             if validatedPrefix == 0 { validator = UTF8Validator() }
         case .continuation:
             guard openOpcode != nil else { throw .continuationWithoutStart }
         default:
             preconditionFailure("control frames are handled by the connection, not the assembler")
         }
-        guard frame.payload.count <= maxMessageSize - parts.count else { throw .messageTooBig(limit: maxMessageSize) }
+        guard frame.payload.count <= maxMessageSize - size else { throw .messageTooBig(limit: maxMessageSize) }
         let checked = validatedPrefix
         validatedPrefix = 0
         if openOpcode == .text, !validator.consume(frame.payload[checked...]) { throw .invalidUTF8InText }
-        parts.append(contentsOf: frame.payload)
+        size += frame.payload.count
+        if assembling {
+            // A message of one frame is that frame's payload, not a copy of it.
+            if parts.isEmpty { parts = frame.payload } else { parts.append(contentsOf: frame.payload) }
+        }
         guard frame.fin else { return nil }
         let opcode = openOpcode
         openOpcode = nil
-        if opcode == .text {
-            guard validator.isComplete else { throw .invalidUTF8InText }
-            return .text(String(decoding: parts, as: UTF8.self))
-        }
-        return .binary(parts)
+        let payload = parts
+        parts = []
+        if opcode == .text, !validator.isComplete { throw .invalidUTF8InText }
+        guard assembling else { return nil }
+        return opcode == .text ? .text(String(decoding: payload, as: UTF8.self)) : .binary(payload)
     }
 }
 

@@ -40,7 +40,7 @@ extension WebSocketStateMachine {
                     return announcingDeadline(actions)
                 }
                 frame = next
-                if !frame.opcode.isControl { message = try assembler.push(frame) }
+                if !frame.opcode.isControl { message = try assembler.push(frame, assembling: mode == .messages) }
             } catch {
                 actions = fail(error, after: actions)
                 continue
