@@ -44,9 +44,14 @@ enum IdleConnectionsBenchmark {
     }
 
     /// The process's resident set size in KiB, from /proc/PID/status (Linux).
-    static func residentKiB(_ pid: Int) -> Int? {
+    static func residentKiB(_ pid: Int) -> Int? { statusKiB(pid, field: "VmRSS") }
+
+    /// The most the process's resident set has been, in KiB (VmHWM).
+    static func peakResidentKiB(_ pid: Int) -> Int? { statusKiB(pid, field: "VmHWM") }
+
+    private static func statusKiB(_ pid: Int, field: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
         else { return nil }
         return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
