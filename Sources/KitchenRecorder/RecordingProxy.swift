@@ -21,7 +21,8 @@ public final class RecordingProxy: Sendable {
     private let recorder: ExchangeRecorder
     private let redactor: Redactor
     private let relays = DispatchGroup()
-    private let registry = RelayRegistry()
+    /// The WebSocket conversations being relayed.
+    let registry = RelayRegistry()
 
     /// Creates the journal (refusing one left by a crash, and a symbolic link in its place) and
     /// prepares the server. Refuses to replace an existing HAR unless `overwrite` is set.
