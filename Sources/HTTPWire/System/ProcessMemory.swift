@@ -10,10 +10,11 @@ package enum ProcessMemory {
 
     /// Has a large block go back to the kernel as soon as it is freed, and free memory at the top
     /// of a heap past ``largeBlockSize`` too, so that the process returns to about its idle size
-    /// once its large messages are gone (glibc; process-wide; calling it again changes nothing).
+    /// once its large messages are gone (glibc; process-wide; set on the first call only).
     /// Returns whether the allocator took the setting.
     @discardableResult
-    package static func returnLargeBlocksWhenFreed() -> Bool {
-        Platform.setAllocatorThresholds(bytes: largeBlockSize)
-    }
+    package static func returnLargeBlocksWhenFreed() -> Bool { largeBlocksReturned }
+
+    /// Set once, the first time it is asked for (a static is initialised once, thread-safely).
+    private static let largeBlocksReturned = Platform.setAllocatorThresholds(bytes: largeBlockSize)
 }
