@@ -42,13 +42,17 @@ extension ExchangeRecorder {
 
     /// The same as ``message(_:sentByClient:opcode:payload:)`` for a caller that must not wait
     /// (an event loop): `then` runs on the journal thread once the message is journaled (or
-    /// why not). Records handed over in order are written in that order.
-    func messageLater(_ id: String, sentByClient: Bool, opcode: WebSocketOpcode, payload: [UInt8],
+    /// why not). Records handed over in order are written in that order. `undelivered`: the
+    /// proxy will never hand the message to the other side (it closed that side first), and
+    /// the record says so (`_undelivered`).
+    func messageLater(_ id: String, sentByClient: Bool, opcode: WebSocketOpcode, payload: [UInt8], undelivered: Bool = false,
                       then done: @escaping @Sendable (Outcome) -> Void) {
         let at = clock.now()
         writeLater({
-            .websocketMessage(id: id, message: HAR.WebSocketMessage(
-                type: sentByClient ? .send : .receive, at: at, opcode: opcode == .binary ? .binary : .text, payload: payload))
+            var message = HAR.WebSocketMessage(
+                type: sentByClient ? .send : .receive, at: at, opcode: opcode == .binary ? .binary : .text, payload: payload)
+            message.undelivered = undelivered ? true : nil
+            return .websocketMessage(id: id, message: message)
         }, then: { [observer] outcome, redacted in
             observer(.webSocketMessage(id: id, sentByClient: sentByClient, outcome: Self.observed(outcome, redacted: redacted)))
             done(outcome)

@@ -21,7 +21,8 @@ public final class RecordingProxy: Sendable {
     private let recorder: ExchangeRecorder
     private let redactor: Redactor
     private let relays = DispatchGroup()
-    private let registry = RelayRegistry()
+    /// The WebSocket conversations being relayed.
+    let registry = RelayRegistry()
 
     /// Creates the journal (refusing one left by a crash, and a symbolic link in its place) and
     /// prepares the server. Refuses to replace an existing HAR unless `overwrite` is set.
@@ -68,8 +69,12 @@ public final class RecordingProxy: Sendable {
     public static let creator = HAR.Creator(name: "KitchenHarness recorder", version: "1")
 
     /// Starts listening. When it cannot (the port is taken), the journal this proxy created is
-    /// removed again: a failed start leaves no stray file behind.
+    /// removed again: a failed start leaves no stray file behind. Sets the process's allocator to
+    /// give large blocks back to the system when they are freed (`ProcessMemory`, process-wide).
     public func start() throws(RecorderError) {
+        // A WebSocket message or body of up to `maxBodyBytes` passes through several buffers:
+        // once freed, their memory goes back to the system rather than staying resident.
+        ProcessMemory.returnLargeBlocksWhenFreed()
         do throws(SocketError) { try server.start() } catch {
             try? recorder.journal.close()
             try? FileManager.default.removeItem(at: configuration.journal)

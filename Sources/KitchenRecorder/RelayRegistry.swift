@@ -10,8 +10,11 @@ final class RelayRegistry: Sendable {
 
     func remove(_ relay: WebSocketRelay) { relays.withLock { $0[ObjectIdentifier(relay)] = nil } }
 
+    /// The conversations being relayed now.
+    var current: [WebSocketRelay] { relays.withLock { Array($0.values) } }
+
     /// Closes every open conversation with 1011 (RFC 6455 §7.4.1, "unexpected condition").
     func abortAll() {
-        for relay in relays.withLock({ Array($0.values) }) { relay.abortForFailedRecording() }
+        for relay in current { relay.abortForFailedRecording() }
     }
 }

@@ -13,7 +13,9 @@ import KitchenRecording
 /// A side that ends without a close frame gets the other side closed for it: the client hears
 /// 1011 when the upstream drops (RFC 6455 §7.4.1, "unexpected condition"), the upstream hears
 /// 1001 when the client goes away. A client that stops reading is dropped once its queue passes
-/// `maxQueuedBytes`, and the close recorded names the messages it never got.
+/// `maxQueuedBytes`, and the close recorded names the messages it never got. A message that
+/// arrives for a side whose connection has already ended (the proxy closed it, say for breaking
+/// the protocol) is recorded as undelivered and goes nowhere.
 final class WebSocketRelay: @unchecked Sendable {
     // Unchecked: every property is touched on `loop`'s thread only (both connections' handlers
     // and the journal's continuations are brought there; `abortForFailedRecording` hops there).
@@ -100,6 +102,9 @@ final class WebSocketRelay: @unchecked Sendable {
     fileprivate func received(_ frame: WebSocketFrame, fromClient: Bool) {
         guard !aborted, !(fromClient ? toUpstream : toClient).stopped else { return }
         let toward: Toward = fromClient ? .server : .client
+        if (fromClient ? upstream : client)?.isEnded == true {
+            return receivedForEndedSide(frame, toward: toward)
+        }
         var direction = take(toward)
         defer {
             put(direction, toward)
@@ -136,6 +141,12 @@ final class WebSocketRelay: @unchecked Sendable {
             if fromClient { toUpstream.ended = true } else { toClient.ended = true }
             if toUpstream.ended, toClient.ended, !done {
                 done = true
+                // Each connection's handler holds this relay: letting the connections go breaks
+                // the cycle, so that they, their buffers and the relay are freed.
+                client = nil
+                upstream = nil
+                toClient = Direction()
+                toUpstream = Direction()
                 finished(self)
             }
         }
@@ -148,7 +159,10 @@ final class WebSocketRelay: @unchecked Sendable {
             dropSlowClient()
         } else if fromClient {
             let code = info.initiator == .local ? info.code ?? .goingAway : .goingAway
-            recordClose(code: Int(code.rawValue), reason: info.reason, closedBy: info.initiator == .local ? .proxy : .client)
+            // Server messages still waiting for the client (journaled, or being journaled) never reach it.
+            let undelivered = toClient.waiting.filter(\.endsServerMessage).count
+            recordClose(code: Int(code.rawValue), reason: info.reason, closedBy: info.initiator == .local ? .proxy : .client,
+                        undelivered: undelivered > 0 ? undelivered : nil)
             closeAfterWaiting(toward: .server, code: code, reason: "client went away")
         } else {
             recordClose(code: Int(WebSocketCloseCode.internalError.rawValue),
@@ -160,6 +174,24 @@ final class WebSocketRelay: @unchecked Sendable {
     // MARK: Steps
 
     private enum Toward { case client, server }
+
+    /// A frame for a side whose connection has ended: nothing goes on, and a message it
+    /// completes is journaled as undelivered (it is no record of what that side got).
+    private func receivedForEndedSide(_ frame: WebSocketFrame, toward: Toward) {
+        var direction = take(toward)
+        defer { put(direction, toward) }
+        switch frame.opcode {
+        case .text, .binary: direction.message = (frame.opcode, frame.payload)
+        case .continuation: direction.message?.payload.append(contentsOf: frame.payload)
+        case .close, .ping, .pong: return
+        }
+        guard frame.fin, let complete = direction.message else { return }
+        direction.message = nil
+        recorder.messageLater(id, sentByClient: toward == .server, opcode: complete.opcode, payload: complete.payload,
+                              undelivered: true) { [self] outcome in
+            if case .failed = outcome { loop.execute { [self] in abort() } }
+        }
+    }
 
     /// Closes the destination of one direction once the frames waiting that way have gone.
     private func closeAfterWaiting(toward: Toward, code: WebSocketCloseCode, reason: String) {

@@ -47,9 +47,10 @@ extension HAR {
         /// because secrets were replaced by aliases; the JSON Pointers of the replaced values,
         /// `""` for a replacement not inside one JSON value (see ``Request/redacted``).
         public var redacted: [String]?
-        /// The harness's `_undelivered`: `true` for a message the server sent that the proxy
-        /// journaled but never handed to the client's connection, because the proxy closed it
-        /// first (a client that stopped reading); absent otherwise.
+        /// The harness's `_undelivered`: `true` for a message that the proxy journaled but never
+        /// handed to the other side's connection, because that connection had ended or the proxy
+        /// closed it first (a client that stopped reading, a peer that broke the protocol);
+        /// absent otherwise.
         public var undelivered: Bool?
 
         /// A message from already-encoded parts.

@@ -10,6 +10,12 @@ enum ProcFS {
         return Int(line.split(separator: " ").first ?? "")
     }
 
+    /// The most the resident set of process `pid` has been, in KiB (`VmHWM` in /proc/PID/status).
+    static func peakResidentKiB(_ pid: Int) -> Int? {
+        guard let line = statusLine(pid, "VmHWM:") else { return nil }
+        return Int(line.split(separator: " ").first ?? "")
+    }
+
     /// How many threads process `pid` has now (`Threads` in /proc/PID/status).
     static func threadCount(_ pid: Int) -> Int? {
         statusLine(pid, "Threads:").flatMap { Int($0) }

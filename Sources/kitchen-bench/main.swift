@@ -14,6 +14,16 @@ case "ws-relay":
         FileHandle.standardError.write(Data("ws-relay: \(error)\n".utf8))
         exit(1)
     }
+case "ws-echo": WebSocketMemoryBenchmark.echo()
+case "ws-memory":
+    // ws-memory PROXY_PORT PID [ROUNDS [MIB [IDLE_SECONDS]]]
+    let numbers = arguments.dropFirst().compactMap { Int($0) }
+    guard numbers.count >= 2 else {
+        FileHandle.standardError.write(Data("usage: kitchen-bench ws-memory PROXY_PORT PID [ROUNDS [MIB [IDLE_S]]]\n".utf8))
+        exit(64)
+    }
+    WebSocketMemoryBenchmark.run(port: numbers[0], pid: numbers[1], rounds: numbers.count > 2 ? numbers[2] : 5,
+                                 mebibytes: numbers.count > 3 ? numbers[3] : 64, idleSeconds: numbers.count > 4 ? numbers[4] : 10)
 case "record-cost":
     do {
         try RecordCostBenchmark.run(records: Int(arguments.dropFirst().first ?? "") ?? 100_000)
@@ -67,6 +77,6 @@ case "uploads":
     UploadBenchmark.run(port: numbers[0], clients: numbers[1], mebibytes: numbers[2], json: arguments.last == "json")
 case "report-page": ReportPageBenchmark.run(root: root, page: URL(fileURLWithPath: arguments.dropFirst().first ?? "report.html"))
 default:
-    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | record-cost [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N [PORT PID [HEAD_TIMEOUT_S]]] | idle PORT [N] [PID] [TARGET] | proxy-clients PROXY_PORT UPSTREAM_PORT CLIENTS ROUNDS TARGET [TOKEN] | upload-sink | uploads PORT CLIENTS MIB [json]\n".utf8))
+    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | ws-echo | ws-memory PROXY_PORT PID [ROUNDS [MIB [IDLE_S]]] | record-cost [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N [PORT PID [HEAD_TIMEOUT_S]]] | idle PORT [N] [PID] [TARGET] | proxy-clients PROXY_PORT UPSTREAM_PORT CLIENTS ROUNDS TARGET [TOKEN] | upload-sink | uploads PORT CLIENTS MIB [json]\n".utf8))
     exit(64)
 }

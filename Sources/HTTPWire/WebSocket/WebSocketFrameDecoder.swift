@@ -17,10 +17,15 @@ public struct WebSocketFrameDecoder: Sendable {
         var length: Int
     }
 
+    /// A frame at least this large leaves no buffer behind once it is read (1 MiB).
+    static let largeFrameSize = 1 << 20
+
     public let role: WebSocketRole
     public let maxFrameSize: Int
     private var buffer = ByteBuffer()
     private var pendingHeader: Header?
+    /// Payload bytes of the pending frame already handed out by ``takeArrivedPayload()``.
+    private var payloadTaken = 0
 
     public init(role: WebSocketRole, maxFrameSize: Int) {
         self.role = role
@@ -44,6 +49,22 @@ public struct WebSocketFrameDecoder: Sendable {
     /// Whether part of a frame is buffered.
     public var hasPartialFrame: Bool { pendingHeader != nil || !buffer.isEmpty }
 
+    /// The opcode of the frame whose header is read and whose payload is still arriving.
+    var pendingOpcode: WebSocketOpcode? { pendingHeader?.opcode }
+
+    /// The pending frame's payload bytes (unmasked) that arrived since the last call, so that a
+    /// reader can judge them before the frame is complete (§8.1: UTF-8 checked as it arrives).
+    /// ``next()`` still returns the whole payload once it is there.
+    mutating func takeArrivedPayload() -> [UInt8] {
+        guard let header = pendingHeader else { return [] }
+        let arrived = min(buffer.readableCount, header.length)
+        guard arrived > payloadTaken else { return [] }
+        var bytes = Array(buffer.bytes(at: payloadTaken, count: arrived - payloadTaken))
+        if let key = header.maskingKey { Self.applyMask(key, to: &bytes, startingAt: payloadTaken) }
+        payloadTaken = arrived
+        return bytes
+    }
+
     /// The next complete frame, or `nil` when more bytes are needed.
     public mutating func next() throws(WebSocketProtocolError) -> WebSocketFrame? {
         if pendingHeader == nil {
@@ -52,7 +73,11 @@ public struct WebSocketFrameDecoder: Sendable {
         }
         guard let header = pendingHeader, buffer.readableCount >= header.length else { return nil }
         pendingHeader = nil
+        payloadTaken = 0
         var payload = buffer.read(header.length)
+        // The buffer grew to hold a large frame: let that storage go now rather than keep it
+        // for the rest of the connection.
+        if header.length >= Self.largeFrameSize, buffer.isEmpty { buffer = ByteBuffer() }
         if let key = header.maskingKey { Self.applyMask(key, to: &payload) }
         return WebSocketFrame(fin: header.fin, reservedBits: header.reservedBits, opcode: header.opcode, payload: payload)
     }
@@ -104,8 +129,9 @@ public struct WebSocketFrameDecoder: Sendable {
         return Header(fin: fin, reservedBits: reservedBits, opcode: opcode, maskingKey: key, length: length)
     }
 
-    /// XORs `payload` with the 4-byte masking key (§5.3), eight bytes at a time.
-    static func applyMask(_ key: (UInt8, UInt8, UInt8, UInt8), to payload: inout [UInt8]) {
+    /// XORs `payload` with the 4-byte masking key (§5.3), eight bytes at a time; `offset` is
+    /// where `payload` starts in the frame's payload (the key's phase).
+    static func applyMask(_ key: (UInt8, UInt8, UInt8, UInt8), to payload: inout [UInt8], startingAt offset: Int = 0) {
         let keyBytes = [key.0, key.1, key.2, key.3]
         payload.withUnsafeMutableBytes { raw in
             let count = raw.count
@@ -113,7 +139,7 @@ public struct WebSocketFrameDecoder: Sendable {
             if count >= 8 {
                 var wideKey: UInt64 = 0
                 withUnsafeMutableBytes(of: &wideKey) { wide in
-                    for position in 0..<8 { wide[position] = keyBytes[position & 3] }
+                    for position in 0..<8 { wide[position] = keyBytes[(position + offset) & 3] }
                 }
                 while index + 8 <= count {
                     let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ wideKey
@@ -122,7 +148,7 @@ public struct WebSocketFrameDecoder: Sendable {
                 }
             }
             while index < count {
-                raw[index] ^= keyBytes[index & 3]
+                raw[index] ^= keyBytes[(index + offset) & 3]
                 index += 1
             }
         }

@@ -35,9 +35,12 @@ extension WebSocketStateMachine {
             let frame: WebSocketFrame
             var message: WebSocketMessage?
             do throws(WebSocketProtocolError) {
-                guard let next = try decoder.next() else { return announcingDeadline(actions) }
+                guard let next = try decoder.next() else {
+                    try validateArrivedText()
+                    return announcingDeadline(actions)
+                }
                 frame = next
-                if !frame.opcode.isControl { message = try assembler.push(frame) }
+                if !frame.opcode.isControl { message = try assembler.push(frame, assembling: mode == .messages) }
             } catch {
                 actions = fail(error, after: actions)
                 continue
@@ -46,6 +49,14 @@ extension WebSocketStateMachine {
                 return announcingDeadline(actions + [.deliver(delivery)])
             }
         }
+    }
+
+    /// §8.1, failing fast: the bytes of a text frame that is still arriving are checked as they
+    /// come, so invalid UTF-8 closes the connection (1007) before the rest of the frame is sent.
+    private mutating func validateArrivedText() throws(WebSocketProtocolError) {
+        guard let opcode = decoder.pendingOpcode, assembler.carriesText(opcode) else { return }
+        let arrived = decoder.takeArrivedPayload()
+        if !arrived.isEmpty { try assembler.validate(arrivedPayload: arrived, of: opcode) }
     }
 
     /// The peer ended TCP (or reading failed): the connection is over.
