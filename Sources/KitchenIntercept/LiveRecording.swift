@@ -73,7 +73,7 @@ public final class LiveRecording: Sendable {
             clock: recorded.map { simulator in RecorderClock { simulator.now } } ?? .wall,
             extraSecrets: { recorded?.issuedTokens ?? [] },
             authority: recorded == nil ? nil : simulatorAuthority,
-            canonicalHeaderOrder: true, overwrite: true)
+            canonicalHeaderOrder: true, recordedHost: recorded == nil ? nil : simulatorAuthority, overwrite: true)
         do throws(RecorderError) {
             let proxy = try RecordingProxy(configuration: configuration)
             try proxy.start()

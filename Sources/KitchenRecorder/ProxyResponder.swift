@@ -79,10 +79,15 @@ struct ProxyResponder: HTTPResponder {
     }
 
     /// The request as the record keeps it: the client's headers as sent (hop-by-hop ones
-    /// included), `Host` naming the upstream, the target as the upstream got it.
+    /// included; `Host` as ``RecordingProxyConfiguration/recordedHost`` fixes it, if it does),
+    /// the target as the upstream got it. What the upstream got otherwise is in `_upstream`.
     func recordedRequest(for request: HTTPRequest) -> HTTPRequest {
         var headers = request.headers
-        headers["Host"] = authority
+        if let host = configuration.recordedHost {
+            headers = HTTPHeaders(headers.map { field in
+                HTTPHeaders.namesMatch(field.name, "Host") ? HTTPHeaders.Field(name: field.name, value: host) : field
+            })
+        }
         if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }
         return HTTPRequest(method: request.method, target: originForm(request), version: request.version, headers: headers,
                            body: request.body)

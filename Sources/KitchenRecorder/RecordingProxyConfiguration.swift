@@ -61,6 +61,10 @@ public struct RecordingProxyConfiguration: Sendable {
     /// `Sec-WebSocket-Key`s for upstream handshakes. Default: fresh random keys (RFC 6455 §4.1);
     /// scenario recording uses a fixed sequence so the recorded handshake is the same on every run.
     public var webSocketKeys: @Sendable () -> String
+    /// The `Host` the record shows for every client request. Default `nil`: the client's own, as
+    /// sent (what the upstream got instead is in `_upstream`). Scenario recording fixes it, so that
+    /// files do not depend on the proxy's free port.
+    public var recordedHost: String?
     /// Forward request headers sorted by name (the order of same-name fields kept; RFC 9110 §5.3
     /// gives no meaning to the order of different names). Default `false`: wire order. Scenario
     /// recording sets it, because some clients (Linux URLSession) send headers in dictionary order.
@@ -99,6 +103,7 @@ public struct RecordingProxyConfiguration: Sendable {
         authority: String? = nil,
         webSocketKeys: @escaping @Sendable () -> String = { WebSocketHandshake.makeKey() },
         canonicalHeaderOrder: Bool = false,
+        recordedHost: String? = nil,
         upstreamTrust: TLSClientConfiguration.Trust = .system,
         overwrite: Bool = false,
         onJournalFailure: @escaping @Sendable (RecordingError) -> Void = { _ in },
@@ -122,6 +127,7 @@ public struct RecordingProxyConfiguration: Sendable {
         self.authority = authority
         self.webSocketKeys = webSocketKeys
         self.canonicalHeaderOrder = canonicalHeaderOrder
+        self.recordedHost = recordedHost
         self.upstreamTrust = upstreamTrust
         self.overwrite = overwrite
         self.onJournalFailure = onJournalFailure

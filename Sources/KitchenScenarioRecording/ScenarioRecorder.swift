@@ -40,7 +40,8 @@ public struct ScenarioRecorder: Sendable {
                 RecordingProxyConfiguration(
                     upstream: simulatorURL, output: staged, port: 0, redaction: .kitchen, durability: .none,
                     clock: RecorderClock { simulator.now }, extraSecrets: { simulator.issuedTokens },
-                    authority: authority, webSocketKeys: { keys.next() }, canonicalHeaderOrder: true)
+                    authority: authority, webSocketKeys: { keys.next() }, canonicalHeaderOrder: true,
+                    recordedHost: authority)
             } context: { proxyURL in
                 ScenarioContext(
                     baseURL: proxyURL,

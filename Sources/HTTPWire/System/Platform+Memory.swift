@@ -2,6 +2,10 @@
 // Swift's Glibc module, so it is found with dlsym in the process's own symbols.
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("Platform+Memory.swift knows Glibc and Darwin only: add this C library's allocator settings")
 #endif
 
 extension Platform {
@@ -9,8 +13,8 @@ extension Platform {
     /// unmapped when freed (`M_MMAP_THRESHOLD`), and free memory past `bytes` at the top of a
     /// heap is given back (`M_TRIM_THRESHOLD`). Setting either turns off glibc's default of
     /// raising both after each large block is freed (up to 32 and 64 MiB), which leaves tens of
-    /// MiB free but resident in every thread's heap. Returns whether both were taken; elsewhere
-    /// (Darwin, musl) there is nothing to set and it returns false.
+    /// MiB free but resident in every thread's heap. Returns whether both were taken; on Darwin
+    /// there is nothing to set and it returns false.
     static func setAllocatorThresholds(bytes: Int) -> Bool {
         #if canImport(Glibc)
         typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
@@ -20,8 +24,11 @@ extension Platform {
         let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
         let value = Int32(clamping: bytes)
         return mallopt(mmapThreshold, value) == 1 && mallopt(trimThreshold, value) == 1
-        #else
+        #elseif canImport(Darwin)
+        // Darwin's allocator returns large freed blocks to the kernel itself: nothing to set.
         return false
+        #else
+        #error("Platform+Memory.swift knows Glibc and Darwin only")
         #endif
     }
 }
