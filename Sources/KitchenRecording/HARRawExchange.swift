@@ -87,8 +87,8 @@ extension HAR {
         }
     }
 
-    /// A request as the proxy parsed it: bytes in, so that the builder decides how each part
-    /// is stored.
+    /// A request as the proxy parsed it: bytes in, so that the entry made from it
+    /// (``HAR/Entry``'s `init(startedAt:request:response:timings:)`) decides how each part is stored.
     public struct RawRequest: Sendable, Hashable {
         /// `http`, or `ws` for a WebSocket upgrade (Chrome writes `ws://` URLs for those).
         public var scheme: String
