@@ -1,4 +1,5 @@
 import HTTPWire
+import HarnessCore
 
 /// Recognising an operation from a request's method and path, and the base path a server
 /// puts in front of every route (`/api/v1/devices` is `listDevices` under `/api/v1`).
@@ -27,7 +28,7 @@ extension APIOperation {
             for (pattern, segment) in zip(template.segments, segments) {
                 if pattern == "{deviceId}" {
                     guard !segment.isEmpty else { matched = false; break }
-                    deviceId = PercentEncoding.decode(String(segment))
+                    deviceId = PercentEncoding.decodeReplacingInvalidUTF8(String(segment))
                 } else if pattern != segment {
                     matched = false
                     break

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPWire
+import HarnessCore
 import Synchronization
 
 /// Opens live-update sockets with HTTPWire's WebSocket client (Linux's

@@ -66,7 +66,7 @@ public final class WebSocketService: WebSocketProviding {
     ///
     /// (`isolation` is an `isolated` parameter, not `nonisolated(nonsending)`: the
     /// operation of `withTaskCancellationHandler` in the read loop must capture it to
-    /// run without a hop to the global pool, as measured on Swift 6.3.1.)
+    /// run without a hop to the global pool, on Swift 6.3.1.)
     public func run(token: String, isolation: isolated (any Actor)? = #isolation,
                     deliver: (LiveEvent) -> Void) async {
         var attempt = 0  // reconnect attempts since the last successful connection

@@ -27,7 +27,7 @@ enum ReportCommand: KitchenCommand {
         let file = arguments.positionals[0]
         guard let out = arguments[Self.out] else { throw UsageError("--out is required") }
         let recording = try HARFile.load(from: URL(fileURLWithPath: file))
-        var findings: [ReportFinding] = [], elsewhere = 0
+        var findings: [Finding] = [], elsewhere = 0
         if let path = arguments[Self.findings] {
             let data: Data
             do {

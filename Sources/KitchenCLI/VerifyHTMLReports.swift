@@ -55,7 +55,7 @@ struct VerifyHTMLReports {
                 continue
             }
             do {
-                try ReportFiles.write(HTMLReport.render(document, name: file, findings: findings.map(ReportFinding.init)), to: page)
+                try ReportFiles.write(HTMLReport.render(document, name: file, findings: findings), to: page)
                 written += 1
             } catch {
                 console.error("kitchen verify: cannot write \(page.path): \(error.localizedDescription)\n")
@@ -64,14 +64,5 @@ struct VerifyHTMLReports {
         }
         console.error("kitchen verify: wrote \(written) HTML report(s) to \(folder.path)\n")
         return true
-    }
-}
-
-extension ReportFinding {
-    /// The report's form of a verify finding.
-    init(_ finding: Finding) {
-        self.init(check: finding.check.rawValue, file: finding.file, entry: finding.entry, message: finding.message,
-                  location: finding.location, expected: finding.expected, found: finding.actual, rule: finding.rule,
-                  reproduce: finding.reproduce)
     }
 }

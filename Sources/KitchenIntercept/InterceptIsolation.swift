@@ -14,7 +14,7 @@
 /// as if no test were replaying. A request of a session made for a scope that has ended fails
 /// with ``InterceptError/scopeEnded(_:)``.
 ///
-/// What each mode guarantees (Linux: measured by KitchenInterceptTests on Swift 6.3.1; Apple
+/// What each mode guarantees (Linux: checked by KitchenInterceptTests on Swift 6.3.1; Apple
 /// platforms: what Apple documents, not yet run on a Mac):
 ///
 /// | request | Linux | Apple platforms |

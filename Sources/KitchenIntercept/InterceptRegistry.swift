@@ -72,8 +72,8 @@ final class InterceptRegistry: Sendable {
 
     func holdProcess(_ scope: InterceptScope?) { processHolder.withLock { $0 = scope } }
 
-    /// Puts the interceptor in front of `URLSession.shared` on FoundationNetworking (measured on
-    /// Swift 6.3.1, Linux): the shared session copies the registered classes when it is first used,
+    /// Puts the interceptor in front of `URLSession.shared` on FoundationNetworking (Swift
+    /// 6.3.1, Linux): the shared session copies the registered classes when it is first used,
     /// and the built-in HTTP handler registered before ours answers first, so registering alone
     /// reaches it only if nothing touched `URLSession.shared` before. Its `configuration` is the
     /// session's own object there, so the interceptor goes first in it. The shared URL cache is

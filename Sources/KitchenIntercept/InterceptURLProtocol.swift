@@ -65,7 +65,7 @@ class InterceptURLProtocol: URLProtocol {
             return .scope(scope)
         }
         #if canImport(FoundationNetworking)
-        // Measured on Swift 6.3.1, Linux: FoundationNetworking asks `canInit` and makes the protocol
+        // On Swift 6.3.1, Linux, FoundationNetworking asks `canInit` and makes the protocol
         // object inside `resume()`, on the resuming thread, when the session has no URL cache. Apple
         // makes them on the session's own queue, where the test's task-local cannot be read.
         if let scope = InterceptScope.current, registry.scope(marker: scope.id) != nil { return .scope(scope) }

@@ -107,8 +107,8 @@ public final class LiveRecording: Sendable {
     /// kept; scheme, host and port the recorder's. `nil` when the request has no URL.
     ///
     /// Resume it off the intercepted task's queue: FoundationNetworking runs every session's
-    /// work queue on one shared queue, and `resume()` waits for its own on it (measured: resuming
-    /// from `startLoading` traps in `dispatch_sync`).
+    /// work queue on one shared queue, and `resume()` waits for its own on it (resuming from
+    /// `startLoading` traps in `dispatch_sync`).
     func forwardingTask(_ request: URLRequest, body: [UInt8],
                         completion: @escaping @Sendable (Result<InterceptedResponse, InterceptError>) -> Void) -> URLSessionDataTask? {
         guard let url = request.url, let target = target(for: url) else { return nil }

@@ -1,8 +1,8 @@
 import HTTPWire
 
 /// How many bytes ``HTTPEncoder`` writes for a head, counted without writing them: a recorded
-/// exchange's `headersSize`. The recorder stamps every exchange with it, and encoding each
-/// head a second time only to count its bytes showed in profiles of the proxy.
+/// exchange's `headersSize`. The recorder stamps every exchange with it, so counting costs
+/// less than encoding each head a second time.
 ///
 /// The count follows the encoder's layout (RFC 9112 §3, §4, §5): the start line, each field
 /// as `name: value` and CRLF, and the empty line. A head the encoder refuses (a name that is

@@ -26,7 +26,7 @@ extension ProxyResponder {
             }
             let outcome = recorder.record(request: recorded, response: head, body: [], startedAt: started,
                                           timings: HAR.Timings(send: 0, wait: waited, receive: 0), requestBody: requestBody)
-            return released(HTTPResponse(status: head.status, headers: headers, stream: HTTPBodyStream { _ in }), outcome)
+            return released(HTTPResponse(status: head.status, headers: headers, stream: .empty), outcome)
         }
         if let length = head.headers.contentLength, length <= Self.bufferedBodyLimit {
             // Small and framed: read it whole, record it, and answer in one write.

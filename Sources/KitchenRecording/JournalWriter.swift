@@ -157,7 +157,7 @@ public final class JournalWriter: Sendable {
     private func encode(redacted: JournalEvent) throws(RecordingError) -> [UInt8] {
         let bytes = redacted.jsonBytes()
         let scanner = redactor.scanner()
-        // Named only when a check fails: building it for every record showed in profiles.
+        // Named only when a check fails: most records pass, and the name is a new string.
         let location = { "\(self.pathText): \(redacted.typeName) record" }
         // The tree is read back only to name where a leak is, once the bytes show one. Our own
         // bytes always parse; were they not to, the leak is still refused, by line and column.

@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// A ``RedactionPolicy``'s table arranged for the questions the ``Redactor`` asks of every
 /// header, parameter and JSON member name: built once, so the hot path does no rule scans
 /// over strings it has to lower-case each time.

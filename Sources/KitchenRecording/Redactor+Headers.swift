@@ -1,3 +1,5 @@
+import HarnessCore
+
 extension Redactor {
     /// Headers whose value is a URL, so its query and fragment may carry a secret parameter
     /// (`Location: /callback#access_token=…`).

@@ -27,7 +27,7 @@ public enum RequestPath {
     /// The normalised form of `path` (the part of a URL before `?`), always starting with `/`.
     public static func normalized(_ path: some StringProtocol) -> String {
         var bytes = Array(path.utf8)
-        while let decoded = percentDecodedOnce(bytes) { bytes = decoded }
+        while let decoded = PercentEncoding.decodedOnce(bytes) { bytes = decoded }
         var segments: [ArraySlice<UInt8>] = []
         for segment in bytes.split(omittingEmptySubsequences: true, whereSeparator: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) {
             let withoutParameters = segment.prefix { $0 != UInt8(ascii: ";") }
@@ -49,12 +49,5 @@ public enum RequestPath {
             }
         }
         return output.isEmpty ? "/" : String(decoding: output, as: UTF8.self)
-    }
-
-    /// `bytes` with every `%XX` decoded, or `nil` when there was none.
-    static func percentDecodedOnce(_ bytes: [UInt8]) -> [UInt8]? {
-        guard bytes.contains(UInt8(ascii: "%")), let decoded = PercentDecoding.decode(bytes) else { return nil }
-        // Each decoded escape shrinks three bytes to one; the same length means none was decoded.
-        return decoded.count < bytes.count ? decoded : nil
     }
 }

@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// The known-secret sweep of a text that is not JSON (``Redactor``'s byte pass), over a text
 /// that arrives in pieces: the same replacements, left to right and without overlaps, as
 /// sweeping the whole text at once, holding back only the last `longest pattern − 1` bytes

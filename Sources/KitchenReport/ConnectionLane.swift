@@ -6,7 +6,7 @@ import KitchenRecording
 struct ConnectionLane {
     let connection: TimelineModel.Connection
     let placement: TimelineLayout.ConnectionPlacement
-    let findings: [ReportFinding]
+    let findings: [Finding]
     /// Findings on the connection itself (its upgrade exchange).
     let onEntry: [Int]
     let onMessage: [MessageKey: [Int]]
@@ -70,7 +70,7 @@ struct ConnectionLane {
 enum FindingMarks {
     /// Marks for `indices` at (`x`, `y`), on top of each other and showing how many there are;
     /// `entry` is the entry they are marked on (empty for marks beside the axis).
-    static func svg(_ indices: [Int], findings: [ReportFinding], entry: Int?, x: Double, y: Double, extraClass: String = "") -> String {
+    static func svg(_ indices: [Int], findings: [Finding], entry: Int?, x: Double, y: Double, extraClass: String = "") -> String {
         var svg = ""
         let count = indices.count > 1 ? String(indices.count) : "!"
         for index in indices {
@@ -88,7 +88,7 @@ enum FindingMarks {
 /// A finding in words.
 enum FindingText {
     /// `[contract] /response/body/isOn: expected boolean, found "yes"`.
-    static func summary(_ finding: ReportFinding) -> String {
-        "[\(finding.check)] \(finding.location): expected \(finding.expected), found \(finding.found)"
+    static func summary(_ finding: Finding) -> String {
+        "[\(finding.check)] \(finding.location): expected \(finding.expected), found \(finding.actual)"
     }
 }

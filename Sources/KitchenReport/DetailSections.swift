@@ -7,7 +7,7 @@ import KitchenRecording
 struct DetailSections {
     let document: HAR.Document
     let model: TimelineModel
-    let findings: [ReportFinding]
+    let findings: [Finding]
     let placement: FindingPlacement
     let configuration: ReportConfiguration
 

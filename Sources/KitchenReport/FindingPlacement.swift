@@ -1,3 +1,5 @@
+import KitchenRecording
+
 /// Which mark each finding goes on: an exchange or connection (by entry), or a message.
 ///
 /// A finding without an entry whose location starts `(entry #N)` (how the scenario replay
@@ -15,7 +17,7 @@ struct FindingPlacement: Sendable {
     /// Why a finding is not (or not exactly) where it says.
     var notes: [Int: String] = [:]
 
-    init(findings: [ReportFinding], model: TimelineModel) {
+    init(findings: [Finding], model: TimelineModel) {
         let exchanges = Set(model.exchanges.map(\.entry))
         let messageCounts = Dictionary(model.connections.map { ($0.entry, $0.messages.count) }, uniquingKeysWith: { first, _ in first })
         for (index, finding) in findings.enumerated() {

@@ -1,4 +1,5 @@
 import HarnessCore
+import KitchenRecording
 
 /// Reads the findings out of what `kitchen verify --format json` prints:
 /// `{"passed": …, "findings": [{"check", "file", "entry", "message", "location", "expected",
@@ -10,7 +11,7 @@ import HarnessCore
 /// ```
 public enum FindingsFile {
     /// The findings in `bytes`, in the order the report lists them.
-    public static func parse(_ bytes: [UInt8], path: String) throws(ReportError) -> [ReportFinding] {
+    public static func parse(_ bytes: [UInt8], path: String) throws(ReportError) -> [Finding] {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
@@ -21,14 +22,14 @@ public enum FindingsFile {
         guard let list = document["findings"]?.arrayValue else {
             throw .notAFindingsDocument(path: path, reason: "it has no \"findings\" array")
         }
-        var findings: [ReportFinding] = []
+        var findings: [Finding] = []
         for (index, value) in list.enumerated() {
             findings.append(try finding(value, at: "/findings/\(index)", path: path))
         }
         return findings
     }
 
-    private static func finding(_ value: JSONValue, at pointer: String, path: String) throws(ReportError) -> ReportFinding {
+    private static func finding(_ value: JSONValue, at pointer: String, path: String) throws(ReportError) -> Finding {
         func text(_ key: String) throws(ReportError) -> String {
             guard let text = value[key]?.stringValue else {
                 throw .notAFindingsDocument(path: path, reason: "\(pointer)/\(key) is missing or not a string")
@@ -48,9 +49,9 @@ public enum FindingsFile {
             return number
         }
         guard case .object = value else { throw .notAFindingsDocument(path: path, reason: "\(pointer) is not an object") }
-        return ReportFinding(
+        return Finding(
             check: try text("check"), file: try optionalText("file"), entry: try optionalIndex("entry"),
             message: try optionalIndex("message"), location: try text("location"), expected: try text("expected"),
-            found: try text("actual"), rule: try optionalText("rule"), reproduce: try optionalText("reproduce"))
+            actual: try text("actual"), rule: try optionalText("rule"), reproduce: try optionalText("reproduce"))
     }
 }

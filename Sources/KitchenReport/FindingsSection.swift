@@ -1,7 +1,9 @@
+import KitchenRecording
+
 /// The list of findings under the timeline: each with its subject (a link to the entry or
 /// message it is marked on), JSON pointer, expected and found, rule and reproduce command.
 struct FindingsSection {
-    let findings: [ReportFinding]
+    let findings: [Finding]
     let placement: FindingPlacement
     /// Findings in the findings file that are about other recordings (not shown).
     let elsewhere: Int
@@ -25,12 +27,12 @@ struct FindingsSection {
     }
 
     /// `[check] <code>pointer</code>: expected …, found …`, escaped.
-    static func describe(_ finding: ReportFinding, index: Int) -> String {
+    static func describe(_ finding: Finding, index: Int) -> String {
         #"<span class="check">[\#(HTMLText.escape(finding.check))]</span> <code class="pointer">\#(HTMLText.escape(finding.location))</code>: "#
-            + #"expected <span class="expected">\#(HTMLText.escape(finding.expected))</span>, found <span class="found">\#(HTMLText.escape(finding.found))</span>"#
+            + #"expected <span class="expected">\#(HTMLText.escape(finding.expected))</span>, found <span class="found">\#(HTMLText.escape(finding.actual))</span>"#
     }
 
-    private static func subjectLink(_ finding: ReportFinding, entry: Int?) -> String {
+    private static func subjectLink(_ finding: Finding, entry: Int?) -> String {
         guard let entry else { return #"<span class="subject">(recording)</span>"# }
         if let message = finding.message {
             return ##"<a class="subject" href="#entry-\##(entry)-message-\##(message)">#\##(entry) message \##(message)</a>"##

@@ -18,7 +18,7 @@ import KitchenRecording
 public enum HTMLReport {
     /// The page for `document` (called `name` on the page), with `findings` marked (those
     /// about this recording; `elsewhere` counts the ones left out) and `lanes` under the recording.
-    public static func render(_ document: HAR.Document, name: String, findings: [ReportFinding] = [], elsewhere: Int = 0,
+    public static func render(_ document: HAR.Document, name: String, findings: [Finding] = [], elsewhere: Int = 0,
                               lanes: [ReportLane] = [], configuration: ReportConfiguration = ReportConfiguration()) -> String {
         let model = TimelineModel(document: document, lanes: lanes)
         let placement = FindingPlacement(findings: findings, model: model)
@@ -46,7 +46,7 @@ public enum HTMLReport {
         return html
     }
 
-    private static func header(name: String, model: TimelineModel, layout: TimelineLayout, findings: [ReportFinding],
+    private static func header(name: String, model: TimelineModel, layout: TimelineLayout, findings: [Finding],
                                placement: FindingPlacement) -> String {
         let messages = model.connections.reduce(0) { $0 + $1.messages.count }
         var facts = ["\(model.exchanges.count) HTTP exchange\(model.exchanges.count == 1 ? "" : "s")",

@@ -12,7 +12,7 @@ import KitchenRecording
 struct TimelineSVG {
     let model: TimelineModel
     let layout: TimelineLayout
-    let findings: [ReportFinding]
+    let findings: [Finding]
     let placement: FindingPlacement
     let configuration: ReportConfiguration
 

@@ -1,4 +1,5 @@
 import HTTPWire
+import HarnessCore
 import KitchenAPI
 import KitchenRecording
 import KitchenReplay
@@ -21,6 +22,6 @@ extension ReplayEngine {
     /// let server = ReplayServer(engine: .kitchen(try HARFile.load(from: url)), port: 0)
     /// ```
     public static func kitchen(_ document: HAR.Document, mode: ReplayMode = .once) -> ReplayEngine {
-        ReplayEngine(document: document, mode: mode, volatile: .kitchen, basePath: PercentEncoding.decode(document.apiBasePath))
+        ReplayEngine(document: document, mode: mode, volatile: .kitchen, basePath: PercentEncoding.decodeReplacingInvalidUTF8(document.apiBasePath))
     }
 }

@@ -8,9 +8,9 @@ import VirtualTime
 ///
 /// The service runs in the consumer's isolation (its `run(token:isolation:deliver:)`), so
 /// its connects, reads and backoff waits are seen by the clock too. Without the tracking,
-/// the consumer's `AsyncStream` hops to the global pool for every buffered event, and
-/// measured here a `settle()` returned while it was still handling a burst: a recorded
-/// command then overtook live messages of the same instant on some runs.
+/// the consumer's `AsyncStream` hops to the global pool for every buffered event, so a
+/// `settle()` could return while it was still handling a burst, and a recorded command
+/// overtake live messages of the same instant.
 final class ServiceLiveUpdates: WebSocketProviding {
     private let service: WebSocketService
     private let delivery: VirtualLiveUpdates

@@ -8,8 +8,8 @@ import VirtualTime
 /// only once every pushed event has been through the consumer's loop.
 ///
 /// (`MockWebSocket` cannot do that: the consumer's resumption is a hop the clock
-/// cannot see, and measured here, `settle()` returned with only the first of
-/// several pushed events handled.)
+/// cannot see, so `settle()` may return with only the first of several pushed
+/// events handled.)
 ///
 /// An event counts as handled when the consumer asks for the next one, or when
 /// its stream ends (the consumer stopped, was cancelled, or dropped the stream).

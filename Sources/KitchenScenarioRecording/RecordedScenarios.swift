@@ -1,6 +1,7 @@
 import Foundation
 import HTTPWire
 import KitchenAPI
+import KitchenRecording
 import KitchenScenarios
 import KitchenVerify
 

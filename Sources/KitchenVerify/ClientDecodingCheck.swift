@@ -2,6 +2,7 @@ import Foundation
 import HarnessCore
 import KitchenAPI
 import KitchenContracts
+import KitchenRecording
 
 /// Check 3, first half: the real client reads what was recorded, and reads it right.
 ///

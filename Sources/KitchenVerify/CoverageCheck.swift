@@ -1,4 +1,5 @@
 import KitchenContracts
+import KitchenRecording
 
 /// Check 2: every operation × declared status of the OpenAPI document, and every message of
 /// every AsyncAPI channel, is exercised by at least one recording. Counts every file, bug

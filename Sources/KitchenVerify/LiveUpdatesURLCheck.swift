@@ -1,5 +1,6 @@
 import Foundation
 import KitchenAPI
+import KitchenRecording
 
 /// Check 3 on the URL the client opens for live updates, at each recorded WebSocket upgrade.
 ///

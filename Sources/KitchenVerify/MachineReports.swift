@@ -1,4 +1,5 @@
 import Foundation
+import KitchenRecording
 
 /// `--format json`: the report as one JSON document (sorted keys), with the verdict and the
 /// per-check tallies up front for scripts.

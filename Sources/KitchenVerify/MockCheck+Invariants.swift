@@ -1,5 +1,6 @@
 import HarnessCore
 import KitchenAPI
+import KitchenRecording
 
 // Check 4 on API.md's cross-member rules (``APIInvariant``): the mock's default answers, one
 // case per rule, and every answer of `MockAPIService(recording:)`.

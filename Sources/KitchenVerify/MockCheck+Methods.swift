@@ -1,5 +1,6 @@
 import KitchenAPI
 import KitchenContracts
+import KitchenRecording
 
 // Check 4 on the protocol's surface: each method is called once, on a fresh mock, through
 // `any APIServiceProtocol`, and what it touched is read back from the mock.

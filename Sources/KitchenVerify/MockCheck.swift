@@ -1,6 +1,7 @@
 import HarnessCore
 import KitchenAPI
 import KitchenContracts
+import KitchenRecording
 
 /// Check 4: `MockAPIService` against the contracts, API.md's rules and the recordings.
 ///

@@ -1,3 +1,5 @@
+import KitchenRecording
+
 /// One case of one check: a recorded exchange, a WebSocket message, a scenario replay, a
 /// coverage requirement or a mock stub. Swift Testing suites take these as arguments, the
 /// CLI counts them, JUnit writes one `testcase` each.
@@ -43,7 +45,7 @@ public struct VerifyCase: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Whether `finding` is about this case (same check, file, entry and message).
     public func owns(_ finding: Finding) -> Bool {
-        finding.check == check && finding.file == file && finding.entry == entry && finding.message == message
+        finding.check == check.rawValue && finding.file == file && finding.entry == entry && finding.message == message
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import KitchenContracts
 import HTTPWire
+import KitchenRecording
 import KitchenScenarios
 
 /// What `kitchen verify` checks and where the recordings come from.

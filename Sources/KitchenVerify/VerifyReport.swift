@@ -1,4 +1,5 @@
 import KitchenContracts
+import KitchenRecording
 
 /// Everything one verification found, for the text, JSON and JUnit renderings.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import KitchenContracts
+import KitchenRecording
 
 extension VerifyRun {
     /// The outcome of comparing a run's recordings with a baseline folder.

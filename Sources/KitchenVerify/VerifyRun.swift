@@ -1,5 +1,6 @@
 import Foundation
 import KitchenContracts
+import KitchenRecording
 import KitchenScenarios
 
 /// One `kitchen verify`: obtains the recordings (from its ``ScenarioSource``, which records the

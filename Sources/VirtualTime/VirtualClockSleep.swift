@@ -40,11 +40,11 @@ extension VirtualClock {
     /// a relative sleep measures from the instant it was registered.
     ///
     /// Takes the caller's isolation as an explicit `isolated` parameter rather than
-    /// being `nonisolated(nonsending)`: measured on Swift 6.3.1, the operation closure
-    /// given to `withTaskCancellationHandler` inside a nonsending function is a plain
-    /// `async` closure and hops to the global executor before it runs (parking raced
-    /// the caller in 1/3 to all of 500 trials). A closure that captures an `isolated`
-    /// parameter is isolated to it and runs without a hop (500/500).
+    /// being `nonisolated(nonsending)`: on Swift 6.3.1 the operation closure given to
+    /// `withTaskCancellationHandler` inside a nonsending function is a plain `async`
+    /// closure and hops to the global executor before it runs, so parking would race the
+    /// caller. A closure that captures an `isolated` parameter is isolated to it and runs
+    /// without a hop.
     private func park(
         label: String?,
         isolation: isolated (any Actor)?,

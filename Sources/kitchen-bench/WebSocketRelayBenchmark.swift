@@ -13,8 +13,8 @@ enum WebSocketRelayBenchmark {
     static func run(messages: Int) throws {
         let text = #"{"type":"state","deviceId":"oven-66a3a7","deviceType":"oven","compartment":null,"state":{"isOn":true,"targetTemperature":350,"currentTemperature":300,"mode":"bake","lastUpdated":"2026-11-20T10:00:00.000Z"},"sentAt":"2026-11-20T10:00:00.000Z"}"#
         // The flood is queued at once and closed behind it: the close may take as long as the
-        // messages before it take to go out (with the default 2 s, half of them were dropped
-        // unsent when the close deadline passed, and the rate counted only what arrived).
+        // messages before it take to go out (with the default 2 s, those still queued when the
+        // close deadline passes are dropped unsent, and the rate would count only what arrived).
         let upstream = HTTPServer(
             configuration: .init(port: 0, webSocket: WebSocketConfiguration(closeTimeout: .seconds(300), maxQueuedBytes: 1 << 30)),
             responder: Flood(text: text, count: messages))

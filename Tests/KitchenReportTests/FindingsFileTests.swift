@@ -1,3 +1,4 @@
+import KitchenRecording
 import Testing
 @testable import KitchenReport
 
@@ -17,12 +18,12 @@ struct FindingsFileTests {
             """#
         let findings = try FindingsFile.parse(Array(json.utf8), path: "verify.json")
         #expect(findings == [
-            ReportFinding(check: "contract", file: "bugs/oven.har", entry: 4, location: "/response/body/isOn", expected: "boolean",
-                          found: "\"yes\"", rule: "#/components/schemas/OvenState/properties/isOn/type",
+            Finding(check: "contract", file: "bugs/oven.har", entry: 4, location: "/response/body/isOn", expected: "boolean",
+                          actual: "\"yes\"", rule: "#/components/schemas/OvenState/properties/isOn/type",
                           reproduce: "kitchen verify --recordings R --only bugs/oven.har#4"),
-            ReportFinding(check: "contract", file: "fridge.har", entry: 2, message: 7, location: "/message/state/doorOpen",
-                          expected: "boolean", found: "null"),
-            ReportFinding(check: "coverage", location: "GET /devices → 500", expected: "a recording", found: "none"),
+            Finding(check: "contract", file: "fridge.har", entry: 2, message: 7, location: "/message/state/doorOpen",
+                          expected: "boolean", actual: "null"),
+            Finding(check: "coverage", location: "GET /devices → 500", expected: "a recording", actual: "none"),
         ])
         #expect(findings[0].isAbout(path: "/ci/Recordings/bugs/oven.har"))
         #expect(!findings[0].isAbout(path: "/ci/Recordings/notbugs/oven.har"))

@@ -61,7 +61,7 @@ struct HTMLReportTests {
         document.log.entries[connection].webSocketMessages?[0].data = attack
         document.log.entries[connection].webSocketClose?.reason = attack
         let html = HTMLReport.render(document, name: attack, findings: [
-            ReportFinding(check: attack, entry: exchange, location: attack, expected: attack, found: attack),
+            Finding(check: attack, entry: exchange, location: attack, expected: attack, actual: attack),
         ], lanes: [ReportLane(name: attack, items: [.init(time: 0, label: attack, detail: attack, kind: attack)])])
         #expect(html.components(separatedBy: "<script").count == 2)
         #expect(!html.contains("<img"))
@@ -73,13 +73,13 @@ struct HTMLReportTests {
     func findingsMarked() throws {
         let document = try HARFile.load(from: Repository.recording("oven-controls.har"))
         let findings = [
-            ReportFinding(check: "contract", file: "oven-controls.har", entry: 4, location: "/response/body/isOn", expected: "boolean", found: "\"yes\""),
-            ReportFinding(check: "contract", file: "oven-controls.har", entry: 2, message: 5, location: "/message/state/mode", expected: "one of bake, broil", found: "\"fry\""),
-            ReportFinding(check: "client", file: "oven-controls.har", entry: 2, message: 99, location: "/message", expected: "a message", found: "none"),
-            ReportFinding(check: "contract", file: "oven-controls.har", entry: 500, location: "/response", expected: "x", found: "y"),
-            ReportFinding(check: "client", file: "oven-controls.har", location: "(scenario)", expected: "replays", found: "diverged"),
-            ReportFinding(check: "client", file: "oven-controls.har", location: "(entry #7)", expected: "the client to make this recorded request",
-                          found: "never made"),
+            Finding(check: "contract", file: "oven-controls.har", entry: 4, location: "/response/body/isOn", expected: "boolean", actual: "\"yes\""),
+            Finding(check: "contract", file: "oven-controls.har", entry: 2, message: 5, location: "/message/state/mode", expected: "one of bake, broil", actual: "\"fry\""),
+            Finding(check: "client", file: "oven-controls.har", entry: 2, message: 99, location: "/message", expected: "a message", actual: "none"),
+            Finding(check: "contract", file: "oven-controls.har", entry: 500, location: "/response", expected: "x", actual: "y"),
+            Finding(check: "client", file: "oven-controls.har", location: "(scenario)", expected: "replays", actual: "diverged"),
+            Finding(check: "client", file: "oven-controls.har", location: "(entry #7)", expected: "the client to make this recorded request",
+                          actual: "never made"),
         ]
         let html = HTMLReport.render(document, name: "oven-controls.har", findings: findings, elsewhere: 2)
         let marks = DOM(html).findings

@@ -80,8 +80,8 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
     public static func namesMatch<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
         let lhs = a.utf8, rhs = b.utf8
         guard lhs.count == rhs.count else { return false }
-        // Native strings compare over their bytes in place; stepping two UTF-8 views in
-        // `zip` was 1.6 % of the recording proxy's CPU, as every header lookup goes through here.
+        // Native strings compare over their bytes in place, cheaper than stepping two UTF-8
+        // views in `zip`: every header lookup goes through here.
         let contiguous = lhs.withContiguousStorageIfAvailable { left in
             rhs.withContiguousStorageIfAvailable { right in
                 zip(left, right).allSatisfy { sameLetterIgnoringCase($0, $1) }

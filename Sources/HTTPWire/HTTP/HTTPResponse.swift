@@ -81,4 +81,9 @@ public struct HTTPBodyStream: Sendable {
     public init(_ produce: @escaping @Sendable (_ write: (ArraySlice<UInt8>) throws -> Void) throws -> Void) {
         self.produce = produce
     }
+
+    /// No body, with the headers sent as given: for an answer without content (to HEAD, or a
+    /// 304) whose `Content-Length` states the length a GET's body would have (RFC 9110 §9.3.2,
+    /// §8.6). A bytes body (`body: []`) would not do: its own length, 0, is the one written.
+    public static let empty = HTTPBodyStream { _ in }
 }

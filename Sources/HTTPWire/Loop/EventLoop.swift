@@ -46,7 +46,7 @@ public final class EventLoop: @unchecked Sendable {
     private var sockets: [UInt64: Registration] = [:]
     /// A read buffer every socket of the loop may use during one call.
     private var readBuffer = [UInt8](repeating: 0, count: 65_536)
-    private var timers = ParkingLot<() -> Void>()
+    private var timers = TimerHeap<() -> Void>()
     private var nextToken: UInt64 = 0
 
     /// Starts the loop's thread.
@@ -139,13 +139,13 @@ public final class EventLoop: @unchecked Sendable {
     /// Calls `fire` on the loop's thread once ``now`` reaches `deadline`; returns a token for
     /// ``cancelTimer(_:)``. Call on the loop's thread.
     public func scheduleTimer(at deadline: Duration, _ fire: @escaping () -> Void) -> UInt64 {
-        timers.park(fire, deadline: deadline)
+        timers.insert(fire, deadline: deadline)
     }
 
     /// Cancels a timer that has not fired yet (a fired or cancelled one is ignored). Call on the
     /// loop's thread.
     public func cancelTimer(_ token: UInt64) {
-        _ = timers.take(token)
+        timers.remove(token)
     }
 
     // MARK: The loop
@@ -159,7 +159,7 @@ public final class EventLoop: @unchecked Sendable {
                 // Reading may have ended and deregistered the socket.
                 if writable, sockets[token] != nil { socket.writable() }
             }
-            for fire in timers.takeExpired(at: now) { fire() }
+            for fire in timers.removeDue(at: now) { fire() }
             wakeUpPending.store(false, ordering: .releasing)
             let (work, stopping) = inbox.withLock { inbox in
                 defer { inbox.work = [] }
@@ -171,7 +171,7 @@ public final class EventLoop: @unchecked Sendable {
         let remaining = sockets.values.map(\.socket)
         for socket in remaining { socket.loopStopped() }
         for token in Array(sockets.keys) { deregister(token) }
-        timers = ParkingLot()
+        timers = TimerHeap()
         inbox.withLock { inbox in
             inbox.closed = true
             poller.close()

@@ -1,6 +1,6 @@
 /// Pulls one server connection's request events off its socket: the decoder fed with reads
 /// of at most 16 KiB, each read given the timeout of the phase the request is in
-/// (``RequestReadClock``). Used by the connection's own thread only, both by the request loop
+/// (``RequestReadTimeouts``). Used by the connection's own thread only, both by the request loop
 /// and by a responder reading a streamed body (``HTTPRequestBody``). A connection handed over
 /// by its event loop starts from the loop's decoder (a whole head, and what followed it), so
 /// nothing is read twice or lost.
@@ -23,11 +23,11 @@ final class ConnectionReader {
 
     let socket: Socket
     private var decoder: HTTPRequestDecoder
-    private var clock: RequestReadClock
+    private var readTimeouts: RequestReadTimeouts
     private var readTimeout: Int?
     private let headTimeout: Duration
     private let bodyProgressTimeout: Duration
-    /// Where the clock's instants are counted from.
+    /// Where the read timeouts' instants are counted from.
     private let origin = ContinuousClock.now
     /// Whether `next(parkingWhenIdle:)` may stop before this reader's first read (false for a
     /// connection handed over with nothing read: its bytes are waiting and are read first).
@@ -40,7 +40,7 @@ final class ConnectionReader {
         self.socket = socket
         mayPark = mayParkBeforeReading
         self.decoder = decoder
-        clock = RequestReadClock(idle: configuration.idleTimeout, head: configuration.requestHeadTimeout,
+        readTimeouts = RequestReadTimeouts(idle: configuration.idleTimeout, head: configuration.requestHeadTimeout,
                                  bodyProgress: configuration.bodyProgressTimeout)
         headTimeout = configuration.requestHeadTimeout
         bodyProgressTimeout = configuration.bodyProgressTimeout
@@ -59,7 +59,7 @@ final class ConnectionReader {
             let event: HTTPRequestDecoder.Event?
             do throws(HTTPParseError) { event = try decoder.next() } catch { throw .parse(error) }
             if let event {
-                if case .head = event { clock.headCompleted() }
+                if case .head = event { readTimeouts.headCompleted() }
                 return event
             }
             if mayPark, decoder.isReadingHead, !decoder.isMidMessage, parkingWhenIdle() { throw .idle }
@@ -69,8 +69,8 @@ final class ConnectionReader {
     }
 
     private func read() throws(Failure) {
-        let phase: RequestReadClock.Phase = !decoder.isReadingHead ? .body : decoder.isMidMessage ? .head : .idle
-        guard let timeout = clock.timeout(for: phase, now: origin.duration(to: .now)) else { throw .refused(.requestHeadTimedOut(limit: headTimeout)) }
+        let phase: RequestReadTimeouts.Phase = !decoder.isReadingHead ? .body : decoder.isMidMessage ? .head : .idle
+        guard let timeout = readTimeouts.timeout(for: phase, now: origin.duration(to: .now)) else { throw .refused(.requestHeadTimedOut(limit: headTimeout)) }
         let milliseconds = timeout.socketTimeoutMilliseconds
         if milliseconds != readTimeout {
             socket.setReadTimeout(milliseconds: milliseconds)

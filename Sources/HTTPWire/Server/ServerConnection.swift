@@ -35,7 +35,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         let responder = connection.responder
         machine = ServerConnectionMachine(
             limits: configuration.limits,
-            clock: RequestReadClock(idle: configuration.idleTimeout, head: configuration.requestHeadTimeout,
+            readTimeouts: RequestReadTimeouts(idle: configuration.idleTimeout, head: configuration.requestHeadTimeout,
                                     bodyProgress: configuration.bodyProgressTimeout),
             writeTimeout: configuration.responseWriteTimeout, pipelinedBytesLimit: configuration.pipelinedBytesLimit,
             now: loop.now, decoder: decoder, firstRequestIndex: nextRequestIndex,

@@ -93,7 +93,7 @@ extension ServerConnectionMachine {
         switch phase {
         case .writing(.nextRequest):
             phase = .reading
-            deadline = now + clock.idle
+            deadline = now + readTimeouts.idle
             return advance(now: now)
         case .writing(.close):
             return finish()

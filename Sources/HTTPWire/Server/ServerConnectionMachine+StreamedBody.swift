@@ -101,7 +101,7 @@ extension ServerConnectionMachine {
             return failBody(.invalid(.truncated))
         case nil:
             if peerClosed { return failBody(.clientGone) }  // the client closed mid-body
-            deadline = now + clock.bodyProgress
+            deadline = now + readTimeouts.bodyProgress
             return .wait
         }
     }

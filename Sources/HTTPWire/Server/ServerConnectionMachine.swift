@@ -13,7 +13,7 @@
 /// ```
 ///
 /// Requests are read as a connection thread reads them (the same ``HTTPRequestDecoder`` and
-/// ``RequestReadClock``): nothing of a request for the idle timeout closes silently (RFC 9112
+/// ``RequestReadTimeouts``): nothing of a request for the idle timeout closes silently (RFC 9112
 /// §9.5); a head not complete by its deadline, or a body that stops arriving, is refused with
 /// 408 (RFC 9110 §15.5.9); bytes that break the protocol or a limit get the parse error's answer.
 /// Pipelined requests are answered one at a time, in order (RFC 9112 §9.3.2): what arrives while
@@ -51,7 +51,7 @@ struct ServerConnectionMachine: Sendable {
     // Internal rather than private: the machine's other files (answers, the streamed-body route)
     // step the same state; nothing outside the machine touches it.
     var decoder: HTTPRequestDecoder
-    var clock: RequestReadClock
+    var readTimeouts: RequestReadTimeouts
     var phase = Phase.reading
     var unsent: [ArraySlice<UInt8>] = []
     /// The answer's body is still being pushed (``streamed(_:now:)``), so the answer is not over
@@ -69,16 +69,16 @@ struct ServerConnectionMachine: Sendable {
     /// A connection that starts waiting for a request at `now`; `route` says where each
     /// request is answered. `decoder` may hold bytes already read (a connection handed back by
     /// a thread); requests are numbered from `firstRequestIndex`.
-    init(limits: HTTPLimits, clock: RequestReadClock, writeTimeout: Duration, pipelinedBytesLimit: Int,
+    init(limits: HTTPLimits, readTimeouts: RequestReadTimeouts, writeTimeout: Duration, pipelinedBytesLimit: Int,
          now: Duration, decoder: HTTPRequestDecoder? = nil, firstRequestIndex: Int = 0,
          route: @escaping @Sendable (HTTPRequest) -> Route = { _ in .eventLoop }) {
         self.decoder = decoder ?? HTTPRequestDecoder(limits: limits)
-        self.clock = clock
+        self.readTimeouts = readTimeouts
         self.writeTimeout = writeTimeout
         self.pipelinedBytesLimit = pipelinedBytesLimit
         self.route = route
         nextRequestIndex = firstRequestIndex
-        deadline = now + clock.idle
+        deadline = now + readTimeouts.idle
     }
 
     // MARK: What the shell asks
@@ -150,7 +150,7 @@ struct ServerConnectionMachine: Sendable {
         case .reading:
             // The head was due before these bytes were read: they cannot save it (a connection
             // thread would not have waited for them).
-            if let due = clock.headDeadline, now >= due { return refuse(.requestHeadTimedOut(limit: clock.head), now: now) }
+            if let due = readTimeouts.headDeadline, now >= due { return refuse(.requestHeadTimedOut(limit: readTimeouts.head), now: now) }
             return advance(now: now)
         case .streamingBody:
             return decodeBody(now: now)
@@ -192,12 +192,12 @@ struct ServerConnectionMachine: Sendable {
         switch phase {
         case .reading:
             if !unsent.isEmpty { return finish() }  // a 100 Continue the client never took
-            if !decoder.isReadingHead { return refuse(.bodyStalled(limit: clock.bodyProgress), now: now) }
-            if decoder.isMidMessage { return refuse(.requestHeadTimedOut(limit: clock.head), now: now) }
+            if !decoder.isReadingHead { return refuse(.bodyStalled(limit: readTimeouts.bodyProgress), now: now) }
+            if decoder.isMidMessage { return refuse(.requestHeadTimedOut(limit: readTimeouts.head), now: now) }
             return finish()  // idle too long: closed without a word (RFC 9112 §9.5)
         case .streamingBody:
             // Not while paused (no deadline then): only a client that sends nothing is refused.
-            return failBody(unsent.isEmpty ? .stalled(limit: clock.bodyProgress) : .clientGone)
+            return failBody(unsent.isEmpty ? .stalled(limit: readTimeouts.bodyProgress) : .clientGone)
         case .writing, .draining:
             // An answer the client did not read in time is given up, as a thread's write times out.
             return finish()
@@ -219,7 +219,7 @@ struct ServerConnectionMachine: Sendable {
             }
             switch event {
             case .head(let head)?:
-                clock.headCompleted()
+                readTimeouts.headCompleted()
                 let index = nextRequestIndex
                 switch route(head) {
                 case .thread:
@@ -263,16 +263,16 @@ struct ServerConnectionMachine: Sendable {
         // The client closed its side with no whole request left to answer.
         if peerClosed { return finish() }
         if !decoder.isReadingHead {
-            deadline = now + clock.bodyProgress
-            _ = clock.timeout(for: .body, now: now)
+            deadline = now + readTimeouts.bodyProgress
+            _ = readTimeouts.timeout(for: .body, now: now)
         } else if decoder.isMidMessage {
-            guard let remaining = clock.timeout(for: .head, now: now) else {
-                return refuse(.requestHeadTimedOut(limit: clock.head), now: now)
+            guard let remaining = readTimeouts.timeout(for: .head, now: now) else {
+                return refuse(.requestHeadTimedOut(limit: readTimeouts.head), now: now)
             }
             deadline = now + remaining
         } else {
             // Only blank lines so far (skipped before a request line), or nothing: still idle.
-            deadline = now + (clock.timeout(for: .idle, now: now) ?? clock.idle)
+            deadline = now + (readTimeouts.timeout(for: .idle, now: now) ?? readTimeouts.idle)
         }
         return .wait
     }

@@ -29,8 +29,8 @@ public final class WebSocketConnection: Sendable {
     public let eventLoop: EventLoop
     let socket: Socket
     /// Shared by the loop and a thread blocked in `receive()`: its waiters sleep rather than
-    /// spin (a spinning reader on 2 cores took 8 % of a relayed flood's CPU while the loop
-    /// parsed a read under the lock).
+    /// spin, as the loop holds it while it parses a whole read, and a spinning reader would
+    /// take the CPU the loop needs.
     let state: SleepingMutex<WebSocketShellState>
     /// Signalled when a thread blocked in `receive()` may find something.
     let fed = DispatchSemaphore(value: 0)

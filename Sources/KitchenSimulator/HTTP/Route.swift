@@ -1,4 +1,5 @@
 import HTTPWire
+import HarnessCore
 
 /// An API route recognised from a request's path, before its method is checked.
 enum Route: Equatable {
@@ -11,7 +12,7 @@ enum Route: Equatable {
 
     /// The route for `path`, or `nil` (404). Segments are percent-decoded.
     init?(path: String, controlsEnabled: Bool) {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(PercentEncoding.decode)
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(PercentEncoding.decodeReplacingInvalidUTF8)
         switch segments {
         case ["auth", "login"]: self = .login
         case ["auth", "logout"]: self = .logout

@@ -15,7 +15,7 @@ import Testing
         try connection.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(try connection.readResponse().status == 200)
         // Not closed at once (a third of the timeout passes in silence), and closed before the
-        // test's 5 s read timeout; the timeout's arithmetic is RequestReadClockTests' job.
+        // test's 5 s read timeout; the timeout's arithmetic is RequestReadTimeoutsTests' job.
         #expect(connection.staysSilent(milliseconds: 100))
         #expect(try connection.readUntilClosed().isEmpty)
     }

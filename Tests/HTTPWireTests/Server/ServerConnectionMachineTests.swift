@@ -17,7 +17,7 @@ import Testing
                         route: @escaping @Sendable (HTTPRequest) -> ServerConnectionMachine.Route = { _ in .eventLoop })
         -> ServerConnectionMachine {
         ServerConnectionMachine(
-            limits: limits, clock: RequestReadClock(idle: idle, head: head, bodyProgress: bodyProgress),
+            limits: limits, readTimeouts: RequestReadTimeouts(idle: idle, head: head, bodyProgress: bodyProgress),
             writeTimeout: writeTimeout, pipelinedBytesLimit: pipelinedBytesLimit, now: now, route: route)
     }
 
@@ -210,7 +210,7 @@ import Testing
         var decoder = HTTPRequestDecoder()
         decoder.feed(Self.request)
         var machine = ServerConnectionMachine(
-            limits: HTTPLimits(), clock: RequestReadClock(idle: Self.idle, head: Self.head, bodyProgress: Self.bodyProgress),
+            limits: HTTPLimits(), readTimeouts: RequestReadTimeouts(idle: Self.idle, head: Self.head, bodyProgress: Self.bodyProgress),
             writeTimeout: Self.writeTimeout, pipelinedBytesLimit: 1024, now: Self.start, decoder: decoder, firstRequestIndex: 7)
         let asked = try #require(Self.asked(machine.bytesReceived(now: Self.start)))
         #expect(asked.index == 7)

@@ -44,7 +44,7 @@ import Testing
     /// Each open client sends a byte every round, and a round lasts at most `roundMilliseconds`: a
     /// server whose deadline each byte extended would keep them all until they ran out of bytes
     /// (4,000 rounds). Being cut long before that, after several bytes each, shows the bytes did not
-    /// extend it; the deadline's arithmetic is RequestReadClockTests' job, on given instants.
+    /// extend it; the deadline's arithmetic is RequestReadTimeoutsTests' job, on given instants.
     @Test func headsTricklingOneBytePerRoundAreAllClosedAtTheHeadDeadlineWhileANormalRequestIsServed() throws {
         let server = try TestServer(configuration: HTTPServerConfiguration(
             maxConnections: 1024, idleTimeout: .seconds(30), requestHeadTimeout: Self.headTimeout))

@@ -1,4 +1,5 @@
 import Foundation
+import KitchenRecording
 import KitchenVerify
 import Testing
 import KitchenTestSupport

@@ -109,7 +109,7 @@ struct VerifyPartsTests {
         #expect(try RecordingFolder.files(in: recordings) == ["bugs/door-stuck.har", "fridge-door.har"])
         let report = try await VerifyRun(options: VerifyOptions(contracts: Repository.contracts, source: .folder(recordings))).run()
         // Two recordings cannot cover the contract; everything else must pass.
-        let failures = report.findings.filter { $0.check != .coverage }
+        let failures = report.findings.filter { $0.check != VerifyCheck.coverage.rawValue }
         #expect(failures.isEmpty, "\(lines(failures))")
         #expect(report.recordings == ["bugs/door-stuck.har", "fridge-door.har"])
         // The bug recording is checked like any other, but only the scenario's own file is replayed.

@@ -5,9 +5,9 @@ extension HAR {
     /// A header as bytes off the wire.
     ///
     /// A header made from text (``init(_:_:)``, as the proxy's parser hands them over) keeps
-    /// the text: the entry is built from it without turning it into bytes and back, which
-    /// showed in profiles of the recording proxy. Either way it is the same header: equality
-    /// and hashing are by bytes.
+    /// the text: the entry is built from it without turning it into bytes and back, once
+    /// for every header the proxy records. Either way it is the same header: equality and
+    /// hashing are by bytes.
     public struct RawHeader: Sendable, Hashable {
         private enum Storage: Sendable {
             case text(name: String, value: String)
@@ -87,8 +87,8 @@ extension HAR {
         }
     }
 
-    /// A request as the proxy parsed it: bytes in, so that the builder decides how each part
-    /// is stored.
+    /// A request as the proxy parsed it: bytes in, so that the entry made from it
+    /// (``HAR/Entry``'s `init(startedAt:request:response:timings:)`) decides how each part is stored.
     public struct RawRequest: Sendable, Hashable {
         /// `http`, or `ws` for a WebSocket upgrade (Chrome writes `ws://` URLs for those).
         public var scheme: String

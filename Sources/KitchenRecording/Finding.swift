@@ -1,49 +1,18 @@
-/// The checks `kitchen verify` runs, in report order. The raw values name them in JSON
-/// output, JUnit suites and `swift test --filter`.
-public enum VerifyCheck: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
-    /// Recording the scenarios (embedded simulator or `--live` server): failures and skips.
-    case scenarios
-    /// Check 1: every recorded request, status, response body and WebSocket message against the contracts.
-    case contract
-    /// Check 2: every operation × declared status and every message type exercised by some recording.
-    case coverage
-    /// Check 3: the real client decodes what was recorded, re-encodes it without losing required
-    /// fields, and makes the recorded requests when its scenario is replayed.
-    case client
-    /// Check 4: `MockAPIService` agrees with the contracts and with the recordings.
-    case mock
-    /// The recordings' shapes against a baseline folder (values ignored).
-    case shapes
-
-    /// The heading used in reports.
-    public var title: String {
-        switch self {
-        case .scenarios: "scenarios"
-        case .contract: "recordings vs contracts"
-        case .coverage: "coverage"
-        case .client: "client vs recordings"
-        case .mock: "mock vs recordings"
-        case .shapes: "shapes vs baseline"
-        }
-    }
-
-    /// Report order.
-    public static func < (lhs: VerifyCheck, rhs: VerifyCheck) -> Bool {
-        // Every case is in `allCases`; the fallbacks are never used.
-        (allCases.firstIndex(of: lhs) ?? allCases.endIndex) < (allCases.firstIndex(of: rhs) ?? allCases.endIndex)
-    }
-}
-
 /// One disagreement found by a check: where (file, entry, message, and a JSON pointer or a
 /// contract location inside it), what was expected and what was found instead.
 ///
+/// `kitchen verify` makes them; `kitchen report` reads them back from what `verify --format
+/// json` prints and marks them on the page, so the check is kept by its name (a report may
+/// read a check this build does not know).
+///
 /// ```swift
-/// finding.description
-/// // "oven-controls.har #4 /response/body/isOn: expected boolean, found \"yes\""
+/// let finding = Finding(check: "contract", file: "oven-controls.har", entry: 4,
+///                       location: "/response/body/isOn", expected: "boolean", actual: "\"yes\"")
+/// finding.description   // "oven-controls.har #4 /response/body/isOn: expected boolean, found \"yes\""
 /// ```
 public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The check that found it.
-    public var check: VerifyCheck
+    /// The name of the check that found it (`contract`, `client`, `mock`, …).
+    public var check: String
     /// The recording's path relative to the recordings folder; `nil` for findings about the
     /// contracts or the mock as a whole (coverage gaps, default stubs).
     public var file: String?
@@ -61,11 +30,11 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The rule that fired, when there is one to cite (a schema path such as
     /// `#/components/schemas/OvenState/properties/isOn/type`).
     public var rule: String?
-    /// The command that reproduces just this finding; set by ``VerifyRun``.
+    /// The command that reproduces just this finding.
     public var reproduce: String?
 
     /// A finding with every field given.
-    public init(check: VerifyCheck, file: String? = nil, entry: Int? = nil, message: Int? = nil, location: String,
+    public init(check: String, file: String? = nil, entry: Int? = nil, message: Int? = nil, location: String,
                 expected: String, actual: String, rule: String? = nil, reproduce: String? = nil) {
         self.check = check
         self.file = file
@@ -91,5 +60,18 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String {
         let prefix = subject.isEmpty ? "" : subject + " "
         return "\(prefix)\(location): expected \(expected), found \(actual)"
+    }
+
+    /// Whether this finding is about the recording at `path`: its ``file`` (relative to the
+    /// folder `verify` read) names `path` or the end of it, whole path components only.
+    ///
+    /// ```swift
+    /// finding.file = "bugs/twice.har"
+    /// finding.isAbout(path: "/ci/out/Recordings/bugs/twice.har")   // true
+    /// finding.isAbout(path: "/ci/out/Recordings/notbugs/twice.har") // false
+    /// ```
+    public func isAbout(path: String) -> Bool {
+        guard let file, !file.isEmpty else { return false }
+        return path == file || path.hasSuffix("/" + file)
     }
 }

@@ -1,11 +1,11 @@
 /// Decides how long each read on a server connection may wait, from the phase the request
 /// is in; a pure value (instants in, timeouts out), so the rule is tested without sockets.
 /// Instants are offsets from any fixed start the caller chooses (the connection's reader, the
-/// head-reading loop), as in ``ParkingLot``.
+/// head-reading loop), as in ``TimerHeap``.
 ///
 /// ```swift
-/// var clock = RequestReadClock(idle: .seconds(60), head: .seconds(30), bodyProgress: .seconds(30))
-/// let wait = clock.timeout(for: .head, now: .seconds(31))   // nil: the head deadline has passed
+/// var readTimeouts = RequestReadTimeouts(idle: .seconds(60), head: .seconds(30), bodyProgress: .seconds(30))
+/// let wait = readTimeouts.timeout(for: .head, now: .seconds(31))   // nil: the head deadline has passed
 /// ```
 /// - `idle`: nothing of a request received yet (a new connection, or between kept-alive
 ///   requests). Each read may wait the whole idle timeout; on expiry the connection is
@@ -14,7 +14,7 @@
 ///   finds head bytes buffered and does not move: slowly arriving bytes do not extend it.
 /// - `body`: reading a body. Each read may wait the body-progress timeout: a body that keeps
 ///   arriving is never cut, one that stops is.
-struct RequestReadClock {
+struct RequestReadTimeouts {
     /// What the connection is waiting for.
     enum Phase: Equatable {
         case idle

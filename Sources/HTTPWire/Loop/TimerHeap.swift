@@ -1,53 +1,61 @@
-/// The connections waiting on ``RequestHeadLoop`` and their deadlines, as a plain value: park
-/// one and get its token, take it back by token (bytes arrived), take those whose deadline has
-/// passed. Times are offsets from any fixed start the caller chooses, so it is tested without
-/// a clock. Every operation costs O(log n) at most: the loop asks for the earliest deadline
-/// after every batch of events, with thousands of connections parked.
-struct ParkingLot<Item> {
+/// The event loop's pending timers and their deadlines, as a plain value: insert one and get
+/// its token, remove it by token (cancelled), remove those whose deadline has passed (due).
+/// Times are offsets from any fixed start the caller chooses, so it is tested without a clock.
+/// Every operation costs O(log n) at most: the loop asks for the earliest deadline after every
+/// batch of events, with a timer per waiting connection.
+///
+/// ```swift
+/// var timers = TimerHeap<String>()
+/// let token = timers.insert("close idle", deadline: .seconds(60))
+/// timers.removeDue(at: .seconds(61))   // ["close idle"]
+/// timers.remove(token)                 // nil: it already fired
+/// ```
+struct TimerHeap<Item> {
     private var items: [UInt64: (item: Item, deadline: Duration)] = [:]
-    /// Every parked (deadline, token), soonest first; entries of items already taken stay until
-    /// they reach the top, where they are dropped, so the top is always a parked one.
+    /// Every pending (deadline, token), soonest first; entries of items already removed stay
+    /// until they reach the top, where they are dropped, so the top is always a pending one.
     private var deadlines = DeadlineHeap()
     private var nextToken: UInt64 = 0
 
-    /// How many are parked.
+    /// How many are pending.
     var count: Int { items.count }
 
-    /// The soonest deadline, or nil when none is parked.
+    /// The soonest deadline, or nil when none is pending.
     var earliestDeadline: Duration? { deadlines.top?.deadline }
 
-    /// Parks `item` until `deadline`; returns its token (never reused).
-    mutating func park(_ item: Item, deadline: Duration) -> UInt64 {
+    /// Adds `item`, due at `deadline`; returns its token (never reused).
+    mutating func insert(_ item: Item, deadline: Duration) -> UInt64 {
         defer { nextToken += 1 }
         items[nextToken] = (item, deadline)
         deadlines.insert((deadline, nextToken))
-        // Taken ones below the top pile up while connections come and go: rebuild from what
-        // is parked once they outnumber it, so the heap stays within a constant of `count`.
+        // Removed ones below the top pile up while timers come and go: rebuild from what is
+        // pending once they outnumber it, so the heap stays within a constant of `count`.
         if deadlines.count > 2 * items.count + 64 {
             deadlines = DeadlineHeap(sorting: items.map { ($0.value.deadline, $0.key) })
         }
         return nextToken
     }
 
-    /// Removes and returns the item parked under `token`, if it is still parked.
-    mutating func take(_ token: UInt64) -> Item? {
-        defer { dropTakenFromTheTop() }
+    /// Removes and returns the item under `token`, if it is still pending.
+    @discardableResult
+    mutating func remove(_ token: UInt64) -> Item? {
+        defer { dropRemovedFromTheTop() }
         return items.removeValue(forKey: token)?.item
     }
 
     /// Removes and returns the items whose deadline is at or before `now`, soonest first.
-    mutating func takeExpired(at now: Duration) -> [Item] {
-        var expired: [Item] = []
+    mutating func removeDue(at now: Duration) -> [Item] {
+        var due: [Item] = []
         while let top = deadlines.top, top.deadline <= now {
             deadlines.removeTop()
-            if let parked = items.removeValue(forKey: top.token) { expired.append(parked.item) }
-            dropTakenFromTheTop()
+            if let pending = items.removeValue(forKey: top.token) { due.append(pending.item) }
+            dropRemovedFromTheTop()
         }
-        return expired
+        return due
     }
 
     /// Removes and returns everything, in token order.
-    mutating func takeAll() -> [Item] {
+    mutating func removeAll() -> [Item] {
         defer {
             items = [:]
             deadlines = DeadlineHeap()
@@ -55,12 +63,12 @@ struct ParkingLot<Item> {
         return items.sorted { $0.key < $1.key }.map(\.value.item)
     }
 
-    private mutating func dropTakenFromTheTop() {
+    private mutating func dropRemovedFromTheTop() {
         while let top = deadlines.top, items[top.token] == nil { deadlines.removeTop() }
     }
 }
 
-/// A binary min-heap of (deadline, token), ties broken by token (the order parked).
+/// A binary min-heap of (deadline, token), ties broken by token (the order inserted).
 private struct DeadlineHeap {
     typealias Entry = (deadline: Duration, token: UInt64)
     private var entries: [Entry] = []

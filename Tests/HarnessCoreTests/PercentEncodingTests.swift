@@ -1,0 +1,40 @@
+import HarnessCore
+import Testing
+
+/// The one percent codec on text: what each of its forms writes, and what each does with
+/// escapes that decode to bytes that are not UTF-8.
+@Suite("PercentEncoding")
+struct PercentEncodingTests {
+    @Test("everything outside RFC 3986 unreserved is escaped, in the hex case asked for")
+    func encodes() {
+        #expect(PercentEncoding.encode("a-b._~Z9") == "a-b._~Z9")
+        #expect(PercentEncoding.encode("é/ ?") == "%C3%A9%2F%20%3F")
+        #expect(PercentEncoding.encode("é/", hexCase: .lower) == "%c3%a9%2f")
+        #expect(PercentEncoding.encode("a b+", spaceAsPlus: true) == "a+b%2B")
+    }
+
+    @Test("only bytes at or above 0x80 are escaped for a target that is not UTF-8")
+    func encodesNonASCII() {
+        #expect(PercentEncoding.encodeNonASCII([0x2F, 0x61, 0xFF, 0x25]) == "/a%FF%")
+    }
+
+    @Test("decoding keeps text whose escapes are not UTF-8 as written; the replacing form uses U+FFFD")
+    func invalidUTF8() {
+        #expect(PercentEncoding.decode("caf%C3%A9+x") == "café+x")
+        #expect(PercentEncoding.decode("a%FFb") == "a%FFb")
+        #expect(PercentEncoding.decodeReplacingInvalidUTF8("caf%C3%A9+x") == "café+x")
+        #expect(PercentEncoding.decodeReplacingInvalidUTF8("a%FFb") == "a\u{FFFD}b")
+    }
+
+    @Test("a query component decodes plus as a space")
+    func queryComponent() {
+        #expect(PercentEncoding.decodeQueryComponent("a+b%2B%zz") == "a b+%zz")
+    }
+
+    @Test("full decoding repeats until nothing changes")
+    func decodesFully() {
+        #expect(PercentEncoding.decodeFully("%2574oken") == "token")
+        #expect(PercentEncoding.decodedOnce(Array("%2574".utf8)) == Array("%74".utf8))
+        #expect(PercentEncoding.decodedOnce(Array("100%".utf8)) == nil)
+    }
+}
