@@ -67,6 +67,8 @@ import Testing
             }
         }
         #expect(compressed > 0, "nginx compressed nothing: the test did not test decoding")
+        print("gzip front: \(entries.count) exchanges recorded, \(compressed) of them gzip, clients "
+            + run.sessions.map { "\($0.username) \($0.answers.count)" }.joined(separator: ", "))
         for session in run.sessions {
             for secret in [session.token, session.password] {
                 #expect(!run.file.contains(secret), "\(session.username)'s secret reached the HAR")
