@@ -82,7 +82,7 @@ extension SchemaEvaluator {
         var requiredPresent = 0
         for member in object.members {
             var matched = false
-            if let property = property(named: member.key, in: node) {
+            if let property = SchemaRules.property(named: member.key, in: node.rules.propertyList, node.rules.properties) {
                 if property.isRequired { requiredPresent += 1 }
                 evaluateChild(member.value, at: .key(member.key), property.node)
                 matched = true
@@ -128,15 +128,6 @@ extension SchemaEvaluator {
         for (name, schema) in node.rules.dependentSchemas where object[name] != nil {
             seen.merge(evaluate(value, schema, collect: seen != nil))
         }
-    }
-
-    /// The `properties` entry for `name`, compared by code points.
-    private func property(named name: String, in node: SchemaNode) -> PropertyRule? {
-        if node.rules.propertyList.count <= 8 {
-            for entry in node.rules.propertyList where entry.name.hasSameCodePoints(as: name) { return entry.rule }
-            return nil
-        }
-        return node.rules.properties[CodePointKey(name)]
     }
 
     mutating func checkUnevaluatedMembers(_ object: JSONObject, _ node: SchemaNode, _ seen: inout EvaluatedLocations?) {
