@@ -80,7 +80,7 @@ extension SchemaEvaluator {
 
     mutating func checkObject(_ object: JSONObject, _ value: JSONValue, _ node: SchemaNode, _ seen: inout EvaluatedLocations?) {
         var requiredPresent = 0
-        for member in object.members {
+        for (position, member) in object.members.enumerated() {
             var matched = false
             if let property = SchemaRules.property(named: member.key, in: node.rules.propertyList, node.rules.properties) {
                 if property.isRequired { requiredPresent += 1 }
@@ -103,7 +103,7 @@ extension SchemaEvaluator {
                     matched = true
                 }
             }
-            if matched { seen?.members.insert(CodePointKey(member.key)) }
+            if matched { seen?.insert(member: position) }
             if let names = node.rules.propertyNames {
                 evaluateChild(.string(member.key), at: .key(member.key), names)
             }
@@ -133,7 +133,7 @@ extension SchemaEvaluator {
     mutating func checkUnevaluatedMembers(_ object: JSONObject, _ node: SchemaNode, _ seen: inout EvaluatedLocations?) {
         guard let unevaluated = node.rules.unevaluatedProperties, let evaluated = seen else { return }
         let forbidden = graph.nodes[unevaluated].rules.isFalse
-        for member in object.members where !evaluated.covers(member: member.key) {
+        for (position, member) in object.members.enumerated() where !evaluated.covers(member: position) {
             if forbidden {
                 report(node, "unevaluatedProperties", expected: "no member left unevaluated",
                        found: ValueWording.describe(member.value), member: member.key)
