@@ -28,8 +28,8 @@ struct OpenAPILoader {
         let tokens = pointer.tokens
         let index: Int
         if tokens.count >= 2, tokens[0] == ContractBundle.member {
-            let registry = compiler.registry
-            guard case .success(let target) = compiler.registry.locate(tokens[1], from: registry.documents[0].uri) else {
+            let base = compiler.registry.documents[0].uri
+            guard case .success(let target) = compiler.registry.locate(tokens[1], from: base) else {
                 throw reader.malformed(pointer, "the bundled file \(tokens[1]) cannot be read again")
             }
             index = try compiler.compile(SchemaRegistry.Location(
