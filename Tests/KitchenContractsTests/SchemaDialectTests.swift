@@ -70,4 +70,15 @@ struct SchemaDialectTests {
     func ecmaPatterns(_ pattern: String, _ text: String, _ matches: Bool) throws {
         #expect(try SchemaPattern(pattern).matches(text) == matches)
     }
+
+    /// Plain text, optionally after `^`, is matched by comparing scalars rather than by the regex.
+    @Test("plain-text patterns match by Unicode scalars, anywhere or after ^", arguments: [
+        ("x", "axb", true), ("x", "abc", false), ("foo", "fofoo", true), ("foo", "fo", false),
+        ("^foo", "foobar", true), ("^foo", "afoo", false), ("", "anything", true), ("^", "", true),
+        ("^\u{E1}", "a\u{301}", false), ("^\u{E1}", "\u{E1}b", true), ("e", "e\u{301}", true),
+        ("\u{1F432}", "a\u{1F432}", true),
+    ])
+    func plainTextPatterns(_ pattern: String, _ text: String, _ matches: Bool) throws {
+        #expect(try SchemaPattern(pattern).matches(text) == matches)
+    }
 }

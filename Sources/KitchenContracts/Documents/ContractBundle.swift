@@ -17,9 +17,14 @@ enum ContractBundle {
     /// `document`, read from `url`, with the files its references reach bundled in.
     /// A reference that leads nowhere is a `ContractError` naming it and where it stands.
     static func bundle(_ document: JSONValue, at url: URL) throws(ContractError) -> JSONValue {
-        let options = ContractFiles.options(for: url)
+        try bundle(document, file: url.lastPathComponent, options: ContractFiles.options(for: url))
+    }
+
+    /// `document`, named `file` in messages, with the files its references reach bundled
+    /// in; `options` give its base URI and the loader that reads the other files.
+    static func bundle(_ document: JSONValue, file: String, options: SchemaOptions) throws(ContractError) -> JSONValue {
         var registry = SchemaRegistry(loader: options.loader)
-        registry.add(document, uri: options.baseURI ?? "", label: url.lastPathComponent, isSchema: false)
+        registry.add(document, uri: options.baseURI ?? "", label: file, isSchema: false)
         var bundled: [String: JSONValue] = [:]
         var queue = [0]
         var queued: Set<Int> = [0]

@@ -8,10 +8,37 @@ struct OpenAPILoader {
 
     let reader: DocumentReader
     var compiler: SchemaCompiler
+    /// The compiled node of each operation schema, by its location in `reader.document`.
+    private var operationSchemas: [JSONPointer: Int] = [:]
 
+    /// With a loader in `options`, the files the document references are bundled in for
+    /// reading (so responses, parameters and path items in other files are followed), while
+    /// schemas compile from the files themselves (so violations name the file they stand in).
+    /// When bundling fails, the document is read as it is and the compile names the broken
+    /// reference, in document order.
     init(document: JSONValue, file: String, options: SchemaOptions) {
-        reader = DocumentReader(document: document, file: file)
+        let bundled = options.loader == nil ? nil : try? ContractBundle.bundle(document, file: file, options: options)
+        reader = DocumentReader(document: bundled?[ContractBundle.member] == nil ? document : bundled!, file: file)
         compiler = SchemaCompiler(document: document, file: file, options: options)
+    }
+
+    /// Compiles the operation schema at `pointer` of `reader.document`: a location under
+    /// the bundled files is compiled in the file it was read from.
+    private mutating func compileSchema(at pointer: JSONPointer) throws(ContractError) -> Int {
+        let tokens = pointer.tokens
+        let index: Int
+        if tokens.count >= 2, tokens[0] == ContractBundle.member {
+            let base = compiler.registry.documents[0].uri
+            guard case .success(let target) = compiler.registry.locate(tokens[1], from: base) else {
+                throw reader.malformed(pointer, "the bundled file \(tokens[1]) cannot be read again")
+            }
+            index = try compiler.compile(SchemaRegistry.Location(
+                document: target.location.document, pointer: JSONPointer(tokens: Array(tokens.dropFirst(2)))))
+        } else {
+            index = try compiler.compile(at: pointer)
+        }
+        operationSchemas[pointer] = index
+        return index
     }
 
     mutating func load() throws(ContractError) -> (operations: [OpenAPIOperation], graph: SchemaGraph) {
@@ -45,7 +72,7 @@ struct OpenAPILoader {
             _ = try compiler.compile(at: JSONPointer(tokens: ["components", "schemas", schema.key]))
         }
         let graph = try compiler.finish()
-        for index in operations.indices { operations[index].attach(graph) }
+        for index in operations.indices { operations[index].attach(graph, nodes: operationSchemas) }
         return (operations, graph)
     }
 
@@ -96,7 +123,7 @@ struct OpenAPILoader {
             }
             let required = try reader.bool(object, "required", at: at, default: false) || location == .path
             let schemaPointer = object["schema"] == nil ? nil : at.appending("schema")
-            if let schemaPointer { _ = try compiler.compile(at: schemaPointer) }
+            if let schemaPointer { _ = try compileSchema(at: schemaPointer) }
             result.append(OpenAPIParameter(name: name, location: location, isRequired: required,
                 schemaPointer: schemaPointer))
         }
@@ -134,7 +161,7 @@ struct OpenAPILoader {
         let mediaPointer = pointer.appending("content").appending(mediaType)
         guard types[mediaType]?["schema"] != nil else { return (mediaType, nil) }
         let schemaPointer = mediaPointer.appending("schema")
-        _ = try compiler.compile(at: schemaPointer)
+        _ = try compileSchema(at: schemaPointer)
         return (mediaType, schemaPointer)
     }
 

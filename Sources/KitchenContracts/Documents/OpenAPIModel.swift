@@ -99,9 +99,10 @@ public struct OpenAPIOperation: Sendable, Identifiable {
             ?? responses.first { $0.status == "default" }
     }
 
-    mutating func attach(_ graph: SchemaGraph) {
+    /// Gives each schema its compiled node, looked up by its pointer in `nodes`.
+    mutating func attach(_ graph: SchemaGraph, nodes: [JSONPointer: Int]) {
         func handle(_ pointer: JSONPointer?) -> JSONSchema? {
-            pointer.flatMap { graph.indexByPath["#" + $0.description] }.map { JSONSchema(graph: graph, root: $0) }
+            pointer.flatMap { nodes[$0] }.map { JSONSchema(graph: graph, root: $0) }
         }
         for index in parameters.indices { parameters[index].schema = handle(parameters[index].schemaPointer) }
         let bodySchema = handle(requestBody?.schemaPointer)

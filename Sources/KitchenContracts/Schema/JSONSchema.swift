@@ -55,6 +55,10 @@ public struct JSONSchema: Sendable {
     /// Whether `instance` satisfies the schema: the verdict of ``validate(_:at:)`` without
     /// its words, stopping at the first violation.
     public func isValid(_ instance: JSONValue) -> Bool {
+        // `$dynamicRef` resolves against the dynamic scope, which only `SchemaEvaluator` keeps.
+        if graph.dynamicAnchors.isEmpty {
+            return graph.rules.withUnsafeBufferPointer { SchemaVerdict(graph: graph, rules: $0).holds(instance, root) }
+        }
         var evaluator = SchemaEvaluator(graph: graph, detailed: false)
         evaluator.evaluate(instance, root)
         return evaluator.failures == 0

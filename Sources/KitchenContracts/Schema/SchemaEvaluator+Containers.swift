@@ -80,9 +80,9 @@ extension SchemaEvaluator {
 
     mutating func checkObject(_ object: JSONObject, _ value: JSONValue, _ node: SchemaNode, _ seen: inout EvaluatedLocations?) {
         var requiredPresent = 0
-        for member in object.members {
+        for (position, member) in object.members.enumerated() {
             var matched = false
-            if let property = property(named: member.key, in: node) {
+            if let property = SchemaRules.property(named: member.key, in: node.rules.propertyList, node.rules.properties) {
                 if property.isRequired { requiredPresent += 1 }
                 evaluateChild(member.value, at: .key(member.key), property.node)
                 matched = true
@@ -103,7 +103,7 @@ extension SchemaEvaluator {
                     matched = true
                 }
             }
-            if matched { seen?.members.insert(CodePointKey(member.key)) }
+            if matched { seen?.insert(member: position) }
             if let names = node.rules.propertyNames {
                 evaluateChild(.string(member.key), at: .key(member.key), names)
             }
@@ -130,19 +130,10 @@ extension SchemaEvaluator {
         }
     }
 
-    /// The `properties` entry for `name`, compared by code points.
-    private func property(named name: String, in node: SchemaNode) -> PropertyRule? {
-        if node.rules.propertyList.count <= 8 {
-            for entry in node.rules.propertyList where entry.name.hasSameCodePoints(as: name) { return entry.rule }
-            return nil
-        }
-        return node.rules.properties[CodePointKey(name)]
-    }
-
     mutating func checkUnevaluatedMembers(_ object: JSONObject, _ node: SchemaNode, _ seen: inout EvaluatedLocations?) {
         guard let unevaluated = node.rules.unevaluatedProperties, let evaluated = seen else { return }
         let forbidden = graph.nodes[unevaluated].rules.isFalse
-        for member in object.members where !evaluated.covers(member: member.key) {
+        for (position, member) in object.members.enumerated() where !evaluated.covers(member: position) {
             if forbidden {
                 report(node, "unevaluatedProperties", expected: "no member left unevaluated",
                        found: ValueWording.describe(member.value), member: member.key)

@@ -63,6 +63,13 @@ struct SchemaEvaluator {
     @discardableResult
     mutating func evaluate(_ value: JSONValue, _ index: Int, collect: Bool = false) -> EvaluatedLocations? {
         if !detailed, failures > 0 { return nil }
+        // A verdict that needs no annotations and no dynamic scope is `SchemaVerdict`'s job.
+        if !detailed, !collect, graph.dynamicAnchors.isEmpty, !graph.rules[index].needsEvaluatedLocations,
+           graph.rules[index].dynamicReference == nil {
+            let holds = graph.rules.withUnsafeBufferPointer { SchemaVerdict(graph: graph, rules: $0).holds(value, index) }
+            if !holds { failures += 1 }
+            return nil
+        }
         let node = graph.nodes[index]
         // Read fields through `node.rules` rather than copying the struct: a copy retains
         // every array and dictionary in it, which dominated the profile.

@@ -153,6 +153,19 @@ struct SchemaRules: Sendable {
     /// evaluated by the other keywords must be collected.
     var needsEvaluatedLocations = false
 
+    /// The `properties` entry for `name` (compared by code points) among `list`, or in
+    /// `table` when the list is long. Static, so that a caller reading rules in place
+    /// passes two fields rather than a copy of the whole struct.
+    static func property(
+        named name: String, in list: [(name: String, rule: PropertyRule)], _ table: [CodePointKey: PropertyRule]
+    ) -> PropertyRule? {
+        if list.count <= 8 {
+            for entry in list where entry.name.hasSameCodePoints(as: name) { return entry.rule }
+            return nil
+        }
+        return table[CodePointKey(name)]
+    }
+
     /// Sets the summary flags from the keywords; called once when compiling.
     mutating func summarize() {
         let restrictsMembers = if case .absent = additionalProperties { false } else { true }
@@ -191,6 +204,8 @@ final class SchemaNode: Sendable {
 /// (so `$ref` cycles are just indices, never reference cycles). Immutable once built.
 final class SchemaGraph: Sendable {
     let nodes: [SchemaNode]
+    /// Each node's rules, by the same index, stored inline for `SchemaVerdict`'s walk.
+    let rules: [SchemaRules]
     /// The index of the compiled node for each location of the main document (`#/…` form).
     let indexByPath: [String: Int]
     /// For each `$dynamicAnchor` name a `$dynamicRef` uses: the node it names in each
@@ -199,6 +214,7 @@ final class SchemaGraph: Sendable {
 
     init(nodes: [SchemaNode], indexByPath: [String: Int], dynamicAnchors: [String: [Int: Int]] = [:]) {
         self.nodes = nodes
+        self.rules = nodes.map(\.rules)
         self.indexByPath = indexByPath
         self.dynamicAnchors = dynamicAnchors
     }

@@ -19,6 +19,12 @@ struct SchemaPattern: @unchecked Sendable {
     /// The pattern as written in the schema.
     let source: String
     private let regex: Regex<AnyRegexOutput>
+    /// For a pattern that is plain text, optionally after `^`: that text, and whether it is
+    /// anchored. Such a pattern is matched by comparing scalars, without running the regex.
+    private let literal: (scalars: [Unicode.Scalar], anchored: Bool)?
+
+    /// The characters with a meaning in an ECMA-262 pattern (ECMA-262 §22.2.1 SyntaxCharacter).
+    private static let syntaxCharacters: Set<Unicode.Scalar> = Set("^$\\.*+?()[]{}|/".unicodeScalars)
 
     /// Compiles `source`; throws when it is not a regular expression.
     init(_ source: String) throws {
@@ -27,11 +33,24 @@ struct SchemaPattern: @unchecked Sendable {
             .matchingSemantics(.unicodeScalar)
             .asciiOnlyDigits()
             .asciiOnlyWordCharacters()
+        let anchored = source.unicodeScalars.first == "^"
+        let text = Array(source.unicodeScalars.dropFirst(anchored ? 1 : 0))
+        literal = text.contains(where: Self.syntaxCharacters.contains) ? nil : (text, anchored)
     }
 
     /// Whether the pattern matches anywhere in `text` (patterns are not implicitly anchored).
     func matches(_ text: String) -> Bool {
-        (try? regex.firstMatch(in: text)) != nil
+        if let literal {
+            let scalars = text.unicodeScalars
+            if literal.anchored || literal.scalars.isEmpty { return scalars.starts(with: literal.scalars) }
+            var start = scalars.startIndex
+            while start != scalars.endIndex {
+                if scalars[start...].starts(with: literal.scalars) { return true }
+                scalars.formIndex(after: &start)
+            }
+            return false
+        }
+        return (try? regex.firstMatch(in: text)) != nil
     }
 
     /// The ECMA-262 pattern rewritten in `Regex` syntax with ECMA-262's meaning.

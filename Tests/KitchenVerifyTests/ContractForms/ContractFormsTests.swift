@@ -34,6 +34,25 @@ struct ContractFormsTests {
         try await expectCleanThenTypeFailure(contracts, in: folder, rule: "schemas/OvenState.json#/properties/isOn/type")
     }
 
+    @Test("responses and parameters in files of their own: the recordings pass, and a violation names the response's file")
+    func responsesAndParametersInFiles() async throws {
+        let folder = try TemporaryFolder("multi-file-responses")
+        defer { folder.remove() }
+        let (main, files) = ContractVariants.splitWithResponsesAndParameters(try ContractVariants.openAPI)
+        #expect(files.keys.contains("responses/NotFound.json"))
+        #expect(files.keys.contains("parameters/path-deviceId.json"))
+        #expect(main["components"]?["responses"] == nil)
+        let contracts = try ContractVariants.write(main, files: files, into: folder)
+        try await expectCleanThenTypeFailure(contracts, in: folder, rule: "schemas/OvenState.json#/properties/isOn/type")
+        let recordings = try broken("error-statuses.har", "GET", "/oven", status: 404, in: folder) {
+            editing($0, at: "/error", to: "gone")
+        }
+        let outcome = await verify(recordings, contracts)
+        #expect(outcome.status == .failure)
+        #expect(outcome.out.contains("rule:     responses/NotFound.json#/content/application~1json/schema/allOf/1/properties/error/enum"),
+                "\(outcome.out)")
+    }
+
     /// The committed recordings pass against `contracts` (exit 0); an oven whose `isOn` is a
     /// string fails (exit 1) on `rule`.
     private func expectCleanThenTypeFailure(_ contracts: URL, in folder: TemporaryFolder, rule: String) async throws {

@@ -37,6 +37,40 @@ enum ContractVariants {
         return (main, files)
     }
 
+    /// ``split(_:)``, then every `components/responses/NAME` moved to `responses/NAME.json`
+    /// and every parameter of a path or operation to `parameters/IN-NAME.json`, each
+    /// referenced by relative URI (their schema references lead `../schemas/`).
+    static func splitWithResponsesAndParameters(_ document: JSONValue) -> (main: JSONValue, files: [String: JSONValue]) {
+        var (main, files) = split(document)
+        func fromSubfolder(_ value: JSONValue) -> JSONValue {
+            transform(value) { object in
+                guard case .string(let ref)? = object["$ref"], ref.hasPrefix("schemas/") else { return object }
+                var copy = object
+                copy["$ref"] = .string("../" + ref)
+                return copy
+            }
+        }
+        for member in main["components"]?["responses"]?.objectValue ?? [:] {
+            files["responses/\(member.key).json"] = fromSubfolder(member.value)
+        }
+        main = editing(main, at: "/components/responses", to: nil)
+        main = transform(main) { object in
+            var copy = object
+            if case .string(let ref)? = object["$ref"], ref.hasPrefix("#/components/responses/") {
+                copy["$ref"] = .string("responses/" + ref.dropFirst("#/components/responses/".count) + ".json")
+            }
+            guard case .array(let parameters)? = object["parameters"] else { return copy }
+            copy["parameters"] = .array(parameters.map { parameter in
+                guard let name = parameter["name"]?.stringValue, let location = parameter["in"]?.stringValue else { return parameter }
+                let path = "parameters/\(location)-\(name).json"
+                files[path] = fromSubfolder(parameter)
+                return ["$ref": .string(path)]
+            })
+            return copy
+        }
+        return (main, files)
+    }
+
     private static func rewritingReferences(_ value: JSONValue, prefix: String) -> JSONValue {
         transform(value) { object in
             guard case .string(let ref)? = object["$ref"], ref.hasPrefix("#/components/schemas/") else { return object }
