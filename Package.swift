@@ -24,7 +24,7 @@ import PackageDescription
 //   KitchenScenarios -> KitchenControllers, KitchenAPI, HarnessCore
 //   KitchenReproduce -> KitchenReplay, KitchenControllers, KitchenAPI, KitchenRecording, VirtualTime, HTTPWire, HarnessCore
 //   KitchenVerify -> KitchenReproduce, KitchenScenarios, KitchenContracts, KitchenReplay, KitchenRecording, KitchenAPI, HTTPWire, HarnessCore
-//   KitchenScenarioRecording -> KitchenVerify, KitchenScenarios, KitchenRecorder, KitchenSimulator, KitchenAPI, HTTPWire, HarnessCore
+//   KitchenScenarioRecording -> KitchenVerify, KitchenScenarios, KitchenRecorder, KitchenSimulator, KitchenRecording, KitchenAPI, HTTPWire, HarnessCore
 //   KitchenCLI -> KitchenScenarioRecording, KitchenVerify, KitchenReproduce, KitchenReport, KitchenScenarios, KitchenContracts, KitchenReplay, KitchenRecorder, KitchenSimulator, KitchenControllers, KitchenRecording, KitchenAPI, HTTPWire, HarnessCore
 //   kitchen -> KitchenCLI
 // test support:
@@ -97,7 +97,7 @@ let package = Package(
         ]),
         // Recording the scenarios: against the embedded simulator or through a proxy in front of a live server.
         .target(name: "KitchenScenarioRecording", dependencies: [
-            "KitchenVerify", "KitchenScenarios", "KitchenRecorder", "KitchenSimulator", "KitchenAPI", "HTTPWire", "HarnessCore",
+            "KitchenVerify", "KitchenScenarios", "KitchenRecorder", "KitchenSimulator", "KitchenRecording", "KitchenAPI", "HTTPWire", "HarnessCore",
         ]),
         // The commands of the CLI, as a library so tests can run them in-process.
         .target(name: "KitchenCLI", dependencies: [
