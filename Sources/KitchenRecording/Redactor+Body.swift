@@ -152,7 +152,7 @@ extension Redactor {
     /// A form body (`a=1&password=x`, HTML's `application/x-www-form-urlencoded`): each field
     /// named by a parameter rule or a credential name gets its value replaced; the pointer is
     /// `/name`.
-    private func aliasingFormSecrets(in bytes: [UInt8]) -> RedactedText? {
+    func aliasingFormSecrets(in bytes: [UInt8]) -> RedactedText? {
         var splice = ByteSplice()
         var pointers = RedactedPointers()
         var start = 0

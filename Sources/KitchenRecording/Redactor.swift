@@ -63,6 +63,12 @@ public final class Redactor: Sendable {
         table.withLock { $0.secrets }
     }
 
+    /// How many secrets are known so far: when it grows while a body is redacted, the body
+    /// is redacted again, so that a secret first seen after some of its bytes is swept from them.
+    var knownSecretCount: Int {
+        table.withLock { $0.secrets.count }
+    }
+
     /// The alias of `secret`, assigning the next one of `kind` when it is new.
     public func alias(for secret: String, kind: RedactionPolicy.SecretKind) -> String {
         table.withLock { table in

@@ -1,0 +1,101 @@
+import HarnessCore
+
+extension Redactor {
+    /// How a body or message is read when all of it is at hand.
+    struct WholeBodyContext: Sendable {
+        /// The rules naming fields of this body; when there are any, the body must be JSON.
+        var fields: [RedactionLookup.BodyField] = []
+        /// Whether the body is declared a form (`application/x-www-form-urlencoded`).
+        var isForm = false
+        /// Whether credential-named members and route fields get aliases; `false` for a text
+        /// that is only swept of known secrets (a WebSocket error entry).
+        var aliasing = true
+        /// What the body is, for errors (made only when one is thrown).
+        var location: @Sendable () -> String
+    }
+
+    /// `bytes`, a whole body or message, with its secrets replaced: ``StreamingBodyRedactor``
+    /// fed it once, holding a token as long as the body, so a long token is not refused. A
+    /// text that is not JSON is refused when a rule names a field in it
+    /// (``RecordingError/unredactableBody(method:path:message:reason:)``) or when it holds
+    /// something that looks like a credential-named member
+    /// (``RecordingError/unredactableText(location:name:offset:)``); a form then gets its
+    /// secret fields replaced, and any such text is swept of known secrets (pointer `""`).
+    /// `nil` when nothing changed.
+    ///
+    /// A secret first seen in the body (or, while it was read, anywhere else) is swept from
+    /// all of it, as from any later body: the body is then fed once more, now knowing it.
+    func redactingWhole(_ bytes: [UInt8], context: WholeBodyContext) throws(RecordingError) -> RedactedText? {
+        guard !bytes.isEmpty else { return nil }
+        let known = knownSecretCount
+        let redacted = try redactingWholeOnce(bytes, context: context)
+        return knownSecretCount == known ? redacted : try redactingWholeOnce(bytes, context: context)
+    }
+
+    private func redactingWholeOnce(_ bytes: [UInt8], context: WholeBodyContext) throws(RecordingError) -> RedactedText? {
+        var walk = StreamingBodyRedactor(redactor: self, fields: context.fields, location: context.location, maximumTokenBytes: bytes.count)
+        walk.aliasing = context.aliasing
+        let notJSON: JSONParseError
+        switch try walk.redactingWholeJSON(bytes) {
+        case .success(let text): return text.pointers.isEmpty ? nil : text
+        case .failure(let error): notJSON = error
+        }
+        var form: RedactedText?
+        if context.aliasing {
+            if let field = context.fields.first {
+                throw .unredactableBody(
+                    method: field.method, path: field.path, message: field.message.rawValue,
+                    reason: "the body is not JSON (\(Self.whyNotJSON(bytes, streamed: notJSON).description))")
+            }
+            if let found = LexicalCredentialSearch.first(in: bytes, lookup: lookup) {
+                throw refusal(location: context.location(), name: found.name, offset: found.offset)
+            }
+            form = context.isForm ? aliasingFormSecrets(in: bytes) : nil
+        }
+        let sweeper = scanner()
+        guard let swept = sweeper.replacingSecrets(in: form?.bytes ?? bytes) else { return form }
+        var pointers = RedactedPointers()
+        pointers.add(contentsOf: (form?.pointers ?? []).map { sweeper.replacingSecrets(in: $0) ?? $0 })
+        pointers.add("")
+        return RedactedText(bytes: swept, pointers: pointers.list)
+    }
+
+    /// Why `bytes` are not JSON, in ``JSONSpanScanner``'s words: where the streaming
+    /// scanner stops first can differ (it reads `tru` whole before it checks it), and an
+    /// error names the first bad byte the same whether a body streamed or not.
+    private static func whyNotJSON(_ bytes: [UInt8], streamed: JSONParseError) -> JSONParseError {
+        bytes.withUnsafeBufferPointer { buffer in
+            do throws(JSONParseError) {
+                try JSONSpanScanner.scan(buffer) { _, _ in }
+                return streamed
+            } catch {
+                return error
+            }
+        }
+    }
+
+    /// `text`, a decoded JSON string starting at byte `offset` of its document, with the
+    /// secrets of the JSON it holds given aliases (its own embedded strings looked into in
+    /// turn; the string that holds it is swept of known secrets as a whole); `nil` when there
+    /// are none. Text that is not JSON but names a credential is refused, and so is anything
+    /// past ``maximumEmbeddingDepth`` that could hide one.
+    func aliasingEmbeddedJSON(
+        in text: String, at offset: Int, location: @escaping @Sendable () -> String, embedding: Int
+    ) throws(RecordingError) -> String? {
+        let inner = Array(text.utf8)
+        guard inner.contains(UInt8(ascii: "\"")) else { return nil }
+        let found = LexicalCredentialSearch.first(in: inner, lookup: lookup)
+        if embedding < Self.maximumEmbeddingDepth {
+            var walk = StreamingBodyRedactor(redactor: self, fields: [], location: location, maximumTokenBytes: inner.count)
+            walk.sweeping = false
+            walk.embedding = embedding + 1
+            if case .success(let redacted) = try walk.redactingWholeJSON(inner) {
+                return redacted.pointers.isEmpty ? nil : String(decoding: redacted.bytes, as: UTF8.self)
+            }
+            guard let found else { return nil }
+            throw refusal(location: "\(location()), in a string", name: found.name, offset: offset)
+        }
+        guard found != nil || inner.contains(UInt8(ascii: "\\")) else { return nil }
+        throw refusal(location: "\(location()), in a string nested \(embedding + 1) deep", name: found?.name ?? "", offset: offset)
+    }
+}
