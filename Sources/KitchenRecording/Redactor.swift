@@ -106,12 +106,9 @@ public final class Redactor: Sendable {
     public func redact(message: HAR.WebSocketMessage) throws(RecordingError) -> HAR.WebSocketMessage {
         var message = message
         let original = try message.payload
-        let context = BodyContext { "a WebSocket message (\(message.type.rawValue), at \(message.time))" }
-        var text = message.isData ? try aliasingSecrets(in: original, context: context) : nil
-        if let swept = sweepingKnownSecrets(in: text ?? RedactedText(bytes: original, pointers: []), with: scanner()) {
-            text = swept
-        }
-        guard let text else { return message }
+        let type = message.type, time = message.time
+        let context = BodyContext(aliasing: message.isData) { "a WebSocket message (\(type.rawValue), at \(time))" }
+        guard let text = try redactingWhole(original, context: context) else { return message }
         switch message.opcode {
         case .text, .error: message.data = String(decoding: text.bytes, as: UTF8.self)
         case .binary: message.data = Base64.encode(text.bytes)

@@ -43,9 +43,8 @@ public struct StreamingBodyRedactor: Sendable {
     var embedding = 0
     private var mode: Mode
     private var search = StreamingCredentialSearch()
-    // JSON mode: where a secret container is open, the pointers of both passes, and whether
-    // anything was replaced (see ``Redactor/aliasingSecrets(in:context:)`` and
-    // ``Redactor/sweepingKnownSecrets(in:with:)``, which this follows token by token).
+    // JSON mode: where a secret container is open, the pointers of both passes (aliases, then
+    // the sweep of known secrets, token by token), and whether anything was replaced.
     private var secretContainer: (depth: Int, kind: RedactionPolicy.SecretKind)?
     private var aliasPointers = RedactedPointers()
     private var sweptPointers = RedactedPointers()
@@ -244,7 +243,7 @@ public struct StreamingBodyRedactor: Sendable {
         }
     }
 
-    /// The sweep of known secrets over one token, as ``Redactor/sweepingKnownSecrets(in:with:)`` does it.
+    /// The sweep of known secrets over one token: a string's decoded text, a number's bytes.
     private mutating func sweep(_ token: [UInt8], isString: Bool, path: [JSONSpanScanner.Component]) -> [UInt8]? {
         if !sweeperIsCurrent {
             let current = redactor.scanner()

@@ -4,10 +4,11 @@ import KitchenTesting
 import Testing
 @testable import KitchenRecording
 
-// Issue 24, build item 8: a whole body is to be redacted by the streaming redactor fed once.
-// The oracle is the whole-body redactor (`Redactor.redact(_:)` and `redact(message:)`); the
-// candidate is the streaming core driven the way a whole body would drive it. Both get the
-// same policy, the same known secrets and the same bodies, each on a fresh redactor.
+// A whole body is redacted by the streaming redactor fed once. `recordsAsBefore` pins, as a
+// digest, the records of 3000 seeded exchanges (bodies, pointers, errors); the other
+// properties hold `redact(_:)` and `redact(message:)` to `redactingWhole` driven body by body,
+// and check that no secret is recorded. Every side gets the same policy, known secrets and
+// bodies, each on a fresh redactor.
 
 /// An exchange's two bodies, and whether each is declared a form.
 struct GeneratedExchange: Sendable, CustomStringConvertible {
@@ -123,8 +124,8 @@ enum WholeBodyGen {
 /// whole body once) on the request body, then the response body, then the request body again
 /// when the response taught the redactor a secret, as `redact(_:)` calls it.
 enum FedOnce {
-    static func context(_ message: RedactionPolicy.Message, redactor: Redactor, isForm: Bool = false) -> Redactor.WholeBodyContext {
-        Redactor.WholeBodyContext(fields: redactor.lookup.bodyFields(method: "POST", path: "/uploads", message: message), isForm: isForm,
+    static func context(_ message: RedactionPolicy.Message, redactor: Redactor, isForm: Bool = false) -> Redactor.BodyContext {
+        Redactor.BodyContext(fields: redactor.lookup.bodyFields(method: "POST", path: "/uploads", message: message), isForm: isForm,
                                   location: { "the \(message.rawValue) body of POST /uploads" })
     }
 
@@ -139,7 +140,7 @@ enum FedOnce {
     }
 }
 
-/// The oracle: what `Redactor.redact(_:)` records for the exchange today.
+/// What `Redactor.redact(_:)` records for the exchange.
 func wholeBodyOracle(_ exchange: GeneratedExchange, redactor: Redactor) throws -> [RecordedBodyText] {
     let contentType = exchange.requestIsForm ? "application/x-www-form-urlencoded" : "application/json"
     let request = HAR.RawRequest(authority: "api.test", method: Array("POST".utf8), target: Array("/uploads".utf8),
@@ -152,10 +153,10 @@ func wholeBodyOracle(_ exchange: GeneratedExchange, redactor: Redactor) throws -
             RecordedBodyText(bytes: try entry.response.bodyBytes, pointers: textPointers(entry.response.redacted, isForm: false))]
 }
 
-/// The whole-body redactor's pointers, where it swept a text that is not JSON (pointer `""`)
-/// and is not a form, as only `""`. It tried the text as JSON first, and kept the pointers of
-/// tokens it swept before the text stopped being JSON (`{"<secret>"` got `/<password-1>`):
-/// they point into no JSON document, and the streaming redactor never listed them.
+/// Recorded pointers, where a text that is not JSON (pointer `""`) and not a form was swept,
+/// as only `""`: a sweep that tries such a text as JSON first can list the tokens it swept
+/// before the text stopped being JSON (`{"<secret>"` as `/<password-1>`), which point into no
+/// JSON document; the streaming redactor lists none.
 func textPointers(_ pointers: [String]?, isForm: Bool) -> [String] {
     guard let pointers else { return [] }
     return pointers.last == "" && !isForm ? [""] : pointers
@@ -174,7 +175,7 @@ func knowingRedactor() -> Redactor {
 
 @Suite("Whole-body redaction, differential")
 struct WholeBodyRedactionDifferentialTests {
-    @Test("the streaming redactor fed each whole body once (JSON, text, form) records what the whole-body redactor records")
+    @Test("redact(_:) records each body (JSON, text, form) as the streaming redactor fed it whole, request then response")
     func fedOnceEqualsWhole() async {
         await checkProperty(WholeBodyGen.exchange, configuration: PropertyConfiguration(cases: 2000)) { (exchange: GeneratedExchange) in
             let whole = Result { try wholeBodyOracle(exchange, redactor: knowingRedactor()) }
@@ -188,12 +189,11 @@ struct WholeBodyRedactionDifferentialTests {
         }
     }
 
-    /// FNV-1a over what the whole-body redactor recorded for the exchanges of seeds
-    /// `0..<3000`, bodies, pointers and errors, taken before the whole-body path became the
-    /// streaming redactor fed once: the record of every one of them is unchanged since.
+    /// FNV-1a over what `redact(_:)` records for the exchanges of seeds `0..<3000`: bodies,
+    /// pointers (see ``textPointers(_:isForm:)``) and errors. Any changed record changes it.
     static let recordedDigest: UInt64 = 12_683_759_082_810_407_831
 
-    @Test("what the whole-body redactor records for 3000 seeded exchanges is what it recorded before it was streamed")
+    @Test("what redact(_:) records for 3000 seeded exchanges matches the pinned digest")
     func recordsAsBefore() throws {
         var digest: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ text: String) {
@@ -207,7 +207,6 @@ struct WholeBodyRedactionDifferentialTests {
             case .failure(let error): mix("\(error)")
             }
         }
-        print("recorded digest: \(digest)")
         #expect(digest == Self.recordedDigest)
     }
 
@@ -229,14 +228,14 @@ struct WholeBodyRedactionDifferentialTests {
         }
     }
 
-    @Test("a WebSocket message (data or error) fed once records what the whole-body redactor records")
+    @Test("redact(message:) records a message (data or error) as the streaming redactor fed it whole")
     func messageFedOnceEqualsWhole() async {
         await checkProperty(WholeBodyGen.exchange, configuration: PropertyConfiguration(cases: 1000)) { (exchange: GeneratedExchange) in
             let opcode: HAR.WebSocketMessage.Opcode = exchange.requestIsForm ? .error : .text
             let message = HAR.WebSocketMessage(type: .send, at: Date(timeIntervalSince1970: 0), opcode: opcode, payload: exchange.response)
             let whole = Result { () throws(RecordingError) in try knowingRedactor().redact(message: message) }
             let fedOnce = Result { () throws(RecordingError) in
-                let context = Redactor.WholeBodyContext(aliasing: message.isData) { "a WebSocket message (\(message.type.rawValue), at \(message.time))" }
+                let context = Redactor.BodyContext(aliasing: message.isData) { "a WebSocket message (\(message.type.rawValue), at \(message.time))" }
                 let recorded = try knowingRedactor().redactingWhole(exchange.response, context: context)
                 return RecordedBodyText(bytes: recorded?.bytes ?? exchange.response, pointers: recorded?.pointers ?? [])
             }
