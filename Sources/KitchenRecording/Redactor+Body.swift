@@ -42,6 +42,11 @@ extension Redactor {
     private func redactingWholeOnce(_ bytes: [UInt8], context: BodyContext) throws(RecordingError) -> RedactedText? {
         var walk = StreamingBodyRedactor(redactor: self, fields: context.fields, location: context.location, maximumTokenBytes: bytes.count)
         walk.aliasing = context.aliasing
+        // The sweep looks at every token; most bodies hold no known secret, which one pass of
+        // the matcher over the bytes tells (a secret behind an escape it cannot see). One
+        // learned while the body is read makes it be read again, swept then.
+        let matcher = scanner().matcher
+        walk.sweeping = !matcher.isEmpty && (bytes.contains(UInt8(ascii: "\\")) || matcher.firstMatch(in: bytes) != nil)
         let notJSON: JSONParseError
         switch try walk.redactingWholeJSON(bytes) {
         case .success(let text): return text.pointers.isEmpty ? nil : text

@@ -41,6 +41,9 @@ public struct StreamingBodyRedactor: Sendable {
     var aliasing = true, sweeping = true
     /// How deep in JSON embedded in strings this text is (0 for a body or message).
     var embedding = 0
+    /// A whole body's replacements, at their offsets in it: the body is copied only when one
+    /// of its tokens changed (most do not).
+    private var wholeSplice: ByteSplice?
     private var mode: Mode
     private var search = StreamingCredentialSearch()
     // JSON mode: where a secret container is open, the pointers of both passes (aliases, then
@@ -124,7 +127,7 @@ public struct StreamingBodyRedactor: Sendable {
             preconditionFailure("a whole body is fed once to a redactor that holds a token as long as the body")
         }
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
+        wholeSplice = ByteSplice()
         do throws(StreamingJSONScanner.Failure) {
             try scanner.feed(bytes[...]) { (step) throws(RecordingError) in try visit(step, into: &output) }
             try scanner.finish { (step) throws(RecordingError) in try visit(step, into: &output) }
@@ -135,7 +138,8 @@ public struct StreamingBodyRedactor: Sendable {
             case .tokenTooLong: preconditionFailure("no token is longer than the body it is in")
             }
         }
-        return .success(RedactedText(bytes: output, pointers: jsonPointers()))
+        let splice = wholeSplice ?? ByteSplice()
+        return .success(RedactedText(bytes: splice.isEmpty ? bytes : splice.applied(to: bytes), pointers: jsonPointers()))
     }
 
     /// The `_redacted` pointers of a JSON walk: the alias pass's (swept of secrets themselves
@@ -201,7 +205,7 @@ public struct StreamingBodyRedactor: Sendable {
     private mutating func visit(_ step: StreamingJSONScanner.Step, into output: inout [UInt8]) throws(RecordingError) {
         switch step {
         case .verbatim(let bytes):
-            output.append(contentsOf: bytes)
+            if wholeSplice == nil { output.append(contentsOf: bytes) }
         case .open(let path):
             if secretContainer == nil, let kind = redactor.secretKind(at: path, fields: fields) { secretContainer = (path.count, kind) }
         case .close(let path):
@@ -239,7 +243,11 @@ public struct StreamingBodyRedactor: Sendable {
             }
             if current != bytes { aliased = true }
             if sweeping, token != .literal, let sweptToken = sweep(current, isString: isString, path: path) { current = sweptToken }
-            output.append(contentsOf: current)
+            if wholeSplice == nil {
+                output.append(contentsOf: current)
+            } else if current != bytes {
+                wholeSplice?.replace(offset..<(offset + bytes.count), with: current)
+            }
         }
     }
 

@@ -210,6 +210,16 @@ struct WholeBodyRedactionDifferentialTests {
         #expect(digest == Self.recordedDigest)
     }
 
+    @Test("a whole body with tokens longer than the streaming limit is redacted, not refused")
+    func longTokensInAWholeBody() throws {
+        let blob = String(repeating: "x", count: StreamingBodyRedactor.defaultMaximumTokenBytes + 10)
+        let secret = "long-secret-" + blob
+        let exchange = GeneratedExchange(request: Array("{\"blob\": \"\(blob)\", \"password\": \"\(secret)\"}".utf8), response: [])
+        let recorded = try wholeBodyOracle(exchange, redactor: knowingRedactor())
+        #expect(recorded[0].bytes == Array("{\"blob\": \"\(blob)\", \"password\": \"<password-2>\"}".utf8))
+        #expect(recorded[0].pointers == ["/password"])
+    }
+
     @Test("no secret a body holds is recorded, form bodies included")
     func nothingLeaks() async {
         await checkProperty(WholeBodyGen.exchange, configuration: PropertyConfiguration(cases: 1000)) { (exchange: GeneratedExchange) in
