@@ -8,44 +8,107 @@ struct RedactedText: Sendable {
 }
 
 extension Redactor {
-    /// How one body is to be read.
-    struct BodyContext {
+    /// How a body or message is read when all of it is at hand.
+    struct BodyContext: Sendable {
         /// The rules naming fields of this body; when there are any, the body must be JSON.
         var fields: [RedactionLookup.BodyField] = []
         /// Whether the body is declared a form (`application/x-www-form-urlencoded`).
         var isForm = false
-        /// What the body is, for errors: `the request body of POST /auth/login` (made only
-        /// when one is thrown: building it for every message showed in profiles).
-        var location: () -> String
+        /// Whether credential-named members and route fields get aliases; `false` for a text
+        /// that is only swept of known secrets (a WebSocket error entry).
+        var aliasing = true
+        /// What the body is, for errors (made only when one is thrown).
+        var location: @Sendable () -> String
     }
 
-    /// Replaces the secrets a rule or a credential name points at in `bytes`, splicing each
-    /// alias in at the value's byte range; `nil` when nothing changed.
-    ///
-    /// A JSON text gets every value at a rule's field or under a credential-named member
-    /// replaced, and so does JSON embedded in a string (`"{\"password\":\"x\"}"`, which a
-    /// server may decode in turn) when it names a credential. A text that is not JSON is
-    /// refused when a rule names a field in it
+    /// `bytes`, a whole body or message, with its secrets replaced: ``StreamingBodyRedactor``
+    /// fed it once, holding a token as long as the body, so a long token is not refused. A
+    /// text that is not JSON is refused when a rule names a field in it
     /// (``RecordingError/unredactableBody(method:path:message:reason:)``) or when it holds
     /// something that looks like a credential-named member
-    /// (``RecordingError/unredactableText(location:name:offset:)``); a form gets its secret
-    /// fields replaced; any other text is left for the sweep of known secrets.
-    func aliasingSecrets(in bytes: [UInt8], context: BodyContext) throws(RecordingError) -> RedactedText? {
+    /// (``RecordingError/unredactableText(location:name:offset:)``); a form then gets its
+    /// secret fields replaced, and any such text is swept of known secrets (pointer `""`).
+    /// `nil` when nothing changed.
+    ///
+    /// A secret first seen in the body (or, while it was read, anywhere else) is swept from
+    /// all of it, as from any later body: the body is then fed once more, now knowing it.
+    func redactingWhole(_ bytes: [UInt8], context: BodyContext) throws(RecordingError) -> RedactedText? {
         guard !bytes.isEmpty else { return nil }
+        let known = knownSecretCount
+        let redacted = try redactingWholeOnce(bytes, context: context)
+        return knownSecretCount == known ? redacted : try redactingWholeOnce(bytes, context: context)
+    }
+
+    private func redactingWholeOnce(_ bytes: [UInt8], context: BodyContext) throws(RecordingError) -> RedactedText? {
+        var walk = StreamingBodyRedactor(redactor: self, fields: context.fields, location: context.location, maximumTokenBytes: bytes.count)
+        walk.aliasing = context.aliasing
+        // The sweep looks at every token; most bodies hold no known secret, which one pass of
+        // the matcher over the bytes tells (a secret behind an escape it cannot see). One
+        // learned while the body is read makes it be read again, swept then.
+        let matcher = scanner().matcher
+        walk.sweeping = !matcher.isEmpty && (bytes.contains(UInt8(ascii: "\\")) || matcher.firstMatch(in: bytes) != nil)
         let notJSON: JSONParseError
-        switch try aliasingJSONSecrets(in: bytes, fields: context.fields, location: context.location) {
-        case .success(let redacted): return redacted
+        switch try walk.redactingWholeJSON(bytes) {
+        case .success(let text): return text.pointers.isEmpty ? nil : text
         case .failure(let error): notJSON = error
         }
-        if let field = context.fields.first {
-            throw .unredactableBody(
-                method: field.method, path: field.path, message: field.message.rawValue,
-                reason: "the body is not JSON (\(notJSON.description))")
+        var form: RedactedText?
+        if context.aliasing {
+            if let field = context.fields.first {
+                throw .unredactableBody(
+                    method: field.method, path: field.path, message: field.message.rawValue,
+                    reason: "the body is not JSON (\(Self.whyNotJSON(bytes, streamed: notJSON).description))")
+            }
+            if let found = LexicalCredentialSearch.first(in: bytes, lookup: lookup) {
+                throw refusal(location: context.location(), name: found.name, offset: found.offset)
+            }
+            form = context.isForm ? aliasingFormSecrets(in: bytes) : nil
         }
-        if let found = LexicalCredentialSearch.first(in: bytes, lookup: lookup) {
-            throw refusal(location: context.location(), name: found.name, offset: found.offset)
+        let sweeper = scanner()
+        guard let swept = sweeper.replacingSecrets(in: form?.bytes ?? bytes) else { return form }
+        var pointers = RedactedPointers()
+        pointers.add(contentsOf: (form?.pointers ?? []).map { sweeper.replacingSecrets(in: $0) ?? $0 })
+        pointers.add("")
+        return RedactedText(bytes: swept, pointers: pointers.list)
+    }
+
+    /// Why `bytes` are not JSON, in ``JSONSpanScanner``'s words: where the streaming
+    /// scanner stops first can differ (it reads `tru` whole before it checks it), and an
+    /// error names the first bad byte the same whether a body streamed or not.
+    private static func whyNotJSON(_ bytes: [UInt8], streamed: JSONParseError) -> JSONParseError {
+        bytes.withUnsafeBufferPointer { buffer in
+            do throws(JSONParseError) {
+                try JSONSpanScanner.scan(buffer) { _, _ in }
+                return streamed
+            } catch {
+                return error
+            }
         }
-        return context.isForm ? aliasingFormSecrets(in: bytes) : nil
+    }
+
+    /// `text`, a decoded JSON string starting at byte `offset` of its document, with the
+    /// secrets of the JSON it holds given aliases (its own embedded strings looked into in
+    /// turn; the string that holds it is swept of known secrets as a whole); `nil` when there
+    /// are none. Text that is not JSON but names a credential is refused, and so is anything
+    /// past ``maximumEmbeddingDepth`` that could hide one.
+    func aliasingEmbeddedJSON(
+        in text: String, at offset: Int, location: @escaping @Sendable () -> String, embedding: Int
+    ) throws(RecordingError) -> String? {
+        let inner = Array(text.utf8)
+        guard inner.contains(UInt8(ascii: "\"")) else { return nil }
+        let found = LexicalCredentialSearch.first(in: inner, lookup: lookup)
+        if embedding < Self.maximumEmbeddingDepth {
+            var walk = StreamingBodyRedactor(redactor: self, fields: [], location: location, maximumTokenBytes: inner.count)
+            walk.sweeping = false
+            walk.embedding = embedding + 1
+            if case .success(let redacted) = try walk.redactingWholeJSON(inner) {
+                return redacted.pointers.isEmpty ? nil : String(decoding: redacted.bytes, as: UTF8.self)
+            }
+            guard let found else { return nil }
+            throw refusal(location: "\(location()), in a string", name: found.name, offset: offset)
+        }
+        guard found != nil || inner.contains(UInt8(ascii: "\\")) else { return nil }
+        throw refusal(location: "\(location()), in a string nested \(embedding + 1) deep", name: found?.name ?? "", offset: offset)
     }
 
     /// How deep JSON embedded in JSON strings is looked into; deeper, a string that names a
@@ -59,84 +122,6 @@ extension Redactor {
         return .unredactableText(
             location: sweeper.replacingSecrets(in: location) ?? location, name: sweeper.replacingSecrets(in: name) ?? name,
             offset: offset)
-    }
-
-    /// The JSON pass: `.failure` when `bytes` are not JSON; throws when JSON embedded in one
-    /// of its strings names a credential but cannot be redacted.
-    private func aliasingJSONSecrets(
-        in bytes: [UInt8], fields: [RedactionLookup.BodyField], location: () -> String, embedding: Int = 0
-    ) throws(RecordingError) -> Result<RedactedText?, JSONParseError> {
-        var splice = ByteSplice()
-        var pointers = RedactedPointers()
-        var refused: RecordingError?
-        // Set while inside a secret container: its depth and the kind of everything in it.
-        var secretContainer: (depth: Int, kind: RedactionPolicy.SecretKind)?
-        let outcome = bytes.withUnsafeBufferPointer { buffer -> Result<Void, JSONParseError> in
-            do throws(JSONParseError) {
-                try JSONSpanScanner.scan(buffer) { event, path in
-                    switch event {
-                    case .open:
-                        if secretContainer == nil, let kind = secretKind(at: path, fields: fields) { secretContainer = (path.count, kind) }
-                    case .close:
-                        if secretContainer?.depth == path.count { secretContainer = nil }
-                    case .name, .literal:
-                        break
-                    case .string(let range, let escaped):
-                        guard let kind = secretContainer?.kind ?? secretKind(at: path, fields: fields) else {
-                            // Embedded JSON needs escaped quotes, so only escaped strings can hold any.
-                            guard escaped, refused == nil else { return }
-                            let text = JSONSpanScanner.decodeString(buffer, range: range, escaped: true)
-                            do throws(RecordingError) {
-                                if let inner = try aliasingEmbeddedJSONSecrets(in: text, at: range.lowerBound, location: location, embedding: embedding) {
-                                    splice.replace(range, with: ByteSplice.jsonString(inner))
-                                    pointers.add(path)
-                                }
-                            } catch {
-                                refused = error
-                            }
-                            return
-                        }
-                        let secret = JSONSpanScanner.decodeString(buffer, range: range, escaped: escaped)
-                        guard !secret.isEmpty, !RedactionPolicy.isAlias(secret) else { return }
-                        splice.replace(range, with: ByteSplice.jsonString(alias(for: secret, kind: kind)))
-                        pointers.add(path)
-                    case .number(let range):
-                        guard let kind = secretContainer?.kind ?? secretKind(at: path, fields: fields) else { return }
-                        // A secret number becomes its alias as a string: the value is gone either way.
-                        let secret = String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
-                        splice.replace(range, with: ByteSplice.jsonString(alias(for: secret, kind: kind)))
-                        pointers.add(path)
-                    }
-                }
-                return .success(())
-            } catch {
-                return .failure(error)
-            }
-        }
-        if case .failure(let error) = outcome { return .failure(error) }
-        if let refused { throw refused }
-        return .success(splice.isEmpty ? nil : RedactedText(bytes: splice.applied(to: bytes), pointers: pointers.list))
-    }
-
-    /// `text`, a decoded JSON string starting at byte `offset` of its document, with the
-    /// secrets of the JSON it holds replaced (its own embedded strings looked into in turn);
-    /// `nil` when there are none. Text that is not JSON but names a credential is refused, and
-    /// so is anything past ``maximumEmbeddingDepth`` that could hide one.
-    func aliasingEmbeddedJSONSecrets(
-        in text: String, at offset: Int, location: () -> String, embedding: Int
-    ) throws(RecordingError) -> String? {
-        let inner = Array(text.utf8)
-        guard inner.contains(UInt8(ascii: "\"")) else { return nil }
-        let found = LexicalCredentialSearch.first(in: inner, lookup: lookup)
-        if embedding < Self.maximumEmbeddingDepth {
-            if case .success(let redacted) = try aliasingJSONSecrets(in: inner, fields: [], location: location, embedding: embedding + 1) {
-                return redacted.map { String(decoding: $0.bytes, as: UTF8.self) }
-            }
-            guard let found else { return nil }
-            throw refusal(location: "\(location()), in a string", name: found.name, offset: offset)
-        }
-        guard found != nil || inner.contains(UInt8(ascii: "\\")) else { return nil }
-        throw refusal(location: "\(location()), in a string nested \(embedding + 1) deep", name: found?.name ?? "", offset: offset)
     }
 
     /// The kind of secret at `path`: a field rule's, else a credential-named member's.
@@ -177,55 +162,5 @@ extension Redactor {
     private static func formDecoded(_ bytes: ArraySlice<UInt8>) -> String {
         let spaced = bytes.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
         return PercentEncoding.decode(Substring(String(decoding: spaced, as: UTF8.self)))
-    }
-
-    /// `text` with every known secret `sweeper` looks for replaced by its alias, `nil` when
-    /// none was there. In a JSON text each string (names included) and number is searched
-    /// for itself, escapes decoded, and only a token that held a secret is rewritten; in any
-    /// other text the bytes are searched and the pointer is `""`.
-    func sweepingKnownSecrets(in text: RedactedText, with sweeper: SecretScanner) -> RedactedText? {
-        let bytes = text.bytes
-        let mayHideBehindEscapes = bytes.contains(UInt8(ascii: "\\"))
-        guard !sweeper.matcher.isEmpty, mayHideBehindEscapes || sweeper.matcher.firstMatch(in: bytes) != nil else { return nil }
-        var splice = ByteSplice()
-        var pointers = RedactedPointers()
-        pointers.add(contentsOf: text.pointers.map { sweeper.replacingSecrets(in: $0) ?? $0 })
-        let parsed = bytes.withUnsafeBufferPointer { buffer -> Bool in
-            do throws(JSONParseError) {
-                try JSONSpanScanner.scan(buffer) { event, path in
-                    let swept: String?
-                    let range: Range<Int>
-                    switch event {
-                    case .name(let token, let escaped), .string(let token, let escaped):
-                        range = token
-                        if escaped {
-                            swept = sweeper.replacingSecrets(in: JSONSpanScanner.decodeString(buffer, range: token, escaped: true))
-                        } else {
-                            let contents = UnsafeBufferPointer(rebasing: buffer[(token.lowerBound + 1)..<(token.upperBound - 1)])
-                            swept = sweeper.replacingSecrets(in: contents).map { String(decoding: $0, as: UTF8.self) }
-                        }
-                    case .number(let token):
-                        range = token
-                        swept = sweeper.replacingSecrets(in: UnsafeBufferPointer(rebasing: buffer[token])).map { String(decoding: $0, as: UTF8.self) }
-                    case .open, .close, .literal:
-                        return
-                    }
-                    guard let swept else { return }
-                    splice.replace(range, with: ByteSplice.jsonString(swept))
-                    let pointer = JSONPointer(tokens: path.map(\.token)).description
-                    pointers.add(sweeper.replacingSecrets(in: pointer) ?? pointer)
-                }
-                return true
-            } catch {
-                return false
-            }
-        }
-        if parsed {
-            guard !splice.isEmpty else { return nil }
-            return RedactedText(bytes: splice.applied(to: bytes), pointers: pointers.list)
-        }
-        guard let swept = sweeper.replacingSecrets(in: bytes) else { return nil }
-        pointers.add("")
-        return RedactedText(bytes: swept, pointers: pointers.list)
     }
 }

@@ -19,34 +19,30 @@ extension Redactor {
         var entry = entry
         let method = entry.request.method, url = entry.request.url
         // The URL's path is taken apart only for a rule's method or an error: most records need neither.
-        let path = { HAR.Request.path(ofURL: url) }
+        let path: @Sendable () -> String = { HAR.Request.path(ofURL: url) }
         // Rules run in a fixed order (request before response) so aliases number deterministically.
         redactHeaders(&entry.request.headers)
         redactQuery(of: &entry.request)
         entry.request.cookies = redactCookies(entry.request.cookies)
         if let params = entry.request.postData?.params { entry.request.postData?.params = redactParams(params) }
         let requestBytes = try entry.request.bodyBytes
-        var requestBody = try aliasingSecrets(in: requestBytes, context: BodyContext(
+        let requestContext = BodyContext(
             fields: lookup.bodyFields(method: method, path: path(), message: .request),
-            isForm: Self.isForm(entry.request.postData?.mimeType), location: { "the request body of \(method) \(path())" }))
+            isForm: Self.isForm(entry.request.postData?.mimeType), location: { "the request body of \(method) \(path())" })
+        var requestBody = try redactingWhole(requestBytes, context: requestContext)
+        let known = knownSecretCount
         redactHeaders(&entry.response.headers)
         entry.response.cookies = redactCookies(entry.response.cookies)
         if let redirect = redactURLParameters(entry.response.redirectURL) { entry.response.redirectURL = redirect }
         let responseBytes = try entry.response.bodyBytes
-        var responseBody = try aliasingSecrets(in: responseBytes, context: BodyContext(
+        let responseBody = try redactingWhole(responseBytes, context: BodyContext(
             fields: lookup.bodyFields(method: method, path: path(), message: .response),
             isForm: Self.isForm(entry.response.content.mimeType), location: { "the response body of \(method) \(path())" }))
+        // A secret the response taught is swept from the request body too.
+        if knownSecretCount != known { requestBody = try redactingWhole(requestBytes, context: requestContext) }
 
         let sweeper = scanner()
-        if !sweeper.matcher.isEmpty {
-            try sweep(&entry, with: sweeper)
-            if let swept = sweepingKnownSecrets(in: requestBody ?? RedactedText(bytes: requestBytes, pointers: []), with: sweeper) {
-                requestBody = swept
-            }
-            if let swept = sweepingKnownSecrets(in: responseBody ?? RedactedText(bytes: responseBytes, pointers: []), with: sweeper) {
-                responseBody = swept
-            }
-        }
+        if !sweeper.matcher.isEmpty { try sweep(&entry, with: sweeper) }
         if let requestBody { Self.record(requestBody, asRequestBodyOf: &entry, replacing: requestBytes.count) }
         if let responseBody { Self.record(responseBody, asResponseBodyOf: &entry) }
         return entry

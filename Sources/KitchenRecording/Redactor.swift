@@ -63,6 +63,12 @@ public final class Redactor: Sendable {
         table.withLock { $0.secrets }
     }
 
+    /// How many secrets are known so far: when it grows while a body is redacted, the body
+    /// is redacted again, so that a secret first seen after some of its bytes is swept from them.
+    var knownSecretCount: Int {
+        table.withLock { $0.secrets.count }
+    }
+
     /// The alias of `secret`, assigning the next one of `kind` when it is new.
     public func alias(for secret: String, kind: RedactionPolicy.SecretKind) -> String {
         table.withLock { table in
@@ -100,12 +106,9 @@ public final class Redactor: Sendable {
     public func redact(message: HAR.WebSocketMessage) throws(RecordingError) -> HAR.WebSocketMessage {
         var message = message
         let original = try message.payload
-        let context = BodyContext { "a WebSocket message (\(message.type.rawValue), at \(message.time))" }
-        var text = message.isData ? try aliasingSecrets(in: original, context: context) : nil
-        if let swept = sweepingKnownSecrets(in: text ?? RedactedText(bytes: original, pointers: []), with: scanner()) {
-            text = swept
-        }
-        guard let text else { return message }
+        let type = message.type, time = message.time
+        let context = BodyContext(aliasing: message.isData) { "a WebSocket message (\(type.rawValue), at \(time))" }
+        guard let text = try redactingWhole(original, context: context) else { return message }
         switch message.opcode {
         case .text, .error: message.data = String(decoding: text.bytes, as: UTF8.self)
         case .binary: message.data = Base64.encode(text.bytes)

@@ -35,11 +35,19 @@ public struct StreamingBodyRedactor: Sendable {
     let location: @Sendable () -> String
     /// The longest JSON token held while it is read.
     public let maximumTokenBytes: Int
+    /// Whether values under credential names and route fields get aliases (an error message
+    /// is only swept), and whether known secrets are swept (JSON embedded in a string is
+    /// swept with the string that holds it).
+    var aliasing = true, sweeping = true
+    /// How deep in JSON embedded in strings this text is (0 for a body or message).
+    var embedding = 0
+    /// A whole body's replacements, at their offsets in it: the body is copied only when one
+    /// of its tokens changed (most do not).
+    private var wholeSplice: ByteSplice?
     private var mode: Mode
     private var search = StreamingCredentialSearch()
-    // JSON mode: where a secret container is open, the pointers of both passes, and whether
-    // anything was replaced (see ``Redactor/aliasingSecrets(in:context:)`` and
-    // ``Redactor/sweepingKnownSecrets(in:with:)``, which this follows token by token).
+    // JSON mode: where a secret container is open, the pointers of both passes (aliases, then
+    // the sweep of known secrets, token by token), and whether anything was replaced.
     private var secretContainer: (depth: Int, kind: RedactionPolicy.SecretKind)?
     private var aliasPointers = RedactedPointers()
     private var sweptPointers = RedactedPointers()
@@ -99,12 +107,7 @@ public struct StreamingBodyRedactor: Sendable {
         if case .json(var scanner) = mode {
             do throws(StreamingJSONScanner.Failure) {
                 try scanner.finish { (step) throws(RecordingError) in try visit(step, into: &output) }
-                guard swept else { return (output, aliasPointers.list) }
-                let sweeper = redactor.scanner()
-                var pointers = RedactedPointers()
-                pointers.add(contentsOf: aliasPointers.list.map { sweeper.replacingSecrets(in: $0) ?? $0 })
-                pointers.add(contentsOf: sweptPointers.list)
-                return (output, pointers.list)
+                return (output, jsonPointers())
             } catch {
                 try noteWritten(output)
                 output += try leaveJSON(error, remainder: scanner.unhandedBytes(of: [][...]))
@@ -114,6 +117,40 @@ public struct StreamingBodyRedactor: Sendable {
         if let found = search.found { throw redactor.refusal(location: location(), name: found.name, offset: found.offset) }
         output += try Self.swept { () throws(StreamingSecretSweep.SecretInContext) in try sweep.finish(scanner: redactor.scanner()) }
         return (output, sweep.replaced ? [""] : [])
+    }
+
+    /// Walks a whole body as JSON in one go: the redacted text, or `.failure` when it is not
+    /// JSON — the caller has every byte, so nothing was written and nothing is refused for
+    /// that here. Make the redactor's token limit the body's size.
+    mutating func redactingWholeJSON(_ bytes: [UInt8]) throws(RecordingError) -> Result<RedactedText, JSONParseError> {
+        guard case .json(var scanner) = mode, bytes.count <= maximumTokenBytes else {
+            preconditionFailure("a whole body is fed once to a redactor that holds a token as long as the body")
+        }
+        var output: [UInt8] = []
+        wholeSplice = ByteSplice()
+        do throws(StreamingJSONScanner.Failure) {
+            try scanner.feed(bytes[...]) { (step) throws(RecordingError) in try visit(step, into: &output) }
+            try scanner.finish { (step) throws(RecordingError) in try visit(step, into: &output) }
+        } catch {
+            switch error {
+            case .refused(let refusal): throw refusal
+            case .notJSON(let parseError): return .failure(parseError)
+            case .tokenTooLong: preconditionFailure("no token is longer than the body it is in")
+            }
+        }
+        let splice = wholeSplice ?? ByteSplice()
+        return .success(RedactedText(bytes: splice.isEmpty ? bytes : splice.applied(to: bytes), pointers: jsonPointers()))
+    }
+
+    /// The `_redacted` pointers of a JSON walk: the alias pass's (swept of secrets themselves
+    /// once the sweep replaced any), then the sweep's.
+    private func jsonPointers() -> [String] {
+        guard swept else { return aliasPointers.list }
+        let sweeper = redactor.scanner()
+        var pointers = RedactedPointers()
+        pointers.add(contentsOf: aliasPointers.list.map { sweeper.replacingSecrets(in: $0) ?? $0 })
+        pointers.add(contentsOf: sweptPointers.list)
+        return pointers.list
     }
 
     private static func swept(_ run: () throws(StreamingSecretSweep.SecretInContext) -> [UInt8]) throws(RecordingError) -> [UInt8] {
@@ -168,7 +205,7 @@ public struct StreamingBodyRedactor: Sendable {
     private mutating func visit(_ step: StreamingJSONScanner.Step, into output: inout [UInt8]) throws(RecordingError) {
         switch step {
         case .verbatim(let bytes):
-            output.append(contentsOf: bytes)
+            if wholeSplice == nil { output.append(contentsOf: bytes) }
         case .open(let path):
             if secretContainer == nil, let kind = redactor.secretKind(at: path, fields: fields) { secretContainer = (path.count, kind) }
         case .close(let path):
@@ -177,7 +214,7 @@ public struct StreamingBodyRedactor: Sendable {
             var current = bytes
             var isString = token != .number
             switch token {
-            case .string(let escaped):
+            case .string(let escaped) where aliasing:
                 if let kind = secretContainer?.kind ?? redactor.secretKind(at: path, fields: fields) {
                     let secret = Self.decoded(bytes, escaped: escaped)
                     if !secret.isEmpty, !RedactionPolicy.isAlias(secret) {
@@ -188,29 +225,33 @@ public struct StreamingBodyRedactor: Sendable {
                 } else if escaped {
                     let text = Self.decoded(bytes, escaped: true)
                     let location = self.location
-                    if let inner = try redactor.aliasingEmbeddedJSONSecrets(in: text, at: offset, location: { location() }, embedding: 0) {
+                    if let inner = try redactor.aliasingEmbeddedJSON(in: text, at: offset, location: location, embedding: embedding) {
                         current = ByteSplice.jsonString(inner)
                         aliasPointers.add(path)
                         sweeperIsCurrent = false
                     }
                 }
-            case .number:
+            case .number where aliasing:
                 if let kind = secretContainer?.kind ?? redactor.secretKind(at: path, fields: fields) {
                     current = ByteSplice.jsonString(redactor.alias(for: String(decoding: bytes, as: UTF8.self), kind: kind))
                     aliasPointers.add(path)
                     isString = true
                     sweeperIsCurrent = false
                 }
-            case .name, .literal:
+            case .name, .literal, .string, .number:
                 break
             }
             if current != bytes { aliased = true }
-            if token != .literal, let sweptToken = sweep(current, isString: isString, path: path) { current = sweptToken }
-            output.append(contentsOf: current)
+            if sweeping, token != .literal, let sweptToken = sweep(current, isString: isString, path: path) { current = sweptToken }
+            if wholeSplice == nil {
+                output.append(contentsOf: current)
+            } else if current != bytes {
+                wholeSplice?.replace(offset..<(offset + bytes.count), with: current)
+            }
         }
     }
 
-    /// The sweep of known secrets over one token, as ``Redactor/sweepingKnownSecrets(in:with:)`` does it.
+    /// The sweep of known secrets over one token: a string's decoded text, a number's bytes.
     private mutating func sweep(_ token: [UInt8], isString: Bool, path: [JSONSpanScanner.Component]) -> [UInt8]? {
         if !sweeperIsCurrent {
             let current = redactor.scanner()

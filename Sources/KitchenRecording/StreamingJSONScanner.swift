@@ -231,7 +231,9 @@ struct StreamingJSONScanner {
 
     private mutating func startToken(_ kind: Held, _ byte: UInt8) {
         held = kind
-        token = [byte]
+        // The buffer of the last token is reused: a fresh one per token showed in profiles.
+        token.removeAll(keepingCapacity: true)
+        token.append(byte)
         tokenOffset = offset
         offset += 1
     }
@@ -294,7 +296,7 @@ struct StreamingJSONScanner {
     private mutating func handedOver() {
         handedOn = tokenOffset + token.count
         held = .none
-        token = []
+        token.removeAll(keepingCapacity: true)
     }
 
     /// Bytes that can continue a number or a literal (anything else ends it).
