@@ -9,7 +9,8 @@ SECONDS_PER_RUN=${BENCH_SECONDS:-5}
 WORK=$(mktemp -d)
 # start() runs inside $(...), a subshell, so its background jobs are not this shell's: their
 # pids go to $WORK/*.pid and the trap stops them.
-trap 'for pid in $(cat "$WORK"/*.pid 2>/dev/null); do kill "$pid" 2>/dev/null; done; rm -rf "$WORK"' EXIT
+# It waits for them before removing the folder: nginx writes into its prefix there as it exits.
+trap 'for pid in $(cat "$WORK"/*.pid 2>/dev/null); do kill "$pid" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$WORK"' EXIT
 
 source Benchmarks/start.sh
 
