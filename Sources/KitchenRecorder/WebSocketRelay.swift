@@ -69,10 +69,10 @@ final class WebSocketRelay: @unchecked Sendable {
     }
 
     /// The handler for the client's connection (accepted by the proxy's server).
-    var clientSide: any WebSocketLoopHandler { Side(relay: self, fromClient: true) }
+    var clientSide: any WebSocketLoopHandler { WebSocketRelaySide(relay: self, fromClient: true) }
 
     /// The handler for the upstream connection (opened by the proxy).
-    var upstreamSide: any WebSocketLoopHandler { Side(relay: self, fromClient: false) }
+    var upstreamSide: any WebSocketLoopHandler { WebSocketRelaySide(relay: self, fromClient: false) }
 
     /// Starts relaying, once the conversation's opening is journaled. Safe from any thread.
     func start() {
@@ -89,9 +89,9 @@ final class WebSocketRelay: @unchecked Sendable {
         loop.execute { [self] in abort() }
     }
 
-    // MARK: Events (on the loop's thread)
+    // MARK: Events (on the loop's thread, from its two ``WebSocketRelaySide``s)
 
-    fileprivate func opened(_ connection: WebSocketConnection, fromClient: Bool) {
+    func opened(_ connection: WebSocketConnection, fromClient: Bool) {
         if fromClient { client = connection } else { upstream = connection }
         if aborted { return connection.close(code: .internalError, reason: "recording failed") }
         if !started { connection.pauseReading() }
@@ -99,7 +99,7 @@ final class WebSocketRelay: @unchecked Sendable {
         flush(toward: fromClient ? .client : .server)
     }
 
-    fileprivate func received(_ frame: WebSocketFrame, fromClient: Bool) {
+    func received(_ frame: WebSocketFrame, fromClient: Bool) {
         guard !aborted, !(fromClient ? toUpstream : toClient).stopped else { return }
         let toward: Toward = fromClient ? .server : .client
         if (fromClient ? upstream : client)?.isEnded == true {
@@ -136,7 +136,7 @@ final class WebSocketRelay: @unchecked Sendable {
         }
     }
 
-    fileprivate func ended(_ info: WebSocketCloseInfo, fromClient: Bool) {
+    func ended(_ info: WebSocketCloseInfo, fromClient: Bool) {
         defer {
             if fromClient { toUpstream.ended = true } else { toClient.ended = true }
             if toUpstream.ended, toClient.ended, !done {
@@ -335,23 +335,5 @@ final class WebSocketRelay: @unchecked Sendable {
     private static func closeCode(_ payload: [UInt8]) -> (code: Int?, reason: String) {
         guard payload.count >= 2 else { return (nil, "") }
         return (Int(payload[0]) << 8 | Int(payload[1]), String(decoding: payload[2...], as: UTF8.self))
-    }
-}
-
-/// One side of a relayed conversation, as its connection's handler: every frame, untouched.
-private struct Side: WebSocketLoopHandler {
-    let relay: WebSocketRelay
-    let fromClient: Bool
-
-    var receiveMode: WebSocketReceiveMode { .frames }
-
-    func opened(_ connection: WebSocketConnection) { relay.opened(connection, fromClient: fromClient) }
-
-    func received(_ frame: WebSocketFrame, on connection: WebSocketConnection) {
-        relay.received(frame, fromClient: fromClient)
-    }
-
-    func ended(_ info: WebSocketCloseInfo, on connection: WebSocketConnection) {
-        relay.ended(info, fromClient: fromClient)
     }
 }

@@ -24,6 +24,17 @@ struct HuffmanTable: Sendable {
     /// `allowsIncomplete` and it has a single code of length 1 (zlib's rule, which Python shares:
     /// a stream may have one distance code, or none).
     init(lengths: UnsafeBufferPointer<UInt8>, rootBits: Int, allowsIncomplete: Bool) throws(BuildError) {
+        let longest = try Self.longestCode(in: lengths, allowsIncomplete: allowsIncomplete)
+        self.init(checkedLengths: lengths, rootBits: rootBits, longest: longest)
+    }
+
+    /// The table of one of RFC 1951's fixed codes (§3.2.6), complete by the RFC's own definition.
+    init(fixedLengths lengths: UnsafeBufferPointer<UInt8>, rootBits: Int) {
+        self.init(checkedLengths: lengths, rootBits: rootBits, longest: Int(lengths.max() ?? 0))
+    }
+
+    /// The longest length of a usable code, or why `lengths` are none.
+    private static func longestCode(in lengths: UnsafeBufferPointer<UInt8>, allowsIncomplete: Bool) throws(BuildError) -> Int {
         var counts = [Int](repeating: 0, count: 16)
         for length in lengths { counts[Int(length)] += 1 }
         counts[0] = 0
@@ -36,6 +47,11 @@ struct HuffmanTable: Sendable {
             if counts[length] > 0 { longest = length }
         }
         if left > 0 && longest > 0 && !(allowsIncomplete && longest == 1) { throw .incomplete }
+        return longest
+    }
+
+    /// Builds the table for lengths already known to form a usable code whose longest is `longest`.
+    private init(checkedLengths lengths: UnsafeBufferPointer<UInt8>, rootBits: Int, longest: Int) {
         maxLength = longest
         self.rootBits = max(1, min(rootBits, longest))
 
@@ -83,12 +99,11 @@ struct HuffmanTable: Sendable {
 
     /// The fixed literal/length code of §3.2.6.
     static let fixedLiteralLength: HuffmanTable = DeflateTables.fixedLiteralLengths.withUnsafeBufferPointer {
-        // The fixed lengths form a complete code; building it cannot fail.
-        try! HuffmanTable(lengths: $0, rootBits: 9, allowsIncomplete: false)
+        HuffmanTable(fixedLengths: $0, rootBits: 9)
     }
 
     /// The fixed distance code of §3.2.6.
     static let fixedDistance: HuffmanTable = DeflateTables.fixedDistanceLengths.withUnsafeBufferPointer {
-        try! HuffmanTable(lengths: $0, rootBits: 5, allowsIncomplete: false)
+        HuffmanTable(fixedLengths: $0, rootBits: 5)
     }
 }
