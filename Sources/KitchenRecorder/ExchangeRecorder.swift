@@ -5,15 +5,16 @@ import HarnessCore
 import KitchenRecording
 import Synchronization
 
-/// Turns what crossed the proxy into journal records: one entry per HTTP
-/// exchange, and an open/message/close series per WebSocket. Redaction and the
-/// secret check happen in the journal writer, before a byte reaches the disk.
+/// Turns what crossed the proxy into journal records: one entry per HTTP exchange, and an
+/// open/message/close series per WebSocket. Redaction and the secret check happen in the journal
+/// writer, before a byte reaches the disk.
 ///
-/// Write-ahead: every call returns only once its record is in the journal (written with
-/// `write(2)`, group-committed with other connections' records, see ``GroupCommit``), and
-/// says so; the proxy releases what the client is waiting for only after that. So a process
-/// killed at any moment has journaled every exchange a client received. When the journal
-/// cannot be written (a full disk, an I/O error, the file removed), every call from then on
+/// Recorded where the exchange was served: a record is made, redacted and encoded on the event
+/// loop that relayed it, and the loop writes every record of its turn with one `write(2)`
+/// (``LoopJournal``). Write-ahead: a record's `then` runs on that loop once the record is in the
+/// journal, and says so; the proxy releases what the client is waiting for only then. So a
+/// process killed at any moment has journaled every exchange a client received. When the journal
+/// cannot be written (a full disk, an I/O error, the file removed), every record from then on
 /// reports ``Outcome/failed(_:)`` and `onFailure` hears of it once.
 final class ExchangeRecorder: Sendable {
     /// What became of one record.
@@ -36,8 +37,12 @@ final class ExchangeRecorder: Sendable {
     let decodedBodyLimit: Int
     /// What the proxy changes in a request it sends upstream, stated in each HTTP exchange's record.
     let rewrite: UpstreamRewrite
-    private let commits: GroupCommit
-    private let journalThread: JournalThread<JournalJob>
+    /// Each loop's batch of this turn's records.
+    private let loopJournalKey = LoopLocalKey<LoopJournal>()
+    /// Every loop's batch, for ``finishPendingRecords()``.
+    private let loopJournals = Mutex<[LoopJournal]>([])
+    /// Why the journal stopped accepting records, once it has.
+    private let journalFailure = Mutex<RecordingError?>(nil)
     private let refusals = Mutex<[RecordingError]>([])
     private let nextSocketID = Atomic<Int>(0)
     private let nextBodyNumber = Atomic<Int>(0)
@@ -56,21 +61,8 @@ final class ExchangeRecorder: Sendable {
         self.clock = clock
         self.upstreamAuthority = upstreamAuthority
         self.upstreamScheme = upstreamScheme
-        let commits = GroupCommit(journal: journal)
-        self.commits = commits
         self.onFailure = onFailure
         self.observer = observer
-        journalThread = JournalThread()
-        journalThread.start(name: "journal") { [self] batch in
-            Self.process(batch, journal: journal, commits: commits, noteRefused: noteRefused, noteFailure: reportFailure)
-        }
-    }
-
-    /// A record handed to the journal thread: how to make its event there, and who hears its
-    /// outcome (and whether redaction replaced anything).
-    struct JournalJob: Sendable {
-        let event: @Sendable () throws(RecordingError) -> JournalEvent
-        let done: @Sendable (Outcome, Bool) -> Void
     }
 
     /// Where an exchange's request or response body is recorded.
@@ -94,11 +86,15 @@ final class ExchangeRecorder: Sendable {
     /// Records that failed closed (e.g. a body that could not be redacted): counted, never written.
     var refused: [RecordingError] { refusals.withLock { $0 } }
 
-    /// Why the journal stopped accepting records, once it has.
-    var failure: RecordingError? { commits.failed }
+    /// Why the journal stopped accepting records, once it has. Read for every request: the flag
+    /// answers without the lock while the journal is healthy.
+    var failure: RecordingError? {
+        guard failureReported.load(ordering: .acquiring) else { return nil }
+        return journalFailure.withLock { $0 }
+    }
 
     /// Records in the journal so far (the session record included).
-    var recordsWritten: Int { commits.recordsWritten }
+    var recordsWritten: Int { journal.statistics.records }
 
     /// One HTTP exchange as it crossed the upstream wire.
     @discardableResult
@@ -125,28 +121,35 @@ final class ExchangeRecorder: Sendable {
     }
 
     /// The same as ``record(request:response:body:startedAt:timings:failure:resourceType:requestBody:responseBody:)``
-    /// for a caller that must not wait (an event loop): returns at once; the record is made,
-    /// redacted and written on the journal thread, and `then` runs there once its outcome is
-    /// known (the record is in the journal when it says so).
+    /// on the event loop that relayed the exchange (call on `loop`'s thread): the record is made,
+    /// redacted and encoded now, written with the rest of the loop's turn, and `then` runs on
+    /// the loop once its outcome is known (the record is in the journal when it says so).
+    /// `requestBody` and `responseBody` say where a body streamed in parts was journaled.
     func recordLater(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
-                     failure: HAR.ExchangeError? = nil, resourceType: String = "fetch",
-                     then done: @escaping @Sendable (Outcome) -> Void) {
-        writeLater({ [self] () throws(RecordingError) in
-            try exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
-                              failure: failure, resourceType: resourceType, requestBody: .inline, responseBody: .inline)
-        }, then: { [self] outcome, redacted in
+                     failure: HAR.ExchangeError? = nil, resourceType: String = "fetch", requestBody: BodyRecord = .inline,
+                     responseBody: BodyRecord = .inline, on loop: EventLoop, then done: @escaping (Outcome) -> Void) {
+        let observed = { [self] (outcome: Outcome, redacted: Bool) in
             observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
                             redacted: redacted)
             done(outcome)
-        })
+        }
+        if case .refused(let error) = requestBody { return settle(.refused(error), on: loop, then: observed) }
+        if case .refused(let error) = responseBody { return settle(.refused(error), on: loop, then: observed) }
+        writeLater({ [self] () throws(RecordingError) in
+            try exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
+                              failure: failure, resourceType: resourceType, requestBody: requestBody,
+                              responseBody: responseBody)
+        }, on: loop, then: observed)
     }
 
-    /// Processes every record handed to the journal thread so far, then ends it (before the
+    /// Writes what the loops' last turns gathered, once the loops have stopped (before the
     /// journal closes).
-    func finishPendingRecords() { journalThread.stop() }
+    func finishPendingRecords() {
+        for batch in loopJournals.withLock({ $0 }) { batch.flushAfterStop() }
+    }
 
     /// The exchange's record: bodies held whole are decoded from their `Content-Encoding` here,
-    /// on the journal thread (a streamed one was decoded as it streamed, ``StreamedBodyJournal``).
+    /// on the loop (a streamed one was decoded as it streamed, ``StreamedBodyJournal``).
     private func exchangeEvent(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date,
                                timings: HAR.Timings, failure: HAR.ExchangeError?, resourceType: String,
                                requestBody: BodyRecord, responseBody: BodyRecord) throws(RecordingError) -> JournalEvent {
@@ -199,64 +202,39 @@ final class ExchangeRecorder: Sendable {
         write(.bodyPart(id: id, data: data)).0
     }
 
-    /// The same as ``bodyPart(_:data:)`` for a caller that must not wait: `then` runs on the
-    /// journal thread once the part is journaled (or why not). Parts handed over before an
+    /// The same as ``bodyPart(_:data:)`` on an event loop (call on `loop`'s thread): `then` runs
+    /// on the loop once the part is journaled (or why not). Parts handed over before an
     /// exchange's record are written before it.
-    func bodyPartLater(_ id: String, data: [UInt8], then done: @escaping @Sendable (Outcome) -> Void) {
-        writeLater({ .bodyPart(id: id, data: data) }, then: { outcome, _ in done(outcome) })
+    func bodyPartLater(_ id: String, data: [UInt8], on loop: EventLoop, then done: @escaping (Outcome) -> Void) {
+        writeLater({ .bodyPart(id: id, data: data) }, on: loop, then: { outcome, _ in done(outcome) })
     }
 
-    /// The same as ``record(request:response:body:startedAt:timings:failure:resourceType:requestBody:responseBody:)``
-    /// for a caller that must not wait, with the bodies journaled in parts as they streamed.
-    func recordLater(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
-                     failure: HAR.ExchangeError?, requestBody: BodyRecord, responseBody: BodyRecord,
-                     then done: @escaping @Sendable (Outcome) -> Void) {
-        if case .refused(let error) = requestBody { return done(.refused(error)) }
-        if case .refused(let error) = responseBody { return done(.refused(error)) }
-        writeLater({ [self] () throws(RecordingError) in
-            try exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
-                              failure: failure, resourceType: "fetch", requestBody: requestBody, responseBody: responseBody)
-        }, then: { [self] outcome, redacted in
-            observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
-                            redacted: redacted)
-            done(outcome)
-        })
-    }
-
-    /// Hands `event` to the journal thread; `then` hears its outcome there.
-    func writeLater(_ event: @escaping @Sendable () throws(RecordingError) -> JournalEvent,
-                    then done: @escaping @Sendable (Outcome, Bool) -> Void) {
-        if !journalThread.submit(JournalJob(event: event, done: done)) {
-            done(.failed(.journalClosed(path: journal.url.path)), false)
+    /// Makes `event` on `loop` (call on its thread): redacted, checked and encoded now, written
+    /// with the loop's other records of this turn; `then` runs on the loop once its outcome is
+    /// known. A record that cannot be made safely is refused (counted) and never written.
+    func writeLater(_ event: () throws(RecordingError) -> JournalEvent, on loop: EventLoop,
+                    then done: @escaping (Outcome, Bool) -> Void) {
+        let batch = loopJournal(on: loop)
+        if let failure { return batch.add(settled: .failed(failure), then: done) }
+        do throws(RecordingError) {
+            batch.add(try journal.prepare(event()), then: done)
+        } catch {
+            noteRefused(error)
+            batch.add(settled: .refused(error), then: done)
         }
     }
 
-    /// Prepares and writes a batch from the journal thread: each record is made, redacted and
-    /// checked on its own (a refused one is left out), and the rest go out in one group commit;
-    /// then each job hears its outcome.
-    private static func process(_ batch: [JournalJob], journal: JournalWriter, commits: GroupCommit,
-                                noteRefused: (RecordingError) -> Void, noteFailure: (RecordingError) -> Void) {
-        var prepared: [JournalWriter.PreparedRecord] = []
-        var refused: [Int: RecordingError] = [:]
-        for (index, job) in batch.enumerated() {
-            do throws(RecordingError) { prepared.append(try journal.prepare(job.event())) } catch {
-                noteRefused(error)
-                refused[index] = error
-            }
-        }
-        var failure: RecordingError?
-        do throws(RecordingError) { try commits.commit(prepared) } catch {
-            noteFailure(error)
-            failure = error
-        }
-        var next = prepared.makeIterator()
-        for (index, job) in batch.enumerated() {
-            if let error = refused[index] {
-                job.done(.refused(error), false)
-            } else {
-                let record = next.next()
-                job.done(failure.map(Outcome.failed) ?? .written, record?.redacted ?? false)
-            }
+    /// Hands `outcome`, known already, to `done` on `loop` in order with the turn's records.
+    private func settle(_ outcome: Outcome, on loop: EventLoop, then done: @escaping (Outcome, Bool) -> Void) {
+        loopJournal(on: loop).add(settled: outcome, then: done)
+    }
+
+    /// `loop`'s batch of this turn's records (call on its thread).
+    private func loopJournal(on loop: EventLoop) -> LoopJournal {
+        loop.local(loopJournalKey) { [self] in
+            let batch = LoopJournal(loop: loop, journal: journal) { [self] error in reportFailure(error) }
+            loopJournals.withLock { $0.append(batch) }
+            return batch
         }
     }
 
@@ -270,7 +248,7 @@ final class ExchangeRecorder: Sendable {
             return (.refused(error), false)
         }
         do throws(RecordingError) {
-            try commits.commit(prepared)
+            _ = try journal.write([prepared])
             return (.written, prepared.redacted)
         } catch {
             reportFailure(error)
@@ -280,7 +258,13 @@ final class ExchangeRecorder: Sendable {
 
     /// Tells `onFailure` of the journal's first failure, once.
     private func reportFailure(_ error: RecordingError) {
-        if !failureReported.exchange(true, ordering: .acquiringAndReleasing) { onFailure(error) }
+        let first = journalFailure.withLock { failure in
+            defer { if failure == nil { failure = error } }
+            return failure == nil
+        }
+        guard first else { return }
+        failureReported.store(true, ordering: .releasing)
+        onFailure(error)
     }
 
     /// An outcome as the observer hears it.

@@ -11,8 +11,7 @@ import KitchenRecording
 /// Flow is bounded both ways: the upstream is read no further while the client is behind
 /// (``HTTPResponseBodyWriter/hasRoom``) or while journal parts wait to be written.
 final class LoopResponseStream: @unchecked Sendable {
-    // Unchecked: used on the loop of the exchange only (the journal thread's answers are
-    // brought there).
+    // Unchecked: used on the loop of the exchange only (the recorder answers there).
 
     /// Journal parts that may wait to be written before the upstream is read no further.
     static let partsInFlightLimit = 4
@@ -147,20 +146,8 @@ final class LoopResponseStream: @unchecked Sendable {
             }
         }
         let received = responder.recorder.clock.milliseconds(since: started) - waited
-        let loop = self.loop
-        let handOver = ResultOnLoop(done)
         responder.recorder.recordLater(request: recorded, response: head, body: body, startedAt: started,
                                        timings: HAR.Timings(send: 0, wait: waited, receive: received), failure: failure,
-                                       requestBody: requestBody, responseBody: responseBody) { outcome in
-            loop.execute { handOver.run(outcome) }
-        }
+                                       requestBody: requestBody, responseBody: responseBody, on: loop, then: done)
     }
-}
-
-/// A continuation carried from the journal thread back to the loop it belongs to. Unchecked:
-/// it runs on that loop only.
-struct ResultOnLoop: @unchecked Sendable {
-    private let body: (ExchangeRecorder.Outcome) -> Void
-    init(_ body: @escaping (ExchangeRecorder.Outcome) -> Void) { self.body = body }
-    func run(_ outcome: ExchangeRecorder.Outcome) { body(outcome) }
 }

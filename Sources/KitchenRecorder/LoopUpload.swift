@@ -23,8 +23,7 @@ import KitchenRecording
 /// - The journal failing: 503, and nothing more relayed. Redaction refusing the body: it is
 ///   relayed, not recorded.
 final class LoopUpload: @unchecked Sendable {
-    // Unchecked: used on `loop`'s thread only (the pool's and the journal thread's answers are
-    // brought there).
+    // Unchecked: used on `loop`'s thread only (the pool and the recorder answer there).
 
     private enum Phase {
         /// A chunked body's first bytes, gathered while it may yet end within the threshold.
@@ -134,7 +133,7 @@ final class LoopUpload: @unchecked Sendable {
             case .failure(let error):
                 guard case .connecting = phase else { return }
                 stop()
-                responder.unansweredLater(recorded, error, startedAt: started, reply: reply)
+                responder.unansweredLater(recorded, error, startedAt: started, on: loop, reply: reply)
             }
         }
     }
@@ -208,7 +207,7 @@ final class LoopUpload: @unchecked Sendable {
         if let upstreamFailure {
             stop()
             return responder.badGatewayLater(recorded, error: upstreamFailure, startedAt: started, requestBody: record,
-                                             reply: reply)
+                                             on: loop, reply: reply)
         }
         let relay = LoopRelay(responder: responder, request: request, loop: loop, reply: reply, started: started,
                               requestBody: record)

@@ -5,7 +5,7 @@ import KitchenRecording
 extension ProxyResponder {
     /// Relays `request` (its body read whole) on `loop` without holding a thread: the answer
     /// comes later (``HTTPReply/deferred(_:)``), once the upstream's response is read and its
-    /// record written (write-ahead, on the journal thread). See ``LoopRelay``.
+    /// record written (write-ahead, by the loop). See ``LoopRelay``.
     func forwardOnLoop(_ request: HTTPRequest, loop: EventLoop) -> HTTPReply {
         let reply = HTTPDeferredReply()
         LoopRelay(responder: self, request: request, loop: loop, reply: reply).start()
@@ -15,31 +15,32 @@ extension ProxyResponder {
     /// ``unanswered(_:_:startedAt:requestBody:)`` for a caller on a loop, which must not wait:
     /// `reply` is completed once the 502 of an upstream failure is recorded, at once for a 503.
     func unansweredLater(_ request: HTTPRequest, _ error: UpstreamCheckoutError, startedAt started: Date,
-                         reply: HTTPDeferredReply) {
+                         on loop: EventLoop, reply: HTTPDeferredReply) {
         guard case .connection(let failure) = error else {
             return reply.complete(unanswered(request, error, startedAt: started))
         }
-        badGatewayLater(request, error: failure, startedAt: started, reply: reply)
+        badGatewayLater(request, error: failure, startedAt: started, on: loop, reply: reply)
     }
 
     /// ``badGateway(_:error:startedAt:requestBody:)`` for a caller on a loop: the client's 502,
-    /// released to `reply` once it is recorded with the upstream failure.
+    /// released to `reply` once it is recorded with the upstream failure (on `loop`, the
+    /// caller's).
     func badGatewayLater(_ request: HTTPRequest, error: HTTPClientError, startedAt started: Date,
-                         requestBody: ExchangeRecorder.BodyRecord = .inline, reply: HTTPDeferredReply) {
+                         requestBody: ExchangeRecorder.BodyRecord = .inline, on loop: EventLoop, reply: HTTPDeferredReply) {
         let (response, failure) = badGatewayResponse(error)
         let responder = self
         recorder.recordLater(
             request: request, response: response, body: response.bodyBytes ?? [], startedAt: started,
             timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: started), receive: 0),
-            failure: failure, requestBody: requestBody, responseBody: .inline) { outcome in
+            failure: failure, requestBody: requestBody, on: loop) { outcome in
             reply.complete(responder.released(response, outcome))
         }
     }
 }
 
 /// One exchange relayed on an event loop: a connection from the loop's share of the pool, the
-/// request written and the response read without blocking, then the record handed to the
-/// journal thread, and the answer released to the client only once the record is written.
+/// request written and the response read without blocking, then the record made on the loop,
+/// and the answer released to the client only once the record is written.
 ///
 /// As on a thread: a pooled connection the upstream closed before answering is retried once on a
 /// fresh one; an upstream that refuses, resets or times out gets the client a recorded 502; a
@@ -51,7 +52,7 @@ extension ProxyResponder {
 /// upstream as it arrived (``LoopUpload``) hands its exchange's events on with
 /// ``take(_:on:reused:)``, its record naming the body journaled in parts (`requestBody`).
 final class LoopRelay: @unchecked Sendable {
-    // Unchecked: used on `loop`'s thread only (the journal thread only completes `reply`).
+    // Unchecked: used on `loop`'s thread only.
     private let responder: ProxyResponder
     private let request: HTTPRequest
     private let loop: EventLoop
@@ -97,7 +98,7 @@ final class LoopRelay: @unchecked Sendable {
             case .success(let (connection, reused)):
                 send(on: connection, reused: reused)
             case .failure(let error):
-                responder.unansweredLater(recorded, error, startedAt: started, reply: reply)
+                responder.unansweredLater(recorded, error, startedAt: started, on: loop, reply: reply)
             }
         }
     }
@@ -132,7 +133,8 @@ final class LoopRelay: @unchecked Sendable {
             responder.pool.discard(connection)
             // A pooled connection the upstream closed before answering: once more, on a new one.
             if reused, head == nil, ProxyResponder.isStaleConnection(error) { return checkOut(fresh: true) }
-            responder.badGatewayLater(recorded, error: error, startedAt: started, requestBody: requestBody, reply: reply)
+            responder.badGatewayLater(recorded, error: error, startedAt: started, requestBody: requestBody, on: loop,
+                                      reply: reply)
         }
     }
 
@@ -157,7 +159,7 @@ final class LoopRelay: @unchecked Sendable {
         let responder = self.responder, reply = self.reply
         responder.recorder.recordLater(request: recorded, response: head, body: bodiless ? [] : body, startedAt: started,
                                        timings: HAR.Timings(send: 0, wait: waited, receive: bodiless ? 0 : received),
-                                       failure: nil, requestBody: requestBody, responseBody: .inline) { outcome in
+                                       requestBody: requestBody, on: loop) { outcome in
             reply.complete(responder.released(answer, outcome))
         }
     }

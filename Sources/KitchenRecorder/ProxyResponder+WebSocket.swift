@@ -42,7 +42,8 @@ extension ProxyResponder {
                     HTTPHeaders.namesMatch(field.name, "Sec-WebSocket-Key") ? HTTPHeaders.Field(name: field.name, value: key) : field
                 })
                 recorder.openWebSocketLater(id: relay.id, request: recorded, response: opened.response, startedAt: started,
-                                            upstream: UpstreamRewrite.changes(from: recorded.headers, to: opened.request.headers)) { outcome in
+                                            upstream: UpstreamRewrite.changes(from: recorded.headers, to: opened.request.headers),
+                                            on: loop) { outcome in
                     if case .failed(let error) = outcome {
                         opened.connection.close(code: .goingAway, reason: "recording failed")
                         return reply.complete(.response(Self.recordingFailed(error)))
@@ -65,7 +66,7 @@ extension ProxyResponder {
                 stripped.headers.add("Via", Self.via)
                 let relayed = stripped
                 recorder.recordLater(request: sent, response: refusal, body: refusal.bodyBytes ?? [], startedAt: started,
-                                     timings: HAR.Timings(), resourceType: "websocket") { [self] outcome in
+                                     timings: HAR.Timings(), resourceType: "websocket", on: loop) { [self] outcome in
                     reply.complete(released(relayed, outcome))
                 }
             case .failure(let error):
@@ -78,7 +79,7 @@ extension ProxyResponder {
                 let (response, recordedFailure) = badGatewayResponse(failure)
                 recorder.recordLater(request: sent, response: response, body: response.bodyBytes ?? [], startedAt: started,
                                      timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: started), receive: 0),
-                                     failure: recordedFailure) { [self] outcome in
+                                     failure: recordedFailure, on: loop) { [self] outcome in
                     reply.complete(released(response, outcome))
                 }
             }

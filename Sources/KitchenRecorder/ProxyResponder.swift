@@ -115,16 +115,15 @@ struct ProxyResponder: HTTPResponder {
         return .response(response)
     }
 
-    /// The client's answer when no upstream exchange took place: the 503 of a pool with no
-    /// connection free, at once; or the 502 of an upstream failure, released once it is recorded
-    /// (``HTTPReply/deferred(_:)``, ``badGatewayLater(_:error:startedAt:requestBody:reply:)``).
+    /// The client's 503 when the pool gave a request no connection (none came free in time, or
+    /// the proxy is stopping), told to the observer and not recorded. An upstream that could not
+    /// be reached is a recorded 502 instead, which comes later, on the caller's loop
+    /// (``unansweredLater(_:_:startedAt:on:reply:)``): that error never reaches here.
     func unanswered(_ request: HTTPRequest, _ error: UpstreamCheckoutError, startedAt: Date,
                     requestBody: ExchangeRecorder.BodyRecord = .inline) -> HTTPReply {
         switch error {
-        case .connection(let failure):
-            let reply = HTTPDeferredReply()
-            badGatewayLater(request, error: failure, startedAt: startedAt, requestBody: requestBody, reply: reply)
-            return .deferred(reply)
+        case .connection:
+            preconditionFailure("an upstream connection failure is a recorded 502: unansweredLater answers it")
         case .poolExhausted(let connections, let loops, let waited):
             let whose = loops == 1 ? "of this recording proxy"
                 : "of this client's event loop (its share of the recording proxy's, split among \(loops) loops)"

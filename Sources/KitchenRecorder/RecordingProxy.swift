@@ -113,7 +113,7 @@ public final class RecordingProxy: Sendable {
         _ = relays.wait(timeout: .now() + .milliseconds(Int(drainTimeout / .milliseconds(1))))
         pool.shutDown()
         server.stop()
-        // Exchanges relayed on the loops are recorded on the journal thread: finished first.
+        // What the loops' last turns recorded is written once they have stopped.
         recorder.finishPendingRecords()
         do throws(RecordingError) {
             try recorder.journal.close()

@@ -4,16 +4,15 @@ import KitchenRecording
 /// Journals one request or response body as it streams through the proxy: each piece is decoded
 /// from the body's `Content-Encoding` (``RecordedBodyDecoder``), then goes through the
 /// body's ``StreamingBodyRedactor``, and the redacted bytes are written as `bodyPart`
-/// records of at most ``partBytes`` (each group-committed, so what the proxy holds for a body
+/// records of at most ``partBytes`` (each written with its loop's turn, so what the proxy holds for a body
 /// is one part and the token the redactor holds back, whatever the body's size). The
 /// exchange's record then names the body (``StreamedBody``).
 ///
 /// A body that cannot be redacted safely from some point on is refused: nothing more of it is
 /// written, and the exchange is not recorded (its parts hold no secret; recovery drops them).
 /// Used by one thread: the one serving the client connection, which waits for each part to be
-/// written; or an event loop, which does not (``partsInFlight`` counts the parts the journal
-/// thread has not written yet, and the exchange's record, handed over after them, is written
-/// after them).
+/// written; or an event loop, which does not (``partsInFlight`` counts the parts handed over and
+/// not written yet, and the exchange's record, handed over after them, is written after them).
 final class StreamedBodyJournal {
     /// Redacted bytes gathered before a part is written. 256 KiB.
     static let partBytes = 256 * 1024
@@ -29,10 +28,9 @@ final class StreamedBodyJournal {
 
     let id: String
     private let recorder: ExchangeRecorder
-    /// On an event loop: where the journal thread's answers are brought (nil: parts are written
-    /// in place, waiting).
+    /// The event loop the body streams on (nil: parts are written in place, waiting).
     private let loop: EventLoop?
-    /// Parts handed to the journal thread and not written yet.
+    /// Parts handed over on the loop and not written yet.
     private(set) var partsInFlight = 0
     /// Told on the loop each time a part handed over is written.
     var onPartWritten: (() -> Void)?
@@ -126,10 +124,7 @@ final class StreamedBodyJournal {
         if let loop {
             partsInFlight += 1
             written += bytes.count
-            let journal = UnownedJournal(self)
-            recorder.bodyPartLater(id, data: bytes) { outcome in
-                loop.execute { journal.partWritten(outcome) }
-            }
+            recorder.bodyPartLater(id, data: bytes, on: loop) { [self] outcome in partWritten(outcome) }
             return
         }
         switch recorder.bodyPart(id, data: bytes) {
@@ -139,8 +134,8 @@ final class StreamedBodyJournal {
         }
     }
 
-    /// A part handed to the journal thread was written (or not), on the loop.
-    fileprivate func partWritten(_ outcome: ExchangeRecorder.Outcome) {
+    /// A part handed over on the loop was written (or not).
+    private func partWritten(_ outcome: ExchangeRecorder.Outcome) {
         partsInFlight -= 1
         switch outcome {
         case .written: break
@@ -155,12 +150,4 @@ final class StreamedBodyJournal {
         pending = []
         recorder.noteRefused(error)
     }
-}
-
-/// A journal handed to a journal-thread continuation that comes back on its loop. Unchecked:
-/// the journal is used on that loop only; the continuation merely carries it there.
-private struct UnownedJournal: @unchecked Sendable {
-    let journal: StreamedBodyJournal
-    init(_ journal: StreamedBodyJournal) { self.journal = journal }
-    func partWritten(_ outcome: ExchangeRecorder.Outcome) { journal.partWritten(outcome) }
 }

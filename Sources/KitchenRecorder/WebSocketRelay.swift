@@ -6,8 +6,8 @@ import KitchenRecording
 /// by it; no thread is held), and records each complete data message and how the conversation
 /// closed.
 ///
-/// Write-ahead: a message's last frame goes on only once the message is journaled (on the
-/// journal thread); frames behind it in the same direction wait for it, so order is kept, and a
+/// Write-ahead: a message's last frame goes on only once the message is journaled (with the
+/// loop's turn); frames behind it in the same direction wait for it, so order is kept, and a
 /// side whose frames pile up waiting is read no further until they go (back-pressure).
 ///
 /// A side that ends without a close frame gets the other side closed for it: the client hears
@@ -128,8 +128,9 @@ final class WebSocketRelay: @unchecked Sendable {
         direction.message = nil
         direction.waiting.append(.init(frame: frame, released: false, endsServerMessage: !fromClient))
         // Write-ahead: the message's last frame goes on only once the message is journaled.
-        recorder.messageLater(id, sentByClient: fromClient, opcode: complete.opcode, payload: complete.payload) { [self] outcome in
-            loop.execute { [self] in journaled(outcome, fromClient: fromClient) }
+        recorder.messageLater(id, sentByClient: fromClient, opcode: complete.opcode, payload: complete.payload,
+                              on: loop) { [self] outcome in
+            journaled(outcome, fromClient: fromClient)
         }
         if direction.waiting.count > Self.waitingFramesLimit {
             (fromClient ? client : upstream)?.pauseReading()
@@ -188,8 +189,8 @@ final class WebSocketRelay: @unchecked Sendable {
         guard frame.fin, let complete = direction.message else { return }
         direction.message = nil
         recorder.messageLater(id, sentByClient: toward == .server, opcode: complete.opcode, payload: complete.payload,
-                              undelivered: true) { [self] outcome in
-            if case .failed = outcome { loop.execute { [self] in abort() } }
+                              undelivered: true, on: loop) { [self] outcome in
+            if case .failed = outcome { abort() }
         }
     }
 
@@ -286,7 +287,7 @@ final class WebSocketRelay: @unchecked Sendable {
     private func recordClose(code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party, undelivered: Int? = nil) {
         guard !closeRecorded else { return }
         closeRecorded = true
-        recorder.closeLater(id, code: code, reason: reason, closedBy: closedBy, undeliveredMessages: undelivered)
+        recorder.closeLater(id, code: code, reason: reason, closedBy: closedBy, undeliveredMessages: undelivered, on: loop)
     }
 
     /// Whether sending stopped because the peer stopped reading: its backlog outgrew the queue,

@@ -32,25 +32,16 @@ struct ReplayCodingProcessTests {
     }
 
     @Test func plainAndCompressedCurlAndAHeadAgainstKitchenReplay() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: ServeProcessTests.kitchen.path), "build kitchen first (swift build)")
         let file = try Self.recording()
         defer { try? FileManager.default.removeItem(at: file) }
-        let replay = Process()
-        replay.executableURL = ServeProcessTests.kitchen
-        replay.arguments = ["replay", file.path, "--port", "0", "--mode", "repeat"]
-        let output = Pipe()
-        replay.standardOutput = output
-        try replay.run()
-        defer { if replay.isRunning { replay.terminate() } }
-        let banner = output.read(until: "Press Ctrl-C to stop.")
-        let base = try #require(banner.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init))
+        let replay = try await RunningKitchen.start(["replay", file.path, "--port", "0", "--mode", "repeat"])
+        let base = try replay.url()
         let outcome = try await ExternalProcess.run("/usr/bin/curl", [
             "-sS", "--max-time", "20", "-D", "-", base + "/devices",
             "--next", "-sS", "--max-time", "20", "--compressed", "-D", "-", "-w", "[downloaded=%{size_download}]", base + "/devices",
             "--next", "-sS", "--max-time", "20", "-I", base + "/firmware",
         ])
-        kill(replay.processIdentifier, SIGINT)
-        await replay.exited()
+        let ended = await replay.stop(SIGINT)
         try #require(outcome.status == 0, "\(outcome)")
         let parts = outcome.stdout.components(separatedBy: "\r\n\r\n")
         try #require(parts.count == 4, "\(outcome)")
@@ -63,6 +54,6 @@ struct ReplayCodingProcessTests {
         let length = try #require(compressedHead.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length: ") }.flatMap { Int($0.dropFirst(16)) })
         #expect(parts[2].hasPrefix(Self.json + "[downloaded=\(length)]"), "\(outcome)")
         #expect(parts[2].lowercased().contains("content-length: 564"), "\(outcome)")
-        #expect(replay.terminationStatus == 0, "every entry used, nothing unmatched")
+        #expect(ended.status == 0, "every entry used, nothing unmatched: \(ended)")
     }
 }

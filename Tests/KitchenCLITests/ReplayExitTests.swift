@@ -8,24 +8,11 @@ import Testing
     private static let recording = Repository.recording("login-and-discovery").path
 
     @Test func ctrlCAfterAnUnmatchedRequestExitsOne() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: ServeProcessTests.kitchen.path), "build kitchen first (swift build)")
-        let replay = Process()
-        replay.executableURL = ServeProcessTests.kitchen
-        replay.arguments = ["replay", Self.recording, "--port", "0"]
-        let output = Pipe()
-        replay.standardOutput = output
-        try replay.run()
-        let banner = output.read(until: "Press Ctrl-C to stop.")
-        let url = try #require(banner.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") }.map(String.init))
-        let curl = Process()
-        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        curl.arguments = ["-s", "-o", "/dev/null", url + "/not-recorded"]
-        try curl.run()
-        await curl.exited()
-        kill(replay.processIdentifier, SIGINT)
-        await replay.exited()
-        #expect(replay.terminationStatus == 1)
-        let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(rest.contains("Never used (9):"), "\(rest)")
+        let replay = try await RunningKitchen.start(["replay", Self.recording, "--port", "0"])
+        let url = try replay.url()
+        _ = try await curl("-o", "/dev/null", url + "/not-recorded")
+        let ended = await replay.stop(SIGINT)
+        #expect(ended.termination == .exited(1), "\(ended)")
+        #expect(ended.stdout.contains("Never used (9):"), "\(ended.stdout)")
     }
 }

@@ -22,11 +22,23 @@ final class RunningKitchen {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build kitchen first (swift build)")
         let process = try ExternalProcess(Self.executable.path, arguments)
         self.process = process
-        deadline = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
+        deadline = DispatchWorkItem { process.send(signal: SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(deadlineSeconds), execute: deadline)
         var banner = ""
         while !banner.contains("Press Ctrl-C to stop"), let line = process.readLine() { banner += line + "\n" }
         self.banner = banner
+    }
+
+    /// ``init(_:deadlineSeconds:)`` on a thread of its own, for async tests: reading the banner
+    /// blocks (see ``offThePool(_:)``).
+    static func start(_ arguments: [String]) async throws -> RunningKitchen {
+        try await offThePool { () throws -> HandedOver<RunningKitchen> in HandedOver(try RunningKitchen(arguments)) }.value
+    }
+
+    /// A command no test stopped (one that threw first) is killed, not left to its deadline.
+    deinit {
+        process.send(signal: SIGKILL)
+        deadline.cancel()
     }
 
     /// The first `http://127.0.0.1:PORT…` URL in the banner.
@@ -41,9 +53,9 @@ final class RunningKitchen {
     /// Sends `signal` and returns how the command ended: its status, the rest of standard
     /// output, and all of standard error.
     @discardableResult
-    func stop(_ signal: Int32 = SIGINT) async -> ExternalProcess.Outcome {
-        kill(process.processIdentifier, signal)
-        let outcome = await process.finish(timeoutSeconds: 20)
+    func stop(_ signal: Int32 = SIGINT, timeoutSeconds: Int = 20) async -> ExternalProcess.Outcome {
+        process.send(signal: signal)
+        let outcome = await process.finish(timeoutSeconds: timeoutSeconds)
         deadline.cancel()
         return outcome
     }
@@ -51,7 +63,7 @@ final class RunningKitchen {
     /// ``stop(_:)`` blocking the calling thread, for a `defer` (which cannot await).
     @discardableResult
     func stopBlocking(_ signal: Int32 = SIGINT) -> ExternalProcess.Outcome {
-        kill(process.processIdentifier, signal)
+        process.send(signal: signal)
         let outcome = process.finishBlocking(timeoutSeconds: 20)
         deadline.cancel()
         return outcome

@@ -20,19 +20,14 @@ import Testing
         let devices = #"[{"id": "oven-1", "name": "Oven", "type": "oven", "model": "X", "isOnline": true}]"#
         try Data(devices.utf8).write(to: api.appendingPathComponent("devices"))
 
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: try #require(Self.python))
-        server.arguments = ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", root.path]
-        let banner = Pipe()
-        server.standardOutput = banner
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let server = try ExternalProcess(try #require(Self.python),
+                                         ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", root.path])
         defer {
-            // SIGKILL: a test process may have SIGTERM ignored, and children inherit that.
-            kill(server.processIdentifier, SIGKILL)
-            server.waitWithoutSpinning()
+            // SIGKILL: how the peer stops is not under test.
+            server.send(signal: SIGKILL)
+            _ = server.finishBlocking(timeoutSeconds: 10)
         }
-        let text = banner.read(until: "\n")
+        let text = server.readLine() ?? ""
         // "Serving HTTP on 127.0.0.1 port 41235 (http://127.0.0.1:41235/) ..."
         let words = text.split(separator: " ")
         let port = try #require(words.firstIndex(of: "port").flatMap { Int(words[$0 + 1]) }, "no port in: \(text)")

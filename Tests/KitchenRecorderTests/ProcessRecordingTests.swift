@@ -14,7 +14,7 @@ import Testing
     }
 
     struct Running {
-        let process: Process
+        let process: ExternalProcess
         let port: Int
         let output: URL
     }
@@ -22,15 +22,10 @@ import Testing
     /// Starts `kitchen record` on a free port in front of `upstreamPort` and waits for its banner.
     func startRecorder(upstreamPort: Int, directory: URL, options: [String] = []) throws -> Running {
         let output = directory.appendingPathComponent("session.har")
-        let process = Process()
-        process.executableURL = Self.kitchen
-        process.arguments = ["record", "--upstream", "http://127.0.0.1:\(upstreamPort)", "--port", "0", "--out", output.path]
-            + options
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
+        let process = try ExternalProcess(Self.kitchen.path, ["record", "--upstream", "http://127.0.0.1:\(upstreamPort)", "--port", "0",
+                                                              "--out", output.path] + options)
         // The banner's first line names the port: "Recording proxy on http://127.0.0.1:PORT → …".
-        let text = pipe.read(until: "\n")
+        let text = process.readLine() ?? ""
         let port = text.split(separator: " ").lazy.compactMap { word -> Int? in
             guard word.hasPrefix("http://127.0.0.1:") else { return nil }
             return Int(word.dropFirst("http://127.0.0.1:".count))
@@ -62,9 +57,9 @@ import Testing
         try await withUpstream { upstreamPort, directory in
             let recorder = try startRecorder(upstreamPort: upstreamPort, directory: directory)
             try makeRequests(25, port: recorder.port)
-            kill(recorder.process.processIdentifier, SIGINT)
-            await recorder.process.exited()
-            #expect(recorder.process.terminationStatus == 0)
+            recorder.process.send(signal: SIGINT)
+            let ended = await recorder.process.finish()
+            #expect(ended.status == 0, "\(ended)")
             let har = try HARFile.load(from: recorder.output)
             #expect(har.log.entries.map(\.request.urlPath) == (0..<25).map { "/r/\($0)" })
             #expect(!FileManager.default.fileExists(atPath: recorder.output.path + ".journal"))
@@ -83,17 +78,12 @@ import Testing
                 ((try? String(contentsOfFile: journal, encoding: .utf8))?.split(separator: "\n").count ?? 0) >= 26
             }
             #expect(written, "the journal never held all 25 exchanges")
-            kill(recorder.process.processIdentifier, SIGKILL)
-            await recorder.process.exited()
+            recorder.process.send(signal: SIGKILL)
+            _ = await recorder.process.finish()
             #expect(!FileManager.default.fileExists(atPath: recorder.output.path), "no HAR after a crash")
             #expect(FileManager.default.fileExists(atPath: journal))
-            let recover = Process()
-            recover.executableURL = Self.kitchen
-            recover.arguments = ["record", "--recover", journal]
-            recover.standardOutput = Pipe()
-            try recover.run()
-            await recover.exited()
-            #expect(recover.terminationStatus == 0)
+            let recover = try await ExternalProcess.run(Self.kitchen.path, ["record", "--recover", journal])
+            #expect(recover.status == 0, "\(recover)")
             let har = try HARFile.load(from: recorder.output)
             #expect(har.log.entries.map(\.request.urlPath) == (0..<25).map { "/r/\($0)" })
         }
@@ -123,10 +113,10 @@ import Testing
             let client = try WebSocketClient.connect(host: "127.0.0.1", port: recorder.port, target: "/ws")
             let dropped = await offThePool { upstreamClosed.wait(seconds: 60) }
             #expect(dropped, "the recorder never gave up on the client that stopped reading")
-            kill(recorder.process.processIdentifier, SIGINT)
-            await recorder.process.exited()
+            recorder.process.send(signal: SIGINT)
+            let ended = await recorder.process.finish()
             client.close(code: .normalClosure, reason: "done")
-            #expect(recorder.process.terminationStatus == 0)
+            #expect(ended.status == 0, "\(ended)")
             let entry = try #require(try HARFile.load(from: recorder.output).log.entries.first { $0.isWebSocket })
             let close = try #require(entry.webSocketClose)
             #expect(close.closedBy == .proxy, "\(close)")

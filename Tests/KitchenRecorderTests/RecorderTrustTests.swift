@@ -24,20 +24,15 @@ struct RecorderTrustTests {
     }
 
     /// Starts `kitchen record` with `arguments` after the usual ones and reads the port from its banner.
-    private func startRecorder(upstreamPort: Int, output: URL, _ arguments: [String] = []) throws -> (Process, Int, Pipe) {
-        let process = Process()
-        process.executableURL = ProcessRecordingTests.kitchen
-        process.arguments = ["record", "--upstream", "http://127.0.0.1:\(upstreamPort)", "--port", "0", "--out", output.path] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let text = out.read(until: "\n")
+    private func startRecorder(upstreamPort: Int, output: URL, _ arguments: [String] = []) throws -> (ExternalProcess, Int) {
+        let process = try ExternalProcess(ProcessRecordingTests.kitchen.path, ["record", "--upstream", "http://127.0.0.1:\(upstreamPort)",
+                                                                              "--port", "0", "--out", output.path] + arguments)
+        let text = process.readLine() ?? ""
         let port = text.split(separator: " ").lazy.compactMap { word -> Int? in
             guard word.hasPrefix("http://127.0.0.1:") else { return nil }
             return Int(word.dropFirst("http://127.0.0.1:".count))
         }.first
-        return (process, try #require(port, "no port in banner: \(text)"), err)
+        return (process, try #require(port, "no port in banner: \(text)"))
     }
 
     /// Clients that send requests with unique targets until `stop`, remembering each target
@@ -68,13 +63,13 @@ struct RecorderTrustTests {
     func sigkillLosesNothingReceived() async throws {
         try await withUpstream { upstreamPort, directory in
             let output = directory.appendingPathComponent("load.har")
-            let (process, port, _) = try startRecorder(upstreamPort: upstreamPort, output: output)
+            let (process, port) = try startRecorder(upstreamPort: upstreamPort, output: output)
             let load = Load()
             load.start(clients: 16, port: port, limit: 5_000)
             // Kill while the clients are mid-flight: no wait for anything to be journaled.
             #expect(waitUntil(seconds: 60) { load.received.withLock { $0.count } >= 3_000 })
-            kill(process.processIdentifier, SIGKILL)
-            await process.exited()
+            process.send(signal: SIGKILL)
+            _ = await process.finish()
             load.stop.store(true, ordering: .relaxed)
             load.group.wait()
             let received = load.received.withLock { $0 }
@@ -98,7 +93,7 @@ struct RecorderTrustTests {
         defer { _ = try? ExternalProcess.runBlocking("/bin/umount", [mountPoint.path]) }
         try await withUpstream { upstreamPort, _ in
             let output = mountPoint.appendingPathComponent("full.har")
-            let (process, port, stderr) = try startRecorder(upstreamPort: upstreamPort, output: output)
+            let (process, port) = try startRecorder(upstreamPort: upstreamPort, output: output)
             let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
             var ok: [String] = []
             var refusal: HTTPResponse?
@@ -115,9 +110,9 @@ struct RecorderTrustTests {
             // A new connection is refused the same way.
             let again = try HTTPClientConnection(host: "127.0.0.1", port: port).send(HTTPRequest(method: .get, target: "/after"))
             #expect(again.status.code == 503)
-            await process.exited()
-            #expect(process.terminationStatus == 2)
-            let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let ended = await process.finish()
+            #expect(ended.status == 2, "\(ended)")
+            let said = ended.stderr
             #expect(said.contains("kitchen record: RECORDING FAILED: "), "\(said)")
             #expect(said.contains("No space left on device"), "\(said)")
             let journal = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: output.path + ".journal"))) ?? Data(), as: UTF8.self)
@@ -172,10 +167,10 @@ struct RecorderTrustTests {
     func recoverNaming() async throws {
         try await withUpstream { upstreamPort, directory in
             let output = directory.appendingPathComponent("session.har")
-            let (process, port, _) = try startRecorder(upstreamPort: upstreamPort, output: output)
+            let (process, port) = try startRecorder(upstreamPort: upstreamPort, output: output)
             _ = try HTTPClientConnection(host: "127.0.0.1", port: port).send(HTTPRequest(method: .get, target: "/one"))
-            kill(process.processIdentifier, SIGKILL)
-            await process.exited()
+            process.send(signal: SIGKILL)
+            _ = await process.finish()
             let renamed = directory.appendingPathComponent("crash.journal")
             try FileManager.default.moveItem(atPath: output.path + ".journal", toPath: renamed.path)
             let recover = try await ExternalProcess.run(ProcessRecordingTests.kitchen.path, ["record", "--recover", renamed.path])

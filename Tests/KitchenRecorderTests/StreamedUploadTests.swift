@@ -246,9 +246,9 @@ import Testing
             }
             #expect(statuses == [200, 200])
             #expect(partsWritten, "the torn upload's parts never reached the journal")
-            kill(recorder.process.processIdentifier, SIGKILL)
+            recorder.process.send(signal: SIGKILL)
             withExtendedLifetime(torn) {}
-            await recorder.process.exited()
+            _ = await recorder.process.finish()
             let recover = try await ExternalProcess.run(kitchen.path, ["record", "--recover", journal])
             #expect(recover.status == 0, "\(recover)")
             #expect(recover.stdout.contains("dropped 1 streamed body of unfinished exchanges"), "\(recover)")

@@ -7,22 +7,24 @@ import Synchronization
 public final class ExternalProcess: Sendable {
     /// How a finished process ended.
     public struct Outcome: CustomStringConvertible, Sendable {
-        public var status: Int32
+        /// How it ended; nil if it still ran after being terminated and killed.
+        public var termination: SpawnedProcess.Termination?
         public var timedOut: Bool
         public var stdout: String
         public var stderr: String
+        /// The exit status, or the number of the signal that ended it; -1 if it still ran.
+        public var status: Int32 { termination?.code ?? -1 }
         /// The last non-empty line of stdout (where the peers print their JSON summary).
         public var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
-        public var description: String { "exit \(status)\(timedOut ? " (timed out)" : ""); stdout: \(stdout); stderr: \(stderr)" }
+        public var description: String {
+            "\(termination?.description ?? "still running")\(timedOut ? " (timed out)" : ""); stdout: \(stdout); stderr: \(stderr)"
+        }
     }
 
-    private let process: Process
+    private let child: SpawnedProcess
 
     /// The process id, for sending it a signal.
-    public var processIdentifier: Int32 { process.processIdentifier }
-    private let stdoutPipe = Pipe()
-    private let stderrPipe = Pipe()
-    private let exited = Signal()
+    public var processIdentifier: Int32 { child.processIdentifier }
     /// Bytes of stdout already read by `readLine()`.
     private let pending = Mutex<[UInt8]>([])
     /// Bytes of stderr already read by `standardError(until:)`.
@@ -30,14 +32,7 @@ public final class ExternalProcess: Sendable {
 
     /// Starts `executable` with `arguments`.
     public init(_ executable: String, _ arguments: [String]) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = stdoutPipe
-        process.standardError = stderrPipe
-        process.standardInput = FileHandle.nullDevice
-        process.terminationHandler = { [exited] _ in exited.fire() }
-        try process.run()
+        child = try SpawnedProcess(executable, arguments)
     }
 
     /// Runs to completion (at most `timeoutSeconds`) and returns how it ended. The wait happens
@@ -53,32 +48,34 @@ public final class ExternalProcess: Sendable {
         try ExternalProcess(executable, arguments).finishBlocking(timeoutSeconds: timeoutSeconds)
     }
 
+    /// Sends `signal` to the process, unless it has ended already (see ``SpawnedProcess/send(signal:)``).
+    @discardableResult
+    public func send(signal: Int32) -> Bool { child.send(signal: signal) }
+
     /// The next line of stdout, or nil at end of stream. Blocks; the peers print it at once
     /// (a port, at start) and exit on their own deadline, so end of stream always comes.
     public func readLine() -> String? {
-        let handle = stdoutPipe.fileHandleForReading
         while true {
             if let line = pending.withLock({ bytes -> String? in
                 guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
                 defer { bytes.removeFirst(newline + 1) }
                 return String(decoding: bytes[..<newline], as: UTF8.self)
             }) { return line }
-            let data = handle.availableData
-            if data.isEmpty { return nil }
-            pending.withLock { $0 += data }
+            let bytes = child.standardOutput.read()
+            if bytes.isEmpty { return nil }
+            pending.withLock { $0 += bytes }
         }
     }
 
     /// All of stderr so far, once it holds `marker` (or at end of stream). Blocks meanwhile (a
     /// banner, at start); what it read is part of ``finish(timeoutSeconds:)``'s stderr too.
     public func standardError(until marker: String) -> String {
-        let handle = stderrPipe.fileHandleForReading
         while true {
             let text = pendingError.withLock { String(decoding: $0, as: UTF8.self) }
             if text.contains(marker) { return text }
-            let data = handle.availableData
-            if data.isEmpty { return text }
-            pendingError.withLock { $0 += data }
+            let bytes = child.standardError.read()
+            if bytes.isEmpty { return text }
+            pendingError.withLock { $0 += bytes }
         }
     }
 
@@ -89,33 +86,39 @@ public final class ExternalProcess: Sendable {
     }
 
     /// ``finish(timeoutSeconds:)`` blocking the calling thread: only for a process already
-    /// killed (a `defer`, which cannot await), whose exit comes at once.
+    /// signalled (a `defer`, which cannot await), whose exit comes at once. A process still
+    /// running at the deadline gets SIGTERM, and SIGKILL 10 s later.
     public func finishBlocking(timeoutSeconds: Int) -> Outcome {
         let readers = DispatchGroup()
-        let collected = Mutex<(Data, Data)>((Data(), Data()))
+        let collected = Mutex<([UInt8], [UInt8])>(([], []))
         readers.enter()
-        DispatchQueue.global().async { [stdoutPipe] in
-            let data = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
-            collected.withLock { $0.0 = data }
+        DispatchQueue.global().async { [child] in
+            let bytes = child.standardOutput.readToEnd()
+            collected.withLock { $0.0 = bytes }
             readers.leave()
         }
         readers.enter()
-        DispatchQueue.global().async { [stderrPipe] in
-            let data = stderrPipe.fileHandleForReading.readDataToEndOfFile()
-            collected.withLock { $0.1 = data }
+        DispatchQueue.global().async { [child] in
+            let bytes = child.standardError.readToEnd()
+            collected.withLock { $0.1 = bytes }
             readers.leave()
         }
-        let timedOut = !exited.wait(seconds: timeoutSeconds)
+        var termination = child.wait(seconds: timeoutSeconds)
+        let timedOut = termination == nil
         if timedOut {
-            process.terminate()
-            _ = exited.wait(seconds: 10)
+            child.terminate()
+            termination = child.wait(seconds: 10)
+        }
+        if termination == nil {
+            child.send(signal: SIGKILL)
+            termination = child.wait(seconds: 10)
         }
         _ = readers.wait(timeout: .now() + .seconds(10))
         let (out, err) = collected.withLock { $0 }
         let earlier = pending.withLock { $0 }, earlierError = pendingError.withLock { $0 }
-        return Outcome(status: process.isRunning ? -1 : process.terminationStatus, timedOut: timedOut,
-                       stdout: String(decoding: earlier + Array(out), as: UTF8.self),
-                       stderr: String(decoding: earlierError + Array(err), as: UTF8.self))
+        return Outcome(termination: termination, timedOut: timedOut,
+                       stdout: String(decoding: earlier + out, as: UTF8.self),
+                       stderr: String(decoding: earlierError + err, as: UTF8.self))
     }
 }
 

@@ -18,27 +18,9 @@ public func offThePool<T: Sendable, Failure: Error>(
     return try result.get()
 }
 
-/// A value handed to the one thread that uses it from then on (a connection, a `Process`),
+/// A value handed to the one thread that uses it from then on (a connection, a server),
 /// for ``offThePool(_:)``: the caller does not touch it while that thread runs.
 public struct HandedOver<Value>: @unchecked Sendable {
     public let value: Value
     public init(_ value: Value) { self.value = value }
-}
-
-extension Process {
-    /// Waits for the process to exit, off the cooperative pool (see ``offThePool(_:)``).
-    public func exited() async {
-        let process = HandedOver(self)
-        await offThePool { process.value.waitWithoutSpinning() }
-    }
-
-    /// Blocks the calling thread until the process has exited, looking every 2 ms.
-    ///
-    /// Not `waitUntilExit()`: on Linux it runs the thread's run loop until the process ends, and
-    /// a run loop with nothing on it returns at once, so the wait spins a core. Measured here:
-    /// a test process held one of the two cores at 100 % for an hour, in `_CFIsMainThread`
-    /// called from `waitUntilExit`, for a child Foundation never saw exit.
-    public func waitWithoutSpinning() {
-        while isRunning { usleep(2_000) }
-    }
 }

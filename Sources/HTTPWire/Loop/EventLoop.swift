@@ -48,6 +48,8 @@ public final class EventLoop: @unchecked Sendable {
     private var readBuffer = [UInt8](repeating: 0, count: 65_536)
     private var timers = TimerHeap<() -> Void>()
     private var nextToken: UInt64 = 0
+    /// What owners keep on this loop (``local(_:make:)``).
+    private var locals: [Int: AnyObject] = [:]
 
     /// Starts the loop's thread.
     public init(name: String) throws(SocketError) {
@@ -131,6 +133,17 @@ public final class EventLoop: @unchecked Sendable {
         return try outcome.get()
     }
 
+    /// The object this loop keeps under `key`, made by `make` on first use: state an owner keeps
+    /// per loop, used on the loop's thread only and so without a lock. Call on the loop's thread.
+    /// The loop lets go of it when it stops.
+    public func local<Value: AnyObject>(_ key: LoopLocalKey<Value>, make: () -> Value) -> Value {
+        // The key's type parameter makes every value under its number a `Value`.
+        if let value = locals[key.number] { return unsafeDowncast(value, to: Value.self) }
+        let value = make()
+        locals[key.number] = value
+        return value
+    }
+
     /// How many sockets are registered now.
     var registeredCount: Int { sockets.count }
 
@@ -172,6 +185,7 @@ public final class EventLoop: @unchecked Sendable {
         for socket in remaining { socket.loopStopped() }
         for token in Array(sockets.keys) { deregister(token) }
         timers = TimerHeap()
+        locals = [:]
         inbox.withLock { inbox in
             inbox.closed = true
             poller.close()
@@ -190,6 +204,20 @@ public final class EventLoop: @unchecked Sendable {
         guard remaining > .zero else { return 0 }
         return Int32(clamping: remaining.socketTimeoutMilliseconds)
     }
+}
+
+/// Names the `Value` one owner keeps on each loop (``EventLoop/local(_:make:)``); every key made
+/// is distinct.
+public struct LoopLocalKey<Value: AnyObject>: Sendable {
+    let number = LoopLocalKeys.next.wrappingAdd(1, ordering: .relaxed).newValue
+
+    /// A key no other owner has.
+    public init() {}
+}
+
+/// Numbers the keys (a generic type cannot hold the counter).
+private enum LoopLocalKeys {
+    static let next = Atomic<Int>(0)
 }
 
 /// A socket on an ``EventLoop``: told when it can read or write, and when the loop stops. Every
