@@ -27,7 +27,8 @@ struct UpstreamEndpoint: Sendable {
 final class LoopUpstreamPool: @unchecked Sendable {
     // Unchecked: `state`, `waiters` and the connections are touched on `loop`'s thread only:
     // every method is called there, and what finishes elsewhere (a TLS handshake on a thread of
-    // its own) hands its result to the loop with `submit`. `exhausted` is atomic, read anywhere.
+    // its own) hands its result to the loop with `submit`. `share` is fixed and `exhausted`
+    // atomic: those two are read from any thread.
     typealias State = UpstreamPoolState<HTTPClientConnection, ContinuousClock.Instant>
     typealias Grant = State.Grant
     typealias Answer = @Sendable (Result<(HTTPClientConnection, reused: Bool), UpstreamCheckoutError>) -> Void
@@ -40,7 +41,7 @@ final class LoopUpstreamPool: @unchecked Sendable {
 
     let loop: EventLoop
     /// Connections this loop may have open at once (being opened, checked out and idle).
-    var share: Int { state.maxConnections }
+    let share: Int
     private let endpoint: UpstreamEndpoint
     private let checkoutTimeout: Duration
     /// How many loops share the upstream bound: the 503's text says so.
@@ -56,6 +57,7 @@ final class LoopUpstreamPool: @unchecked Sendable {
         self.checkoutTimeout = checkoutTimeout
         self.loopCount = loopCount
         state = State(maxConnections: share, idleTimeout: idleTimeout)
+        self.share = state.maxConnections
     }
 
     /// Checkouts on this loop that found no connection free within the checkout timeout.
