@@ -22,8 +22,9 @@ enum RecordCommand: KitchenCommand {
                                              help: "Seconds to wait for the upstream before answering 502.")
     static let maxUpstreamConnections = Option<Int>(
         "max-upstream-connections", "N", default: 64, in: 1...10_000,
-        help: "Keep-alive connections to the upstream at most, shared by all clients (WebSockets not counted); "
-            + "a request that finds all busy for --upstream-timeout seconds gets 503.")
+        help: "Keep-alive connections to the upstream at most, all clients together (WebSockets not counted), "
+            + "split evenly among the proxy's event loops (one a core, at most N); "
+            + "a request that finds all of its loop's share busy for --upstream-timeout seconds gets 503.")
     static let maxWebSocketQueue = Option<Int>(
         "max-websocket-queue", "KIB", default: RecordingProxyConfiguration.defaultMaxQueuedWebSocketBytes >> 10,
         in: 64...1_048_576,

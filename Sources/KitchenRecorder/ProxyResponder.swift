@@ -9,9 +9,11 @@ import KitchenRecording
 /// as the client sent them; `Host` names the upstream, `Via` is added (§7.6.3), the response
 /// body streams to the client as it arrives. An upstream that refuses, resets or times out
 /// gets the client a 502 and the journal an entry with `_error`. Upstream connections come from
-/// the shared, bounded ``UpstreamPool``; a request that finds none free in time gets a 503
-/// (``unanswered(_:_:startedAt:requestBody:)``), told to the observer and not recorded: the
+/// the bounded ``UpstreamPool``, one pool a loop; a request that finds none free in time gets a
+/// 503 (``unanswered(_:_:startedAt:requestBody:)``), told to the observer and not recorded: the
 /// upstream never saw it.
+/// Everything is relayed on the client connection's event loop, without blocking; a request
+/// that reaches the responder off its loop gets a 503 (``offLoop``).
 /// WebSocket: the upgrade is made upstream first (a refusal such as 401 is relayed as is),
 /// then the client's upgrade is accepted and frames flow both ways, on the client connection's
 /// event loop (``ProxyResponder+WebSocket``).
@@ -51,9 +53,9 @@ struct ProxyResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         if let failure = recorder.failure { return .response(Self.recordingFailed(failure)) }
-        // On a thread: a connection its loop could not watch (see ProxyResponder+Thread.swift).
-        if let body = context.body { return forward(request, streaming: body, loop: context.eventLoop) }
-        guard context.eventLoop.inEventLoop else { return forward(request, loop: context.eventLoop) }
+        // On a thread (`context.body` is only ever given there): a connection its loop could not
+        // watch, which HTTPWire serves on a thread of its own instead.
+        guard context.body == nil, context.eventLoop.inEventLoop else { return .response(Self.offLoop) }
         if let body = context.bodyStream { return forwardOnLoop(request, streaming: body, loop: context.eventLoop) }
         return request.isWebSocketUpgrade ? relayWebSocket(request, loop: context.eventLoop)
             : forwardOnLoop(request, loop: context.eventLoop)
@@ -71,6 +73,15 @@ struct ProxyResponder: HTTPResponder {
                      headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close", "Via": via],
                      body: Array("503 Service Unavailable: recording failed, so this recording proxy no longer relays: \(error)\n".utf8))
     }
+
+    /// The 503 of a request served off the event loops: the server could not have the client's
+    /// connection watched by its loop (registering the socket failed), and the upstream pools,
+    /// one a loop, are used on their loops' threads only. Not relayed, not recorded.
+    static let offLoop = HTTPResponse(
+        status: .serviceUnavailable,
+        headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close", "Via": via],
+        body: Array(("503 Service Unavailable: this recording proxy relays only on its event loops, and this connection "
+            + "could not be watched by one; the request was neither relayed nor recorded\n").utf8))
 
     /// The request as it goes upstream (``UpstreamRewrite``).
     func upstreamRequest(for request: HTTPRequest) -> HTTPRequest {
@@ -104,15 +115,19 @@ struct ProxyResponder: HTTPResponder {
         return .response(response)
     }
 
-    /// The client's answer when no upstream exchange took place: the recorded 502 of an
-    /// upstream failure, or the 503 of a pool with no connection free.
+    /// The client's 503 when the pool gave a request no connection (none came free in time, or
+    /// the proxy is stopping), told to the observer and not recorded. An upstream that could not
+    /// be reached is a recorded 502 instead, which comes later, on the caller's loop
+    /// (``unansweredLater(_:_:startedAt:on:reply:)``): that error never reaches here.
     func unanswered(_ request: HTTPRequest, _ error: UpstreamCheckoutError, startedAt: Date,
                     requestBody: ExchangeRecorder.BodyRecord = .inline) -> HTTPReply {
         switch error {
-        case .connection(let failure):
-            return badGateway(request, error: failure, startedAt: startedAt, requestBody: requestBody)
-        case .poolExhausted(let count, let waited):
-            return upstreamBusy(request, reason: "all \(count) upstream connections of this recording proxy stayed busy for "
+        case .connection:
+            preconditionFailure("an upstream connection failure is a recorded 502: unansweredLater answers it")
+        case .poolExhausted(let connections, let loops, let waited):
+            let whose = loops == 1 ? "of this recording proxy"
+                : "of this client's event loop (its share of the recording proxy's, split among \(loops) loops)"
+            return upstreamBusy(request, reason: "all \(connections) upstream connections \(whose) stayed busy for "
                 + "\(Self.describe(waited)) (maxUpstreamConnections, kitchen record --max-upstream-connections)")
         case .poolClosed:
             return upstreamBusy(request, reason: "this recording proxy is stopping")
@@ -135,15 +150,6 @@ struct ProxyResponder: HTTPResponder {
         case .socket(let socket): socket.kind == .connectionReset || socket.kind == .brokenPipe
         default: false
         }
-    }
-
-    /// The client's 502, recorded with the upstream failure.
-    func badGateway(_ request: HTTPRequest, error: HTTPClientError, startedAt: Date, requestBody: ExchangeRecorder.BodyRecord = .inline) -> HTTPReply {
-        let (response, failure) = badGatewayResponse(error)
-        let outcome = recorder.record(request: request, response: response, body: response.bodyBytes ?? [], startedAt: startedAt,
-                                      timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: startedAt), receive: 0),
-                                      failure: failure, requestBody: requestBody)
-        return released(response, outcome)
     }
 
     /// The 502 for an upstream that failed with `error`, and the failure as recorded.

@@ -60,9 +60,11 @@ public final class RecordingProxy: Sendable {
             onFailure(error)
         }
         server = HTTPServer(
-            configuration: HTTPServerConfiguration(host: configuration.host, port: configuration.port, limits: limits),
+            configuration: HTTPServerConfiguration(host: configuration.host, port: configuration.port, limits: limits,
+                                                   eventLoopThreads: configuration.servingLoops),
             responder: ProxyResponder(pool: pool, recorder: recorder, configuration: configuration, relays: relays,
                                       registry: registry))
+        pool.serve(on: server.eventLoops)
     }
 
     /// The HAR's `creator`.
@@ -98,9 +100,9 @@ public final class RecordingProxy: Sendable {
     /// ``RecordingProxyConfiguration/upstreamCheckoutTimeout``.
     public var upstreamBusyRefusals: Int { pool.exhaustedCheckouts }
 
-    /// Threads serving client connections now: 0 while everything is relayed on the event
-    /// loops, as it is (uploads and WebSockets included), unless a connection could not be
-    /// watched by its loop.
+    /// Threads serving client connections now: 0, as everything is relayed on the event loops
+    /// (uploads and WebSockets included), unless a connection could not be watched by its loop
+    /// (its requests are then answered 503, on a thread).
     public var connectionThreadCount: Int { server.connectionThreadCount }
 
     /// Stops, finalizes the journal into the HAR (scanning for every secret seen and the

@@ -19,12 +19,20 @@ public struct RecordingProxyConfiguration: Sendable {
     public var upstreamTimeout: Duration
     /// Largest request or response body relayed. Default 64 MiB.
     public var maxBodyBytes: Int
-    /// Keep-alive connections the proxy opens to the upstream at most, shared by all clients
-    /// (`kitchen record --max-upstream-connections`). A request uses one for its whole exchange;
-    /// when all are in use it waits up to ``upstreamCheckoutTimeout``, then gets 503 with
-    /// `Connection: close`. WebSocket conversations each own an upstream connection for their
-    /// life and are not counted against it. Default 64; at least 1 is used.
+    /// Keep-alive connections the proxy opens to the upstream at most, all clients together
+    /// (`kitchen record --max-upstream-connections`). They are split among the proxy's event
+    /// loops, each keeping its share in a pool of its own: `N / loops` each, the first `N % loops`
+    /// loops one more (64 on 16 loops: 4 each). A request uses one of its loop's share for its
+    /// whole exchange; when all of them are in use it waits up to ``upstreamCheckoutTimeout``,
+    /// then gets 503 with `Connection: close`, even if another loop has one free. The proxy runs
+    /// at most this many loops (``eventLoopThreads``), so every loop has one. WebSocket
+    /// conversations each own an upstream connection for their life and are not counted against
+    /// it. Default 64; at least 1 is used.
     public var maxUpstreamConnections: Int
+    /// Event-loop threads serving the proxy's clients, each relaying its connections' exchanges
+    /// with its own share of ``maxUpstreamConnections``; at most ``maxUpstreamConnections`` of
+    /// them run. Default: one per core online.
+    public var eventLoopThreads = HTTPServerConfiguration.processorsOnline
     /// How long an upstream connection may sit idle in the pool before the proxy closes it:
     /// below the 5 s keep-alive of Node.js and Apache httpd (nginx keeps 75 s, `kitchen serve`
     /// 60 s), so the proxy closes first and rarely sends on a connection the upstream is closing.
@@ -147,6 +155,10 @@ public struct RecordingProxyConfiguration: Sendable {
         while path.hasSuffix("/") { path.removeLast() }
         return path
     }
+
+    /// The event loops the proxy runs: ``eventLoopThreads``, at most ``maxUpstreamConnections``,
+    /// at least 1.
+    var servingLoops: Int { max(1, min(eventLoopThreads, maxUpstreamConnections)) }
 
     /// Where the journal lives while recording: the output path plus `.journal`.
     public var journal: URL { output.appendingPathExtension("journal") }

@@ -1,344 +1,131 @@
 import Dispatch
-import Foundation
-import HarnessCore
 import HTTPWire
 import Synchronization
 
-/// The recording proxy's keep-alive connections to the upstream, shared by every client
-/// connection and bounded: the upstream sees at most `maxConnections` connections from the
-/// proxy, however many clients it has. A request relayed on an event loop checks a connection out
-/// with ``checkOut(on:fresh:_:)`` and the loop drives it without blocking (every request, a
-/// streamed upload and an https upstream included); one answered on a thread (the fallback for a
-/// client connection no loop could watch, ProxyResponder+Thread.swift) borrows one with
-/// ``checkOut(on:fresh:)`` and uses the blocking calls. Either returns it once the response's last byte was read
-/// (``checkIn(_:reusable:)``, ``checkIn(_:)``), or closes it on a failure (``discard(_:)``).
-/// When all are out, a request waits up to `checkoutTimeout` for one, then gets
-/// ``UpstreamCheckoutError/poolExhausted(maxConnections:waited:)``.
+/// The recording proxy's keep-alive connections to the upstream: one pool per event loop
+/// (``LoopUpstreamPool``), each used on its own loop's thread only, so no lock is shared and no
+/// connection ever moves between loops. The bound `maxConnections` is split among the loops
+/// (``shares(of:among:)``), so the upstream sees at most that many connections from the proxy,
+/// however many clients it has.
 ///
-/// The bookkeeping is ``UpstreamPoolState``, under a lock held for its push or pop only. An idle
-/// connection stays with the loop that used it last, which keeps watching it (one the upstream
-/// closes is dropped at once); a checkout prefers one already on its own loop, and moves one from
-/// another loop rather than open a new connection.
+/// A request relayed on a loop checks a connection out of that loop's pool with
+/// ``checkOut(on:fresh:_:)``, and the loop drives it without blocking (every request, a streamed
+/// upload and an https upstream included). On the same loop it returns it once the response's
+/// last byte was read (``checkIn(_:reusable:)``), or closes it on a failure (``discard(_:)``).
+/// When the loop's whole share is out, a request waits up to `checkoutTimeout` for one of them,
+/// then gets ``UpstreamCheckoutError/poolExhausted(connections:loops:waited:)``.
 ///
 /// ```swift
-/// let lease = try pool.checkOut(on: context.eventLoop)
-/// try lease.connection.write(request)
-/// // … read the response to its end …
-/// pool.checkIn(lease)
+/// let pool = UpstreamPool(host: "127.0.0.1", port: 8080, tls: nil, limits: HTTPLimits(), responseTimeout: .seconds(30),
+///                         maxConnections: 64, idleTimeout: .seconds(4), checkoutTimeout: .seconds(30))
+/// pool.serve(on: server.eventLoops)   // once, before the first request
+/// // on one of those loops:
+/// pool.checkOut(on: loop) { result in … pool.checkIn(connection, reusable: true) … }
 /// ```
 final class UpstreamPool: Sendable {
-    /// A connection lent to a thread for one exchange. `HTTPClientConnection` is not
-    /// thread-safe: the pool lends a connection to one holder at a time, who returns it (once)
-    /// before anyone else can have it, so only that holder's thread uses it meanwhile.
-    final class Lease: @unchecked Sendable {
-        let connection: HTTPClientConnection
-        /// Whether it served a request before (a failure on it may be the upstream's idle close).
-        let wasReused: Bool
-        /// Cleared when the exchange left the connection unfit for another request (a request
-        /// body not sent whole): it is then closed at check-in.
-        var mayBeReused = true
-        fileprivate let pool: UpstreamPool
-        fileprivate var isReturned = false
-
-        fileprivate init(connection: HTTPClientConnection, wasReused: Bool, pool: UpstreamPool) {
-            self.connection = connection
-            self.wasReused = wasReused
-            self.pool = pool
-        }
-
-        /// A lease dropped unreturned (a response whose body never ran, because the client went
-        /// away before its head was written) gives its slot back rather than leaking it.
-        deinit { if !isReturned { pool.discard(self) } }
-    }
-
-    typealias Grant = UpstreamPoolState<PooledConnection, ContinuousClock.Instant>.Grant
-
-    /// Someone waiting for a connection: told on its own loop (nil: a thread) what it got.
-    private struct Waiter: Sendable {
-        let loop: EventLoop?
-        let granted: @Sendable (Grant?) -> Void
-    }
-
-    private struct Locked: Sendable {
-        var state: UpstreamPoolState<PooledConnection, ContinuousClock.Instant>
-        var waiters: [Int: Waiter] = [:]
-    }
-
-    let host: String
-    let port: Int
+    private let endpoint: UpstreamEndpoint
+    var host: String { endpoint.host }
+    var port: Int { endpoint.port }
     /// TLS for an `https://` upstream; `nil` for plain HTTP.
-    let tls: TLSClientConfiguration?
-    let limits: HTTPLimits
-    let responseTimeout: Duration
+    var tls: TLSClientConfiguration? { endpoint.tls }
+    /// The bound on connections open at once, all loops together (at least one a loop).
     let maxConnections: Int
+    let idleTimeout: Duration
     let checkoutTimeout: Duration
-    private let locked: SleepingMutex<Locked>
-    private let exhaustedCount = Atomic<Int>(0)
+    /// Each loop's pool, set once by ``serve(on:)``.
+    private let loopPools = AtomicLazyReference<LoopPools>()
+
+    /// The pools, one a loop, fixed once made.
+    private final class LoopPools: Sendable {
+        let pools: [LoopUpstreamPool]
+        init(_ pools: [LoopUpstreamPool]) { self.pools = pools }
+    }
 
     init(host: String, port: Int, tls: TLSClientConfiguration?, limits: HTTPLimits, responseTimeout: Duration,
          maxConnections: Int, idleTimeout: Duration, checkoutTimeout: Duration) {
-        self.host = host
-        self.port = port
-        self.tls = tls
-        self.limits = limits
-        self.responseTimeout = responseTimeout
+        endpoint = UpstreamEndpoint(host: host, port: port, tls: tls, limits: limits, responseTimeout: responseTimeout)
         self.maxConnections = max(1, maxConnections)
+        self.idleTimeout = idleTimeout
         self.checkoutTimeout = checkoutTimeout
-        locked = SleepingMutex(Locked(state: UpstreamPoolState(maxConnections: self.maxConnections, idleTimeout: idleTimeout)))
     }
+
+    /// Gives each of `loops` a pool of its own, with its share of `maxConnections`. Call once,
+    /// before the first checkout (``RecordingProxy`` does, before its server starts); a later
+    /// call changes nothing.
+    func serve(on loops: [EventLoop]) {
+        let shares = Self.shares(of: maxConnections, among: loops.count)
+        _ = loopPools.storeIfNil(LoopPools(zip(loops, shares).map { loop, share in
+            LoopUpstreamPool(loop: loop, share: share, loopCount: loops.count, endpoint: endpoint, idleTimeout: idleTimeout,
+                             checkoutTimeout: checkoutTimeout)
+        }))
+    }
+
+    /// `total` connections split among `loops`: `total / loops` each, the first `total % loops`
+    /// loops one more, so the shares add up to `total`. A loop always gets one, so with fewer
+    /// connections than loops the total is the number of loops: ``RecordingProxy`` runs at most
+    /// `maxUpstreamConnections` loops for that reason.
+    static func shares(of total: Int, among loops: Int) -> [Int] {
+        guard loops > 0 else { return [] }
+        return (0..<loops).map { index in max(1, total / loops + (index < total % loops ? 1 : 0)) }
+    }
+
+    /// Each loop's share of `maxConnections`, in the order of the loops given to ``serve(on:)``.
+    var shares: [Int] { pools.map(\.share) }
 
     /// Checkouts that found no connection free within `checkoutTimeout` (answered 503).
-    var exhaustedCheckouts: Int { exhaustedCount.load(ordering: .relaxed) }
+    var exhaustedCheckouts: Int { pools.reduce(0) { $0 + $1.exhaustedCheckouts } }
 
-    // MARK: On an event loop
-
-    /// A connection for one exchange driven by `loop` (call on its thread; `done` runs there):
-    /// reused (`true`), or opened without blocking (`false`), or why there is none. `fresh` asks
-    /// for a new connection (see ``UpstreamPoolState/checkOut(now:fresh:preferring:)``).
+    /// A connection for one exchange driven by `loop` (call on its thread; `done` runs there),
+    /// from that loop's own pool: reused (`true`), or opened without blocking (`false`), or why
+    /// there is none. `fresh` asks for a new connection (see ``UpstreamPoolState/checkOut(now:fresh:)``).
     func checkOut(on loop: EventLoop, fresh: Bool = false,
                   _ done: @escaping @Sendable (Result<(HTTPClientConnection, reused: Bool), UpstreamCheckoutError>) -> Void) {
-        request(fresh: fresh, on: loop) { [self] grant in
-            switch grant {
-            case nil:
-                done(.failure(refusal))
-            case .reuse(let pooled)?:
-                bring(pooled.connection, to: loop) { [self] brought in
-                    guard brought else {
-                        pooled.connection.close()
-                        freeSlot()
-                        return checkOut(on: loop, fresh: fresh, done)
-                    }
-                    done(.success((pooled.connection, true)))
-                }
-            case .open?:
-                open(on: loop) { [self] result in
-                    switch result {
-                    case .success(let connection) where watch(connection, on: loop):
-                        done(.success((connection, false)))
-                    case .success(let connection):
-                        connection.close()
-                        freeSlot()
-                        done(.failure(.connection(.socket(SocketError(kind: .other, operation: "watch the upstream connection")))))
-                    case .failure(let error):
-                        freeSlot()
-                        done(.failure(.connection(error)))
-                    }
-                }
-            }
+        guard let pool = pools.first(where: { $0.loop === loop }) else {
+            preconditionFailure("UpstreamPool.checkOut on a loop the pool does not serve (see serve(on:))")
         }
+        pool.checkOut(fresh: fresh, done)
     }
 
-    /// Opens a connection for `loop`: a plain one without blocking it; a TLS one on a thread of its
-    /// own (its handshake blocks), handed back to the loop once established. `done` runs on the loop.
-    private func open(on loop: EventLoop, _ done: @escaping @Sendable (Result<HTTPClientConnection, HTTPClientError>) -> Void) {
-        guard let tls else {
-            return HTTPClientConnection.open(host: host, port: port, limits: limits, responseTimeout: responseTimeout,
-                                             on: loop, done)
-        }
-        let (host, port, limits, responseTimeout) = (self.host, self.port, self.limits, self.responseTimeout)
-        let thread = Thread {
-            let result = Result { () throws(HTTPClientError) -> HTTPClientConnection in
-                try HTTPClientConnection(host: host, port: port, tls: tls, limits: limits, responseTimeout: responseTimeout)
-            }
-            let delivered = loop.submit { done(result) }
-            if !delivered, case .success(let connection) = result { connection.close() }
-        }
-        thread.name = "upstream-tls-connect"
-        thread.start()
-    }
-
-    /// Takes back a connection an exchange on its loop read to its end (call on that loop's
-    /// thread): kept, or handed to the longest waiter, when `reusable`; closed otherwise.
+    /// Takes back a connection an exchange read to its end (call on the thread of the loop it was
+    /// checked out on): kept, or handed to that loop's longest waiter, when `reusable`; closed otherwise.
     func checkIn(_ connection: HTTPClientConnection, reusable: Bool) {
-        giveBack(PooledConnection(connection), reusable: reusable && connection.isReusable)
+        callersPool().checkIn(connection, reusable: reusable)
     }
 
-    /// Closes a connection after a failure mid-exchange and frees its slot.
+    /// Closes a connection after a failure mid-exchange and frees its slot (call on the thread of
+    /// the loop it was checked out on).
     func discard(_ connection: HTTPClientConnection) {
-        connection.close()
-        freeSlot()
-    }
-
-    // MARK: On a thread
-
-    /// A connection for one exchange on the calling thread (never an event loop's: it blocks):
-    /// the idle one used last, or a new one (opened here, TLS and all) while fewer than
-    /// `maxConnections` are open, or the first one freed within `checkoutTimeout`. `loop` is the
-    /// one the request came on (connections already there are preferred).
-    func checkOut(on loop: EventLoop? = nil, fresh: Bool = false) throws(UpstreamCheckoutError) -> Lease {
-        let answered = DispatchSemaphore(value: 0)
-        let answer = Mutex<Grant??>(nil)
-        let ticket = request(fresh: fresh, on: nil, preferring: loop) { [self] grant in
-            guard case .reuse(let pooled)? = grant else {
-                answer.withLock { $0 = .some(grant) }
-                answered.signal()
-                return
-            }
-            // A thread reads and writes it with blocking calls: the loop lets go of it first.
-            bring(pooled.connection, to: nil) { brought in
-                // One that could not be moved is closed; its slot opens a new one here instead.
-                answer.withLock { $0 = .some(brought ? grant : .open) }
-                if !brought { pooled.connection.close() }
-                _ = answered.signal()
-            }
-        }
-        if let ticket, answered.wait(timeout: .now() + .nanoseconds(Int(checkoutTimeout / .nanoseconds(1)))) == .timedOut {
-            giveUpWaiting(ticket)  // answers, unless a grant came meanwhile (then that answered)
-            answered.wait()
-        } else if ticket == nil {
-            answered.wait()
-        }
-        switch answer.withLock({ $0 }) ?? nil {
-        case nil:
-            throw refusal
-        case .reuse(let pooled)?:
-            return Lease(connection: pooled.connection, wasReused: true, pool: self)
-        case .open?:
-            do throws(HTTPClientError) {
-                let connection = try HTTPClientConnection(host: host, port: port, tls: tls, limits: limits,
-                                                          responseTimeout: responseTimeout)
-                return Lease(connection: connection, wasReused: false, pool: self)
-            } catch {
-                freeSlot()
-                throw .connection(error)
-            }
-        }
-    }
-
-    /// Returns a lent connection whose response was read to its last byte: kept for reuse (or
-    /// handed to a waiting request) unless the upstream said it closes it or the exchange left it
-    /// unfit (``Lease/mayBeReused``).
-    func checkIn(_ lease: Lease) {
-        guard !lease.isReturned else { return }
-        lease.isReturned = true
-        giveBack(PooledConnection(lease.connection), reusable: lease.mayBeReused && lease.connection.isReusable)
-    }
-
-    /// Closes a lent connection after a failure mid-exchange and frees its slot.
-    func discard(_ lease: Lease) {
-        guard !lease.isReturned else { return }
-        lease.isReturned = true
-        discard(lease.connection)
+        callersPool().discard(connection)
     }
 
     /// Closes the idle connections and wakes every waiting request empty-handed; connections
-    /// still checked out are closed when they come back.
+    /// still checked out are closed when they come back. From any thread: each loop's pool is
+    /// shut down on its loop; off the loops, this returns once they all have.
     func shutDown() {
-        let (woken, idle) = locked.withLock { locked in
-            let (tickets, idle) = locked.state.shutDown()
-            return (tickets.compactMap { locked.waiters.removeValue(forKey: $0) }, idle)
+        let done = DispatchGroup()
+        var onALoop = false
+        for pool in pools {
+            guard !pool.loop.inEventLoop else {
+                onALoop = true
+                pool.shutDown()
+                continue
+            }
+            done.enter()
+            if !pool.loop.submit({ pool.shutDown(); done.leave() }) { done.leave() }  // a stopped loop closed its own
         }
-        for waiter in woken { deliver(nil, to: waiter) }
-        for pooled in idle { close(pooled.connection) }
+        // A loop's thread does not wait for the others: they might be waiting for it.
+        if !onALoop { done.wait() }
     }
 
     // MARK: Steps
 
-    private var refusal: UpstreamCheckoutError {
-        locked.withLock { $0.state.isShutDown }
-            ? .poolClosed : .poolExhausted(maxConnections: maxConnections, waited: checkoutTimeout)
-    }
+    private var pools: [LoopUpstreamPool] { loopPools.load()?.pools ?? [] }
 
-    /// What a checkout from `loop` (nil: a thread) gets, now or once something is freed, or nil
-    /// when the wait runs out; `granted` runs on `loop`'s thread (or any thread, for a thread).
-    /// Returns the ticket of a thread's wait, which the thread times itself.
-    @discardableResult
-    private func request(fresh: Bool, on loop: EventLoop?, preferring home: EventLoop? = nil,
-                         _ granted: @escaping @Sendable (Grant?) -> Void) -> Int? {
-        let near = home ?? loop
-        let (step, stale) = locked.withLock { locked -> (UpstreamPoolState<PooledConnection, ContinuousClock.Instant>.CheckOut?, [PooledConnection]) in
-            guard !locked.state.isShutDown else { return (nil, []) }
-            let (step, stale) = locked.state.checkOut(now: .now, fresh: fresh) { $0.connection.attachedLoop === near }
-            if case .wait(let ticket) = step { locked.waiters[ticket] = Waiter(loop: loop, granted: granted) }
-            return (step, stale)
+    /// The pool of the loop whose thread calls.
+    private func callersPool() -> LoopUpstreamPool {
+        guard let pool = pools.first(where: { $0.loop.inEventLoop }) else {
+            preconditionFailure("UpstreamPool: a connection goes back on the thread of the loop it was checked out on")
         }
-        for pooled in stale { close(pooled.connection) }
-        switch step {
-        case nil:
-            granted(nil)
-        case .granted(let grant)?:
-            granted(grant)
-        case .wait(let ticket)?:
-            guard let loop else { return ticket }
-            _ = loop.scheduleTimer(at: loop.now + checkoutTimeout) { [self] in giveUpWaiting(ticket) }
-        }
-        return nil
-    }
-
-    /// Waiter `ticket`'s time ran out: it gets what was granted meanwhile, if anything.
-    private func giveUpWaiting(_ ticket: Int) {
-        let outcome = locked.withLock { locked -> (Waiter, Grant?)? in
-            guard let waiter = locked.waiters.removeValue(forKey: ticket) else { return nil }
-            return (waiter, locked.state.stopWaiting(ticket))
-        }
-        guard let (waiter, grant) = outcome else { return }
-        if grant == nil { exhaustedCount.add(1, ordering: .relaxed) }
-        waiter.granted(grant)
-    }
-
-    /// Hands what was granted to waiter `ticket`, on its loop.
-    private func wake(_ ticket: Int?) {
-        guard let ticket else { return }
-        let outcome = locked.withLock { locked -> (Waiter, Grant?)? in
-            guard let waiter = locked.waiters.removeValue(forKey: ticket) else { return nil }
-            return (waiter, locked.state.stopWaiting(ticket))
-        }
-        guard let (waiter, grant) = outcome else { return }
-        deliver(grant, to: waiter)
-    }
-
-    private func deliver(_ grant: Grant?, to waiter: Waiter) {
-        guard let loop = waiter.loop else { return waiter.granted(grant) }
-        let delivered = loop.submit { waiter.granted(grant) }
-        if !delivered, case .reuse(let pooled)? = grant { giveBack(pooled, reusable: false) }
-    }
-
-    private func giveBack(_ pooled: PooledConnection, reusable: Bool) {
-        let (ticket, stale) = locked.withLock { $0.state.checkIn(pooled, reusable: reusable, now: .now) }
-        if !reusable { close(pooled.connection) }
-        for old in stale { close(old.connection) }
-        wake(ticket)
-    }
-
-    private func freeSlot() {
-        wake(locked.withLock { $0.state.discard() })
-    }
-
-    /// Moves `connection` to `loop` (nil: to a thread, watched by no loop) and calls `done`
-    /// there with whether it could be: the loop it was on lets go of it first.
-    private func bring(_ connection: HTTPClientConnection, to loop: EventLoop?, _ done: @escaping @Sendable (Bool) -> Void) {
-        let arrive: @Sendable () -> Void = { [self] in
-            guard let loop else { return done(true) }
-            let watched = watch(connection, on: loop)
-            done(watched)
-        }
-        guard let current = connection.attachedLoop, current !== loop else { return arrive() }
-        let moving = current.submit {
-            connection.detach()
-            guard let loop else { return arrive() }
-            if !loop.submit(arrive) { connection.close() }
-        }
-        if !moving { done(false) }
-    }
-
-    /// Lets `loop` drive `connection` and watch it while idle. False when it cannot be watched.
-    private func watch(_ connection: HTTPClientConnection, on loop: EventLoop) -> Bool {
-        guard connection.attachedLoop == nil else { return connection.attachedLoop === loop }
-        do throws(HTTPClientError) {
-            try connection.attach(to: loop) { [weak self, weak connection] in
-                guard let self, let connection else { return }
-                let (dropped, ticket) = locked.withLock { $0.state.dropIdle { $0.connection === connection } }
-                if dropped { wake(ticket) }
-            }
-            return true
-        } catch {
-            return false
-        }
-    }
-
-    /// Closes `connection` on the loop that drives it (or here, when none does).
-    private func close(_ connection: HTTPClientConnection) {
-        guard let loop = connection.attachedLoop, !loop.inEventLoop else { return connection.close() }
-        if !loop.submit({ connection.close() }) { connection.close() }
+        return pool
     }
 }

@@ -1,4 +1,4 @@
-/// The bookkeeping of the proxy's shared upstream keep-alive pool, with no socket and no clock:
+/// The bookkeeping of one event loop's upstream keep-alive pool, with no socket and no clock:
 /// which connections are idle (and since when), how many are open against the bound, and who
 /// waits for one. Each call takes the current instant and returns what the shell must do:
 /// use this idle connection, open a new one, wait, wake a waiter, close these stale ones.
@@ -55,17 +55,14 @@ struct UpstreamPoolState<Connection: Sendable, Instant: InstantProtocol>: Sendab
         self.idleTimeout = idleTimeout
     }
 
-    /// A connection for one exchange: the idle one used last (among those `preferred` picks, if
-    /// any: the ones already where the caller is), else a slot to open one, else a ticket to
-    /// wait with. `fresh` asks for a new connection (a retry after a stale reused one, or a
-    /// body that cannot be sent twice): at the bound, the oldest idle connection is closed to
-    /// make room for it. Also returns the idle connections gone stale, to close.
-    mutating func checkOut(now: Instant, fresh: Bool = false,
-                           preferring preferred: (Connection) -> Bool = { _ in true }) -> (CheckOut, close: [Connection]) {
+    /// A connection for one exchange: the idle one used last, else a slot to open one, else a
+    /// ticket to wait with. `fresh` asks for a new connection (a retry after a stale reused one,
+    /// or a body that cannot be sent twice): at the bound, the oldest idle connection is closed
+    /// to make room for it. Also returns the idle connections gone stale, to close.
+    mutating func checkOut(now: Instant, fresh: Bool = false) -> (CheckOut, close: [Connection]) {
         var close = sweep(now: now)
-        if !fresh, !idle.isEmpty {
-            let index = idle.lastIndex { preferred($0.connection) } ?? idle.count - 1
-            return (.granted(.reuse(idle.remove(at: index).connection)), close)
+        if !fresh, let last = idle.popLast() {
+            return (.granted(.reuse(last.connection)), close)
         }
         if open < maxConnections {
             open += 1

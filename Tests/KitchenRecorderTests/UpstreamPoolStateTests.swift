@@ -4,35 +4,8 @@ import Testing
 
 /// The upstream pool's bookkeeping on virtual instants: no socket, no waiting. Connections are
 /// numbers; `t(seconds)` is an instant that many seconds after a fixed start.
-@Suite struct UpstreamPoolStateTests {
-    typealias State = UpstreamPoolState<Int, ContinuousClock.Instant>
+@Suite struct UpstreamPoolStateTests: UpstreamPoolStateSteps {
     let start = ContinuousClock.now
-    func t(_ seconds: Double) -> ContinuousClock.Instant { start + .milliseconds(Int(seconds * 1000)) }
-
-    /// The connection a checkout reused, or nil for any other answer.
-    func reused(_ step: (State.CheckOut, close: [Int])) -> Int? {
-        if case .granted(.reuse(let connection)) = step.0 { return connection }
-        return nil
-    }
-
-    func isOpen(_ step: (State.CheckOut, close: [Int])) -> Bool {
-        if case .granted(.open) = step.0 { return true }
-        return false
-    }
-
-    func ticket(_ step: (State.CheckOut, close: [Int])) -> Int? {
-        if case .wait(let ticket) = step.0 { return ticket }
-        return nil
-    }
-
-    /// A pool at its bound whose connections 1, 2, 3… were all checked out at 0 s and checked in
-    /// idle at the given seconds.
-    func idlePool(checkedInAt seconds: [Double]) -> State {
-        var state = State(maxConnections: seconds.count, idleTimeout: .seconds(4))
-        for _ in seconds { _ = state.checkOut(now: t(0)) }
-        for (index, second) in seconds.enumerated() { _ = state.checkIn(index + 1, reusable: true, now: t(second)) }
-        return state
-    }
 
     /// A pool of one connection, checked out, and `count` checkouts waiting for it (their tickets).
     func busyPool(waiters count: Int) throws -> (State, [Int]) {

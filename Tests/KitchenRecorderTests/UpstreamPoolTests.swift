@@ -72,7 +72,8 @@ import Testing
 
     @Test func aClientThatClosesLeavesItsUpstreamConnectionPooledForTheNext() throws {
         let upstream = CountingUpstream()
-        let harness = try RecorderHarness(upstream: upstream)
+        // One loop: every client draws on the same pool (each loop has its own).
+        let harness = try RecorderHarness(upstream: upstream, configure: { $0.eventLoopThreads = 1 })
         for index in 0..<3 {
             let client = try harness.client()
             #expect(try client.send(HTTPRequest(method: .get, target: "/\(index)")).status.code == 200)
@@ -84,7 +85,7 @@ import Testing
     @Test func aStreamedLargeResponseReturnsItsConnectionOnceReadToTheEnd() throws {
         let body = sampleBytes(3 << 20)
         let upstream = CountingUpstream(body: body)
-        let harness = try RecorderHarness(upstream: upstream)
+        let harness = try RecorderHarness(upstream: upstream, configure: { $0.eventLoopThreads = 1 })
         for _ in 0..<2 {
             let client = try HTTPClientConnection(host: "127.0.0.1", port: harness.proxyPort, limits: HTTPLimits(maxBodyBytes: 8 << 20))
             let response = try client.send(HTTPRequest(method: .get, target: "/large"))
@@ -131,21 +132,23 @@ import Testing
         #expect(recorded.sorted() == ["/after", "/hold"], "the turned-away request is not recorded")
     }
 
-    @Test func aLeaseDroppedWithoutBeingReturnedGivesItsSlotBack() throws {
-        let upstream = HTTPServer(configuration: .init(port: 0), responder: CountingUpstream())
-        try upstream.start()
-        defer { upstream.stop() }
-        let pool = UpstreamPool(host: "127.0.0.1", port: upstream.address!.port, tls: nil, limits: HTTPLimits(),
-                                responseTimeout: .seconds(30), maxConnections: 1, idleTimeout: .seconds(4),
-                                checkoutTimeout: .milliseconds(100))
-        // A response whose body never ran (its client left before the head went out) drops its lease unreturned.
-        do { _ = try pool.checkOut() }
-        let next = try pool.checkOut()
-        #expect(!next.wasReused, "the dropped connection was closed, not pooled")
-        #expect(throws: UpstreamCheckoutError.self, "the bound of 1 holds while the new lease is out") { _ = try pool.checkOut() }
-        pool.checkIn(next)
-        #expect(try pool.checkOut().wasReused)
-        #expect(pool.exhaustedCheckouts == 1)
+    @Test func clientsOnTwoLoopsUseTwoUpstreamConnectionsEachKeptByItsOwnLoop() throws {
+        let upstream = CountingUpstream()
+        let harness = try RecorderHarness(upstream: upstream, configure: { configuration in
+            configuration.eventLoopThreads = 2
+            configuration.maxUpstreamConnections = 2
+        })
+        // Clients one after another, shared among the two loops in turn: were an idle connection
+        // handed from one loop to the other, one connection would serve them all.
+        for index in 0..<4 {
+            let client = try harness.client()
+            #expect(try client.send(HTTPRequest(method: .get, target: "/\(index)")).status.code == 200)
+            client.close()
+        }
+        let seen = upstream.connections.all
+        #expect(Set(seen).count == 2, "each loop opened one connection of its own: \(seen)")
+        #expect(seen[0] == seen[2] && seen[1] == seen[3], "each loop reused its own connection: \(seen)")
+        #expect(harness.proxy.upstreamBusyRefusals == 0)
     }
 
     @Test func aPooledConnectionTheUpstreamClosedWhileIdleIsRetriedOnAFreshOne() throws {
