@@ -80,7 +80,7 @@ final class ExchangeRecorder: Sendable {
         }
     }
 
-    /// Counts a record refused outside ``record(request:response:body:startedAt:timings:failure:resourceType:requestBody:)``.
+    /// Counts a record refused outside ``recordLater(request:response:body:startedAt:timings:failure:resourceType:requestBody:responseBody:on:then:)`` (a streamed body's).
     func noteRefused(_ error: RecordingError) { refusals.withLock { $0.append(error) } }
 
     /// Records that failed closed (e.g. a body that could not be redacted): counted, never written.
@@ -96,32 +96,8 @@ final class ExchangeRecorder: Sendable {
     /// Records in the journal so far (the session record included).
     var recordsWritten: Int { journal.statistics.records }
 
-    /// One HTTP exchange as it crossed the upstream wire.
-    @discardableResult
-    func record(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
-                failure: HAR.ExchangeError? = nil, resourceType: String = "fetch", requestBody: BodyRecord = .inline,
-                responseBody: BodyRecord = .inline) -> Outcome {
-        if case .refused(let error) = requestBody { return .refused(error) }
-        if case .refused(let error) = responseBody { return .refused(error) }
-        let event: JournalEvent
-        do throws(RecordingError) {
-            event = try exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
-                                      failure: failure, resourceType: resourceType, requestBody: requestBody,
-                                      responseBody: responseBody)
-        } catch {
-            noteRefused(error)
-            observeExchange(request: request, response: response, timings: timings, failure: failure,
-                            outcome: .refused(error), redacted: false)
-            return .refused(error)
-        }
-        let (outcome, redacted) = write(event)
-        observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
-                        redacted: redacted)
-        return outcome
-    }
-
-    /// The same as ``record(request:response:body:startedAt:timings:failure:resourceType:requestBody:responseBody:)``
-    /// on the event loop that relayed the exchange (call on `loop`'s thread): the record is made,
+    /// One HTTP exchange as it crossed the upstream wire, recorded on the event loop that relayed
+    /// it (call on `loop`'s thread): the record is made,
     /// redacted and encoded now, written with the rest of the loop's turn, and `then` runs on
     /// the loop once its outcome is known (the record is in the journal when it says so).
     /// `requestBody` and `responseBody` say where a body streamed in parts was journaled.
@@ -197,12 +173,7 @@ final class ExchangeRecorder: Sendable {
     /// A fresh id for a WebSocket conversation's records.
     func nextWebSocketID() -> String { "ws-\(nextSocketID.wrappingAdd(1, ordering: .relaxed).newValue)" }
 
-    /// The next redacted piece of streamed body `id`; returns once it is in the journal.
-    func bodyPart(_ id: String, data: [UInt8]) -> Outcome {
-        write(.bodyPart(id: id, data: data)).0
-    }
-
-    /// The same as ``bodyPart(_:data:)`` on an event loop (call on `loop`'s thread): `then` runs
+    /// The next redacted piece of streamed body `id`, on `loop` (call on its thread): `then` runs
     /// on the loop once the part is journaled (or why not). Parts handed over before an
     /// exchange's record are written before it.
     func bodyPartLater(_ id: String, data: [UInt8], on loop: EventLoop, then done: @escaping (Outcome) -> Void) {
@@ -235,24 +206,6 @@ final class ExchangeRecorder: Sendable {
             let batch = LoopJournal(loop: loop, journal: journal) { [self] error in reportFailure(error) }
             loopJournals.withLock { $0.append(batch) }
             return batch
-        }
-    }
-
-    /// Writes `event`; also says whether redaction replaced anything in it.
-    func write(_ event: JournalEvent) -> (Outcome, redacted: Bool) {
-        let prepared: JournalWriter.PreparedRecord
-        do throws(RecordingError) {
-            prepared = try journal.prepare(event)
-        } catch {
-            refusals.withLock { $0.append(error) }
-            return (.refused(error), false)
-        }
-        do throws(RecordingError) {
-            _ = try journal.write([prepared])
-            return (.written, prepared.redacted)
-        } catch {
-            reportFailure(error)
-            return (.failed(error), prepared.redacted)
         }
     }
 

@@ -133,7 +133,7 @@ final class LoopUpload: @unchecked Sendable {
             case .failure(let error):
                 guard case .connecting = phase else { return }
                 stop()
-                responder.unansweredLater(recorded, error, startedAt: started, on: loop, reply: reply)
+                responder.unanswered(recorded, error, startedAt: started, on: loop, reply: reply)
             }
         }
     }
@@ -206,7 +206,7 @@ final class LoopUpload: @unchecked Sendable {
         }
         if let upstreamFailure {
             stop()
-            return responder.badGatewayLater(recorded, error: upstreamFailure, startedAt: started, requestBody: record,
+            return responder.badGateway(recorded, error: upstreamFailure, startedAt: started, requestBody: record,
                                              on: loop, reply: reply)
         }
         let relay = LoopRelay(responder: responder, request: request, loop: loop, reply: reply, started: started,

@@ -12,20 +12,9 @@ extension ProxyResponder {
         return .deferred(reply)
     }
 
-    /// ``unanswered(_:_:startedAt:requestBody:)`` for a caller on a loop, which must not wait:
-    /// `reply` is completed once the 502 of an upstream failure is recorded, at once for a 503.
-    func unansweredLater(_ request: HTTPRequest, _ error: UpstreamCheckoutError, startedAt started: Date,
-                         on loop: EventLoop, reply: HTTPDeferredReply) {
-        guard case .connection(let failure) = error else {
-            return reply.complete(unanswered(request, error, startedAt: started))
-        }
-        badGatewayLater(request, error: failure, startedAt: started, on: loop, reply: reply)
-    }
-
-    /// ``badGateway(_:error:startedAt:requestBody:)`` for a caller on a loop: the client's 502,
-    /// released to `reply` once it is recorded with the upstream failure (on `loop`, the
-    /// caller's).
-    func badGatewayLater(_ request: HTTPRequest, error: HTTPClientError, startedAt started: Date,
+    /// The client's 502 for an upstream that failed, released to `reply` once it is recorded with
+    /// the failure (on `loop`, the caller's).
+    func badGateway(_ request: HTTPRequest, error: HTTPClientError, startedAt started: Date,
                          requestBody: ExchangeRecorder.BodyRecord = .inline, on loop: EventLoop, reply: HTTPDeferredReply) {
         let (response, failure) = badGatewayResponse(error)
         let responder = self
@@ -42,8 +31,7 @@ extension ProxyResponder {
 /// request written and the response read without blocking, then the record made on the loop,
 /// and the answer released to the client only once the record is written.
 ///
-/// As on a thread: a pooled connection the upstream closed before answering is retried once on a
-/// fresh one; an upstream that refuses, resets or times out gets the client a recorded 502; a
+/// A pooled connection the upstream closed before answering is retried once on a fresh one; an upstream that refuses, resets or times out gets the client a recorded 502; a
 /// pool with nothing free in time gets it a 503, not recorded. A response too long to hold
 /// (over ``ProxyResponder/bufferedBodyLimit``, chunked, or read to the close) streams through on
 /// the loop too (``LoopResponseStream``).
@@ -98,7 +86,7 @@ final class LoopRelay: @unchecked Sendable {
             case .success(let (connection, reused)):
                 send(on: connection, reused: reused)
             case .failure(let error):
-                responder.unansweredLater(recorded, error, startedAt: started, on: loop, reply: reply)
+                responder.unanswered(recorded, error, startedAt: started, on: loop, reply: reply)
             }
         }
     }
@@ -133,7 +121,7 @@ final class LoopRelay: @unchecked Sendable {
             responder.pool.discard(connection)
             // A pooled connection the upstream closed before answering: once more, on a new one.
             if reused, head == nil, ProxyResponder.isStaleConnection(error) { return checkOut(fresh: true) }
-            responder.badGatewayLater(recorded, error: error, startedAt: started, requestBody: requestBody, on: loop,
+            responder.badGateway(recorded, error: error, startedAt: started, requestBody: requestBody, on: loop,
                                       reply: reply)
         }
     }

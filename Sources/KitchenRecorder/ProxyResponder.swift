@@ -10,7 +10,7 @@ import KitchenRecording
 /// body streams to the client as it arrives. An upstream that refuses, resets or times out
 /// gets the client a 502 and the journal an entry with `_error`. Upstream connections come from
 /// the bounded ``UpstreamPool``, one pool a loop; a request that finds none free in time gets a
-/// 503 (``unanswered(_:_:startedAt:requestBody:)``), told to the observer and not recorded: the
+/// 503 (``unanswered(_:_:startedAt:on:reply:)``), told to the observer and not recorded: the
 /// upstream never saw it.
 /// Everything is relayed on the client connection's event loop, without blocking; a request
 /// that reaches the responder off its loop gets a 503 (``offLoop``).
@@ -115,22 +115,21 @@ struct ProxyResponder: HTTPResponder {
         return .response(response)
     }
 
-    /// The client's 503 when the pool gave a request no connection (none came free in time, or
-    /// the proxy is stopping), told to the observer and not recorded. An upstream that could not
-    /// be reached is a recorded 502 instead, which comes later, on the caller's loop
-    /// (``unansweredLater(_:_:startedAt:on:reply:)``): that error never reaches here.
-    func unanswered(_ request: HTTPRequest, _ error: UpstreamCheckoutError, startedAt: Date,
-                    requestBody: ExchangeRecorder.BodyRecord = .inline) -> HTTPReply {
+    /// The client's answer when no upstream exchange took place, on `loop` (the caller's): the
+    /// 502 of an upstream failure, released to `reply` once recorded; at once, the 503 of a pool
+    /// with no connection free in time, or stopping.
+    func unanswered(_ request: HTTPRequest, _ error: UpstreamCheckoutError, startedAt: Date, on loop: EventLoop,
+                    reply: HTTPDeferredReply) {
         switch error {
-        case .connection:
-            preconditionFailure("an upstream connection failure is a recorded 502: unansweredLater answers it")
+        case .connection(let failure):
+            badGateway(request, error: failure, startedAt: startedAt, on: loop, reply: reply)
         case .poolExhausted(let connections, let loops, let waited):
             let whose = loops == 1 ? "of this recording proxy"
                 : "of this client's event loop (its share of the recording proxy's, split among \(loops) loops)"
-            return upstreamBusy(request, reason: "all \(connections) upstream connections \(whose) stayed busy for "
-                + "\(Self.describe(waited)) (maxUpstreamConnections, kitchen record --max-upstream-connections)")
+            reply.complete(upstreamBusy(request, reason: "all \(connections) upstream connections \(whose) stayed busy for "
+                + "\(Self.describe(waited)) (maxUpstreamConnections, kitchen record --max-upstream-connections)"))
         case .poolClosed:
-            return upstreamBusy(request, reason: "this recording proxy is stopping")
+            reply.complete(upstreamBusy(request, reason: "this recording proxy is stopping"))
         }
     }
 

@@ -10,9 +10,9 @@ import KitchenRecording
 ///
 /// A body that cannot be redacted safely from some point on is refused: nothing more of it is
 /// written, and the exchange is not recorded (its parts hold no secret; recovery drops them).
-/// Used by one thread: the one serving the client connection, which waits for each part to be
-/// written; or an event loop, which does not (``partsInFlight`` counts the parts handed over and
-/// not written yet, and the exchange's record, handed over after them, is written after them).
+/// Used on the event loop the body streams on, which does not wait for a part to be written
+/// (``partsInFlight`` counts the parts handed over and not written yet, and the exchange's
+/// record, handed over after them, is written after them).
 final class StreamedBodyJournal {
     /// Redacted bytes gathered before a part is written. 256 KiB.
     static let partBytes = 256 * 1024
@@ -28,8 +28,8 @@ final class StreamedBodyJournal {
 
     let id: String
     private let recorder: ExchangeRecorder
-    /// The event loop the body streams on (nil: parts are written in place, waiting).
-    private let loop: EventLoop?
+    /// The event loop the body streams on.
+    private let loop: EventLoop
     /// Parts handed over on the loop and not written yet.
     private(set) var partsInFlight = 0
     /// Told on the loop each time a part handed over is written.
@@ -46,7 +46,7 @@ final class StreamedBodyJournal {
     /// the body of that response. What came before the body (the request's head; or the
     /// request and the response's head) has its secrets given their aliases first, in the
     /// order whole-body redaction would, so that the body is swept of them too.
-    init(recorder: ExchangeRecorder, request: HTTPRequest, response: HTTPResponse? = nil, loop: EventLoop? = nil) {
+    init(recorder: ExchangeRecorder, request: HTTPRequest, response: HTTPResponse? = nil, loop: EventLoop) {
         self.recorder = recorder
         self.loop = loop
         id = recorder.nextBodyID()
@@ -121,17 +121,9 @@ final class StreamedBodyJournal {
     }
 
     private func writePart(_ bytes: [UInt8]) {
-        if let loop {
-            partsInFlight += 1
-            written += bytes.count
-            recorder.bodyPartLater(id, data: bytes, on: loop) { [self] outcome in partWritten(outcome) }
-            return
-        }
-        switch recorder.bodyPart(id, data: bytes) {
-        case .written: written += bytes.count
-        case .refused(let error): refuse(error)
-        case .failed(let error): state = .failed(error)
-        }
+        partsInFlight += 1
+        written += bytes.count
+        recorder.bodyPartLater(id, data: bytes, on: loop) { [self] outcome in partWritten(outcome) }
     }
 
     /// A part handed over on the loop was written (or not).
