@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import KitchenRecorder
 
 /// `kitchen record`: a recording proxy in front of any server, until SIGINT/SIGTERM;
@@ -79,7 +80,7 @@ enum RecordCommand: KitchenCommand {
         let syncInterval = arguments[Self.syncInterval]
         let progress = ProgressOptions.printer(RecordTally(), from: arguments, console: console)
         let termination = Termination()
-        let failure = LockedValue<String?>(nil)
+        let failure = Mutex<String?>(nil)
         let configuration = RecordingProxyConfiguration(
             upstream: upstream, output: URL(fileURLWithPath: output),
             host: arguments[Self.host],
@@ -97,7 +98,7 @@ enum RecordCommand: KitchenCommand {
                 // Said at once, not at Ctrl-C: the proxy now answers 503 and relays nothing.
                 console.error("kitchen record: RECORDING FAILED: \(error). Relaying stopped: new requests get 503, "
                     + "open WebSockets were closed with 1011.\n")
-                failure.set("\(error)")
+                failure.withLock { $0 = "\(error)" }
                 // Clients keep getting the 503 for a moment, so they learn why, then the recorder exits.
                 DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.failureGraceSeconds)) {
                     termination.trigger("a recording failure")
@@ -116,7 +117,7 @@ enum RecordCommand: KitchenCommand {
         progress.start()
         let signal = termination.wait()
         progress.stop()
-        if let reason = failure.get() {
+        if let reason = failure.withLock({ $0 }) {
             // Every exchange a client received is in the journal; the count says how many made it.
             let records = proxy.journaledRecords
             do {

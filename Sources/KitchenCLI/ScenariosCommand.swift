@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import KitchenScenarioRecording
 import KitchenScenarios
 import KitchenVerify
@@ -54,14 +55,15 @@ enum ScenariosCommand: KitchenCommand {
 /// thread the main run loop keeps turning meanwhile, so work on the main actor (the app's
 /// controllers) can run; blocking the thread would deadlock it.
 func runBlocking<Result: Sendable>(_ work: @escaping @Sendable () async -> Result) -> Result {
-    let box = LockedValue<Result?>(nil)
+    let box = Mutex<Result?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
-        box.set(await work())
+        let result = await work()
+        box.withLock { $0 = result }
         done.signal()
     }
     while true {
-        if let result = box.get() { return result }
+        if let result = box.withLock({ $0 }) { return result }
         if Thread.isMainThread {
             _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
         } else {

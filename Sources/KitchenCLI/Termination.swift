@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Catches SIGINT and SIGTERM so a long-running command (serve, record, replay) can shut down
 /// cleanly instead of dying. Create it before the command announces itself: a signal that
@@ -8,7 +9,7 @@ import Foundation
 /// the semaphore and the locked name, both safe from any thread.
 final class Termination: @unchecked Sendable {
     private let received = DispatchSemaphore(value: 0)
-    private let name = LockedValue("")
+    private let name = Mutex("")
     private var sources: [any DispatchSourceSignal] = []
 
     init() {
@@ -18,8 +19,8 @@ final class Termination: @unchecked Sendable {
             // Both happen here, before the command announces itself, so no signal can fall between.
             ProcessPlatform.ignore(number)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [name, received] in
-                name.set(label)
+            source.setEventHandler { [self] in
+                name.withLock { $0 = label }
                 received.signal()
             }
             source.resume()
@@ -30,7 +31,7 @@ final class Termination: @unchecked Sendable {
 
     /// Ends `wait()` from inside the program (a fault it cannot go on after), as a signal would.
     func trigger(_ reason: String) {
-        name.set(reason)
+        name.withLock { $0 = reason }
         received.signal()
     }
 
@@ -38,18 +39,6 @@ final class Termination: @unchecked Sendable {
     func wait() -> String {
         received.wait()
         for source in sources { source.cancel() }
-        return name.get()
+        return name.withLock { $0 }
     }
-}
-
-/// A value behind a lock, for handing results between threads.
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    // Unchecked: `value` is only touched under `lock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func get() -> Value { lock.withLock { value } }
-    func set(_ newValue: Value) { lock.withLock { value = newValue } }
 }
