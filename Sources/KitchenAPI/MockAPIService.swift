@@ -10,55 +10,55 @@ import Synchronization
 /// let mock = MockAPIService()
 /// mock.setFridgeTemperatureStub.result = .success(cooler)
 /// await fridge.setTemperature(deviceId: "fridge-1", to: 36)
-/// #expect(mock.setFridgeTemperatureStub.calls == [SetTemperatureCall(deviceId: "fridge-1", temperature: 36)])
+/// #expect(mock.setFridgeTemperatureStub.calls == [.setFridgeTemperature(deviceId: "fridge-1", temperature: 36)])
 /// ```
 public final class MockAPIService: APIServiceProtocol {
     /// `login(username:password:)`; default ``LoginResponse/defaultLoginResponse``.
-    public let loginStub = Stub<LoginCall, LoginResponse>(.login, result: .success(.defaultLoginResponse))
+    public let loginStub = Stub<LoginResponse>(.login, result: .success(.defaultLoginResponse))
     /// `logout()`; default success.
-    public let logoutStub = Stub<NoArgumentsCall, Void>(.logout, result: .success(()))
+    public let logoutStub = Stub<Void>(.logout, result: .success(()))
     /// `fetchDevices()`; default ``DeviceInfo/defaultDevices``.
-    public let fetchDevicesStub = Stub<NoArgumentsCall, [DeviceInfo]>(
-        .listDevices, result: .success(DeviceInfo.defaultDevices))
+    public let fetchDevicesStub = Stub<[DeviceInfo]>(
+        .fetchDevices, result: .success(DeviceInfo.defaultDevices))
     /// `getOvenState(deviceId:compartment:)`; default ``OvenState/defaultOvenState``.
-    public let getOvenStateStub = Stub<OvenCall, OvenState>(.getOvenState, result: .success(.defaultOvenState))
+    public let getOvenStateStub = Stub<OvenState>(.getOvenState, result: .success(.defaultOvenState))
     /// `setOvenPower(deviceId:compartment:isOn:)`.
-    public let setOvenPowerStub = Stub<SetOvenPowerCall, OvenState>(.setOvenPower, result: .success(.defaultOvenState))
+    public let setOvenPowerStub = Stub<OvenState>(.setOvenPower, result: .success(.defaultOvenState))
     /// `setOvenTemperature(deviceId:compartment:temperature:)`.
-    public let setOvenTemperatureStub = Stub<SetOvenTemperatureCall, OvenState>(
+    public let setOvenTemperatureStub = Stub<OvenState>(
         .setOvenTemperature, result: .success(.defaultOvenState))
     /// `setOvenMode(deviceId:compartment:mode:)`.
-    public let setOvenModeStub = Stub<SetOvenModeCall, OvenState>(.setOvenMode, result: .success(.defaultOvenState))
+    public let setOvenModeStub = Stub<OvenState>(.setOvenMode, result: .success(.defaultOvenState))
     /// `getFridgeState(deviceId:)`; default ``FridgeState/defaultFridgeState``.
-    public let getFridgeStateStub = Stub<DeviceCall, FridgeState>(
+    public let getFridgeStateStub = Stub<FridgeState>(
         .getFridgeState, result: .success(.defaultFridgeState))
     /// `setFridgeTemperature(deviceId:temperature:)`.
-    public let setFridgeTemperatureStub = Stub<SetTemperatureCall, FridgeState>(
+    public let setFridgeTemperatureStub = Stub<FridgeState>(
         .setFridgeTemperature, result: .success(.defaultFridgeState))
     /// `setFreezerTemperature(deviceId:temperature:)`.
-    public let setFreezerTemperatureStub = Stub<SetTemperatureCall, FridgeState>(
+    public let setFreezerTemperatureStub = Stub<FridgeState>(
         .setFreezerTemperature, result: .success(.defaultFridgeState))
     /// `getDishwasherState(deviceId:)`; default ``DishwasherState/defaultDishwasherState``.
-    public let getDishwasherStateStub = Stub<DeviceCall, DishwasherState>(
+    public let getDishwasherStateStub = Stub<DishwasherState>(
         .getDishwasherState, result: .success(.defaultDishwasherState))
     /// `startDishwasher(deviceId:cycle:)`; default ``DishwasherState/startedDishwasherState``
     /// (running, as the contract says a start answers; an idle answer would break that rule).
-    public let startDishwasherStub = Stub<StartDishwasherCall, DishwasherState>(
+    public let startDishwasherStub = Stub<DishwasherState>(
         .startDishwasher, result: .success(.startedDishwasherState))
     /// `stopDishwasher(deviceId:)`.
-    public let stopDishwasherStub = Stub<DeviceCall, DishwasherState>(
+    public let stopDishwasherStub = Stub<DishwasherState>(
         .stopDishwasher, result: .success(.defaultDishwasherState))
     /// `getIceMakerState(deviceId:)`; default ``IceMakerState/defaultIceMakerState``.
-    public let getIceMakerStateStub = Stub<DeviceCall, IceMakerState>(
+    public let getIceMakerStateStub = Stub<IceMakerState>(
         .getIceMakerState, result: .success(.defaultIceMakerState))
     /// `setIceMakerPower(deviceId:isOn:)`.
-    public let setIceMakerPowerStub = Stub<SetIceMakerPowerCall, IceMakerState>(
+    public let setIceMakerPowerStub = Stub<IceMakerState>(
         .setIceMakerPower, result: .success(.defaultIceMakerState))
     /// `setIceMakerRate(deviceId:rate:)`.
-    public let setIceMakerRateStub = Stub<SetIceMakerRateCall, IceMakerState>(
+    public let setIceMakerRateStub = Stub<IceMakerState>(
         .setIceMakerRate, result: .success(.defaultIceMakerState))
 
-    private let log = Mutex<[APIOperation]>([])
+    private let log = Mutex<[APICall]>([])
 
     /// A mock whose every operation succeeds with the default values.
     public init() {}
@@ -87,11 +87,14 @@ public final class MockAPIService: APIServiceProtocol {
         }
     }
 
-    /// The operations called so far, in order, across all stubs.
-    public var operationLog: [APIOperation] { log.withLock { $0 } }
+    /// Every call so far, in order, across all stubs.
+    public var calls: [APICall] { log.withLock { $0 } }
 
-    private func answer<Call, Value>(_ stub: Stub<Call, Value>, _ call: Call) throws -> Value {
-        log.withLock { $0.append(stub.operation) }
+    /// The operations called so far, in order, across all stubs.
+    public var operationLog: [APIOperation] { calls.map(\.operation) }
+
+    private func answer<Value>(_ stub: Stub<Value>, _ call: APICall) throws -> Value {
+        log.withLock { $0.append(call) }
         return try stub.answer(call)
     }
 
@@ -99,31 +102,31 @@ public final class MockAPIService: APIServiceProtocol {
 
     /// Answers from ``loginStub``.
     nonisolated(nonsending) public func login(username: String, password: String) async throws -> LoginResponse {
-        try answer(loginStub, LoginCall(username: username, password: password))
+        try answer(loginStub, .login(username: username, password: password))
     }
 
     /// Answers from ``logoutStub``.
     nonisolated(nonsending) public func logout() async throws {
-        try answer(logoutStub, NoArgumentsCall())
+        try answer(logoutStub, .logout)
     }
 
     /// Answers from ``fetchDevicesStub``.
     nonisolated(nonsending) public func fetchDevices() async throws -> [DeviceInfo] {
-        try answer(fetchDevicesStub, NoArgumentsCall())
+        try answer(fetchDevicesStub, .fetchDevices)
     }
 
     /// Answers from ``getOvenStateStub``.
     nonisolated(nonsending) public func getOvenState(deviceId: String, compartment: String?) async throws
         -> OvenState
     {
-        try answer(getOvenStateStub, OvenCall(deviceId: deviceId, compartment: compartment))
+        try answer(getOvenStateStub, .getOvenState(deviceId: deviceId, compartment: compartment))
     }
 
     /// Answers from ``setOvenPowerStub``.
     nonisolated(nonsending) public func setOvenPower(deviceId: String, compartment: String?, isOn: Bool)
         async throws -> OvenState
     {
-        try answer(setOvenPowerStub, SetOvenPowerCall(deviceId: deviceId, compartment: compartment, isOn: isOn))
+        try answer(setOvenPowerStub, .setOvenPower(deviceId: deviceId, compartment: compartment, isOn: isOn))
     }
 
     /// Answers from ``setOvenTemperatureStub``.
@@ -132,64 +135,64 @@ public final class MockAPIService: APIServiceProtocol {
     {
         try answer(
             setOvenTemperatureStub,
-            SetOvenTemperatureCall(deviceId: deviceId, compartment: compartment, temperature: temperature))
+            .setOvenTemperature(deviceId: deviceId, compartment: compartment, temperature: temperature))
     }
 
     /// Answers from ``setOvenModeStub``.
     nonisolated(nonsending) public func setOvenMode(deviceId: String, compartment: String?, mode: String)
         async throws -> OvenState
     {
-        try answer(setOvenModeStub, SetOvenModeCall(deviceId: deviceId, compartment: compartment, mode: mode))
+        try answer(setOvenModeStub, .setOvenMode(deviceId: deviceId, compartment: compartment, mode: mode))
     }
 
     /// Answers from ``getFridgeStateStub``.
     nonisolated(nonsending) public func getFridgeState(deviceId: String) async throws -> FridgeState {
-        try answer(getFridgeStateStub, DeviceCall(deviceId: deviceId))
+        try answer(getFridgeStateStub, .getFridgeState(deviceId: deviceId))
     }
 
     /// Answers from ``setFridgeTemperatureStub``.
     nonisolated(nonsending) public func setFridgeTemperature(deviceId: String, temperature: Int) async throws
         -> FridgeState
     {
-        try answer(setFridgeTemperatureStub, SetTemperatureCall(deviceId: deviceId, temperature: temperature))
+        try answer(setFridgeTemperatureStub, .setFridgeTemperature(deviceId: deviceId, temperature: temperature))
     }
 
     /// Answers from ``setFreezerTemperatureStub``.
     nonisolated(nonsending) public func setFreezerTemperature(deviceId: String, temperature: Int) async throws
         -> FridgeState
     {
-        try answer(setFreezerTemperatureStub, SetTemperatureCall(deviceId: deviceId, temperature: temperature))
+        try answer(setFreezerTemperatureStub, .setFreezerTemperature(deviceId: deviceId, temperature: temperature))
     }
 
     /// Answers from ``getDishwasherStateStub``.
     nonisolated(nonsending) public func getDishwasherState(deviceId: String) async throws -> DishwasherState {
-        try answer(getDishwasherStateStub, DeviceCall(deviceId: deviceId))
+        try answer(getDishwasherStateStub, .getDishwasherState(deviceId: deviceId))
     }
 
     /// Answers from ``startDishwasherStub``.
     nonisolated(nonsending) public func startDishwasher(deviceId: String, cycle: String) async throws
         -> DishwasherState
     {
-        try answer(startDishwasherStub, StartDishwasherCall(deviceId: deviceId, cycle: cycle))
+        try answer(startDishwasherStub, .startDishwasher(deviceId: deviceId, cycle: cycle))
     }
 
     /// Answers from ``stopDishwasherStub``.
     nonisolated(nonsending) public func stopDishwasher(deviceId: String) async throws -> DishwasherState {
-        try answer(stopDishwasherStub, DeviceCall(deviceId: deviceId))
+        try answer(stopDishwasherStub, .stopDishwasher(deviceId: deviceId))
     }
 
     /// Answers from ``getIceMakerStateStub``.
     nonisolated(nonsending) public func getIceMakerState(deviceId: String) async throws -> IceMakerState {
-        try answer(getIceMakerStateStub, DeviceCall(deviceId: deviceId))
+        try answer(getIceMakerStateStub, .getIceMakerState(deviceId: deviceId))
     }
 
     /// Answers from ``setIceMakerPowerStub``.
     nonisolated(nonsending) public func setIceMakerPower(deviceId: String, isOn: Bool) async throws -> IceMakerState {
-        try answer(setIceMakerPowerStub, SetIceMakerPowerCall(deviceId: deviceId, isOn: isOn))
+        try answer(setIceMakerPowerStub, .setIceMakerPower(deviceId: deviceId, isOn: isOn))
     }
 
     /// Answers from ``setIceMakerRateStub``.
     nonisolated(nonsending) public func setIceMakerRate(deviceId: String, rate: String) async throws -> IceMakerState {
-        try answer(setIceMakerRateStub, SetIceMakerRateCall(deviceId: deviceId, rate: rate))
+        try answer(setIceMakerRateStub, .setIceMakerRate(deviceId: deviceId, rate: rate))
     }
 }

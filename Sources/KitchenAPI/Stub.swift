@@ -1,7 +1,7 @@
 import Synchronization
 
-/// One stubbed operation of ``MockAPIService``: the result to return, the
-/// calls made so far, and optional scripted results for particular calls.
+/// One stubbed method of ``MockAPIService``: the result to return, the calls made so far,
+/// and optional scripted results for particular calls.
 ///
 /// A call takes the first result scripted for exactly that call (FIFO), and
 /// otherwise ``result``. Scripting by call lets a recorded HTTP exchange
@@ -10,26 +10,29 @@ import Synchronization
 /// ```swift
 /// mock.setOvenPowerStub.result = .success(hotOven)
 /// mock.setOvenPowerStub.enqueue(.failure(AppError.conflict),
-///                               for: SetOvenPowerCall(deviceId: "oven-1", compartment: nil, isOn: true))
+///                               for: .setOvenPower(deviceId: "oven-1", compartment: nil, isOn: true))
 /// _ = try await mock.setOvenPower(deviceId: "oven-1", isOn: true)   // throws conflict
 /// #expect(mock.setOvenPowerStub.calls.count == 1)
 /// ```
-public final class Stub<Call: Hashable & Sendable, Value: Sendable>: Sendable {
+public final class Stub<Value: Sendable>: Sendable {
     private struct State {
         var result: Result<Value, any Error>
-        var calls: [Call] = []
-        var scripted: [Call: [Result<Value, any Error>]] = [:]
+        var calls: [APICall] = []
+        var scripted: [APICall: [Result<Value, any Error>]] = [:]
     }
 
-    /// The operation this stub stands in for.
-    public let operation: APIOperation
+    /// The protocol method this stub answers.
+    public let method: APIMethod
     private let state: Mutex<State>
 
-    /// A stub for `operation` that returns `result` until told otherwise.
-    public init(_ operation: APIOperation, result: Result<Value, any Error>) {
-        self.operation = operation
+    /// A stub for `method` that returns `result` until told otherwise.
+    init(_ method: APIMethod, result: Result<Value, any Error>) {
+        self.method = method
         self.state = Mutex(State(result: result))
     }
+
+    /// The operation this stub stands in for: the one ``APIMethod/operation`` declares.
+    public var operation: APIOperation { method.operation }
 
     /// The result for calls with nothing scripted.
     public var result: Result<Value, any Error> {
@@ -38,13 +41,15 @@ public final class Stub<Call: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// Every call so far, in order.
-    public var calls: [Call] { state.withLock { $0.calls } }
+    public var calls: [APICall] { state.withLock { $0.calls } }
 
     /// The most recent call.
-    public var lastCall: Call? { state.withLock { $0.calls.last } }
+    public var lastCall: APICall? { state.withLock { $0.calls.last } }
 
     /// Queues `result` for the next call equal to `call`, after any already queued for it.
-    public func enqueue(_ result: Result<Value, any Error>, for call: Call) {
+    /// `call` must be a call of ``method``: another method's call never reaches this stub.
+    public func enqueue(_ result: Result<Value, any Error>, for call: APICall) {
+        precondition(call.method == method, "\(call.method.rawValue) scripted on the stub of \(method.rawValue)")
         state.withLock { $0.scripted[call, default: []].append(result) }
     }
 
@@ -60,7 +65,7 @@ public final class Stub<Call: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// Records `call` and returns (or throws) its result.
-    func answer(_ call: Call) throws -> Value {
+    func answer(_ call: APICall) throws -> Value {
         let result = state.withLock { state in
             state.calls.append(call)
             if var queue = state.scripted[call], !queue.isEmpty {
@@ -74,23 +79,39 @@ public final class Stub<Call: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 }
 
-/// A stub seen without its types, so tests can walk every operation.
+/// A stub seen without its value type, so tests and checks can walk every operation.
 public protocol AnyStub: Sendable {
     /// The operation the stub stands in for.
     var operation: APIOperation { get }
-    /// The recorded calls, type-erased.
-    var recordedCalls: [any Hashable & Sendable] { get }
+    /// The recorded calls, in order.
+    var recordedCalls: [APICall] { get }
     /// The result for calls with nothing scripted, type-erased.
     var stubbedResult: Result<any Sendable, any Error> { get }
     /// Makes every call without a scripted result throw `error`.
     func stubFailure(_ error: any Error)
+    /// Queues `result` for the next call equal to `call`, as ``Stub/enqueue(_:for:)`` does;
+    /// `false`, queuing nothing, for a call of another method or a value of another type.
+    @discardableResult func script(_ result: Result<any Sendable, any Error>, for call: APICall) -> Bool
 }
 
 extension Stub: AnyStub {
-    /// The recorded calls, type-erased.
-    public var recordedCalls: [any Hashable & Sendable] { calls }
+    /// The recorded calls, in order.
+    public var recordedCalls: [APICall] { calls }
     /// The result for calls with nothing scripted, type-erased.
     public var stubbedResult: Result<any Sendable, any Error> { result.map { $0 } }
     /// Makes every call without a scripted result throw `error`.
     public func stubFailure(_ error: any Error) { result = .failure(error) }
+    /// Queues `result` for the next call equal to `call`, as ``Stub/enqueue(_:for:)`` does;
+    /// `false`, queuing nothing, for a call of another method or a value of another type.
+    @discardableResult public func script(_ result: Result<any Sendable, any Error>, for call: APICall) -> Bool {
+        guard call.method == method else { return false }
+        switch result {
+        case .success(let value):
+            guard let typed = value as? Value else { return false }
+            enqueue(.success(typed), for: call)
+        case .failure(let error):
+            enqueue(.failure(error), for: call)
+        }
+        return true
+    }
 }

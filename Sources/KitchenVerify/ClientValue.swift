@@ -52,6 +52,19 @@ public enum ClientValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The value wrapped, as a stub of ``MockAPIService`` holds it (`()` for ``none``).
+    public var value: any Sendable {
+        switch self {
+        case .none: ()
+        case .login(let value): value
+        case .devices(let value): value
+        case .oven(let value): value
+        case .fridge(let value): value
+        case .dishwasher(let value): value
+        case .iceMaker(let value): value
+        }
+    }
+
     /// The value encoded with the client's own encoder (`KitchenJSON`), as JSON; `nil` for ``none``.
     public func encoded() throws -> JSONValue? {
         let encoder = KitchenJSON.makeEncoder()

@@ -104,11 +104,11 @@ public struct MockCheck: Sendable {
         var results: [CaseResult] = []
         for entry in recording.entries where !entry.entry.isWebSocket {
             let verifyCase = VerifyCase.exchange(.mock, file: recording.name, entry: entry.index, label: entry.label)
-            guard let call = RecordedCall(entry.entry, basePath: recording.basePath) else {
+            guard let call = APICall(entry.entry, basePath: recording.basePath) else {
                 results.append(CaseResult(verifyCase))
                 continue
             }
-            let recorded = RecordedCall.recordedOutcome(of: entry.entry, for: call.operation)
+            let recorded = call.recordedOutcome(of: entry.entry)
             let answered = await call.invoke(on: mock)
             var findings: [Finding] = []
             func finding(_ location: String, _ expected: String, _ actual: String) {

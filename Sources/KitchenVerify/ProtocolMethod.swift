@@ -28,10 +28,10 @@ public struct ProtocolMethod: Sendable {
         self.call = call
     }
 
-    /// The requirement `method`, called with ``RecordedCall/sample(_:)``.
+    /// The requirement `method`, called with `APICall.sample(_:)`.
     public init(_ method: APIMethod) {
         self.init(name: method.rawValue, operation: method.operation) { api in
-            await RecordedCall.sample(method).invoke(on: api)
+            await APICall.sample(method).invoke(on: api)
         }
     }
 

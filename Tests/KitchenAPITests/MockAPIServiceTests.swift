@@ -10,73 +10,73 @@ struct MockAPIServiceTests {
     /// switch is exhaustive, so a new operation must be added here.
     static func exercise(
         _ operation: APIOperation, on mock: MockAPIService, stubs: Bool = true
-    ) async throws -> (call: any Hashable & Sendable, returnedStub: Bool)? {
+    ) async throws -> (call: APICall, returnedStub: Bool)? {
         let oven = Samples.oven, fridge = Samples.fridge, dishwasher = Samples.dishwasher, ice = Samples.iceMaker
         switch operation {
         case .login:
             if stubs { mock.loginStub.result = .success(Samples.login) }
             let value = try await mock.login(username: "alice", password: "pw")
-            return (LoginCall(username: "alice", password: "pw"), value == Samples.login)
+            return (.login(username: "alice", password: "pw"), value == Samples.login)
         case .logout:
             if stubs { mock.logoutStub.result = .success(()) }
             try await mock.logout()
-            return (NoArgumentsCall(), true)
+            return (.logout, true)
         case .listDevices:
             if stubs { mock.fetchDevicesStub.result = .success(Samples.devices) }
             let value = try await mock.fetchDevices()
-            return (NoArgumentsCall(), value == Samples.devices)
+            return (.fetchDevices, value == Samples.devices)
         case .getOvenState:
             if stubs { mock.getOvenStateStub.result = .success(oven) }
             let value = try await mock.getOvenState(deviceId: "o", compartment: "upper")
-            return (OvenCall(deviceId: "o", compartment: "upper"), value == oven)
+            return (.getOvenState(deviceId: "o", compartment: "upper"), value == oven)
         case .setOvenPower:
             if stubs { mock.setOvenPowerStub.result = .success(oven) }
             let value = try await mock.setOvenPower(deviceId: "o", isOn: true)
-            return (SetOvenPowerCall(deviceId: "o", compartment: nil, isOn: true), value == oven)
+            return (.setOvenPower(deviceId: "o", compartment: nil, isOn: true), value == oven)
         case .setOvenTemperature:
             if stubs { mock.setOvenTemperatureStub.result = .success(oven) }
             let value = try await mock.setOvenTemperature(deviceId: "o", compartment: "lower", temperature: 400)
-            return (SetOvenTemperatureCall(deviceId: "o", compartment: "lower", temperature: 400), value == oven)
+            return (.setOvenTemperature(deviceId: "o", compartment: "lower", temperature: 400), value == oven)
         case .setOvenMode:
             if stubs { mock.setOvenModeStub.result = .success(oven) }
             let value = try await mock.setOvenMode(deviceId: "o", mode: "roast")
-            return (SetOvenModeCall(deviceId: "o", compartment: nil, mode: "roast"), value == oven)
+            return (.setOvenMode(deviceId: "o", compartment: nil, mode: "roast"), value == oven)
         case .getFridgeState:
             if stubs { mock.getFridgeStateStub.result = .success(fridge) }
             let value = try await mock.getFridgeState(deviceId: "f")
-            return (DeviceCall(deviceId: "f"), value == fridge)
+            return (.getFridgeState(deviceId: "f"), value == fridge)
         case .setFridgeTemperature:
             if stubs { mock.setFridgeTemperatureStub.result = .success(fridge) }
             let value = try await mock.setFridgeTemperature(deviceId: "f", temperature: 36)
-            return (SetTemperatureCall(deviceId: "f", temperature: 36), value == fridge)
+            return (.setFridgeTemperature(deviceId: "f", temperature: 36), value == fridge)
         case .setFreezerTemperature:
             if stubs { mock.setFreezerTemperatureStub.result = .success(fridge) }
             let value = try await mock.setFreezerTemperature(deviceId: "f", temperature: -5)
-            return (SetTemperatureCall(deviceId: "f", temperature: -5), value == fridge)
+            return (.setFreezerTemperature(deviceId: "f", temperature: -5), value == fridge)
         case .getDishwasherState:
             if stubs { mock.getDishwasherStateStub.result = .success(dishwasher) }
             let value = try await mock.getDishwasherState(deviceId: "d")
-            return (DeviceCall(deviceId: "d"), value == dishwasher)
+            return (.getDishwasherState(deviceId: "d"), value == dishwasher)
         case .startDishwasher:
             if stubs { mock.startDishwasherStub.result = .success(dishwasher) }
             let value = try await mock.startDishwasher(deviceId: "d", cycle: "eco")
-            return (StartDishwasherCall(deviceId: "d", cycle: "eco"), value == dishwasher)
+            return (.startDishwasher(deviceId: "d", cycle: "eco"), value == dishwasher)
         case .stopDishwasher:
             if stubs { mock.stopDishwasherStub.result = .success(dishwasher) }
             let value = try await mock.stopDishwasher(deviceId: "d")
-            return (DeviceCall(deviceId: "d"), value == dishwasher)
+            return (.stopDishwasher(deviceId: "d"), value == dishwasher)
         case .getIceMakerState:
             if stubs { mock.getIceMakerStateStub.result = .success(ice) }
             let value = try await mock.getIceMakerState(deviceId: "i")
-            return (DeviceCall(deviceId: "i"), value == ice)
+            return (.getIceMakerState(deviceId: "i"), value == ice)
         case .setIceMakerPower:
             if stubs { mock.setIceMakerPowerStub.result = .success(ice) }
             let value = try await mock.setIceMakerPower(deviceId: "i", isOn: false)
-            return (SetIceMakerPowerCall(deviceId: "i", isOn: false), value == ice)
+            return (.setIceMakerPower(deviceId: "i", isOn: false), value == ice)
         case .setIceMakerRate:
             if stubs { mock.setIceMakerRateStub.result = .success(ice) }
             let value = try await mock.setIceMakerRate(deviceId: "i", rate: "low")
-            return (SetIceMakerRateCall(deviceId: "i", rate: "low"), value == ice)
+            return (.setIceMakerRate(deviceId: "i", rate: "low"), value == ice)
         case .openLiveUpdates:
             return nil
         }
@@ -93,7 +93,7 @@ struct MockAPIServiceTests {
         let stub = try #require(mock.stub(for: operation))
         #expect(returnedStubValue)
         #expect(stub.operation == operation)
-        #expect(stub.recordedCalls.map { AnyHashable($0) } == [AnyHashable(expectedCall)])
+        #expect(stub.recordedCalls == [expectedCall])
         #expect(mock.operationLog == [operation])
         for other in APIOperation.allCases where other != operation {
             #expect(mock.stub(for: other)?.recordedCalls.isEmpty ?? true, "\(other) must not record \(operation)")
@@ -138,7 +138,7 @@ struct MockAPIServiceTests {
         let mock = MockAPIService()
         var hot = Samples.oven
         hot.targetTemperature = 500
-        let on = SetOvenPowerCall(deviceId: "o", compartment: "upper", isOn: true)
+        let on = APICall.setOvenPower(deviceId: "o", compartment: "upper", isOn: true)
         mock.setOvenPowerStub.enqueue(.success(hot), for: on)
         mock.setOvenPowerStub.enqueue(.failure(AppError.conflict), for: on)
         #expect(mock.setOvenPowerStub.pendingScriptedCount == 2)
@@ -155,6 +155,28 @@ struct MockAPIServiceTests {
 
         mock.setOvenPowerStub.reset()
         #expect(mock.setOvenPowerStub.calls.isEmpty)
+    }
+
+    @Test("The mock logs every call with its arguments, in order, across its stubs")
+    func callLog() async throws {
+        let mock = MockAPIService()
+        _ = try await mock.fetchDevices()
+        _ = try await mock.setOvenPower(deviceId: "o", compartment: "upper", isOn: true)
+        _ = try await mock.fetchDevices()
+        #expect(mock.calls == [.fetchDevices, .setOvenPower(deviceId: "o", compartment: "upper", isOn: true), .fetchDevices])
+        #expect(mock.operationLog == [.listDevices, .setOvenPower, .listDevices])
+        #expect(mock.fetchDevicesStub.calls == [.fetchDevices, .fetchDevices])
+    }
+
+    @Test("A type-erased script queues only a value of the stub's type, for a call of the stub's method")
+    func erasedScript() async throws {
+        let mock = MockAPIService()
+        let stub = try #require(mock.stub(for: .getIceMakerState))
+        #expect(!stub.script(.success(Samples.iceMaker), for: .getFridgeState(deviceId: "i")))
+        #expect(!stub.script(.success(Samples.fridge), for: .getIceMakerState(deviceId: "i")))
+        #expect(stub.script(.success(Samples.iceMaker), for: .getIceMakerState(deviceId: "i")))
+        #expect(mock.getIceMakerStateStub.pendingScriptedCount == 1)
+        #expect(try await mock.getIceMakerState(deviceId: "i") == Samples.iceMaker)
     }
 
     @Test("The type-erased stub shows the stubbed result")

@@ -19,7 +19,7 @@ struct DishwasherViewModelTests {
         mock.startDishwasherStub.result = .success(state(.running, minutes: 180))
         await dishwashers.start(cycle: "eco", deviceId: "dishwasher-1")
         #expect(dishwashers.dishwasherStates["dishwasher-1"]?.status == .running)
-        #expect(mock.startDishwasherStub.calls == [StartDishwasherCall(deviceId: "dishwasher-1", cycle: "eco")])
+        #expect(mock.startDishwasherStub.calls == [.startDishwasher(deviceId: "dishwasher-1", cycle: "eco")])
         mock.stopDishwasherStub.result = .success(state(.idle))
         await dishwashers.stop(deviceId: "dishwasher-1")
         #expect(dishwashers.dishwasherStates["dishwasher-1"]?.status == .idle)
@@ -69,7 +69,7 @@ struct IceMakerViewModelTests {
         off.isOn = false
         mock.setIceMakerPowerStub.result = .success(off)
         await iceMakers.togglePower(deviceId: "icemaker-1")
-        #expect(mock.setIceMakerPowerStub.calls == [SetIceMakerPowerCall(deviceId: "icemaker-1", isOn: false)])
+        #expect(mock.setIceMakerPowerStub.calls == [.setIceMakerPower(deviceId: "icemaker-1", isOn: false)])
         #expect(iceMakers.iceMakerStates["icemaker-1"]?.isOn == false)
         var high = off
         high.productionRate = "high"

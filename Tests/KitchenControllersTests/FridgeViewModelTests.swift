@@ -34,7 +34,7 @@ struct FridgeViewModelTests {
         mock.setFridgeTemperatureStub.result = .success(cooler)
         await fridges.setFridgeTemperature(35, deviceId: "fridge-1")
         #expect(fridges.fridgeStates["fridge-1"]?.targetTemperature == 35)
-        #expect(mock.setFridgeTemperatureStub.calls == [SetTemperatureCall(deviceId: "fridge-1", temperature: 35)])
+        #expect(mock.setFridgeTemperatureStub.calls == [.setFridgeTemperature(deviceId: "fridge-1", temperature: 35)])
         mock.setFreezerTemperatureStub.result = .failure(AppError.invalidValue(message: "out of range"))
         let errors = ErrorLog()
         fridges.errorHandler = { errors.record($0) }

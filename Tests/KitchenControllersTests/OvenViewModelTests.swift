@@ -25,8 +25,8 @@ struct OvenViewModelTests {
         let mock = MockAPIService()
         let ovens = makeOvens(api: mock)
         await ovens.fetchInitialState(for: DeviceInfo.defaultDevices[0])
-        #expect(mock.getOvenStateStub.calls == [OvenCall(deviceId: "oven-double-1", compartment: "upper"),
-                                                OvenCall(deviceId: "oven-double-1", compartment: "lower")])
+        #expect(mock.getOvenStateStub.calls == [.getOvenState(deviceId: "oven-double-1", compartment: "upper"),
+                                                .getOvenState(deviceId: "oven-double-1", compartment: "lower")])
         #expect(ovens.state(deviceId: "oven-double-1", compartment: "lower") == .defaultOvenState)
     }
 

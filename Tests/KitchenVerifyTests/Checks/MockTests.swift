@@ -67,9 +67,9 @@ struct MockTests {
         let mock = MockAPIService(recording: recording.document)
         var calls = 0
         for entry in recording.document.log.entries {
-            guard let call = RecordedCall(entry) else { continue }
+            guard let call = APICall(entry) else { continue }
             calls += 1
-            let expected = RecordedCall.recordedOutcome(of: entry, for: call.operation)
+            let expected = call.recordedOutcome(of: entry)
             let got = await call.invoke(on: mock as any APIServiceProtocol)
             #expect(got == expected, "\(call)")
         }

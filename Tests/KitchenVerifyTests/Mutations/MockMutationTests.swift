@@ -164,7 +164,7 @@ struct MockMutationTests {
         let methods = ProtocolMethod.all.map { method in
             guard method.operation == .getFridgeState else { return method }
             var wrong = method
-            wrong.call = { api in await RecordedCall.sample(.getDishwasherState).invoke(on: api) }
+            wrong.call = { api in await APICall.sample(.getDishwasherState).invoke(on: api) }
             return wrong
         }
         let findings = await MockCheck(contracts: contracts, methods: methods).mappingFindings()

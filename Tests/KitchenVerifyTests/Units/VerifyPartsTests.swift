@@ -76,15 +76,24 @@ struct VerifyPartsTests {
                       response: HAR.Response(status: 200, statusText: "OK", content: HAR.Content(size: 0, mimeType: "application/json")),
                       timings: HAR.Timings())
         }
-        #expect(RecordedCall(entry("GET", "/devices/d1/oven?compartment=upper", nil))
-            == .getOvenState(OvenCall(deviceId: "d1", compartment: "upper")))
-        #expect(RecordedCall(entry("POST", "/devices/d1/oven/temperature", #"{"targetTemperature": 400, "compartment": "lower"}"#))
-            == .setOvenTemperature(SetOvenTemperatureCall(deviceId: "d1", compartment: "lower", temperature: 400)))
-        #expect(RecordedCall(entry("POST", "/devices/d1/icemaker/power", #"{"isOn": "yes"}"#)) == nil)
-        #expect(RecordedCall(entry("POST", "/devices/d1/icemaker/power", #"{"isOn": true, "pad": "x"}"#)) == nil)
-        #expect(RecordedCall(entry("GET", "/devices/d1/fridge?compartment=upper", nil)) == nil)
-        #expect(RecordedCall(entry("POST", "/auth/login", #"{"username": "demo", "password": "<password-1>"}"#))
-            == .login(LoginCall(username: "demo", password: "<password-1>")))
+        #expect(APICall(entry("GET", "/devices/d1/oven?compartment=upper", nil))
+            == .getOvenState(deviceId: "d1", compartment: "upper"))
+        #expect(APICall(entry("POST", "/devices/d1/oven/temperature", #"{"targetTemperature": 400, "compartment": "lower"}"#))
+            == .setOvenTemperature(deviceId: "d1", compartment: "lower", temperature: 400))
+        #expect(APICall(entry("POST", "/devices/d1/icemaker/power", #"{"isOn": "yes"}"#)) == nil)
+        #expect(APICall(entry("POST", "/devices/d1/icemaker/power", #"{"isOn": true, "pad": "x"}"#)) == nil)
+        #expect(APICall(entry("GET", "/devices/d1/fridge?compartment=upper", nil)) == nil)
+        #expect(APICall(entry("POST", "/auth/login", #"{"username": "demo", "password": "<password-1>"}"#))
+            == .login(username: "demo", password: "<password-1>"))
+    }
+
+    @Test("a call made through the protocol reaches the mock as itself, under its method", arguments: APIMethod.allCases)
+    func invokedCallIsRecorded(_ method: APIMethod) async {
+        let call = APICall.sample(method)
+        let mock = MockAPIService()
+        _ = await call.invoke(on: mock)
+        #expect(call.method == method)
+        #expect(mock.calls == [call])
     }
 
     @Test("a recording is a scenario's when it sits at the top level and is named after one")
