@@ -100,10 +100,13 @@ final class ExchangeRecorder: Sendable {
     /// it (call on `loop`'s thread): the record is made,
     /// redacted and encoded now, written with the rest of the loop's turn, and `then` runs on
     /// the loop once its outcome is known (the record is in the journal when it says so).
-    /// `requestBody` and `responseBody` say where a body streamed in parts was journaled.
+    /// `requestBody` and `responseBody` say where a body streamed in parts was journaled;
+    /// `sentHeaders`, the headers the upstream got, when the caller has them at hand
+    /// (``UpstreamRewrite/headers(for:)`` makes them otherwise).
     func recordLater(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date, timings: HAR.Timings,
                      failure: HAR.ExchangeError? = nil, resourceType: String = "fetch", requestBody: BodyRecord = .inline,
-                     responseBody: BodyRecord = .inline, on loop: EventLoop, then done: @escaping (Outcome) -> Void) {
+                     responseBody: BodyRecord = .inline, sentHeaders: HTTPHeaders? = nil, on loop: EventLoop,
+                     then done: @escaping (Outcome) -> Void) {
         let observed = { [self] (outcome: Outcome, redacted: Bool) in
             observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
                             redacted: redacted)
@@ -114,7 +117,7 @@ final class ExchangeRecorder: Sendable {
         writeLater({ [self] () throws(RecordingError) in
             try exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
                               failure: failure, resourceType: resourceType, requestBody: requestBody,
-                              responseBody: responseBody)
+                              responseBody: responseBody, sentHeaders: sentHeaders)
         }, on: loop, then: observed)
     }
 
@@ -128,9 +131,10 @@ final class ExchangeRecorder: Sendable {
     /// on the loop (a streamed one was decoded as it streamed, ``StreamedBodyJournal``).
     private func exchangeEvent(request: HTTPRequest, response: HTTPResponse, body: [UInt8], startedAt: Date,
                                timings: HAR.Timings, failure: HAR.ExchangeError?, resourceType: String,
-                               requestBody: BodyRecord, responseBody: BodyRecord) throws(RecordingError) -> JournalEvent {
+                               requestBody: BodyRecord, responseBody: BodyRecord,
+                               sentHeaders: HTTPHeaders?) throws(RecordingError) -> JournalEvent {
         var rawRequest = Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority)
-        if resourceType != "websocket" { rawRequest.upstream = rewrite.changes(from: request.headers) }
+        if resourceType != "websocket" { rawRequest.upstream = rewrite.changes(from: request.headers, sent: sentHeaders) }
         if requestBody.streamed == nil {
             (rawRequest.body, rawRequest.encodedBodySize) = try RecordedBodyDecoder.decodeWhole(
                 request.body, headers: request.headers, limit: decodedBodyLimit, complete: true,

@@ -147,7 +147,7 @@ final class LoopRelay: @unchecked Sendable {
         let responder = self.responder, reply = self.reply
         responder.recorder.recordLater(request: recorded, response: head, body: bodiless ? [] : body, startedAt: started,
                                        timings: HAR.Timings(send: 0, wait: waited, receive: bodiless ? 0 : received),
-                                       requestBody: requestBody, on: loop) { outcome in
+                                       requestBody: requestBody, sentHeaders: outgoing.headers, on: loop) { outcome in
             reply.complete(responder.released(answer, outcome))
         }
     }

@@ -29,24 +29,32 @@ struct UpstreamRewrite: Sendable {
 
     /// What the upstream got otherwise than `recorded` says, for a request recorded with the
     /// client's headers: fields set (with their values, in the order sent) and fields removed.
-    func changes(from recorded: HTTPHeaders) -> HAR.UpstreamChanges {
-        Self.changes(from: recorded, to: headers(for: recorded))
+    /// `sent`: the headers already made for it by ``headers(for:)``, when the caller has them.
+    func changes(from recorded: HTTPHeaders, sent: HTTPHeaders? = nil) -> HAR.UpstreamChanges {
+        Self.changes(from: recorded, to: sent ?? headers(for: recorded))
     }
 
     /// How `sent` differs from `recorded`, field name by field name (case aside).
     static func changes(from recorded: HTTPHeaders, to sent: HTTPHeaders) -> HAR.UpstreamChanges {
         var changes = HAR.UpstreamChanges()
-        var seen: Set<String> = []
-        for field in sent where seen.insert(field.name.lowercased()).inserted {
+        // A request has a dozen fields or so: looking back along the list costs less than a set of
+        // lowercased names, which allocates for each field of every exchange.
+        let sentFields = sent.fields, recordedFields = recorded.fields
+        for (index, field) in sentFields.enumerated() where !named(field.name, before: index, in: sentFields) {
             let values = sent.values(for: field.name)
             if recorded.values(for: field.name) != values {
                 changes.setHeaders += values.map { HAR.Header(name: field.name, value: $0) }
             }
         }
-        seen = []
-        for field in recorded where seen.insert(field.name.lowercased()).inserted && !sent.contains(field.name) {
+        for (index, field) in recordedFields.enumerated()
+        where !named(field.name, before: index, in: recordedFields) && !sent.contains(field.name) {
             changes.removedHeaders.append(field.name)
         }
         return changes
+    }
+
+    /// Whether a field before `index` in `fields` has `name` (case aside).
+    private static func named(_ name: String, before index: Int, in fields: [HTTPHeaders.Field]) -> Bool {
+        fields[..<index].contains { HTTPHeaders.namesMatch($0.name, name) }
     }
 }
