@@ -26,6 +26,12 @@ struct ErrorMappingPropertyTests {
                 #expect(shrunk.failure.contains("requires re-authentication"))
             case .ignoresTheBodysCode:
                 #expect(shrunk.trace.contains(#""error":""#), "seed \(seed): \(shrunk.trace)")
+            case .payloadTooLargeStatusIsAServerError:
+                #expect(shrunk.trace.hasPrefix("413 "), "seed \(seed): \(shrunk.trace)")
+                #expect(shrunk.failure.contains("the app error"))
+            case .conflictCodeIsNotFound:
+                #expect(shrunk.trace.contains(#""error":"conflict""#), "seed \(seed): \(shrunk.trace)")
+                #expect(shrunk.failure.contains("the app error"))
             }
         }
     }
