@@ -14,6 +14,10 @@ public enum PlantedMappingBug: String, Hashable, Sendable, CaseIterable {
     case anyClientErrorMeansReauth
     /// The body's code is ignored: a 400 that says `unauthorized` is a bad request.
     case ignoresTheBodysCode
+    /// A wrong row in the status table: a 413 is a server error, not `payloadTooLarge`.
+    case payloadTooLargeStatusIsAServerError
+    /// A wrong row in the code table: the `conflict` code is taken for `not_found`.
+    case conflictCodeIsNotFound
 
     /// The broken mapping.
     public var mapping: @Sendable (Int, Data) -> AppError {
@@ -27,6 +31,16 @@ public enum PlantedMappingBug: String, Hashable, Sendable, CaseIterable {
             }
         case .ignoresTheBodysCode:
             { status, _ in AppError.from(status: status, body: Data()) }
+        case .payloadTooLargeStatusIsAServerError:
+            { status, body in
+                let error = AppError.from(status: status, body: body)
+                return status == 413 && error == .payloadTooLarge ? .server(status: status) : error
+            }
+        case .conflictCodeIsNotFound:
+            { status, body in
+                let saysConflict = String(decoding: body, as: UTF8.self).contains(#""error":"conflict""#)
+                return saysConflict ? .notFound : AppError.from(status: status, body: body)
+            }
         }
     }
 }

@@ -92,8 +92,10 @@ import Testing
         #expect(reusable)
     }
 
+    // The idle timeout also runs before the first request: it is long enough that a slow test
+    // thread sends the request well within it.
     @Test func aServerClosingTheIdleConnectionCallsOnClosedWhileIdleOnTheLoop() async throws {
-        let server = try TestServer(configuration: HTTPServerConfiguration(idleTimeout: .milliseconds(300)))
+        let server = try TestServer(configuration: HTTPServerConfiguration(idleTimeout: .seconds(1)))
         defer { server.stop() }
         let loop = try EventLoop(name: "test-client-idle-close")
         defer { loop.stop() }
@@ -187,7 +189,8 @@ import Testing
         #expect(reusable, "a chunked response read to its end leaves the connection reusable")
     }
 
-    // Paused longer than the response timeout: the timer is paused too, so no `.timedOut`.
+    // Paused longer than the response timeout: the timer is paused too, so no `.timedOut`. The
+    // timeout (1 s) also bounds the wait for the head, so it leaves a slow peer thread room.
     @Test func pauseReadingHoldsTheBodyBackUntilResumeReading() async throws {
         let log = ExchangeLog()
         let paused = Signal()
@@ -205,7 +208,7 @@ import Testing
         defer { loop.stop() }
         let heardWhilePaused = try await offThePool { () throws -> Int in
             defer { done.fire() }
-            let connection = try Self.open(port: peer.port, on: loop, responseTimeout: .milliseconds(200))
+            let connection = try Self.open(port: peer.port, on: loop, responseTimeout: .seconds(1))
             loop.execute {
                 connection.exchange(HTTPRequest(method: .get, target: "/paused")) { event in
                     log.record(event, on: loop)
@@ -216,7 +219,7 @@ import Testing
                 }
             }
             guard bodySent.wait(seconds: 10) else { throw LoopTestError("the peer never sent the body") }
-            try loop.waitForLoopTime(.milliseconds(400))
+            try loop.waitForLoopTime(.milliseconds(1_500))
             let heardWhilePaused = log.events.count
             loop.execute { connection.resumeReading() }
             _ = log.waitForOutcome()

@@ -192,7 +192,8 @@ import Testing
         #expect(stopped, "the producer kept waiting for room")
     }
 
-    // Waiting for its own producer is not the server's delay: no `.timedOut` meanwhile.
+    // Waiting for its own producer is not the server's delay: no `.timedOut` meanwhile. The
+    // producer pauses for 2.5 times the timeout, which leaves a slow server 2 s between bytes.
     @Test func theResponseTimeoutDoesNotRunWhileTheExchangeWaitsForItsProducer() async throws {
         let size = 256 << 10
         let server = try TestServer(limits: HTTPLimits(maxBodyBytes: size), routes: ["/digest": Self.digest])
@@ -201,8 +202,8 @@ import Testing
         defer { loop.stop() }
         let log = try await offThePool { () throws -> ExchangeLog in
             let (log, producer, _) = try Self.upload(size, bodyLength: size, port: server.port, loop: loop,
-                                                     responseTimeout: .seconds(1), firstPart: size / 2)
-            try loop.waitForLoopTime(.milliseconds(2500))
+                                                     responseTimeout: .seconds(2), firstPart: size / 2)
+            try loop.waitForLoopTime(.seconds(5))
             try loop.runAndWait { producer.pump() }
             _ = log.waitForOutcome()
             return log

@@ -48,6 +48,31 @@ import Testing
             == [.write(WebSocketFrame(opcode: .ping, payload: [0, 0, 0, 2])), .armDeadline(.milliseconds(25_250))])
     }
 
+    // Keep-alive: a peer that answers every ping stays open far past the pong timeout: ten pings,
+    // each answered just before its deadline, over twenty pong timeouts; no close goes out, and
+    // its data is still delivered at the end.
+    @Test func keepAliveKeepsAPeerThatAnswersEveryPingOpenFarPastThePongTimeout() throws {
+        let interval = try #require(Self.keepAlive.pingInterval)
+        let pongTimeout = Self.keepAlive.pongTimeout
+        var machine = WebSocketStateMachine(role: .server, configuration: Self.keepAlive)
+        #expect(machine.start() == [.armDeadline(interval)])
+        var nextPing = interval
+        for counter in UInt8(1)...10 {
+            let ping: [UInt8] = [0, 0, 0, counter]
+            #expect(machine.deadlineReached(nextPing, now: nextPing)
+                == [.write(WebSocketFrame(opcode: .ping, payload: ping)), .armDeadline(nextPing + pongTimeout)], "ping \(counter)")
+            #expect(machine.tick(now: nextPing + pongTimeout - .milliseconds(1)) == [], "ping \(counter)")
+            machine.receive(FrameBytes.frame(opcode: FrameBytes.pong, payload: ping))
+            #expect(machine.nextDelivery(as: .messages) == [.armDeadline(nextPing + interval)], "pong \(counter)")
+            // The replaced pong deadline's alarm does nothing.
+            #expect(machine.deadlineReached(nextPing + pongTimeout, now: nextPing + pongTimeout) == [], "pong \(counter)")
+            nextPing += interval
+        }
+        #expect(nextPing > pongTimeout * 20)
+        machine.receive(FrameBytes.frame(opcode: FrameBytes.text, payload: Array("alive".utf8)))
+        #expect(machine.nextDelivery(as: .messages) == [.deliver(.message(.text("alive")))])
+    }
+
     // Keep-alive: a peer that does not answer (or answers with other data) is closed with 1011
     // at the pong deadline and TCP is dropped; the reader then reports why.
     @Test func keepAliveClosesWith1011AndDropsAPeerThatMissesThePongDeadline() {

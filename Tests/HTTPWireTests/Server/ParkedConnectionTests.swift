@@ -52,12 +52,14 @@ import Testing
         }
     }
 
+    // Waits only for what must happen; that the close comes at the idle deadline and not before
+    // is ServerConnectionTimingTests' job, on given instants. The idle timeout is long enough
+    // for a slow test thread to see the connection parked first.
     @Test func aParkedConnectionIdleTooLongIsClosedSilentlyAndItsSlotFreed() throws {
-        let server = try TestServer(configuration: HTTPServerConfiguration(idleTimeout: .milliseconds(300)))
+        let server = try TestServer(configuration: HTTPServerConfiguration(idleTimeout: .seconds(1)))
         defer { server.stop() }
-        let connection = try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000)
+        let connection = try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000)
         #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 1 })
-        #expect(connection.staysSilent(milliseconds: 100), "closed before the idle timeout")
         #expect(try connection.readUntilClosed().isEmpty)
         #expect(connection.ending == .endOfStream)
         #expect(waitUntil(seconds: 10) { server.server.connectionCount == 0 && server.server.parkedConnectionCount == 0 })
