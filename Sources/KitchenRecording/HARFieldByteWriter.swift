@@ -27,15 +27,15 @@ struct HARFieldByteWriter: HARFieldVisitor {
         swap(&writer.output, &output)
     }
 
-    /// Appends `value`'s object to `output`.
+    /// Appends `value`'s object to `output`. The declaration takes its value `inout` (the
+    /// reader fills it in); this writer only reads, so the value is visited where it is, not
+    /// copied first (a copy would retain each of its strings and arrays, and release them).
     static func write<Value: HARFields>(_ value: Value, into output: inout [UInt8]) {
-        var copy = value
-        write(&copy, into: &output)
+        withUnsafePointer(to: value) { write(&UnsafeMutablePointer(mutating: $0).pointee, into: &output) }
     }
 
-    /// Appends `value`'s object to `output`, visiting it in place. The declaration takes its
-    /// value `inout` (the reader fills it in); this writer only reads, so a member of a value
-    /// already copied for writing is visited where it is, without another copy.
+    /// Appends `value`'s object to `output`, visiting it in place: a member of a value being
+    /// written is visited where it is.
     private static func write<Value: HARFields>(_ value: inout Value, into output: inout [UInt8]) {
         object(into: &output) { writer in
             // Writing only reads the properties, so the visit never throws.
@@ -56,16 +56,23 @@ struct HARFieldByteWriter: HARFieldVisitor {
     }
 
     private mutating func key(_ key: String) {
-        if hasMembers { output.append(UInt8(ascii: ",")) }
-        hasMembers = true
         // Keys are the declarations' own names (`startedDateTime`, `_resourceType`): plain ASCII
         // that JSON writes as it is, so the bytes go in without the escaping pass (every record
-        // has some eighty of them).
+        // has some eighty of them), and `,"name":` goes in as one piece, not four appends.
         assert(key.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
-        output.append(UInt8(ascii: "\""))
-        output.append(contentsOf: key.utf8)
-        output.append(UInt8(ascii: "\""))
-        output.append(UInt8(ascii: ":"))
+        let start = hasMembers ? 0 : 1
+        hasMembers = true
+        var key = key
+        key.withUTF8 { name in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 4) { piece in
+                piece[0] = UInt8(ascii: ",")
+                piece[1] = UInt8(ascii: "\"")
+                _ = UnsafeMutableBufferPointer(rebasing: piece[2...]).initialize(fromContentsOf: name)
+                piece[name.count + 2] = UInt8(ascii: "\"")
+                piece[name.count + 3] = UInt8(ascii: ":")
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: piece[start...]))
+            }
+        }
     }
 
     private mutating func number(_ number: JSONNumber) { JSONSerializer.writeNumber(number, into: &output) }
@@ -81,9 +88,12 @@ struct HARFieldByteWriter: HARFieldVisitor {
 
     private mutating func objects<Element: HARFields>(_ values: [Element]) {
         output.append(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            Self.write(value, into: &output)
+        // Each element visited where it is in the array, not copied out of it.
+        values.withUnsafeBufferPointer { elements in
+            for index in elements.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                Self.write(&UnsafeMutablePointer(mutating: elements.baseAddress! + index).pointee, into: &output)
+            }
         }
         output.append(UInt8(ascii: "]"))
     }
@@ -105,7 +115,11 @@ struct HARFieldByteWriter: HARFieldVisitor {
         self.key(key)
         Self.write(&value, into: &output)
     }
-    mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value?) { if let value { member(key, value) } }
+    mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value?) {
+        guard value != nil else { return }
+        self.key(key)
+        Self.write(&value!, into: &output)
+    }
     mutating func visit<Element: HARFields>(_ key: String, _ value: inout [Element]) { self.key(key); objects(value) }
     mutating func visit<Element: HARFields>(_ key: String, _ value: inout [Element]?) {
         if let value { self.key(key); objects(value) }

@@ -11,7 +11,10 @@
 /// any occurrence then holds one read window whole, at one of its first `step` offsets, and
 /// the filter knows each pattern's windows at those offsets. A 32-byte token is looked for at
 /// every 25th position, not at every one.
-struct SecretMatcher: Sendable {
+///
+/// A class: a scanner is handed out (and copied) several times a record, and an immutable
+/// object is one reference to copy, not each of its tables.
+final class SecretMatcher: Sendable {
     /// One byte sequence to look for, and which secret it betrays.
     struct Pattern: Sendable {
         /// The bytes.
