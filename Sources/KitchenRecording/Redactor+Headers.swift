@@ -136,7 +136,8 @@ extension Redactor {
     /// percent-encoded, the rest as written); `nil` when nothing changed.
     func redactURLParameters(_ url: String) -> String? {
         // Most URLs have neither a query nor a fragment: nothing to take apart.
-        guard url.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else { return nil }
+        var url = url
+        guard url.withUTF8({ $0.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } }) else { return nil }
         var parts = URLParts(url)
         let query = parts.query.flatMap(redactPairs)
         let fragment = parts.fragment.flatMap { redactPairs(String($0)) }
