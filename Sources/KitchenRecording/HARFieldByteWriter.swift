@@ -13,75 +13,97 @@ import HarnessCore
 /// }
 /// ```
 struct HARFieldByteWriter: HARFieldVisitor {
-    private var output: [UInt8] = []
+    private var output: ByteAppender
     private var hasMembers = false
+    /// What ``JSONSerializer`` writes for a number, or a string that needs escapes, before it
+    /// is copied to `output`.
+    private var scratch: [UInt8] = []
+
+    private init(capacity: Int) { output = ByteAppender(capacity: capacity) }
 
     /// Appends an object to `output` whose members `members` writes.
     static func object(into output: inout [UInt8], _ members: (inout HARFieldByteWriter) -> Void) {
-        var writer = HARFieldByteWriter()
-        // The writer takes the buffer over (no copy) and hands it back when the object is closed.
-        swap(&writer.output, &output)
+        // Most records are a little over 1 KiB: written without growing, then copied once.
+        var writer = HARFieldByteWriter(capacity: 2048)
+        defer { writer.output.deallocate() }
         writer.output.append(UInt8(ascii: "{"))
         members(&writer)
         writer.output.append(UInt8(ascii: "}"))
-        swap(&writer.output, &output)
+        output.append(contentsOf: writer.output.written)
     }
 
-    /// Appends `value`'s object to `output`. The declaration takes its value `inout` (the
-    /// reader fills it in); this writer only reads, so the value is visited where it is, not
-    /// copied first (a copy would retain each of its strings and arrays, and release them).
-    static func write<Value: HARFields>(_ value: Value, into output: inout [UInt8]) {
-        withUnsafePointer(to: value) { write(&UnsafeMutablePointer(mutating: $0).pointee, into: &output) }
-    }
-
-    /// Appends `value`'s object to `output`, visiting it in place: a member of a value being
-    /// written is visited where it is.
-    private static func write<Value: HARFields>(_ value: inout Value, into output: inout [UInt8]) {
-        object(into: &output) { writer in
-            // Writing only reads the properties, so the visit never throws.
-            try? Value.visit(&value, with: &writer)
-        }
+    /// Appends `value`'s object. The declaration takes its value `inout` (the reader fills it
+    /// in); this writer only reads, so the value is visited where it is, not copied first (a
+    /// copy would retain each of its strings and arrays, and release them).
+    private mutating func object<Value: HARFields>(_ value: inout Value) {
+        let outer = hasMembers
+        hasMembers = false
+        output.append(UInt8(ascii: "{"))
+        // Writing only reads the properties, so the visit never throws.
+        try? Value.visit(&value, with: &self)
+        output.append(UInt8(ascii: "}"))
+        hasMembers = outer
     }
 
     /// A string member.
     mutating func member(_ key: String, _ value: String) {
         self.key(key)
-        JSONSerializer.writeString(value, into: &output)
+        string(value)
     }
 
     /// An object member.
     mutating func member<Value: HARFields>(_ key: String, _ value: Value) {
         self.key(key)
-        Self.write(value, into: &output)
+        withUnsafePointer(to: value) { object(&UnsafeMutablePointer(mutating: $0).pointee) }
     }
 
     private mutating func key(_ key: String) {
         // Keys are the declarations' own names (`startedDateTime`, `_resourceType`): plain ASCII
         // that JSON writes as it is, so the bytes go in without the escaping pass (every record
-        // has some eighty of them), and `,"name":` goes in as one piece, not four appends.
+        // has some eighty of them).
         assert(key.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
-        let start = hasMembers ? 0 : 1
+        if hasMembers { output.append(UInt8(ascii: ",")) }
         hasMembers = true
+        output.append(UInt8(ascii: "\""))
         var key = key
-        key.withUTF8 { name in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 4) { piece in
-                piece[0] = UInt8(ascii: ",")
-                piece[1] = UInt8(ascii: "\"")
-                _ = UnsafeMutableBufferPointer(rebasing: piece[2...]).initialize(fromContentsOf: name)
-                piece[name.count + 2] = UInt8(ascii: "\"")
-                piece[name.count + 3] = UInt8(ascii: ":")
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: piece[start...]))
-            }
-        }
+        key.withUTF8 { output.append($0) }
+        output.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: ":"))
     }
 
-    private mutating func number(_ number: JSONNumber) { JSONSerializer.writeNumber(number, into: &output) }
+    /// `value` as ``JSONSerializer/writeString(_:into:)`` writes it. Most strings hold nothing
+    /// it escapes (a quote, a backslash, a control character): those are the quoted bytes as
+    /// they are, written here without the detour.
+    private mutating func string(_ value: String) {
+        var text = value
+        let plain = text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            output.append(UInt8(ascii: "\""))
+            output.append(bytes)
+            output.append(UInt8(ascii: "\""))
+            return true
+        }
+        guard !plain else { return }
+        scratch.removeAll(keepingCapacity: true)
+        JSONSerializer.writeString(value, into: &scratch)
+        scratch.withUnsafeBufferPointer { output.append($0) }
+    }
+
+    private mutating func number(_ number: JSONNumber) {
+        scratch.removeAll(keepingCapacity: true)
+        JSONSerializer.writeNumber(number, into: &scratch)
+        scratch.withUnsafeBufferPointer { output.append($0) }
+    }
+
+    private mutating func literal(_ text: StaticString) {
+        output.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
 
     private mutating func strings(_ values: [String]) {
         output.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            JSONSerializer.writeString(value, into: &output)
+            string(value)
         }
         output.append(UInt8(ascii: "]"))
     }
@@ -92,7 +114,7 @@ struct HARFieldByteWriter: HARFieldVisitor {
         values.withUnsafeBufferPointer { elements in
             for index in elements.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                Self.write(&UnsafeMutablePointer(mutating: elements.baseAddress! + index).pointee, into: &output)
+                object(&UnsafeMutablePointer(mutating: elements.baseAddress! + index).pointee)
             }
         }
         output.append(UInt8(ascii: "]"))
@@ -107,18 +129,18 @@ struct HARFieldByteWriter: HARFieldVisitor {
         if let value { self.key(key); number(.integer(Int64(value))) }
     }
     mutating func visit(_ key: String, _ value: inout Bool?) {
-        if let value { self.key(key); output.append(contentsOf: (value ? "true" : "false").utf8) }
+        if let value { self.key(key); literal(value ? "true" : "false") }
     }
     mutating func visit(_ key: String, _ value: inout [String]) { self.key(key); strings(value) }
     mutating func visit(_ key: String, _ value: inout [String]?) { if let value { self.key(key); strings(value) } }
     mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value) {
         self.key(key)
-        Self.write(&value, into: &output)
+        object(&value)
     }
     mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value?) {
         guard value != nil else { return }
         self.key(key)
-        Self.write(&value!, into: &output)
+        object(&value!)
     }
     mutating func visit<Element: HARFields>(_ key: String, _ value: inout [Element]) { self.key(key); objects(value) }
     mutating func visit<Element: HARFields>(_ key: String, _ value: inout [Element]?) {
