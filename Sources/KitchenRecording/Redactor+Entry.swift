@@ -30,7 +30,8 @@ extension Redactor {
         let requestContext = requestBytes.isEmpty ? nil : BodyContext(
             fields: lookup.bodyFields(method: method, path: path(), message: .request),
             isForm: Self.isForm(entry.request.postData?.mimeType), location: { "the request body of \(method) \(path())" })
-        var requestBody = try requestContext.map { (context) throws(RecordingError) in try redactingWhole(requestBytes, context: context) } ?? nil
+        var requestBody: RedactedText?
+        if let requestContext { requestBody = try redactingWhole(requestBytes, context: requestContext) }
         let known = requestContext == nil ? 0 : knownSecretCount
         redactHeaders(&entry.response.headers)
         entry.response.cookies = redactCookies(entry.response.cookies)
