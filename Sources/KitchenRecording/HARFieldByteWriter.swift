@@ -90,6 +90,13 @@ struct HARFieldByteWriter: HARFieldVisitor {
     }
 
     private mutating func number(_ number: JSONNumber) {
+        if let small = SmallNumberBytes.index(of: number) {
+            SmallNumberBytes.table.withUnsafeBufferPointer { table in
+                let entry = table.baseAddress! + small * SmallNumberBytes.stride
+                output.append(UnsafeBufferPointer(start: entry + 1, count: Int(entry.pointee)))
+            }
+            return
+        }
         scratch.removeAll(keepingCapacity: true)
         JSONSerializer.writeNumber(number, into: &scratch)
         scratch.withUnsafeBufferPointer { output.append($0) }
@@ -152,5 +159,41 @@ struct HARFieldByteWriter: HARFieldVisitor {
     mutating func visit<Value: RawRepresentable & CaseIterable>(_ key: String, _ value: inout Value) where Value.RawValue == Int {
         self.key(key)
         number(.integer(Int64(value.rawValue)))
+    }
+}
+
+/// ``JSONSerializer/writeNumber(_:into:)``'s bytes for the numbers a record is full of
+/// (statuses, sizes, `-1` for a timing phase that did not happen), as integers and as
+/// integral decimals, worked out once by the serializer itself: a record's fifteen-odd
+/// numbers are copied, not formatted.
+private enum SmallNumberBytes {
+    static let range: ClosedRange<Int64> = -1...1023
+    /// Each entry: its length, then its bytes (at most `stride - 1`).
+    static let stride = 8
+    /// The integers of ``range`` in order, then the same as decimals.
+    static let table: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 2 * range.count * stride)
+        for (slot, number) in (range.map { JSONNumber.integer($0) } + range.map { JSONNumber.decimal(Double($0)) }).enumerated() {
+            var bytes: [UInt8] = []
+            JSONSerializer.writeNumber(number, into: &bytes)
+            precondition(bytes.count < stride)
+            table[slot * stride] = UInt8(bytes.count)
+            table.replaceSubrange((slot * stride + 1)..<(slot * stride + 1 + bytes.count), with: bytes)
+        }
+        return table
+    }()
+
+    /// The entry of `number` in ``table``; `nil` when it has none.
+    static func index(of number: JSONNumber) -> Int? {
+        switch number {
+        case .integer(let value) where range.contains(value):
+            return Int(value - range.lowerBound)
+        // An integral decimal (not -0, whose sign a serializer may keep).
+        case .decimal(let value) where value.sign == .plus || value != 0:
+            guard let integral = Int64(exactly: value), range.contains(integral) else { return nil }
+            return range.count + Int(integral - range.lowerBound)
+        default:
+            return nil
+        }
     }
 }
