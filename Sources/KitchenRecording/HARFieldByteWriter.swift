@@ -32,9 +32,7 @@ struct HARFieldByteWriter: HARFieldVisitor {
         output.append(contentsOf: writer.output.written)
     }
 
-    /// Appends `value`'s object. The declaration takes its value `inout` (the reader fills it
-    /// in); this writer only reads, so the value is visited where it is, not copied first (a
-    /// copy would retain each of its strings and arrays, and release them).
+    /// Appends `value`'s object, visiting it where it is.
     private mutating func object<Value: HARFields>(_ value: inout Value) {
         let outer = hasMembers
         hasMembers = false
@@ -51,7 +49,9 @@ struct HARFieldByteWriter: HARFieldVisitor {
         string(value)
     }
 
-    /// An object member.
+    /// An object member. The declarations take their value `inout` (the reader fills it in);
+    /// this writer only reads, so the value is visited where it is, through a pointer, not
+    /// copied first (a copy would retain each of its strings and arrays, and release them).
     mutating func member<Value: HARFields>(_ key: String, _ value: Value) {
         self.key(key)
         withUnsafePointer(to: value) { object(&UnsafeMutablePointer(mutating: $0).pointee) }
