@@ -13,77 +13,116 @@ import HarnessCore
 /// }
 /// ```
 struct HARFieldByteWriter: HARFieldVisitor {
-    private var output: [UInt8] = []
+    private var output: ByteAppender
     private var hasMembers = false
+    /// What ``JSONSerializer`` writes for a number, or a string that needs escapes, before it
+    /// is copied to `output`.
+    private var scratch: [UInt8] = []
+
+    private init(capacity: Int) { output = ByteAppender(capacity: capacity) }
 
     /// Appends an object to `output` whose members `members` writes.
     static func object(into output: inout [UInt8], _ members: (inout HARFieldByteWriter) -> Void) {
-        var writer = HARFieldByteWriter()
-        // The writer takes the buffer over (no copy) and hands it back when the object is closed.
-        swap(&writer.output, &output)
+        // Most records are a little over 1 KiB: written without growing, then copied once.
+        var writer = HARFieldByteWriter(capacity: 2048)
+        defer { writer.output.deallocate() }
         writer.output.append(UInt8(ascii: "{"))
         members(&writer)
         writer.output.append(UInt8(ascii: "}"))
-        swap(&writer.output, &output)
+        output.append(contentsOf: writer.output.written)
     }
 
-    /// Appends `value`'s object to `output`.
-    static func write<Value: HARFields>(_ value: Value, into output: inout [UInt8]) {
-        var copy = value
-        write(&copy, into: &output)
-    }
-
-    /// Appends `value`'s object to `output`, visiting it in place. The declaration takes its
-    /// value `inout` (the reader fills it in); this writer only reads, so a member of a value
-    /// already copied for writing is visited where it is, without another copy.
-    private static func write<Value: HARFields>(_ value: inout Value, into output: inout [UInt8]) {
-        object(into: &output) { writer in
-            // Writing only reads the properties, so the visit never throws.
-            try? Value.visit(&value, with: &writer)
-        }
+    /// Appends `value`'s object, visiting it where it is.
+    private mutating func object<Value: HARFields>(_ value: inout Value) {
+        let outer = hasMembers
+        hasMembers = false
+        output.append(UInt8(ascii: "{"))
+        // Writing only reads the properties, so the visit never throws.
+        try? Value.visit(&value, with: &self)
+        output.append(UInt8(ascii: "}"))
+        hasMembers = outer
     }
 
     /// A string member.
     mutating func member(_ key: String, _ value: String) {
         self.key(key)
-        JSONSerializer.writeString(value, into: &output)
+        string(value)
     }
 
-    /// An object member.
+    /// An object member. The declarations take their value `inout` (the reader fills it in);
+    /// this writer only reads, so the value is visited where it is, through a pointer, not
+    /// copied first (a copy would retain each of its strings and arrays, and release them).
     mutating func member<Value: HARFields>(_ key: String, _ value: Value) {
         self.key(key)
-        Self.write(value, into: &output)
+        withUnsafePointer(to: value) { object(&UnsafeMutablePointer(mutating: $0).pointee) }
     }
 
     private mutating func key(_ key: String) {
-        if hasMembers { output.append(UInt8(ascii: ",")) }
-        hasMembers = true
         // Keys are the declarations' own names (`startedDateTime`, `_resourceType`): plain ASCII
         // that JSON writes as it is, so the bytes go in without the escaping pass (every record
         // has some eighty of them).
         assert(key.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+        if hasMembers { output.append(UInt8(ascii: ",")) }
+        hasMembers = true
         output.append(UInt8(ascii: "\""))
-        output.append(contentsOf: key.utf8)
+        var key = key
+        key.withUTF8 { output.append($0) }
         output.append(UInt8(ascii: "\""))
         output.append(UInt8(ascii: ":"))
     }
 
-    private mutating func number(_ number: JSONNumber) { JSONSerializer.writeNumber(number, into: &output) }
+    /// `value` as ``JSONSerializer/writeString(_:into:)`` writes it. Most strings hold nothing
+    /// it escapes (a quote, a backslash, a control character): those are the quoted bytes as
+    /// they are, written here without the detour.
+    private mutating func string(_ value: String) {
+        var text = value
+        let plain = text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            output.append(UInt8(ascii: "\""))
+            output.append(bytes)
+            output.append(UInt8(ascii: "\""))
+            return true
+        }
+        guard !plain else { return }
+        scratch.removeAll(keepingCapacity: true)
+        JSONSerializer.writeString(value, into: &scratch)
+        scratch.withUnsafeBufferPointer { output.append($0) }
+    }
+
+    private mutating func number(_ number: JSONNumber) {
+        if let small = SmallNumberBytes.index(of: number) {
+            SmallNumberBytes.table.withUnsafeBufferPointer { table in
+                let entry = table.baseAddress! + small * SmallNumberBytes.stride
+                output.append(UnsafeBufferPointer(start: entry + 1, count: Int(entry.pointee)))
+            }
+            return
+        }
+        scratch.removeAll(keepingCapacity: true)
+        JSONSerializer.writeNumber(number, into: &scratch)
+        scratch.withUnsafeBufferPointer { output.append($0) }
+    }
+
+    private mutating func literal(_ text: StaticString) {
+        output.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
 
     private mutating func strings(_ values: [String]) {
         output.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            JSONSerializer.writeString(value, into: &output)
+            string(value)
         }
         output.append(UInt8(ascii: "]"))
     }
 
     private mutating func objects<Element: HARFields>(_ values: [Element]) {
         output.append(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            Self.write(value, into: &output)
+        // Each element visited where it is in the array, not copied out of it.
+        values.withUnsafeBufferPointer { elements in
+            for index in elements.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                object(&UnsafeMutablePointer(mutating: elements.baseAddress! + index).pointee)
+            }
         }
         output.append(UInt8(ascii: "]"))
     }
@@ -97,15 +136,19 @@ struct HARFieldByteWriter: HARFieldVisitor {
         if let value { self.key(key); number(.integer(Int64(value))) }
     }
     mutating func visit(_ key: String, _ value: inout Bool?) {
-        if let value { self.key(key); output.append(contentsOf: (value ? "true" : "false").utf8) }
+        if let value { self.key(key); literal(value ? "true" : "false") }
     }
     mutating func visit(_ key: String, _ value: inout [String]) { self.key(key); strings(value) }
     mutating func visit(_ key: String, _ value: inout [String]?) { if let value { self.key(key); strings(value) } }
     mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value) {
         self.key(key)
-        Self.write(&value, into: &output)
+        object(&value)
     }
-    mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value?) { if let value { member(key, value) } }
+    mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value?) {
+        guard value != nil else { return }
+        self.key(key)
+        object(&value!)
+    }
     mutating func visit<Element: HARFields>(_ key: String, _ value: inout [Element]) { self.key(key); objects(value) }
     mutating func visit<Element: HARFields>(_ key: String, _ value: inout [Element]?) {
         if let value { self.key(key); objects(value) }
@@ -116,5 +159,41 @@ struct HARFieldByteWriter: HARFieldVisitor {
     mutating func visit<Value: RawRepresentable & CaseIterable>(_ key: String, _ value: inout Value) where Value.RawValue == Int {
         self.key(key)
         number(.integer(Int64(value.rawValue)))
+    }
+}
+
+/// ``JSONSerializer/writeNumber(_:into:)``'s bytes for the numbers a record is full of
+/// (statuses, sizes, `-1` for a timing phase that did not happen), as integers and as
+/// integral decimals, worked out once by the serializer itself: a record's fifteen-odd
+/// numbers are copied, not formatted.
+private enum SmallNumberBytes {
+    static let range: ClosedRange<Int64> = -1...1023
+    /// Each entry: its length, then its bytes (at most `stride - 1`).
+    static let stride = 8
+    /// The integers of ``range`` in order, then the same as decimals.
+    static let table: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 2 * range.count * stride)
+        for (slot, number) in (range.map { JSONNumber.integer($0) } + range.map { JSONNumber.decimal(Double($0)) }).enumerated() {
+            var bytes: [UInt8] = []
+            JSONSerializer.writeNumber(number, into: &bytes)
+            precondition(bytes.count < stride)
+            table[slot * stride] = UInt8(bytes.count)
+            table.replaceSubrange((slot * stride + 1)..<(slot * stride + 1 + bytes.count), with: bytes)
+        }
+        return table
+    }()
+
+    /// The entry of `number` in ``table``; `nil` when it has none.
+    static func index(of number: JSONNumber) -> Int? {
+        switch number {
+        case .integer(let value) where range.contains(value):
+            return Int(value - range.lowerBound)
+        // An integral decimal (not -0, whose sign a serializer may keep).
+        case .decimal(let value) where value.sign == .plus || value != 0:
+            guard let integral = Int64(exactly: value), range.contains(integral) else { return nil }
+            return range.count + Int(integral - range.lowerBound)
+        default:
+            return nil
+        }
     }
 }

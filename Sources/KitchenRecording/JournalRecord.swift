@@ -36,8 +36,6 @@ public enum JournalEvent: Sendable, Hashable {
     /// without building a ``JSONValue`` tree first. The one definition of a record's layout.
     func jsonBytes() -> [UInt8] {
         var output: [UInt8] = []
-        // Most records are a little over 1 KiB: one allocation, not a second one and a copy.
-        output.reserveCapacity(2048)
         HARFieldByteWriter.object(into: &output) { record in
             record.member("type", typeName)
             switch self {

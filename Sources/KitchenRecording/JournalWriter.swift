@@ -158,7 +158,8 @@ public final class JournalWriter: Sendable {
         let bytes = redacted.jsonBytes()
         let scanner = redactor.scanner()
         // Named only when a check fails: most records pass, and the name is a new string.
-        let location = { "\(self.pathText): \(redacted.typeName) record" }
+        let typeName = redacted.typeName
+        let location = { "\(self.pathText): \(typeName) record" }
         // The tree is read back only to name where a leak is, once the bytes show one. Our own
         // bytes always parse; were they not to, the leak is still refused, by line and column.
         try scanner.check(serialized: bytes, of: (try? JSONParser.parse(bytes)) ?? .null, location: location())

@@ -61,18 +61,39 @@ struct RedactionLookup: Sendable {
     func credentialKind(named name: String) -> RedactionPolicy.SecretKind? {
         guard !credentialWords.isEmpty else { return nil }
         var name = name
-        return name.withUTF8 { bytes in
-            guard let last = Self.lastSignificantIndex(in: bytes, before: bytes.count) else { return nil }
-            var candidates = wordsByLastByte[Int(CaseInsensitiveName.folded(bytes[last]))]
-            // `tokens`: the words ending in the letter before a plural `s` too, in table order.
-            if CaseInsensitiveName.folded(bytes[last]) == UInt8(ascii: "s"), let previous = Self.lastSignificantIndex(in: bytes, before: last) {
-                candidates = (candidates + wordsByLastByte[Int(CaseInsensitiveName.folded(bytes[previous]))]).sorted()
-            }
-            for index in candidates where Self.credentialForm(of: bytes, endsWith: credentialWords[index].word) {
-                return credentialWords[index].kind
-            }
-            return nil
+        return name.withUTF8 { credentialKind(named: $0) }
+    }
+
+    /// ``credentialKind(named:)`` of a name given as its UTF-8 bytes.
+    func credentialKind(named bytes: UnsafeBufferPointer<UInt8>) -> RedactionPolicy.SecretKind? {
+        guard !credentialWords.isEmpty, let last = Self.lastSignificantIndex(in: bytes, before: bytes.count) else { return nil }
+        var candidates = wordsByLastByte[Int(CaseInsensitiveName.folded(bytes[last]))]
+        // `tokens`: the words ending in the letter before a plural `s` too, in table order.
+        if CaseInsensitiveName.folded(bytes[last]) == UInt8(ascii: "s"), let previous = Self.lastSignificantIndex(in: bytes, before: last) {
+            candidates = (candidates + wordsByLastByte[Int(CaseInsensitiveName.folded(bytes[previous]))]).sorted()
         }
+        for index in candidates where Self.credentialForm(of: bytes, endsWith: credentialWords[index].word) {
+            return credentialWords[index].kind
+        }
+        return nil
+    }
+
+    /// Whether the text between some quote of `text` and the next quote names a credential.
+    /// In text without a backslash, that stretch is every JSON string (member names among
+    /// them) and every name ``LexicalCredentialSearch`` tries, so `false` means neither a JSON
+    /// walk nor that search would find a credential-named member. A stretch that is not ASCII
+    /// is also asked as the text a decoder makes of it (invalid UTF-8 replaced).
+    func quotesCredentialName(in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !credentialWords.isEmpty else { return false }
+        var open: Int?
+        for index in text.indices where text[index] == UInt8(ascii: "\"") {
+            defer { open = index }
+            guard let start = open.map({ $0 + 1 }) else { continue }
+            let name = UnsafeBufferPointer(rebasing: text[start..<index])
+            if credentialKind(named: name) != nil { return true }
+            if name.contains(where: { $0 >= 0x80 }), credentialKind(named: String(decoding: name, as: UTF8.self)) != nil { return true }
+        }
+        return false
     }
 
     /// Whether `name` in credential form ends with `word` (already in credential form), or

@@ -40,13 +40,23 @@ extension Redactor {
     }
 
     private func redactingWholeOnce(_ bytes: [UInt8], context: BodyContext) throws(RecordingError) -> RedactedText? {
-        var walk = StreamingBodyRedactor(redactor: self, fields: context.fields, location: context.location, maximumTokenBytes: bytes.count)
-        walk.aliasing = context.aliasing
         // The sweep looks at every token; most bodies hold no known secret, which one pass of
         // the matcher over the bytes tells (a secret behind an escape it cannot see). One
         // learned while the body is read makes it be read again, swept then.
         let matcher = scanner().matcher
-        walk.sweeping = !matcher.isEmpty && (bytes.contains(UInt8(ascii: "\\")) || matcher.firstMatch(in: bytes) != nil)
+        let hasEscapes = bytes.contains(UInt8(ascii: "\\"))
+        let sweeping = !matcher.isEmpty && (hasEscapes || matcher.firstMatch(in: bytes) != nil)
+        // Most bodies hold nothing to replace, which is told without the walk: no rule names a
+        // field, no escape can hide a name or a secret, no known secret shows, no quoted text
+        // names a credential (what the walk aliases, and what text that is not JSON is refused
+        // for), and it is no form. The walk would give nothing then; as would its fallback.
+        if !sweeping, !hasEscapes, context.fields.isEmpty, !context.isForm,
+           !bytes.withUnsafeBufferPointer({ lookup.quotesCredentialName(in: $0) }) {
+            return nil
+        }
+        var walk = StreamingBodyRedactor(redactor: self, fields: context.fields, location: context.location, maximumTokenBytes: bytes.count)
+        walk.aliasing = context.aliasing
+        walk.sweeping = sweeping
         let notJSON: JSONParseError
         switch try walk.redactingWholeJSON(bytes) {
         case .success(let text): return text.pointers.isEmpty ? nil : text

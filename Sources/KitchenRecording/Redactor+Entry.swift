@@ -26,11 +26,13 @@ extension Redactor {
         entry.request.cookies = redactCookies(entry.request.cookies)
         if let params = entry.request.postData?.params { entry.request.postData?.params = redactParams(params) }
         let requestBytes = try entry.request.bodyBytes
-        let requestContext = BodyContext(
+        // Most requests have no body: nothing to describe, redact, or redact again.
+        let requestContext = requestBytes.isEmpty ? nil : BodyContext(
             fields: lookup.bodyFields(method: method, path: path(), message: .request),
             isForm: Self.isForm(entry.request.postData?.mimeType), location: { "the request body of \(method) \(path())" })
-        var requestBody = try redactingWhole(requestBytes, context: requestContext)
-        let known = knownSecretCount
+        var requestBody: RedactedText?
+        if let requestContext { requestBody = try redactingWhole(requestBytes, context: requestContext) }
+        let known = requestContext == nil ? 0 : knownSecretCount
         redactHeaders(&entry.response.headers)
         entry.response.cookies = redactCookies(entry.response.cookies)
         if let redirect = redactURLParameters(entry.response.redirectURL) { entry.response.redirectURL = redirect }
@@ -39,7 +41,7 @@ extension Redactor {
             fields: lookup.bodyFields(method: method, path: path(), message: .response),
             isForm: Self.isForm(entry.response.content.mimeType), location: { "the response body of \(method) \(path())" }))
         // A secret the response taught is swept from the request body too.
-        if knownSecretCount != known { requestBody = try redactingWhole(requestBytes, context: requestContext) }
+        if let requestContext, knownSecretCount != known { requestBody = try redactingWhole(requestBytes, context: requestContext) }
 
         let sweeper = scanner()
         if !sweeper.matcher.isEmpty { try sweep(&entry, with: sweeper) }

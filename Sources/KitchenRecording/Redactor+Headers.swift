@@ -17,22 +17,27 @@ extension Redactor {
     /// `header` with its secret part or its URL's secret parameters aliased; `nil` when it
     /// holds none.
     private func redactedHeader(_ header: HAR.Header) -> HAR.Header? {
-        var redacted = header
+        // Most headers are neither secret nor URL-valued: they are looked up, not copied.
+        let value: String
         if let rule = lookup.header(named: header.name) {
             if header.encoding == "base64" {
                 // Bytes that are not text cannot be split into parts: the whole value goes.
+                var redacted = header
                 redacted.value = alias(for: header.value, kind: rule.kind)
                 redacted.encoding = nil
                 return redacted
             }
-            redacted.value = redactHeaderValue(header.value, format: rule.format, kind: rule.kind)
+            value = redactHeaderValue(header.value, format: rule.format, kind: rule.kind)
         } else if header.encoding == nil, Self.urlHeaders.value(named: header.name) != nil,
-                  let value = redactURLParameters(header.value) {
-            redacted.value = value
+                  let redactedURL = redactURLParameters(header.value) {
+            value = redactedURL
         } else {
             return nil
         }
-        return redacted.value == header.value ? nil : redacted
+        guard value != header.value else { return nil }
+        var redacted = header
+        redacted.value = value
+        return redacted
     }
 
     private func redactHeaderValue(_ value: String, format: RedactionPolicy.HeaderFormat, kind: RedactionPolicy.SecretKind) -> String {
@@ -136,7 +141,8 @@ extension Redactor {
     /// percent-encoded, the rest as written); `nil` when nothing changed.
     func redactURLParameters(_ url: String) -> String? {
         // Most URLs have neither a query nor a fragment: nothing to take apart.
-        guard url.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else { return nil }
+        var url = url
+        guard url.withUTF8({ $0.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } }) else { return nil }
         var parts = URLParts(url)
         let query = parts.query.flatMap(redactPairs)
         let fragment = parts.fragment.flatMap { redactPairs(String($0)) }

@@ -1,11 +1,20 @@
 /// Finds any of many byte patterns in one pass over a text.
 ///
-/// Every pattern is at least `window` bytes long (at most 8), so the `window` bytes ending at
-/// each position fit in a `UInt64`: the scan reads that value at every position (one load),
-/// tests a 64 Kibit filter (one multiply and one bit test), and only on a filter hit looks the
-/// value up and compares whole patterns. The cost is linear in the text and nearly independent of how many
-/// patterns there are, unlike one `contains` per secret.
-struct SecretMatcher: Sendable {
+/// Every pattern is at least `window` bytes long (at most 8), so `window` bytes of text fit in
+/// a `UInt64`: the scan reads that value (one load), tests a 64 Kibit filter (one multiply and
+/// one bit test), and only on a filter hit looks the value up and compares whole patterns. The
+/// cost is linear in the text and nearly independent of how many patterns there are, unlike
+/// one `contains` per secret.
+///
+/// When every pattern is longer than the window, the scan reads the window only every `step`
+/// positions (`step` is at most the shortest pattern's length less the window's, plus one):
+/// any occurrence then holds one read window whole, at one of its first `step` offsets, and
+/// the filter knows each pattern's windows at those offsets. A 32-byte token is looked for at
+/// every 25th position, not at every one.
+///
+/// A class: a scanner is handed out (and copied) several times a record, and an immutable
+/// object is one reference to copy, not each of its tables.
+final class SecretMatcher: Sendable {
     /// One byte sequence to look for, and which secret it betrays.
     struct Pattern: Sendable {
         /// The bytes.
@@ -16,6 +25,12 @@ struct SecretMatcher: Sendable {
         let isPercentEncoded: Bool
     }
 
+    /// A pattern whose window at `offset` has the key the candidate is filed under.
+    private struct Candidate: Sendable {
+        let pattern: Int
+        let offset: Int
+    }
+
     /// A pattern found at `range`.
     struct Match: Sendable {
         let range: Range<Int>
@@ -23,30 +38,35 @@ struct SecretMatcher: Sendable {
     }
 
     private static let filterBits = 16
+    /// The most windows put in the filter (patterns × `step`), keeping it sparse (1 in 64
+    /// bits), so that a read window rarely hits it by chance; and the longest step.
+    private static let filterBudget = 1024, maximumStep = 32
     private let patterns: [Pattern]
     private let window: Int
     private let windowMask: UInt64
+    /// How many positions apart windows are read.
+    private let step: Int
     private let filter: [UInt64]
-    private let candidates: [UInt64: [Int]]
+    private let candidates: [UInt64: [Candidate]]
 
     /// A matcher for `patterns`; empty patterns are ignored.
     init(patterns: [Pattern]) {
         let usable = patterns.filter { !$0.bytes.isEmpty }
         self.patterns = usable
         longestPattern = usable.map(\.bytes.count).max() ?? 0
-        window = min(8, usable.map(\.bytes.count).min() ?? 8)
+        let shortest = usable.map(\.bytes.count).min() ?? 8
+        window = min(8, shortest)
         windowMask = window == 8 ? .max : (1 << UInt64(window * 8)) - 1
+        step = max(1, min(shortest - window + 1, Self.maximumStep, Self.filterBudget / max(1, usable.count)))
         var filter = [UInt64](repeating: 0, count: (1 << Self.filterBits) / 64)
-        var candidates: [UInt64: [Int]] = [:]
+        var candidates: [UInt64: [Candidate]] = [:]
         for (index, pattern) in usable.enumerated() {
-            let key = pattern.bytes.prefix(window).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            let bit = Self.filterIndex(key)
-            filter[bit >> 6] |= 1 << UInt64(bit & 63)
-            candidates[key, default: []].append(index)
-        }
-        // Longest first, so that a secret wins over a shorter one that is its prefix.
-        for key in candidates.keys {
-            candidates[key]?.sort { usable[$0].bytes.count > usable[$1].bytes.count }
+            for offset in 0..<step {
+                let key = pattern.bytes[offset..<(offset + window)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                let bit = Self.filterIndex(key)
+                filter[bit >> 6] |= 1 << UInt64(bit & 63)
+                candidates[key, default: []].append(Candidate(pattern: index, offset: offset))
+            }
         }
         self.filter = filter
         self.candidates = candidates
@@ -63,7 +83,8 @@ struct SecretMatcher: Sendable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - filterBits))
     }
 
-    /// The leftmost match starting at or after `start`.
+    /// The leftmost match starting at or after `start`; of several there, the longest (a
+    /// secret wins over a shorter one that is its prefix), then the first given.
     func firstMatch(in text: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Match? {
         guard !patterns.isEmpty, text.count - start >= window, let base = text.baseAddress else { return nil }
         return filter.withUnsafeBufferPointer { filter -> Match? in
@@ -79,17 +100,33 @@ struct SecretMatcher: Sendable {
                 } else {
                     key = text[(position - window)..<position].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
                 }
-                position += 1
+                let windowStart = position - window
+                position += step
                 let bit = Self.filterIndex(key)
                 if filter[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { continue }
                 guard let list = candidates[key] else { continue }
-                let matchStart = position - 1 - window
-                for index in list where matches(patterns[index].bytes, in: text, at: matchStart) {
-                    return Match(range: matchStart..<(matchStart + patterns[index].bytes.count), pattern: patterns[index])
+                // Every occurrence starting before this window's first `step` offsets held an
+                // earlier read window, so the leftmost is among those found here, if any.
+                var best: (start: Int, pattern: Int)?
+                for candidate in list where candidate.offset <= windowStart - start {
+                    let matchStart = windowStart - candidate.offset
+                    guard matches(patterns[candidate.pattern].bytes, in: text, at: matchStart) else { continue }
+                    if let current = best, !isBetter(matchStart, candidate.pattern, than: current) { continue }
+                    best = (matchStart, candidate.pattern)
+                }
+                if let best {
+                    return Match(range: best.start..<(best.start + patterns[best.pattern].bytes.count), pattern: patterns[best.pattern])
                 }
             }
             return nil
         }
+    }
+
+    /// Whether pattern `pattern` found at `start` comes before `other`: further left, else longer, else given first.
+    private func isBetter(_ start: Int, _ pattern: Int, than other: (start: Int, pattern: Int)) -> Bool {
+        if start != other.start { return start < other.start }
+        let length = patterns[pattern].bytes.count, otherLength = patterns[other.pattern].bytes.count
+        return length != otherLength ? length > otherLength : pattern < other.pattern
     }
 
     private func matches(_ pattern: [UInt8], in text: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {

@@ -20,6 +20,18 @@ import Testing
         (0..<count).map { _ in Array("abc".utf8)[Int.random(in: 0..<3, using: &random)] }
     }
 
+    /// Expects the matcher for `patterns` (owners numbered in order) to find in `text` what
+    /// ``naiveFirstMatch(_:in:from:)`` finds; returns what it found.
+    @discardableResult
+    static func expectNaiveMatch(_ patterns: [[UInt8]], in text: [UInt8], from start: Int) -> SecretMatcher.Match? {
+        let matcher = SecretMatcher(patterns: patterns.enumerated().map { .init(bytes: $0.element, owner: $0.offset, isPercentEncoded: false) })
+        let expected = naiveFirstMatch(patterns, in: text, from: start)
+        let found = text.withUnsafeBufferPointer { matcher.firstMatch(in: $0, from: start) }
+        #expect(found?.range == expected?.0, "patterns \(patterns) text \(text) from \(start)")
+        #expect(found?.pattern.bytes == expected?.1, "patterns \(patterns) text \(text) from \(start)")
+        return found
+    }
+
     @Test func theFirstMatchIsTheLeftmostLongestPatternForRandomTextsAndPatterns() {
         var random = SeededGenerator(seed: 7)
         var (matched, missed) = (0, 0)
@@ -28,14 +40,39 @@ import Testing
             let patterns = (0..<Int.random(in: 1...4, using: &random)).map { _ in
                 Self.bytes(Int.random(in: shortest...(shortest + 3), using: &random), &random)
             }
-            let matcher = SecretMatcher(patterns: patterns.enumerated().map { .init(bytes: $0.element, owner: $0.offset, isPercentEncoded: false) })
             let text = Self.bytes(Int.random(in: 0...48, using: &random), &random)
             let start = Int.random(in: 0...max(0, text.count), using: &random)
-            let expected = Self.naiveFirstMatch(patterns, in: text, from: start)
-            let found = text.withUnsafeBufferPointer { matcher.firstMatch(in: $0, from: start) }
-            #expect(found?.range == expected?.0, "patterns \(patterns) text \(text) from \(start)")
-            #expect(found?.pattern.bytes == expected?.1, "patterns \(patterns) text \(text) from \(start)")
-            if expected == nil { missed += 1 } else { matched += 1 }
+            if Self.expectNaiveMatch(patterns, in: text, from: start) == nil { missed += 1 } else { matched += 1 }
+        }
+        #expect(matched > 500 && missed > 500, "matched \(matched), missed \(missed)")
+    }
+
+    /// Long patterns are looked for only every few positions (up to 32 apart): each start and
+    /// end of a long text, each overlap and each late start must still give the leftmost,
+    /// longest match, including among secrets that share their windows.
+    @Test func theFirstMatchIsTheLeftmostLongestPatternForLongPatterns() {
+        var random = SeededGenerator(seed: 11)
+        var (matched, missed) = (0, 0)
+        for _ in 0..<3000 {
+            let shortest = Int.random(in: 8...44, using: &random)
+            var patterns = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                Self.bytes(Int.random(in: shortest...(shortest + 6), using: &random), &random)
+            }
+            // A pattern that is another's prefix, or the same bytes for another secret.
+            if random.next() % 3 == 0, let first = patterns.first { patterns.append(Array(first.prefix(shortest))) }
+            if random.next() % 5 == 0, let first = patterns.first { patterns.append(first) }
+            var text = Self.bytes(Int.random(in: 0...160, using: &random), &random)
+            var plantedAt = text.count
+            if let planted = patterns.randomElement(using: &random), random.next() % 4 != 0 {
+                plantedAt = Int.random(in: 0...text.count, using: &random)
+                text.insert(contentsOf: planted, at: plantedAt)
+            }
+            // Mostly a start before the planted pattern, sometimes one inside or after it.
+            let start = random.next() % 4 == 0 ? Int.random(in: 0...text.count, using: &random) : Int.random(in: 0...plantedAt, using: &random)
+            let found = Self.expectNaiveMatch(patterns, in: text, from: start)
+            // Of equal patterns, the first given is reported.
+            if let found, let owner = patterns.firstIndex(of: found.pattern.bytes) { #expect(found.pattern.owner == owner) }
+            if found == nil { missed += 1 } else { matched += 1 }
         }
         #expect(matched > 500 && missed > 500, "matched \(matched), missed \(missed)")
     }
