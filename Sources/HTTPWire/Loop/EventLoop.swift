@@ -172,7 +172,9 @@ public final class EventLoop: @unchecked Sendable {
                 // Reading may have ended and deregistered the socket.
                 if writable, sockets[token] != nil { socket.writable() }
             }
-            for fire in timers.removeDue(at: now) { fire() }
+            // One at a time: a timer that fires may cancel another due in the same turn.
+            let turn = now
+            while let fire = timers.removeFirstDue(at: turn) { fire() }
             wakeUpPending.store(false, ordering: .releasing)
             let (work, stopping) = inbox.withLock { inbox in
                 defer { inbox.work = [] }

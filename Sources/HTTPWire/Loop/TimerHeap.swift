@@ -46,12 +46,19 @@ struct TimerHeap<Item> {
     /// Removes and returns the items whose deadline is at or before `now`, soonest first.
     mutating func removeDue(at now: Duration) -> [Item] {
         var due: [Item] = []
-        while let top = deadlines.top, top.deadline <= now {
-            deadlines.removeTop()
-            if let pending = items.removeValue(forKey: top.token) { due.append(pending.item) }
-            dropRemovedFromTheTop()
-        }
+        while let item = removeFirstDue(at: now) { due.append(item) }
         return due
+    }
+
+    /// Removes and returns the soonest item whose deadline is at or before `now`, if any. The
+    /// loop fires due timers one at a time through this, so that one firing may still cancel
+    /// another that is due at the same turn.
+    mutating func removeFirstDue(at now: Duration) -> Item? {
+        guard let top = deadlines.top, top.deadline <= now else { return nil }
+        deadlines.removeTop()
+        defer { dropRemovedFromTheTop() }
+        // The top is always a pending timer (removed ones are dropped as they reach it).
+        return items.removeValue(forKey: top.token)?.item
     }
 
     /// Removes and returns everything, in token order.

@@ -89,6 +89,27 @@ import Testing
         #expect(all == ["canceller", "kept"])
     }
 
+    // All three are due already when the loop next looks at its timers, so one turn fires them:
+    // the canceller first (the earliest deadline), and the timer it cancels, due in that same turn,
+    // must not fire after it.
+    @Test func aTimerCancelledByAnotherDueInTheSameTurnNeverFires() throws {
+        let loop = try EventLoop(name: "test-loop-cancel-same-turn")
+        defer { loop.stop() }
+        let fired = Log<String>()
+        try loop.runAndWait {
+            let base = loop.now
+            let victim = loop.scheduleTimer(at: base - .milliseconds(1)) { fired.append("cancelled in the same turn") }
+            _ = loop.scheduleTimer(at: base - .milliseconds(2)) {
+                fired.append("canceller")
+                loop.cancelTimer(victim)
+            }
+            _ = loop.scheduleTimer(at: base) { fired.append("kept") }
+        }
+        #expect(fired.waitFor(count: 2))
+        let all = try loop.runAndWait { fired.all }
+        #expect(all == ["canceller", "kept"])
+    }
+
     @Test func workHandedOverBeforeStopRunsAndSubmitAfterStopReturnsFalse() throws {
         let loop = try EventLoop(name: "test-loop-submit-after-stop")
         let ran = Log<Int>()
