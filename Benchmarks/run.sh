@@ -10,7 +10,20 @@ WORK=$(mktemp -d)
 # start() runs inside $(...), a subshell, so its background jobs are not this shell's: their
 # pids go to $WORK/*.pid and the trap stops them.
 # It waits for them before removing the folder: nginx writes into its prefix there as it exits.
-trap 'for pid in $(cat "$WORK"/*.pid 2>/dev/null); do kill "$pid" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$WORK"' EXIT
+# They are not this shell's children (`wait` would return at once), so it polls for each, 10 s at most.
+stop_all() {
+  local pids
+  pids=$(cat "$WORK"/*.pid 2>/dev/null)
+  for pid in $pids; do kill "$pid" 2>/dev/null; done
+  for _ in $(seq 100); do
+    local alive=0
+    for pid in $pids; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ "$alive" = 0 ] && break
+    sleep 0.1
+  done
+  rm -rf "$WORK"
+}
+trap stop_all EXIT
 
 source Benchmarks/start.sh
 
