@@ -114,8 +114,8 @@ public final class JournalWriter: Sendable {
     }
 
     /// Does everything but the write: redaction, the record's JSON, the secret check. Callers
-    /// that batch records from many threads (group commit) prepare on their own thread and
-    /// hand the results to ``write(_:)``.
+    /// that batch records (the recorder's event loops, a turn's records at a time) prepare each
+    /// on their own thread and hand the batch to ``write(_:)``.
     public func prepare(_ event: JournalEvent) throws(RecordingError) -> PreparedRecord {
         let redacted = try redact(event)
         return PreparedRecord(body: try encode(redacted: redacted), redacted: redacted != event)

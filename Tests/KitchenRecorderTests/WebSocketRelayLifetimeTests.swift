@@ -18,7 +18,7 @@ import Testing
         try client.send(text: "ping")
         #expect(client.receive() == .message(.text("ping")))
         // Open, so registered: this is the conversation's relay.
-        weak var relay = harness.proxy.registry.current.first
+        weak let relay = harness.proxy.registry.current.first
         #expect(relay != nil)
         client.close(code: .normalClosure, reason: "done")
         while case .message = client.receive() {}
