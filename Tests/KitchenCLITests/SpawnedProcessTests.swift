@@ -3,7 +3,9 @@ import KitchenTestSupport
 import Testing
 
 /// The test suite's own spawner (`SpawnedProcess`, under every `ExternalProcess` and
-/// `RunningKitchen`): how a child ended, what it wrote, and what it did not inherit.
+/// `RunningKitchen`): how a child ended, what it wrote, and what it did not inherit. Pipes are
+/// read off the cooperative pool (``offThePool(_:)``): a read that blocks there holds back every
+/// test of the process.
 @Suite(.timeLimit(.minutes(1))) struct SpawnedProcessTests {
     @Test func anExitStatusPassesThrough() async throws {
         let child = try SpawnedProcess("/bin/sh", ["-c", "exit 3"])
@@ -31,14 +33,15 @@ import Testing
 
     @Test func standardOutputAndErrorAreCapturedApart() async throws {
         let child = try SpawnedProcess("/bin/sh", ["-c", "echo out; echo err >&2"])
-        #expect(child.standardOutput.readToEnd() == Array("out\n".utf8))
-        #expect(child.standardError.readToEnd() == Array("err\n".utf8))
+        #expect(await offThePool { child.standardOutput.readToEnd() } == Array("out\n".utf8))
+        #expect(await offThePool { child.standardError.readToEnd() } == Array("err\n".utf8))
         #expect(await child.exited() == .exited(0))
     }
 
     @Test func standardInputIsEmpty() async throws {
         let child = try SpawnedProcess("/bin/sh", ["-c", "wc -c"])
-        #expect(String(decoding: child.standardOutput.readToEnd(), as: UTF8.self).trimmingCharacters(in: .whitespaces) == "0\n")
+        let counted = await offThePool { child.standardOutput.readToEnd() }
+        #expect(String(decoding: counted, as: UTF8.self).trimmingCharacters(in: .whitespaces) == "0\n")
         #expect(await child.exited() == .exited(0))
     }
 
@@ -59,7 +62,8 @@ import Testing
         defer { (ends + [leaked]).forEach { close($0) } }
         try #require(leaked >= 200)
         let child = try SpawnedProcess("/bin/sh", ["-c", "ls /dev/fd/"])
-        let listed = Set(String(decoding: child.standardOutput.readToEnd(), as: UTF8.self)
+        let listing = await offThePool { child.standardOutput.readToEnd() }
+        let listed = Set(String(decoding: listing, as: UTF8.self)
             .split(whereSeparator: \.isWhitespace).compactMap { Int32($0) })
         #expect(await child.exited() == .exited(0))
         #expect(listed.isSuperset(of: [0, 1, 2]), "the listing itself failed: \(listed.sorted())")
@@ -72,7 +76,8 @@ import Testing
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status"), "SKIPPED: no /proc here to read a child's signal state"))
     func theChildStartsWithNoSignalBlockedAndInterruptAndTerminateAtTheirDefault() async throws {
         let child = try SpawnedProcess("/bin/grep", ["-E", "^Sig(Blk|Ign)", "/proc/self/status"])
-        let fields = Dictionary(uniqueKeysWithValues: String(decoding: child.standardOutput.readToEnd(), as: UTF8.self)
+        let status = await offThePool { child.standardOutput.readToEnd() }
+        let fields = Dictionary(uniqueKeysWithValues: String(decoding: status, as: UTF8.self)
             .split(separator: "\n").compactMap { line -> (String, UInt64)? in
                 let parts = line.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
                 guard parts.count == 2, let mask = UInt64(parts[1], radix: 16) else { return nil }
