@@ -6,15 +6,15 @@
 /// CivilCalendar.date(fromDays: 0)                        // (1970, 1, 1)
 /// CivilCalendar.days(year: 2000, month: 3, day: 1)       // 11017
 /// ```
-public enum CivilCalendar {
+package enum CivilCalendar {
     /// `value / divisor` rounded toward negative infinity, and the (non-negative) remainder.
-    public static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    package static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
         return (quotient, value - quotient * divisor)
     }
 
     /// The calendar date `days` after 1970-01-01 (negative: before); months and days from 1.
-    public static func date(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func date(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -28,7 +28,7 @@ public enum CivilCalendar {
     }
 
     /// Days from 1970-01-01 to the date (negative before it).
-    public static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+    package static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
         let adjustedYear = month <= 2 ? year - 1 : year
         let era = (adjustedYear >= 0 ? adjustedYear : adjustedYear - 399) / 400
         let yearOfEra = adjustedYear - era * 400
@@ -38,7 +38,7 @@ public enum CivilCalendar {
     }
 
     /// The weekday of the day `days` after 1970-01-01: 0 for Thursday (1970-01-01) up to 6 for Wednesday.
-    public static func weekdayFromThursday(days: Int64) -> Int {
+    package static func weekdayFromThursday(days: Int64) -> Int {
         Int(floorDivide(days, 7).remainder)
     }
 }

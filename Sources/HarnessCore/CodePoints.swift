@@ -12,7 +12,7 @@ extension String {
     /// Whether the two strings hold the same sequence of Unicode scalars (equivalently, the
     /// same UTF-8 bytes).
     @inlinable
-    public func hasSameCodePoints(as other: String) -> Bool {
+    package func hasSameCodePoints(as other: String) -> Bool {
         var mine = self, theirs = other
         return mine.withUTF8 { a in
             theirs.withUTF8 { b in a.count == b.count && a.elementsEqual(b) }
@@ -27,24 +27,24 @@ extension String {
 /// var seen: Set<CodePointKey> = [CodePointKey("ä")]
 /// seen.contains(CodePointKey("a\u{308}"))   // false
 /// ```
-public struct CodePointKey: Hashable, Sendable, CustomStringConvertible {
+package struct CodePointKey: Hashable, Sendable, CustomStringConvertible {
     /// The text.
-    public let text: String
+    package let text: String
 
     /// The key for `text`.
     @inlinable
-    public init(_ text: String) { self.text = text }
+    package init(_ text: String) { self.text = text }
 
     @inlinable
-    public static func == (lhs: CodePointKey, rhs: CodePointKey) -> Bool {
+    package static func == (lhs: CodePointKey, rhs: CodePointKey) -> Bool {
         lhs.text.hasSameCodePoints(as: rhs.text)
     }
 
     @inlinable
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    public var description: String { text }
+    package var description: String { text }
 }

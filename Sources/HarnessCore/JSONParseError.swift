@@ -18,7 +18,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public var offset: Int
     public var reason: Reason
 
-    public init(offset: Int, reason: Reason) {
+    package init(offset: Int, reason: Reason) {
         self.offset = offset
         self.reason = reason
     }

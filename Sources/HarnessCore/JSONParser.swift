@@ -22,7 +22,7 @@ public struct JSONParser {
     }
 
     /// Parses exactly one JSON value, surrounded by optional whitespace.
-    public static func parse(_ bytes: [UInt8], options: Options = .init()) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], options: Options = .init()) throws(JSONParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
             var parser = JSONCursor(bytes: buffer, options: options)
             parser.skipWhitespace()

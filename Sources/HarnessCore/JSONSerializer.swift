@@ -4,19 +4,19 @@
 /// ```swift
 /// JSONSerializer.string(["b": 1, "a": true], options: [.sortedKeys])  // {"a":true,"b":1}
 /// ```
-public enum JSONSerializer {
+package enum JSONSerializer {
     /// Output settings.
-    public struct Options: OptionSet, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
+    package struct Options: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
         /// Object members sorted by key (byte order of their UTF-8).
-        public static let sortedKeys = Options(rawValue: 1)
+        package static let sortedKeys = Options(rawValue: 1)
         /// Two-space indentation, one member or element a line.
-        public static let prettyPrinted = Options(rawValue: 2)
+        package static let prettyPrinted = Options(rawValue: 2)
     }
 
     /// The UTF-8 bytes of `value`.
-    public static func bytes(_ value: JSONValue, options: Options = []) -> [UInt8] {
+    package static func bytes(_ value: JSONValue, options: Options = []) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(128)
         write(value, into: &output, options: options)
@@ -24,12 +24,12 @@ public enum JSONSerializer {
     }
 
     /// The text of `value`.
-    public static func string(_ value: JSONValue, options: Options = []) -> String {
+    package static func string(_ value: JSONValue, options: Options = []) -> String {
         String(decoding: bytes(value, options: options), as: UTF8.self)
     }
 
     /// Appends the bytes of `value` to `output`.
-    public static func write(_ value: JSONValue, into output: inout [UInt8], options: Options = []) {
+    package static func write(_ value: JSONValue, into output: inout [UInt8], options: Options = []) {
         // Containers being written wait on an explicit stack rather than the call
         // stack, so depth is bounded by memory, not by the thread's stack size.
         var open: [OpenContainer] = []
@@ -101,7 +101,7 @@ public enum JSONSerializer {
 
     /// Appends `number` as the serializer writes it (a whole `Double` keeps its `.0`; NaN and
     /// infinity become `null`), for writers that produce JSON without building a ``JSONValue``.
-    public static func writeNumber(_ number: JSONNumber, into output: inout [UInt8]) {
+    package static func writeNumber(_ number: JSONNumber, into output: inout [UInt8]) {
         switch number {
         case .integer(let value): output.append(contentsOf: String(value).utf8)
         case .integerText(let text): output.append(contentsOf: text.utf8)
@@ -123,7 +123,7 @@ public enum JSONSerializer {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// RFC 8259 §7: escape the quote, the backslash and control characters.
-    public static func writeString(_ string: String, into output: inout [UInt8]) {
+    package static func writeString(_ string: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var text = string
         text.withUTF8 { bytes in

@@ -5,9 +5,9 @@
 /// PercentDecoding.decode("caf%C3%A9+au+lait", plusAsSpace: true)  // "café au lait"
 /// PercentDecoding.decode("100%", malformed: .refuse)              // nil
 /// ```
-public enum PercentDecoding {
+package enum PercentDecoding {
     /// What becomes of a `%` not followed by two hex digits.
-    public enum Malformed: Sendable {
+    package enum Malformed: Sendable {
         /// Kept as written (what browsers and most servers do).
         case keep
         /// The whole decoding fails.
@@ -16,7 +16,7 @@ public enum PercentDecoding {
 
     /// `bytes` with each `%XX` replaced by its byte, and `+` by a space when `plusAsSpace`
     /// (the form encoding of query components). `nil` only for a malformed escape under `.refuse`.
-    public static func decode(
+    package static func decode(
         _ bytes: some Collection<UInt8>, plusAsSpace: Bool = false, malformed: Malformed = .keep
     ) -> [UInt8]? {
         let bytes = Array(bytes)
@@ -41,7 +41,7 @@ public enum PercentDecoding {
 
     /// `text` decoded and read as UTF-8; `nil` when the bytes are not UTF-8 or an escape is
     /// malformed under `.refuse`. Text with nothing to decode comes back as it is.
-    public static func decode(
+    package static func decode(
         _ text: some StringProtocol, plusAsSpace: Bool = false, malformed: Malformed = .keep
     ) -> String? {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
@@ -51,7 +51,7 @@ public enum PercentDecoding {
     }
 
     /// The value of one hex digit, either case.
-    public static func hexValue(_ byte: UInt8) -> UInt8? {
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

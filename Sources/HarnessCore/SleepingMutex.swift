@@ -12,18 +12,18 @@ import Foundation
 /// let world = SleepingMutex(KitchenWorld())
 /// let state = world.withLock { $0.ovenState(id) }
 /// ```
-public final class SleepingMutex<Value: ~Copyable>: @unchecked Sendable {
+package final class SleepingMutex<Value: ~Copyable>: @unchecked Sendable {
     // NSLock wraps a pthread mutex, which parks a waiter in the kernel without a long spin.
     private let lock = NSLock()
     private var value: Value
 
     /// A mutex guarding `value`.
-    public init(_ value: consuming sending Value) {
+    package init(_ value: consuming sending Value) {
         self.value = value
     }
 
     /// Runs `body` with exclusive access to the value.
-    public func withLock<Result: ~Copyable, Failure: Error>(
+    package func withLock<Result: ~Copyable, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         lock.lock()

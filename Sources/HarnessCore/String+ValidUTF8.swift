@@ -4,7 +4,7 @@ extension String {
     /// standard-library initializer is several times slower, and recording calls this for
     /// every header value of every exchange.
     @inlinable
-    public init?<Bytes: Collection<UInt8>>(validUTF8 bytes: Bytes) {
+    package init?<Bytes: Collection<UInt8>>(validUTF8 bytes: Bytes) {
         if bytes.allSatisfy({ $0 < 0x80 }) {
             self = String(decoding: bytes, as: UTF8.self)
             return

@@ -10,24 +10,24 @@ import Foundation
 /// Timestamp.format(milliseconds: 1_795_169_730_123)   // "2026-11-20T10:15:30.123Z"
 /// Timestamp.milliseconds(from: "2026-11-20T10:15:30.123Z")  // 1795169730123
 /// ```
-public enum Timestamp {
+package enum Timestamp {
     /// Milliseconds since 1970-01-01T00:00:00Z, rounded to the nearest millisecond.
-    public static func milliseconds(of date: Date) -> Int64 {
+    package static func milliseconds(of date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     /// The date `milliseconds` after the epoch.
-    public static func date(milliseconds: Int64) -> Date {
+    package static func date(milliseconds: Int64) -> Date {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
     /// The API form of `date`.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         format(milliseconds: milliseconds(of: date))
     }
 
     /// The API form of an instant given in milliseconds since the epoch.
-    public static func format(milliseconds: Int64) -> String {
+    package static func format(milliseconds: Int64) -> String {
         let (days, millisOfDay) = CivilCalendar.floorDivide(milliseconds, 86_400_000)
         let (year, month, day) = CivilCalendar.date(fromDays: days)
         let hour = millisOfDay / 3_600_000
@@ -80,7 +80,7 @@ public enum Timestamp {
     /// Parses an RFC 3339 `date-time` (any number of fractional digits, `Z` or a
     /// numeric offset) into milliseconds since the epoch; digits past the
     /// millisecond are truncated. Returns `nil` for anything else.
-    public static func milliseconds(from text: String) -> Int64? {
+    package static func milliseconds(from text: String) -> Int64? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20 else { return nil }
         func number(_ range: Range<Int>) -> Int64? {
@@ -136,12 +136,12 @@ public enum Timestamp {
     }
 
     /// Parses an RFC 3339 `date-time` into a `Date` (see ``milliseconds(from:)``).
-    public static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         milliseconds(from: text).map(date(milliseconds:))
     }
 
     /// Whether `text` is exactly the API form: UTC, three fractional digits, `Z`.
-    public static func isCanonical(_ text: String) -> Bool {
+    package static func isCanonical(_ text: String) -> Bool {
         guard let millis = milliseconds(from: text) else { return false }
         return format(milliseconds: millis) == text
     }

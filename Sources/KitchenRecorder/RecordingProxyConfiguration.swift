@@ -92,7 +92,7 @@ public struct RecordingProxyConfiguration: Sendable {
     /// output. Default: nobody.
     public var observer: @Sendable (RecorderEvent) -> Void
 
-    public init(
+    package init(
         upstream: URL,
         output: URL,
         host: String = "127.0.0.1",

@@ -55,7 +55,7 @@ public struct ReplayRequest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A request as HTTPWire received it.
-    public init(_ request: HTTPRequest, volatile: VolatileFields) {
+    package init(_ request: HTTPRequest, volatile: VolatileFields) {
         let query = request.queryItems
         self.init(method: request.method.rawValue, path: request.path, query: query, body: request.body,
                   credential: Self.credential(authorization: request.headers["Authorization"], query: query),

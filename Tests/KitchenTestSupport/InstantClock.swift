@@ -10,7 +10,7 @@ public final class InstantClock: SchedulingClock {
     public let currentDate: Date
 
     /// A clock standing at `date` (by default 2026-11-19T18:15:30.123Z).
-    public init(date: Date = Timestamp.date(milliseconds: 1_795_169_730_123)) {
+    package init(date: Date = Timestamp.date(milliseconds: 1_795_169_730_123)) {
         currentDate = date
     }
 

@@ -11,7 +11,7 @@
 /// ```
 extension HTTPClientConnection {
     /// What an exchange driven by an event loop hears, in order, on the loop's thread.
-    public enum LoopEvent: Sendable {
+    package enum LoopEvent: Sendable {
         /// The response's head (interim 1xx responses are skipped).
         case head(HTTPResponse)
         /// The next piece of its body.
@@ -25,7 +25,7 @@ extension HTTPClientConnection {
     /// Opens a plain-TCP connection from `loop`'s thread without blocking it (names are
     /// resolved first, which may wait on the resolver); `done` is called once, on the loop's
     /// thread, with the connection (not attached yet) or why it could not be opened.
-    public static func open(host: String, port: Int, limits: HTTPLimits = HTTPLimits(),
+    package static func open(host: String, port: Int, limits: HTTPLimits = HTTPLimits(),
                             responseTimeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(10),
                             on loop: EventLoop, _ done: @escaping (Result<HTTPClientConnection, HTTPClientError>) -> Void) {
         LoopConnector.connect(host: host, port: port, on: loop, timeout: connectTimeout) { result in
@@ -40,13 +40,13 @@ extension HTTPClientConnection {
     }
 
     /// The loop driving the connection now, if any.
-    public var attachedLoop: EventLoop? { onLoop?.loop }
+    package var attachedLoop: EventLoop? { onLoop?.loop }
 
     /// Lets `loop` drive the connection from now on (call on the loop's thread; plain TCP or TLS
     /// after its handshake). While no exchange is under way the loop keeps watching it: bytes or
     /// the end of the stream then mean the upstream gave the connection up, and it is closed and
     /// `onClosedWhileIdle` is called.
-    public func attach(to loop: EventLoop, onClosedWhileIdle: @escaping () -> Void) throws(HTTPClientError) {
+    package func attach(to loop: EventLoop, onClosedWhileIdle: @escaping () -> Void) throws(HTTPClientError) {
         guard onLoop == nil else { return }
         let attachment = LoopAttachment(connection: self, loop: loop, onClosedWhileIdle: onClosedWhileIdle)
         do throws(SocketError) {
@@ -61,14 +61,14 @@ extension HTTPClientConnection {
 
     /// Stops the loop driving the connection (call on its thread, with no exchange under way):
     /// a thread may then use the blocking calls.
-    public func detach() { leaveLoop() }
+    package func detach() { leaveLoop() }
 
     /// Sends `request` and reads its response on the attached loop, without blocking (call on
     /// the loop's thread). `handler` hears the head, the body's pieces and the end, or a
     /// failure. Each read may wait `responseTimeout` for the next byte; then the exchange
     /// fails with `.timedOut`. A request that cannot be written whole (the server stopped
     /// reading, say after answering early) still has its response read.
-    public func exchange(_ request: HTTPRequest, _ handler: @escaping (LoopEvent) -> Void) {
+    package func exchange(_ request: HTTPRequest, _ handler: @escaping (LoopEvent) -> Void) {
         guard let attachment = onLoop, !socket.isClosed else {
             return handler(.failed(.socket(SocketError(kind: .closed, operation: "exchange on a connection no loop drives"))))
         }
@@ -89,7 +89,7 @@ extension HTTPClientConnection {
     /// dropped. The response timeout does not run while the exchange waits only for the body's
     /// producer.
     @discardableResult
-    public func exchangeStreaming(_ head: HTTPRequest, bodyLength: Int?,
+    package func exchangeStreaming(_ head: HTTPRequest, bodyLength: Int?,
                                   _ handler: @escaping (LoopEvent) -> Void) -> HTTPRequestBodyWriter {
         guard let attachment = onLoop, !socket.isClosed else {
             handler(.failed(.socket(SocketError(kind: .closed, operation: "exchange on a connection no loop drives"))))
@@ -107,10 +107,10 @@ extension HTTPClientConnection {
 
     /// Stops reading the response for now (its consumer is behind); the timeout is paused too,
     /// unless request bytes wait for the server to take them.
-    public func pauseReading() { onLoop?.setPaused(true) }
+    package func pauseReading() { onLoop?.setPaused(true) }
 
     /// Reads the response on after ``pauseReading()``.
-    public func resumeReading() { onLoop?.setPaused(false) }
+    package func resumeReading() { onLoop?.setPaused(false) }
 
     /// Ends the loop's part (on close or detach).
     func leaveLoop() {

@@ -11,14 +11,14 @@
 /// response as it arrives. An event loop can drive a plain-TCP connection instead, without
 /// blocking (``open(host:port:limits:responseTimeout:connectTimeout:on:_:)``,
 /// ``exchange(_:_:)``, ``exchangeStreaming(_:bodyLength:_:)``).
-public final class HTTPClientConnection: @unchecked Sendable {
+package final class HTTPClientConnection: @unchecked Sendable {
     // Unchecked: used by one thread at a time (a caller's thread, or the event loop it is
     // attached to); it moves between them only through a hand-over that orders every use
     // before the move before every use after it (a lock, a thread start, `EventLoop.execute`).
-    public let host: String
-    public let port: Int
+    package let host: String
+    package let port: Int
     /// How the connection speaks TLS; nil for plain TCP.
-    public let tls: TLSClientConfiguration?
+    package let tls: TLSClientConfiguration?
     let socket: Socket
     var decoder: HTTPResponseDecoder
     var reachedEndOfStream = false
@@ -33,7 +33,7 @@ public final class HTTPClientConnection: @unchecked Sendable {
     /// Connects to `host:port`; with `tls` (https://), also runs the TLS handshake, each of its
     /// steps bounded by `connectTimeout`. TLS failures throw `.tls` (e.g. a certificate issued
     /// for another host); `nil` means plain TCP.
-    public init(host: String, port: Int, tls: TLSClientConfiguration? = nil, limits: HTTPLimits = HTTPLimits(),
+    package init(host: String, port: Int, tls: TLSClientConfiguration? = nil, limits: HTTPLimits = HTTPLimits(),
                 connectTimeout: Duration = .seconds(10), responseTimeout: Duration? = .seconds(60)) throws(HTTPClientError) {
         self.host = host
         self.port = port
@@ -60,10 +60,10 @@ public final class HTTPClientConnection: @unchecked Sendable {
     }
 
     /// Whether another request may be sent on this connection.
-    public var isReusable: Bool { !closeAfterResponse && !reachedEndOfStream && !socket.isClosed }
+    package var isReusable: Bool { !closeAfterResponse && !reachedEndOfStream && !socket.isClosed }
 
     /// Sends `request` and reads the whole response.
-    public func send(_ request: HTTPRequest) throws(HTTPClientError) -> HTTPResponse {
+    package func send(_ request: HTTPRequest) throws(HTTPClientError) -> HTTPResponse {
         try write(request)
         var response = try readHead()
         var body: [UInt8] = []
@@ -74,7 +74,7 @@ public final class HTTPClientConnection: @unchecked Sendable {
 
     /// Writes `request`: adds `Host` when missing, frames the body with Content-Length, or
     /// chunked when the request says `Transfer-Encoding: chunked`.
-    public func write(_ request: HTTPRequest) throws(HTTPClientError) {
+    package func write(_ request: HTTPRequest) throws(HTTPClientError) {
         let output = try encode(request)
         do throws(SocketError) { try socket.write(output) } catch {
             // The server may have answered and closed already (e.g. 413); let the read tell.
@@ -113,7 +113,7 @@ public final class HTTPClientConnection: @unchecked Sendable {
     /// Writes `request`'s head for a body that follows piece by piece (``writeBodyPiece(_:)``,
     /// then ``finishBody()``): framed with `Content-Length: length`, or chunked when `length`
     /// is `nil` (RFC 9112 §6). `request.body` is ignored.
-    public func writeHead(_ request: HTTPRequest, bodyLength length: Int?) throws(HTTPClientError) {
+    package func writeHead(_ request: HTTPRequest, bodyLength length: Int?) throws(HTTPClientError) {
         let head = try encodeHead(request, bodyLength: length)
         streamsChunked = length == nil
         try send(head)
@@ -142,13 +142,13 @@ public final class HTTPClientConnection: @unchecked Sendable {
     /// Writes the next piece of the body announced by ``writeHead(_:bodyLength:)`` (as one
     /// chunk when the body is chunked). Throws `.socket` with `brokenPipe` or `connectionReset`
     /// when the server stopped reading (it may have answered early: read the response).
-    public func writeBodyPiece(_ bytes: ArraySlice<UInt8>) throws(HTTPClientError) {
+    package func writeBodyPiece(_ bytes: ArraySlice<UInt8>) throws(HTTPClientError) {
         guard !bytes.isEmpty else { return }
         try send(streamsChunked ? HTTPEncoder.chunk(bytes) : Array(bytes))
     }
 
     /// Ends the body announced by ``writeHead(_:bodyLength:)`` (the last chunk, when chunked).
-    public func finishBody() throws(HTTPClientError) {
+    package func finishBody() throws(HTTPClientError) {
         if streamsChunked { try send(HTTPEncoder.lastChunk) }
         streamsChunked = false
     }
@@ -158,7 +158,7 @@ public final class HTTPClientConnection: @unchecked Sendable {
     }
 
     /// Reads the next response's head (interim 1xx responses are skipped).
-    public func readHead() throws(HTTPClientError) -> HTTPResponse {
+    package func readHead() throws(HTTPClientError) -> HTTPResponse {
         while true {
             switch try nextEvent() {
             case .head(let response)?:
@@ -175,7 +175,7 @@ public final class HTTPClientConnection: @unchecked Sendable {
     }
 
     /// The next piece of the current response's body, or `nil` at its end.
-    public func readBodyChunk() throws(HTTPClientError) -> [UInt8]? {
+    package func readBodyChunk() throws(HTTPClientError) -> [UInt8]? {
         switch try nextEvent() {
         case .body(let bytes)?: return bytes
         case .end?: return nil
@@ -189,13 +189,13 @@ public final class HTTPClientConnection: @unchecked Sendable {
 
     /// Closes the connection (over TLS, sending close_notify first when that cannot block); on
     /// an event loop, call it on the loop's thread.
-    public func close() {
+    package func close() {
         leaveLoop()
         socket.close()
     }
 
     /// Closes with a TCP reset.
-    public func reset() { socket.reset() }
+    package func reset() { socket.reset() }
 
     /// The next decoder event, reading from the socket as needed; `nil` at end of stream
     /// with nothing pending.

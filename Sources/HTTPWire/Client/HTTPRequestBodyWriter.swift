@@ -16,13 +16,13 @@
 /// // … at the end:
 /// writer.finish()
 /// ```
-public final class HTTPRequestBodyWriter: @unchecked Sendable {
+package final class HTTPRequestBodyWriter: @unchecked Sendable {
     // Unchecked: used on the loop's thread only, as the attachment it writes through.
 
     /// More than this queued for the server and the writer has no room.
-    public static let highWater = 256 * 1024
+    package static let highWater = 256 * 1024
     /// Room comes back once the queue is down to this.
-    public static let lowWater = 64 * 1024
+    package static let lowWater = 64 * 1024
 
     private weak var attachment: LoopAttachment?
     private let exchange: Int
@@ -37,13 +37,13 @@ public final class HTTPRequestBodyWriter: @unchecked Sendable {
 
     /// Queues the next piece of the body (the caller writes exactly the `bodyLength` it
     /// announced, when it announced one).
-    public func write(_ bytes: [UInt8]) {
+    package func write(_ bytes: [UInt8]) {
         guard !finished, !bytes.isEmpty else { return }
         attachment?.queueBody(chunked ? HTTPEncoder.chunk(bytes) : bytes, of: exchange)
     }
 
     /// Ends the body (the last chunk, when chunked); the response is awaited from now on.
-    public func finish() {
+    package func finish() {
         guard !finished else { return }
         finished = true
         attachment?.endBody(chunked ? HTTPEncoder.lastChunk : [], of: exchange)
@@ -51,17 +51,17 @@ public final class HTTPRequestBodyWriter: @unchecked Sendable {
 
     /// Whether what is written goes nowhere: the server stopped taking the body, or the
     /// exchange is over (answered, failed, or the connection closed).
-    public var isDiscarding: Bool { !(attachment?.takesBody(of: exchange) ?? false) }
+    package var isDiscarding: Bool { !(attachment?.takesBody(of: exchange) ?? false) }
 
     /// Bytes written and not taken by the server yet (0 once they go nowhere).
     var queuedBytes: Int { attachment?.queuedBytes(of: exchange) ?? 0 }
 
     /// Whether less than ``highWater`` waits for the server.
-    public var hasRoom: Bool { queuedBytes < Self.highWater }
+    package var hasRoom: Bool { queuedBytes < Self.highWater }
 
     /// Calls `body` once the queue is down to ``lowWater`` (at once when it is), or the body goes
     /// nowhere any more.
-    public func whenRoom(_ body: @escaping () -> Void) {
+    package func whenRoom(_ body: @escaping () -> Void) {
         guard let attachment else { return body() }
         attachment.whenRoom(of: exchange, lowWater: Self.lowWater, body)
     }

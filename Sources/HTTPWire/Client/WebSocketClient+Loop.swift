@@ -3,7 +3,7 @@ import Foundation
 extension WebSocketClient {
     /// What ``open(host:port:target:headers:configuration:timeout:key:tls:on:handler:_:)`` hands
     /// back: the open connection, the upgrade request sent and the server's 101.
-    public typealias Opened = (connection: WebSocketConnection, request: HTTPRequest, response: HTTPResponse)
+    package typealias Opened = (connection: WebSocketConnection, request: HTTPRequest, response: HTTPResponse)
 
     /// Opens a client WebSocket from `loop`'s thread without blocking it (a TLS connection's
     /// own handshake runs on a thread of its own first): the upgrade goes out and its answer is
@@ -11,7 +11,7 @@ extension WebSocketClient {
     /// once, on the loop's thread: with the connection, or why there is none (a refusal such as
     /// 401 with its response, body included). `timeout` bounds the connect and each read of the
     /// answer; `key` is as for ``handshake(host:port:target:headers:configuration:timeout:key:tls:on:handler:)``.
-    public static func open(
+    package static func open(
         host: String, port: Int, target: String, headers: HTTPHeaders = [:],
         configuration: WebSocketConfiguration = WebSocketConfiguration(), timeout: Duration = .seconds(10),
         key: String = WebSocketHandshake.makeKey(), tls: TLSClientConfiguration? = nil,

@@ -9,17 +9,17 @@
 /// let secure = try WebSocketClient.connect(host: "kitchen.example.com", port: 443, target: "/ws",
 ///                                          tls: TLSClientConfiguration())
 /// ```
-public enum WebSocketClient {
+package enum WebSocketClient {
     /// The event loop that drives client connections opened without one: started with the
     /// first of them, for the life of the process.
-    public static var sharedEventLoop: EventLoop? { sharedLoops?.loops.first }
+    package static var sharedEventLoop: EventLoop? { sharedLoops?.loops.first }
     private static let sharedLoops = try? EventLoopGroup(loopCount: 1, name: "websocket-client")
 
     /// Connects, performs the opening handshake (blocking the calling thread) and returns the
     /// open connection, driven by `loop` (default: ``sharedEventLoop``): read it with
     /// `receive()` from a thread, or give a `handler` to have it served on the loop. With `tls`
     /// (wss://) the connection is encrypted; `nil` means plain TCP (ws://).
-    public static func connect(
+    package static func connect(
         host: String, port: Int, target: String, headers: HTTPHeaders = [:],
         configuration: WebSocketConfiguration = WebSocketConfiguration(),
         timeout: Duration = .seconds(10), tls: TLSClientConfiguration? = nil,
@@ -32,7 +32,7 @@ public enum WebSocketClient {
     /// Like `connect`, and also returns the request sent and the server's 101 response (for
     /// recording). `key` is normally fresh and random (RFC 6455 §4.1); a recorder that must
     /// write identical files on every run may pass its own. `tls` as for `connect`.
-    public static func handshake(
+    package static func handshake(
         host: String, port: Int, target: String, headers: HTTPHeaders = [:],
         configuration: WebSocketConfiguration = WebSocketConfiguration(),
         timeout: Duration = .seconds(10), key: String = WebSocketHandshake.makeKey(),
@@ -85,7 +85,7 @@ public enum WebSocketClient {
 }
 
 /// Why a WebSocket could not be opened.
-public enum WebSocketClientError: Error, Sendable, CustomStringConvertible {
+package enum WebSocketClientError: Error, Sendable, CustomStringConvertible {
     /// Connecting or the HTTP exchange failed.
     case connection(HTTPClientError)
     /// The server answered the upgrade with another status (e.g. 401); the response, body included.
@@ -95,7 +95,7 @@ public enum WebSocketClientError: Error, Sendable, CustomStringConvertible {
     /// TLS failed (wss://): no TLS library, a refused handshake or certificate.
     case tls(TLSError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .connection(let error): "\(error)"
         case .rejected(let response): "the server refused the upgrade with \(response.status)"

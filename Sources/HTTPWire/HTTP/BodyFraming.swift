@@ -44,5 +44,5 @@ enum BodyFraming: Sendable, Equatable {
 extension HTTPHeaders {
     /// The message's one valid Content-Length (RFC 9110 §8.6), or `nil` when there is none
     /// or it is malformed.
-    public var contentLength: Int? { (try? BodyFraming.contentLength(in: self)) ?? nil }
+    package var contentLength: Int? { (try? BodyFraming.contentLength(in: self)) ?? nil }
 }

@@ -1,12 +1,12 @@
 import HarnessCore
 
 /// The HTTP date format, IMF-fixdate (RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`.
-public enum HTTPDate {
+package enum HTTPDate {
     private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// IMF-fixdate for an instant given in milliseconds since the epoch.
-    public static func format(millisecondsSince1970 milliseconds: Int64) -> String {
+    package static func format(millisecondsSince1970 milliseconds: Int64) -> String {
         let seconds = CivilCalendar.floorDivide(milliseconds, 1000).quotient
         let (days, secondOfDay) = CivilCalendar.floorDivide(seconds, 86_400)
         let (year, month, day) = CivilCalendar.date(fromDays: days)

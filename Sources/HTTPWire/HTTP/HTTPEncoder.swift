@@ -3,9 +3,9 @@
 /// Header names must be tokens and values must not contain CR, LF, NUL or
 /// other controls: such a header is refused with `HTTPEncodeError`, never
 /// written (a replayed fixture is untrusted input; a CR/LF would split the header).
-public enum HTTPEncoder {
+package enum HTTPEncoder {
     /// The status line and header fields, ending with the empty line.
-    public static func responseHead(status: HTTPStatus, version: HTTPVersion = .http1_1,
+    package static func responseHead(status: HTTPStatus, version: HTTPVersion = .http1_1,
                                     headers: HTTPHeaders) throws(HTTPEncodeError) -> [UInt8] {
         guard status.code >= 100, status.code <= 999 else { throw .invalidStatus(status.code) }
         guard status.reasonPhrase.utf8.allSatisfy(HTTPSyntax.isFieldValueByte) else {
@@ -23,7 +23,7 @@ public enum HTTPEncoder {
     }
 
     /// The request line and header fields, ending with the empty line.
-    public static func requestHead(_ request: HTTPRequest) throws(HTTPEncodeError) -> [UInt8] {
+    package static func requestHead(_ request: HTTPRequest) throws(HTTPEncodeError) -> [UInt8] {
         guard HTTPSyntax.isValidFieldName(request.method.rawValue) else { throw .invalidMethod(request.method.rawValue) }
         guard !request.target.isEmpty, request.target.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
             throw .invalidTarget(request.target)
@@ -39,7 +39,7 @@ public enum HTTPEncoder {
     }
 
     /// One chunk (RFC 9112 §7.1); empty input yields nothing (an empty chunk would end the body).
-    public static func chunk<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    package static func chunk<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         guard !bytes.isEmpty else { return [] }
         var output = Array(String(bytes.count, radix: 16).utf8)
         output.append(contentsOf: [0x0D, 0x0A])
@@ -49,7 +49,7 @@ public enum HTTPEncoder {
     }
 
     /// The last chunk with an empty trailer section.
-    public static let lastChunk: [UInt8] = Array("0\r\n\r\n".utf8)
+    package static let lastChunk: [UInt8] = Array("0\r\n\r\n".utf8)
 
     private static func appendFields(_ headers: HTTPHeaders, to output: inout [UInt8]) throws(HTTPEncodeError) {
         for field in headers {

@@ -6,31 +6,31 @@
 /// headers.add("Set-Cookie", "a=1")
 /// headers["content-type"]   // "application/json"
 /// ```
-public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
+package struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
     /// One header field.
-    public struct Field: Sendable, Hashable {
-        public var name: String
-        public var value: String
-        public init(name: String, value: String) {
+    package struct Field: Sendable, Hashable {
+        package var name: String
+        package var value: String
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    public private(set) var fields: [Field]
+    package private(set) var fields: [Field]
 
-    public init(_ fields: [Field] = []) { self.fields = fields }
+    package init(_ fields: [Field] = []) { self.fields = fields }
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         self.fields = elements.map { Field(name: $0.0, value: $0.1) }
     }
 
-    public var startIndex: Int { fields.startIndex }
-    public var endIndex: Int { fields.endIndex }
-    public subscript(position: Int) -> Field { fields[position] }
+    package var startIndex: Int { fields.startIndex }
+    package var endIndex: Int { fields.endIndex }
+    package subscript(position: Int) -> Field { fields[position] }
 
     /// The first value for `name`; setting replaces every field of that name (or removes them with `nil`).
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get { fields.first { Self.namesMatch($0.name, name) }?.value }
         set {
             remove(name)
@@ -39,33 +39,33 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
     }
 
     /// Every value for `name`, in order.
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
     }
 
     /// How many fields are named `name`.
-    public func count(of name: String) -> Int {
+    package func count(of name: String) -> Int {
         fields.reduce(0) { $0 + (Self.namesMatch($1.name, name) ? 1 : 0) }
     }
 
     /// Whether any field is named `name`.
-    public func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         fields.contains { Self.namesMatch($0.name, name) }
     }
 
     /// Appends a field, keeping any existing ones.
-    public mutating func add(_ name: String, _ value: String) {
+    package mutating func add(_ name: String, _ value: String) {
         fields.append(Field(name: name, value: value))
     }
 
     /// Removes every field named `name`.
-    public mutating func remove(_ name: String) {
+    package mutating func remove(_ name: String) {
         fields.removeAll { Self.namesMatch($0.name, name) }
     }
 
     /// Whether the comma-separated lists in the fields named `name` contain `token`
     /// (case-insensitively), e.g. `Connection: keep-alive, Upgrade` contains `upgrade`.
-    public func containsToken(_ token: String, in name: String) -> Bool {
+    package func containsToken(_ token: String, in name: String) -> Bool {
         for value in values(for: name) {
             for item in value.split(separator: ",") {
                 if Self.namesMatch(item.trimmingOWS(), token) { return true }
@@ -77,7 +77,7 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
     /// ASCII case-insensitive comparison, without allocating. Inlinable so that callers in
     /// other modules get it specialized (the generic version is several times slower).
     @inlinable
-    public static func namesMatch<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
+    package static func namesMatch<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
         let lhs = a.utf8, rhs = b.utf8
         guard lhs.count == rhs.count else { return false }
         // Native strings compare over their bytes in place, cheaper than stepping two UTF-8
@@ -100,7 +100,7 @@ public struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressib
 
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs (RFC 9110's OWS).
-    public func trimmingOWS() -> Substring {
+    package func trimmingOWS() -> Substring {
         let text = Substring(self)
         let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
         let end = text.lastIndex { $0 != " " && $0 != "\t" }.map { text.index(after: $0) } ?? start

@@ -1,19 +1,19 @@
 /// Size limits applied while parsing, each checked before the bytes it guards
 /// are buffered. A request over a limit is answered with the status named
 /// beside it; a response over a limit fails the client call.
-public struct HTTPLimits: Sendable, Hashable {
+package struct HTTPLimits: Sendable, Hashable {
     /// Longest request line (or status line), CRLF excluded. Default 8 KiB. → 414.
-    public var maxStartLineBytes: Int
+    package var maxStartLineBytes: Int
     /// Largest header section (all field lines and their CRLFs). Default 16 KiB. → 431.
-    public var maxHeaderBytes: Int
+    package var maxHeaderBytes: Int
     /// Most header fields. Default 100. → 431.
-    public var maxHeaderCount: Int
+    package var maxHeaderCount: Int
     /// Largest body, whatever its framing. Default 1 MiB. → 413.
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
     /// Longest chunk-size line, extensions included. Default 1 KiB. → 400.
-    public var maxChunkLineBytes: Int
+    package var maxChunkLineBytes: Int
 
-    public init(
+    package init(
         maxStartLineBytes: Int = 8 * 1024,
         maxHeaderBytes: Int = 16 * 1024,
         maxHeaderCount: Int = 100,

@@ -1,33 +1,33 @@
 /// An HTTP request method (RFC 9110 §9): a case-sensitive token.
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
+package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    package let rawValue: String
+    package init(rawValue: String) { self.rawValue = rawValue }
+    package init(stringLiteral value: String) { self.rawValue = value }
 
-    public static let get: HTTPMethod = "GET"
-    public static let head: HTTPMethod = "HEAD"
-    public static let post: HTTPMethod = "POST"
-    public static let put: HTTPMethod = "PUT"
-    public static let patch: HTTPMethod = "PATCH"
-    public static let delete: HTTPMethod = "DELETE"
-    public static let options: HTTPMethod = "OPTIONS"
-    public static let connect: HTTPMethod = "CONNECT"
-    public static let trace: HTTPMethod = "TRACE"
+    package static let get: HTTPMethod = "GET"
+    package static let head: HTTPMethod = "HEAD"
+    package static let post: HTTPMethod = "POST"
+    package static let put: HTTPMethod = "PUT"
+    package static let patch: HTTPMethod = "PATCH"
+    package static let delete: HTTPMethod = "DELETE"
+    package static let options: HTTPMethod = "OPTIONS"
+    package static let connect: HTTPMethod = "CONNECT"
+    package static let trace: HTTPMethod = "TRACE"
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// The protocol version on a request or status line.
-public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
-    public var major: Int
-    public var minor: Int
-    public init(major: Int, minor: Int) {
+package struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
+    package var major: Int
+    package var minor: Int
+    package init(major: Int, minor: Int) {
         self.major = major
         self.minor = minor
     }
 
-    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
-    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+    package static let http1_0 = HTTPVersion(major: 1, minor: 0)
+    package static let http1_1 = HTTPVersion(major: 1, minor: 1)
 
-    public var description: String { "HTTP/\(major).\(minor)" }
+    package var description: String { "HTTP/\(major).\(minor)" }
 }

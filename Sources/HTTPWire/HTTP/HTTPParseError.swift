@@ -74,7 +74,7 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case truncated
 
     /// The status a server sends for this error (RFC 9112 / RFC 9110).
-    public var status: HTTPStatus {
+    package var status: HTTPStatus {
         switch self {
         case .startLineTooLong: .uriTooLong
         case .headerSectionTooLarge, .tooManyHeaderFields: .requestHeaderFieldsTooLarge

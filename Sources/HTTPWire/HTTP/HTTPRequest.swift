@@ -8,15 +8,15 @@ import HarnessCore
 ///                           headers: ["Content-Type": "application/json"], body: Array(json.utf8))
 /// request.path          // "/auth/login"
 /// ```
-public struct HTTPRequest: Sendable, Hashable {
-    public var method: HTTPMethod
+package struct HTTPRequest: Sendable, Hashable {
+    package var method: HTTPMethod
     /// The request-target exactly as on the wire (origin-form `/path?query` or absolute-form).
-    public var target: String
-    public var version: HTTPVersion
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+    package var target: String
+    package var version: HTTPVersion
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
 
-    public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
+    package init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
                 headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.method = method
         self.target = target
@@ -27,14 +27,14 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// The path component (still percent-encoded), without scheme and authority
     /// when the target is in absolute-form.
-    public var path: String {
+    package var path: String {
         let pathAndQuery = originForm
         guard let question = pathAndQuery.utf8.firstIndex(of: UInt8(ascii: "?")) else { return String(pathAndQuery) }
         return String(pathAndQuery[..<question])
     }
 
     /// The raw query (after `?`, still percent-encoded), if any.
-    public var query: String? {
+    package var query: String? {
         let pathAndQuery = originForm
         guard let question = pathAndQuery.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
         return String(pathAndQuery[pathAndQuery.utf8.index(after: question)...])
@@ -42,10 +42,10 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// The target as `/path?query`: the origin-form target itself, or an absolute-form
     /// target without its scheme and authority.
-    public var originFormTarget: String { target.hasPrefix("/") ? target : String(originForm) }
+    package var originFormTarget: String { target.hasPrefix("/") ? target : String(originForm) }
 
     /// The query's name/value pairs, percent-decoded, in order.
-    public var queryItems: [(name: String, value: String)] {
+    package var queryItems: [(name: String, value: String)] {
         guard let query, !query.isEmpty else { return [] }
         return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             if let equals = pair.firstIndex(of: "=") {
@@ -57,12 +57,12 @@ public struct HTTPRequest: Sendable, Hashable {
     }
 
     /// The first value of query parameter `name`.
-    public func queryValue(_ name: String) -> String? {
+    package func queryValue(_ name: String) -> String? {
         queryItems.first { $0.name == name }?.value
     }
 
     /// Whether the connection stays open after this exchange (RFC 9112 §9.3).
-    public var keepsConnectionAlive: Bool {
+    package var keepsConnectionAlive: Bool {
         if headers.containsToken("close", in: "Connection") { return false }
         if version == .http1_0 { return headers.containsToken("keep-alive", in: "Connection") }
         return true

@@ -8,9 +8,9 @@
 /// ```
 /// Pipelined requests come out in order. After an upgrade request's `.end`,
 /// `takeBufferedBytes()` hands the bytes that followed it to the next protocol.
-public struct HTTPRequestDecoder: Sendable {
+package struct HTTPRequestDecoder: Sendable {
     /// One step of a request.
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// The request line and headers (the body is empty here; it follows as `.body`).
         case head(HTTPRequest)
         case body([UInt8])
@@ -23,30 +23,30 @@ public struct HTTPRequestDecoder: Sendable {
         case chunked(ChunkedDecoder)
     }
 
-    public let limits: HTTPLimits
+    package let limits: HTTPLimits
     var buffer = ByteBuffer()
     private var headParser: HTTPHeadParser
     private var state: State = .head
 
-    public init(limits: HTTPLimits = HTTPLimits()) {
+    package init(limits: HTTPLimits = HTTPLimits()) {
         self.limits = limits
         self.headParser = HTTPHeadParser(limits: limits, skipsLeadingEmptyLines: true)
     }
 
     /// Adds received bytes.
-    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         buffer.append(contentsOf: bytes)
     }
 
     /// Reads straight into the decoder's buffer: `fill` writes up to `capacity` bytes and returns the count.
-    public mutating func feed<Failure: Error>(
+    package mutating func feed<Failure: Error>(
         capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
     ) throws(Failure) -> Int {
         try buffer.appendIn(capacity: capacity, fill)
     }
 
     /// Whether bytes of an unfinished request are buffered or in progress.
-    public var isMidMessage: Bool {
+    package var isMidMessage: Bool {
         if case .head = state { return !buffer.isEmpty }
         return true
     }
@@ -61,7 +61,7 @@ public struct HTTPRequestDecoder: Sendable {
     }
 
     /// The next event, or `nil` when more bytes are needed.
-    public mutating func next() throws(HTTPParseError) -> Event? {
+    package mutating func next() throws(HTTPParseError) -> Event? {
         switch state {
         case .head:
             guard let head = try headParser.parse(&buffer) else { return nil }
@@ -94,7 +94,7 @@ public struct HTTPRequestDecoder: Sendable {
     }
 
     /// Removes and returns the bytes buffered after the last complete request.
-    public mutating func takeBufferedBytes() -> [UInt8] { buffer.readAll() }
+    package mutating func takeBufferedBytes() -> [UInt8] { buffer.readAll() }
 
     private func framing(of request: HTTPRequest) throws(HTTPParseError) -> State {
         let chunked = try BodyFraming.isChunked(request.headers)

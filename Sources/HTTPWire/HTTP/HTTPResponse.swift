@@ -4,20 +4,20 @@
 /// ```swift
 /// HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: Array(json.utf8))
 /// ```
-public struct HTTPResponse: Sendable {
-    public var status: HTTPStatus
-    public var version: HTTPVersion
-    public var headers: HTTPHeaders
-    public var body: HTTPBody
+package struct HTTPResponse: Sendable {
+    package var status: HTTPStatus
+    package var version: HTTPVersion
+    package var headers: HTTPHeaders
+    package var body: HTTPBody
 
-    public init(status: HTTPStatus, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    package init(status: HTTPStatus, version: HTTPVersion = .http1_1, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
         self.version = version
         self.headers = headers
         self.body = .bytes(body)
     }
 
-    public init(status: HTTPStatus, headers: HTTPHeaders = [:], stream: HTTPBodyStream) {
+    package init(status: HTTPStatus, headers: HTTPHeaders = [:], stream: HTTPBodyStream) {
         self.status = status
         self.version = .http1_1
         self.headers = headers
@@ -26,7 +26,7 @@ public struct HTTPResponse: Sendable {
 
     /// A response whose body is pushed as it is produced (``HTTPBodyPusher``): framed by its
     /// `Content-Length` when it has one, chunked otherwise.
-    public init(status: HTTPStatus, headers: HTTPHeaders = [:], pushing pusher: HTTPBodyPusher) {
+    package init(status: HTTPStatus, headers: HTTPHeaders = [:], pushing pusher: HTTPBodyPusher) {
         self.status = status
         self.version = .http1_1
         self.headers = headers
@@ -34,19 +34,19 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A plain-text response.
-    public static func text(_ status: HTTPStatus, _ text: String) -> HTTPResponse {
+    package static func text(_ status: HTTPStatus, _ text: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
     }
 
     /// The body when it is held in memory (`nil` for a stream).
-    public var bodyBytes: [UInt8]? {
+    package var bodyBytes: [UInt8]? {
         if case .bytes(let bytes) = body { return bytes }
         return nil
     }
 }
 
 /// A response body.
-public enum HTTPBody: Sendable {
+package enum HTTPBody: Sendable {
     case bytes([UInt8])
     /// Produced on a thread by a producer that may block.
     case stream(HTTPBodyStream)
@@ -65,25 +65,25 @@ public enum HTTPBody: Sendable {
 ///     writer.end()
 /// })
 /// ```
-public struct HTTPBodyPusher: Sendable {
-    public let start: @Sendable (HTTPResponseBodyWriter) -> Void
+package struct HTTPBodyPusher: Sendable {
+    package let start: @Sendable (HTTPResponseBodyWriter) -> Void
 
-    public init(_ start: @escaping @Sendable (HTTPResponseBodyWriter) -> Void) {
+    package init(_ start: @escaping @Sendable (HTTPResponseBodyWriter) -> Void) {
         self.start = start
     }
 }
 
 /// A body produced piece by piece: `produce` calls `write` for each piece, in order.
 /// With a Content-Length header the pieces are written raw; without one, chunked.
-public struct HTTPBodyStream: Sendable {
-    public let produce: @Sendable (_ write: (ArraySlice<UInt8>) throws -> Void) throws -> Void
+package struct HTTPBodyStream: Sendable {
+    package let produce: @Sendable (_ write: (ArraySlice<UInt8>) throws -> Void) throws -> Void
 
-    public init(_ produce: @escaping @Sendable (_ write: (ArraySlice<UInt8>) throws -> Void) throws -> Void) {
+    package init(_ produce: @escaping @Sendable (_ write: (ArraySlice<UInt8>) throws -> Void) throws -> Void) {
         self.produce = produce
     }
 
     /// No body, with the headers sent as given: for an answer without content (to HEAD, or a
     /// 304) whose `Content-Length` states the length a GET's body would have (RFC 9110 §9.3.2,
     /// §8.6). A bytes body (`body: []`) would not do: its own length, 0, is the one written.
-    public static let empty = HTTPBodyStream { _ in }
+    package static let empty = HTTPBodyStream { _ in }
 }

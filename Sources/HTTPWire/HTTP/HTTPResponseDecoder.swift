@@ -3,9 +3,9 @@
 /// Call `expectResponse(to:)` with each request's method before decoding its
 /// response, so that HEAD responses are known to have no body; call
 /// `finish()` when the connection reaches end of stream (ends a read-to-close body).
-public struct HTTPResponseDecoder: Sendable {
+package struct HTTPResponseDecoder: Sendable {
     /// One step of a response.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         case head(HTTPResponse)
         case body([UInt8])
         case end
@@ -19,7 +19,7 @@ public struct HTTPResponseDecoder: Sendable {
         case finished
     }
 
-    public let limits: HTTPLimits
+    package let limits: HTTPLimits
     private var buffer = ByteBuffer()
     private var headParser: HTTPHeadParser
     private var state: State = .head
@@ -27,33 +27,33 @@ public struct HTTPResponseDecoder: Sendable {
     private var total = 0
     private var sawEndOfStream = false
 
-    public init(limits: HTTPLimits = HTTPLimits()) {
+    package init(limits: HTTPLimits = HTTPLimits()) {
         self.limits = limits
         self.headParser = HTTPHeadParser(limits: limits, skipsLeadingEmptyLines: false)
     }
 
     /// Records that a request with `method` was sent; responses are matched in order.
-    public mutating func expectResponse(to method: HTTPMethod) { pendingMethods.append(method) }
+    package mutating func expectResponse(to method: HTTPMethod) { pendingMethods.append(method) }
 
-    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         buffer.append(contentsOf: bytes)
     }
 
     /// Reads straight into the decoder's buffer.
-    public mutating func feed<Failure: Error>(
+    package mutating func feed<Failure: Error>(
         capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
     ) throws(Failure) -> Int {
         try buffer.appendIn(capacity: capacity, fill)
     }
 
     /// Signals end of stream: completes a read-to-close body, fails a truncated message.
-    public mutating func finish() { sawEndOfStream = true }
+    package mutating func finish() { sawEndOfStream = true }
 
     /// Removes and returns the bytes buffered after the last complete response (after a 101).
-    public mutating func takeBufferedBytes() -> [UInt8] { buffer.readAll() }
+    package mutating func takeBufferedBytes() -> [UInt8] { buffer.readAll() }
 
     /// The next event, or `nil` when more bytes are needed.
-    public mutating func next() throws(HTTPParseError) -> Event? {
+    package mutating func next() throws(HTTPParseError) -> Event? {
         switch state {
         case .finished:
             return nil

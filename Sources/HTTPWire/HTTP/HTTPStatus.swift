@@ -1,41 +1,41 @@
 /// An HTTP status code with its reason phrase.
-public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
-    public var code: Int
-    public var reasonPhrase: String
+package struct HTTPStatus: Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+    package var code: Int
+    package var reasonPhrase: String
 
     /// A status with its standard reason phrase (or `reasonPhrase` when given).
-    public init(_ code: Int, reasonPhrase: String? = nil) {
+    package init(_ code: Int, reasonPhrase: String? = nil) {
         self.code = code
         self.reasonPhrase = reasonPhrase ?? HTTPStatus.standardReason(for: code)
     }
 
-    public init(integerLiteral code: Int) { self.init(code) }
+    package init(integerLiteral code: Int) { self.init(code) }
 
-    public static let switchingProtocols = HTTPStatus(101)
-    public static let ok = HTTPStatus(200)
-    public static let noContent = HTTPStatus(204)
-    public static let notModified = HTTPStatus(304)
-    public static let badRequest = HTTPStatus(400)
-    public static let unauthorized = HTTPStatus(401)
-    public static let notFound = HTTPStatus(404)
-    public static let methodNotAllowed = HTTPStatus(405)
-    public static let requestTimeout = HTTPStatus(408)
-    public static let conflict = HTTPStatus(409)
-    public static let contentTooLarge = HTTPStatus(413)
-    public static let uriTooLong = HTTPStatus(414)
-    public static let upgradeRequired = HTTPStatus(426)
-    public static let requestHeaderFieldsTooLarge = HTTPStatus(431)
-    public static let internalServerError = HTTPStatus(500)
-    public static let notImplemented = HTTPStatus(501)
-    public static let badGateway = HTTPStatus(502)
-    public static let serviceUnavailable = HTTPStatus(503)
-    public static let gatewayTimeout = HTTPStatus(504)
-    public static let httpVersionNotSupported = HTTPStatus(505)
+    package static let switchingProtocols = HTTPStatus(101)
+    package static let ok = HTTPStatus(200)
+    package static let noContent = HTTPStatus(204)
+    package static let notModified = HTTPStatus(304)
+    package static let badRequest = HTTPStatus(400)
+    package static let unauthorized = HTTPStatus(401)
+    package static let notFound = HTTPStatus(404)
+    package static let methodNotAllowed = HTTPStatus(405)
+    package static let requestTimeout = HTTPStatus(408)
+    package static let conflict = HTTPStatus(409)
+    package static let contentTooLarge = HTTPStatus(413)
+    package static let uriTooLong = HTTPStatus(414)
+    package static let upgradeRequired = HTTPStatus(426)
+    package static let requestHeaderFieldsTooLarge = HTTPStatus(431)
+    package static let internalServerError = HTTPStatus(500)
+    package static let notImplemented = HTTPStatus(501)
+    package static let badGateway = HTTPStatus(502)
+    package static let serviceUnavailable = HTTPStatus(503)
+    package static let gatewayTimeout = HTTPStatus(504)
+    package static let httpVersionNotSupported = HTTPStatus(505)
 
     /// Whether a response with this status never has a body (RFC 9110 §6.4.1: 1xx, 204, 304).
-    public var forbidsBody: Bool { (100..<200).contains(code) || code == 204 || code == 304 }
+    package var forbidsBody: Bool { (100..<200).contains(code) || code == 204 || code == 304 }
 
-    public var description: String { "\(code) \(reasonPhrase)" }
+    package var description: String { "\(code) \(reasonPhrase)" }
 
     static func standardReason(for code: Int) -> String {
         switch code {

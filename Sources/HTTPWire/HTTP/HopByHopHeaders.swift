@@ -5,16 +5,16 @@
 /// ```swift
 /// HopByHopHeaders.stripped(["Connection": "close, X-Trace", "X-Trace": "1", "Accept": "*/*"])  // Accept only
 /// ```
-public enum HopByHopHeaders {
+package enum HopByHopHeaders {
     /// The hop-by-hop field names, as RFC 9110 §7.6.1 and RFC 9112 spell them.
-    public static let names = ["Connection", "Keep-Alive", "Proxy-Connection", "TE", "Trailer", "Transfer-Encoding",
+    package static let names = ["Connection", "Keep-Alive", "Proxy-Connection", "TE", "Trailer", "Transfer-Encoding",
                                "Upgrade", "Proxy-Authenticate", "Proxy-Authorization"]
 
     /// ``names`` lower-cased, for comparing with a lower-cased field name.
-    public static let lowercasedNames = Set(names.map { $0.lowercased() })
+    package static let lowercasedNames = Set(names.map { $0.lowercased() })
 
     /// `headers` without hop-by-hop fields (and without the ones `Connection` lists).
-    public static func stripped(_ headers: HTTPHeaders) -> HTTPHeaders {
+    package static func stripped(_ headers: HTTPHeaders) -> HTTPHeaders {
         var result = headers
         for value in headers.values(for: "Connection") {
             for token in value.split(separator: ",") {

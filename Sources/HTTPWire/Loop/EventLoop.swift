@@ -13,7 +13,7 @@ import Synchronization
 /// loop.execute { print("on the loop at", loop.now) }
 /// loop.stop()   // waits for the loop's thread to end
 /// ```
-public final class EventLoop: @unchecked Sendable {
+package final class EventLoop: @unchecked Sendable {
     // Unchecked: `sockets`, `timers` and `nextToken` are touched only on the loop's own thread
     // (by the methods documented "on the loop's thread", called from sockets, timers and
     // executed work); the inbox is a Mutex, and `poller.wake()` is safe from any thread.
@@ -34,7 +34,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     /// The name of the loop's thread.
-    public let name: String
+    package let name: String
     private let poller: ReadinessPoller
     private let inbox = Mutex(Inbox())
     /// Set once a wake-up is on its way, so that a burst of `execute` calls writes it once.
@@ -52,27 +52,27 @@ public final class EventLoop: @unchecked Sendable {
     private var locals: [Int: AnyObject] = [:]
 
     /// Starts the loop's thread.
-    public init(name: String) throws(SocketError) {
+    package init(name: String) throws(SocketError) {
         self.name = name
         poller = try ReadinessPoller()
         startThread(name: name) { [self] in run() }
     }
 
     /// Time since the loop started.
-    public var now: Duration { origin.duration(to: .now) }
+    package var now: Duration { origin.duration(to: .now) }
 
     /// Whether the caller runs on this loop's thread.
-    public var inEventLoop: Bool { threadID.load(ordering: .acquiring) == Platform.currentThreadID }
+    package var inEventLoop: Bool { threadID.load(ordering: .acquiring) == Platform.currentThreadID }
 
     /// Runs `work` on the loop's thread, after what it is doing now. Safe from any thread,
     /// the loop's own included. Work handed over after the loop stopped is dropped.
-    public func execute(_ work: @escaping @Sendable () -> Void) {
+    package func execute(_ work: @escaping @Sendable () -> Void) {
         submit(work)
     }
 
     /// Like ``execute(_:)``, and says whether `work` was taken (false once the loop is stopping).
     @discardableResult
-    public func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
+    package func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
         let onLoop = inEventLoop
         return inbox.withLock { inbox -> Bool in
             guard !inbox.stopping else { return false }
@@ -87,7 +87,7 @@ public final class EventLoop: @unchecked Sendable {
     /// Stops the loop: every socket still registered is told (``EventLoopSocket/loopStopped()``),
     /// then the thread ends. From another thread, returns once it has; from the loop's own
     /// thread, returns at once and the loop ends after the current step.
-    public func stop() {
+    package func stop() {
         inbox.withLock { inbox in
             inbox.stopping = true
             if !inbox.closed { poller.wake() }
@@ -136,7 +136,7 @@ public final class EventLoop: @unchecked Sendable {
     /// The object this loop keeps under `key`, made by `make` on first use: state an owner keeps
     /// per loop, used on the loop's thread only and so without a lock. Call on the loop's thread.
     /// The loop lets go of it when it stops.
-    public func local<Value: AnyObject>(_ key: LoopLocalKey<Value>, make: () -> Value) -> Value {
+    package func local<Value: AnyObject>(_ key: LoopLocalKey<Value>, make: () -> Value) -> Value {
         // The key's type parameter makes every value under its number a `Value`.
         if let value = locals[key.number] { return unsafeDowncast(value, to: Value.self) }
         let value = make()
@@ -151,13 +151,13 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Calls `fire` on the loop's thread once ``now`` reaches `deadline`; returns a token for
     /// ``cancelTimer(_:)``. Call on the loop's thread.
-    public func scheduleTimer(at deadline: Duration, _ fire: @escaping () -> Void) -> UInt64 {
+    package func scheduleTimer(at deadline: Duration, _ fire: @escaping () -> Void) -> UInt64 {
         timers.insert(fire, deadline: deadline)
     }
 
     /// Cancels a timer that has not fired yet (a fired or cancelled one is ignored). Call on the
     /// loop's thread.
-    public func cancelTimer(_ token: UInt64) {
+    package func cancelTimer(_ token: UInt64) {
         timers.remove(token)
     }
 
@@ -210,11 +210,11 @@ public final class EventLoop: @unchecked Sendable {
 
 /// Names the `Value` one owner keeps on each loop (``EventLoop/local(_:make:)``); every key made
 /// is distinct.
-public struct LoopLocalKey<Value: AnyObject>: Sendable {
+package struct LoopLocalKey<Value: AnyObject>: Sendable {
     let number = LoopLocalKeys.next.wrappingAdd(1, ordering: .relaxed).newValue
 
     /// A key no other owner has.
-    public init() {}
+    package init() {}
 }
 
 /// Numbers the keys (a generic type cannot hold the counter).

@@ -8,13 +8,13 @@ import Synchronization
 /// let loop = group.next()
 /// group.stop()
 /// ```
-public final class EventLoopGroup: Sendable {
+package final class EventLoopGroup: Sendable {
     /// The loops, in the order they take turns.
-    public let loops: [EventLoop]
+    package let loops: [EventLoop]
     private let turn = Atomic<UInt>(0)
 
     /// Starts `loopCount` loops (at least one), named `<name>-0`, `<name>-1`, ….
-    public init(loopCount: Int, name: String) throws(SocketError) {
+    package init(loopCount: Int, name: String) throws(SocketError) {
         var started: [EventLoop] = []
         for number in 0..<max(1, loopCount) {
             do throws(SocketError) {
@@ -28,12 +28,12 @@ public final class EventLoopGroup: Sendable {
     }
 
     /// The loop whose turn it is.
-    public func next() -> EventLoop {
+    package func next() -> EventLoop {
         loops[Int(turn.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(loops.count))]
     }
 
     /// Stops every loop (each ends the connections it holds); returns once all have stopped.
-    public func stop() {
+    package func stop() {
         for loop in loops { loop.stop() }
     }
 }

@@ -15,13 +15,13 @@
 ///     return .response(.text(.ok, "\(count) bytes\n"))
 /// }
 /// ```
-public final class HTTPRequestBody: @unchecked Sendable {
+package final class HTTPRequestBody: @unchecked Sendable {
     // Unchecked: made, read and drained by the one thread serving the connection.
     private let reader: ConnectionReader
     /// The length the request declared with `Content-Length`; `nil` for a chunked body.
-    public let declaredLength: Int?
+    package let declaredLength: Int?
     /// Body bytes handed out so far.
-    public private(set) var bytesRead = 0
+    package private(set) var bytesRead = 0
     private var state = State.reading
 
     private enum State {
@@ -36,13 +36,13 @@ public final class HTTPRequestBody: @unchecked Sendable {
     }
 
     /// Whether the body has been read to its end.
-    public var isComplete: Bool {
+    package var isComplete: Bool {
         if case .complete = state { return true }
         return false
     }
 
     /// The next piece of the body, or `nil` at its end.
-    public func read() throws(HTTPRequestBodyError) -> [UInt8]? {
+    package func read() throws(HTTPRequestBodyError) -> [UInt8]? {
         switch state {
         case .complete: return nil
         case .failed(let failure): throw HTTPRequestBodyError(failure)
@@ -76,7 +76,7 @@ public final class HTTPRequestBody: @unchecked Sendable {
 
 /// Why a streamed request body could not be read to its end; the server answers the
 /// client for it (and closes) once the responder returns.
-public enum HTTPRequestBodyError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum HTTPRequestBodyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The body broke the protocol or a limit (the client gets 400 or 413).
     case invalid(HTTPParseError)
     /// No body byte arrived for the body progress timeout (the client gets 408).
@@ -93,7 +93,7 @@ public enum HTTPRequestBodyError: Error, Sendable, Equatable, CustomStringConver
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalid(let error): "request body refused: \(error)"
         case .stalled(let limit): "request body stalled: no bytes for \(limit)"

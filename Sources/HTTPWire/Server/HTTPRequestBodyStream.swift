@@ -29,7 +29,7 @@
 ///     return .deferred(reply)
 /// }
 /// ```
-public final class HTTPRequestBodyStream: @unchecked Sendable {
+package final class HTTPRequestBodyStream: @unchecked Sendable {
     // Unchecked: made, started, paused and fed on the connection's event loop only; it crosses to
     // no other thread (it is Sendable only to travel in the context).
 
@@ -44,11 +44,11 @@ public final class HTTPRequestBodyStream: @unchecked Sendable {
     }
 
     /// The length the request declared with `Content-Length`; `nil` for a chunked body.
-    public let declaredLength: Int?
+    package let declaredLength: Int?
     /// Body bytes handed over so far.
-    public private(set) var bytesReceived = 0
+    package private(set) var bytesReceived = 0
     /// Whether ``pause()`` holds the body back now.
-    public private(set) var isPaused = false
+    package private(set) var isPaused = false
     private weak var source: (any RequestBodySource)?
     private var state = State.waiting
     private var onPiece: (([UInt8]) -> Void)?
@@ -61,7 +61,7 @@ public final class HTTPRequestBodyStream: @unchecked Sendable {
     }
 
     /// Whether the body has arrived to its end.
-    public var isComplete: Bool {
+    package var isComplete: Bool {
         if case .ended = state { return true }
         return false
     }
@@ -69,7 +69,7 @@ public final class HTTPRequestBodyStream: @unchecked Sendable {
     /// Starts the body (once; later calls are ignored): `onPiece` hears each piece in order, then
     /// `onEnd` or `onFailure` once. A body that already failed (its client left before it was
     /// started) calls `onFailure` at once.
-    public func start(onPiece: @escaping ([UInt8]) -> Void, onEnd: @escaping () -> Void,
+    package func start(onPiece: @escaping ([UInt8]) -> Void, onEnd: @escaping () -> Void,
                       onFailure: @escaping (HTTPRequestBodyError) -> Void) {
         switch state {
         case .waiting:
@@ -88,14 +88,14 @@ public final class HTTPRequestBodyStream: @unchecked Sendable {
     /// Holds the body back: no piece is handed over, and the socket is not read, until
     /// ``resume()``. May be called before ``start(onPiece:onEnd:onFailure:)`` (it then starts
     /// paused) and from inside `onPiece`.
-    public func pause() {
+    package func pause() {
         guard !isPaused, isOpen else { return }
         isPaused = true
         if case .flowing = state { source?.pauseBody() }
     }
 
     /// Lets the body flow again after ``pause()``.
-    public func resume() {
+    package func resume() {
         guard isPaused, isOpen else { return }
         isPaused = false
         if case .flowing = state { source?.resumeBody() }

@@ -13,7 +13,7 @@ import Synchronization
 ///     }
 /// }
 /// ```
-public protocol HTTPResponder: Sendable {
+package protocol HTTPResponder: Sendable {
     /// The reply to `request`.
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply
 
@@ -36,40 +36,40 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
-    public func bodyDelivery(for head: HTTPRequest) -> HTTPBodyDelivery { .buffered }
+    package func bodyDelivery(for head: HTTPRequest) -> HTTPBodyDelivery { .buffered }
 
-    public func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread { .ownThread }
+    package func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread { .ownThread }
 
-    public func response(for error: HTTPParseError) -> HTTPResponse {
+    package func response(for error: HTTPParseError) -> HTTPResponse {
         .text(error.status, "\(error)\n")
     }
 }
 
 /// Where a request came from.
-public struct HTTPRequestContext: Sendable {
+package struct HTTPRequestContext: Sendable {
     /// The client's address.
-    public var peer: SocketAddress?
+    package var peer: SocketAddress?
     /// A number unique to the connection within this server.
-    public var connectionID: Int
+    package var connectionID: Int
     /// 0 for the first request on the connection, then 1, 2… (keep-alive, pipelining).
-    public var requestIndex: Int
+    package var requestIndex: Int
     /// State the responder keeps for this connection, released when it closes (`onClose`).
-    public var storage: HTTPConnectionStorage
+    package var storage: HTTPConnectionStorage
     /// The event loop the connection is served on (`respond` runs on its thread when the
     /// responder said ``HTTPRespondingThread/eventLoop``): where a responder that answers later
     /// (``HTTPReply/deferred(_:)``) can do its own I/O without blocking.
-    public var eventLoop: EventLoop
+    package var eventLoop: EventLoop
     /// The body still to be read, for a request the responder asked to stream and answers on a
     /// thread of its own; `nil` when the body was buffered into `request.body`, or streams on the
     /// loop (``bodyStream``).
-    public var body: HTTPRequestBody?
+    package var body: HTTPRequestBody?
     /// The body as it arrives, for a request the responder asked to stream and answers on the
     /// event loop (start it there); `nil` otherwise.
-    public var bodyStream: HTTPRequestBodyStream?
+    package var bodyStream: HTTPRequestBodyStream?
 }
 
 /// Where a responder is called.
-public enum HTTPRespondingThread: Sendable, Equatable {
+package enum HTTPRespondingThread: Sendable, Equatable {
     /// On the connection's event-loop thread, among every other connection of that loop: the
     /// responder must never block (no I/O, no sleeping, no lock held for long).
     case eventLoop
@@ -78,7 +78,7 @@ public enum HTTPRespondingThread: Sendable, Equatable {
 }
 
 /// How a request's body is handed to the responder.
-public enum HTTPBodyDelivery: Sendable, Equatable {
+package enum HTTPBodyDelivery: Sendable, Equatable {
     /// Read whole (up to `maxBodyBytes`) into `request.body` before the responder is called.
     case buffered
     /// Left on the connection: the responder reads it from `context.body` (``HTTPRequestBody``)
@@ -91,14 +91,14 @@ public enum HTTPBodyDelivery: Sendable, Equatable {
 /// touched by one thread at a time, the one serving the connection (its event loop, or a thread
 /// of its own for a request that may block). `onClose` runs when the connection ends, to
 /// release what `value` holds.
-public final class HTTPConnectionStorage: @unchecked Sendable {
+package final class HTTPConnectionStorage: @unchecked Sendable {
     // Unchecked: used by one thread at a time; a connection moves between its loop and a
     // thread of its own only through a hand-over (a thread start or `EventLoop.execute`), which
     // orders every use before the move before every use after it.
-    public var value: (any Sendable)?
-    public var onClose: (@Sendable () -> Void)?
+    package var value: (any Sendable)?
+    package var onClose: (@Sendable () -> Void)?
 
-    public init() {}
+    package init() {}
 
     func close() {
         onClose?()
@@ -108,7 +108,7 @@ public final class HTTPConnectionStorage: @unchecked Sendable {
 }
 
 /// A responder's answer.
-public enum HTTPReply: Sendable {
+package enum HTTPReply: Sendable {
     /// Send this response.
     case response(HTTPResponse)
     /// Accept a WebSocket upgrade (after the server checks the handshake, RFC 6455 §4.2):
@@ -140,7 +140,7 @@ public enum HTTPReply: Sendable {
 ///     return .deferred(reply)
 /// }
 /// ```
-public final class HTTPDeferredReply: Sendable {
+package final class HTTPDeferredReply: Sendable {
     private enum State {
         case waiting((@Sendable (HTTPReply) -> Void)?)
         case completed(HTTPReply)
@@ -149,10 +149,10 @@ public final class HTTPDeferredReply: Sendable {
 
     private let state = Mutex(State.waiting(nil))
 
-    public init() {}
+    package init() {}
 
     /// Hands the answer in; only the first call counts. Safe from any thread.
-    public func complete(_ reply: HTTPReply) {
+    package func complete(_ reply: HTTPReply) {
         let handler = state.withLock { state -> (@Sendable (HTTPReply) -> Void)? in
             switch state {
             case .waiting(let handler?):

@@ -12,13 +12,13 @@
 /// // … at the end:
 /// writer.end()
 /// ```
-public final class HTTPResponseBodyWriter: @unchecked Sendable {
+package final class HTTPResponseBodyWriter: @unchecked Sendable {
     // Unchecked: used on its sink's thread only (see the type's note); the sinks are thread-bound too.
 
     /// More than this queued and the writer has no room.
-    public static let highWater = 256 * 1024
+    package static let highWater = 256 * 1024
     /// Room comes back once the queue is down to this.
-    public static let lowWater = 64 * 1024
+    package static let lowWater = 64 * 1024
 
     private let chunked: Bool
     private let sink: any ResponseBodySink
@@ -30,13 +30,13 @@ public final class HTTPResponseBodyWriter: @unchecked Sendable {
     }
 
     /// Queues the next piece of the body.
-    public func write(_ bytes: [UInt8]) {
+    package func write(_ bytes: [UInt8]) {
         guard !ended, !bytes.isEmpty else { return }
         sink.push(chunked ? HTTPEncoder.chunk(bytes) : bytes)
     }
 
     /// Ends the body (the last chunk, when chunked); the answer is complete once it is written.
-    public func end() {
+    package func end() {
         guard !ended else { return }
         ended = true
         if chunked { sink.push(HTTPEncoder.lastChunk) }
@@ -45,27 +45,27 @@ public final class HTTPResponseBodyWriter: @unchecked Sendable {
 
     /// Cuts the answer short: the connection closes, so the client sees a truncated body rather
     /// than a complete one.
-    public func abort() {
+    package func abort() {
         guard !ended else { return }
         ended = true
         sink.abort()
     }
 
     /// Whether the client is gone (writes go nowhere).
-    public var isClosed: Bool { sink.isClosed }
+    package var isClosed: Bool { sink.isClosed }
 
     /// Whether less than ``highWater`` waits for the client.
-    public var hasRoom: Bool { sink.queuedBytes < Self.highWater }
+    package var hasRoom: Bool { sink.queuedBytes < Self.highWater }
 
     /// Calls `body` once the queue is down to ``lowWater`` (at once when it is), or the client
     /// is gone.
-    public func whenRoom(_ body: @escaping () -> Void) {
+    package func whenRoom(_ body: @escaping () -> Void) {
         guard !sink.isClosed, sink.queuedBytes > Self.lowWater else { return body() }
         sink.whenRoom(body)
     }
 
     /// Calls `body` if the client goes away before the body is written.
-    public func whenClosed(_ body: @escaping () -> Void) {
+    package func whenClosed(_ body: @escaping () -> Void) {
         guard !sink.isClosed else { return body() }
         sink.whenClosed(body)
     }

@@ -22,8 +22,8 @@ import Synchronization
 /// print(server.address!)        // 127.0.0.1:54321
 /// server.stop()
 /// ```
-public final class HTTPServer: Sendable {
-    public let configuration: HTTPServerConfiguration
+package final class HTTPServer: Sendable {
+    package let configuration: HTTPServerConfiguration
     private let responder: any HTTPResponder
     private let listener = Mutex<Listener?>(nil)
     private let connections = Mutex<[Int: Socket]>([:])
@@ -34,7 +34,7 @@ public final class HTTPServer: Sendable {
 
     /// A server for `responder`, its event loops started (`start()` then listens). When the
     /// loops cannot be started (no epoll or kqueue descriptor left), `start()` throws why.
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
+    package init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
         Platform.ignoreBrokenPipeSignal()
@@ -46,10 +46,10 @@ public final class HTTPServer: Sendable {
 
     /// The event loops serving the connections (each connection stays on one), in the order
     /// connections are shared among them; empty when they could not be started.
-    public var eventLoops: [EventLoop] { group?.loops ?? [] }
+    package var eventLoops: [EventLoop] { group?.loops ?? [] }
 
     /// Binds, listens, and accepts on the first loop.
-    public func start() throws(SocketError) {
+    package func start() throws(SocketError) {
         guard let group, let threads else {
             throw SocketError(kind: .other, operation: "start the event loops (no readiness queue could be made)")
         }
@@ -64,25 +64,25 @@ public final class HTTPServer: Sendable {
     }
 
     /// The bound address (with the real port when 0 was configured), once started.
-    public var address: SocketAddress? { listener.withLock { $0?.address } }
+    package var address: SocketAddress? { listener.withLock { $0?.address } }
 
     /// The number of open connections now.
-    public var connectionCount: Int { connections.withLock { $0.count } }
+    package var connectionCount: Int { connections.withLock { $0.count } }
 
     /// The number of connections on the event loops now, without a thread of their own (waiting
     /// for a request, reading one, answered on the loop, or draining after a refusal for at most
     /// a second, when they no longer count in `connectionCount`).
-    public var parkedConnectionCount: Int { threads?.onLoopsCount ?? 0 }
+    package var parkedConnectionCount: Int { threads?.onLoopsCount ?? 0 }
 
     /// The number of connections on each event loop now, as `parkedConnectionCount` counts them.
-    public var parkedConnectionCountPerLoop: [Int] { threads?.onLoopsCountPerLoop ?? [] }
+    package var parkedConnectionCountPerLoop: [Int] { threads?.onLoopsCountPerLoop ?? [] }
 
     /// The number of threads serving connections now (requests that may block, streamed bodies,
     /// WebSockets).
-    public var connectionThreadCount: Int { threads?.count ?? 0 }
+    package var connectionThreadCount: Int { threads?.count ?? 0 }
 
     /// Stops accepting and ends every open connection (WebSocket ones included).
-    public func stop() {
+    package func stop() {
         stopped.store(true, ordering: .releasing)
         // The loops end their connections (and the acceptor) before the listener closes.
         group?.stop()

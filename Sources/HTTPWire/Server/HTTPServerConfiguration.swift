@@ -10,52 +10,52 @@
 /// let configuration = HTTPServerConfiguration(port: 0, maxConnections: 64,
 ///                                             requestHeadTimeout: .seconds(5))
 /// ```
-public struct HTTPServerConfiguration: Sendable {
+package struct HTTPServerConfiguration: Sendable {
     /// Address to bind. Default `127.0.0.1`.
-    public var host: String
+    package var host: String
     /// Port to bind; 0 picks a free one. Default 8080.
-    public var port: Int
+    package var port: Int
     /// Parser limits (request line, headers, body). Default `HTTPLimits()`.
-    public var limits: HTTPLimits
+    package var limits: HTTPLimits
     /// Connections open at once, idle ones included. One more is accepted, answered
     /// `503 Service Unavailable` with `Connection: close` and `Retry-After: 1`, and closed (never
     /// reset or left hanging). The process's open-file limit is raised to fit, as far as the
     /// hard limit allows. Default 10000.
-    public var maxConnections: Int
+    package var maxConnections: Int
     /// How many event-loop threads serve the connections, each watching its share with epoll
     /// or kqueue. A connection costs its socket and its buffers, not a thread; it has a thread
     /// of its own only while a request needs one (a responder that may block and the body it
     /// reads, an ``HTTPBodyStream`` answer, a WebSocket served on a thread). Default: one per core the system has online (at least 1).
-    public var eventLoopThreads: Int
+    package var eventLoopThreads: Int
     /// How long a connection may wait with nothing of a request received: a new connection
     /// before its first byte, a kept-alive one after a response. Then it is closed without a
     /// response (RFC 9112 §9.5). Default 60 s.
-    public var idleTimeout: Duration
+    package var idleTimeout: Duration
     /// How long a request head may take, from the first byte of the request (or the end of the
     /// previous response when its bytes were already pipelined) to the blank line. Bytes arriving
     /// slowly do not extend it (slowloris). On expiry: `408 Request Timeout` with
     /// `Connection: close`, then close. Default 30 s.
-    public var requestHeadTimeout: Duration
+    package var requestHeadTimeout: Duration
     /// How long a body may go without a byte arriving; a body that keeps arriving is never
     /// cut. On expiry: `408 Request Timeout` with `Connection: close`, then close. Default 30 s.
-    public var bodyProgressTimeout: Duration
+    package var bodyProgressTimeout: Duration
     /// How long an answer may go with the client taking none of its bytes; then the connection
     /// is closed. Default 30 s.
-    public var responseWriteTimeout: Duration
+    package var responseWriteTimeout: Duration
     /// How many bytes of pipelined requests may wait, undecoded, while an earlier request on the
     /// same connection is being answered; past this the connection reads nothing more until the
     /// answer is out (back-pressure on the client). Default 64 KiB.
-    public var pipelinedBytesLimit: Int
+    package var pipelinedBytesLimit: Int
     /// WebSocket settings for upgraded connections. Default `WebSocketConfiguration()`.
-    public var webSocket: WebSocketConfiguration
+    package var webSocket: WebSocketConfiguration
     /// Stack size of each connection thread. Default 512 KiB.
-    public var threadStackSize: Int
+    package var threadStackSize: Int
 
     /// The number of processors the system has online, at least 1: the default for
     /// ``eventLoopThreads``.
-    public static var processorsOnline: Int { Platform.onlineProcessorCount }
+    package static var processorsOnline: Int { Platform.onlineProcessorCount }
 
-    public init(
+    package init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         limits: HTTPLimits = HTTPLimits(),

@@ -1,6 +1,6 @@
 /// Why the server ended a connection on its own initiative (a time or connection limit),
 /// each case mapping to the status it answers with before closing.
-public enum HTTPServerRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+package enum HTTPServerRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request head was not complete within `HTTPServerConfiguration.requestHeadTimeout`.
     case requestHeadTimedOut(limit: Duration)
     /// No body byte arrived for `HTTPServerConfiguration.bodyProgressTimeout`.
@@ -10,14 +10,14 @@ public enum HTTPServerRefusal: Error, Sendable, Equatable, CustomStringConvertib
 
     /// The status sent for this refusal: 408 for the timeouts (RFC 9110 §15.5.9), 503 for the
     /// connection cap (RFC 9110 §15.6.4).
-    public var status: HTTPStatus {
+    package var status: HTTPStatus {
         switch self {
         case .requestHeadTimedOut, .bodyStalled: .requestTimeout
         case .tooManyConnections: .serviceUnavailable
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .requestHeadTimedOut(let limit): "request head not complete within \(limit)"
         case .bodyStalled(let limit): "no body bytes for \(limit)"

@@ -9,14 +9,14 @@ import Synchronization
 /// let listener = try Listener(host: "127.0.0.1", port: 0)   // port 0: any free port
 /// print(listener.address.port)
 /// ```
-public final class Listener: Sendable {
+package final class Listener: Sendable {
     let descriptor: Int32
     private let closed = Atomic<Bool>(false)
     /// The bound address (with the real port when 0 was asked for).
-    public let address: SocketAddress
+    package let address: SocketAddress
 
     /// Binds and listens on `host:port`.
-    public init(host: String, port: Int, backlog: Int32 = 1024) throws(SocketError) {
+    package init(host: String, port: Int, backlog: Int32 = 1024) throws(SocketError) {
         guard let address = Platform.resolve(host: host, port: port, passive: true).first else {
             throw SocketError(kind: .unresolvable, operation: "resolve \(host):\(port)")
         }
@@ -41,7 +41,7 @@ public final class Listener: Sendable {
     deinit { close() }
 
     /// Waits for the next connection. Returns `nil` once the listener is closed.
-    public func accept() -> Socket? {
+    package func accept() -> Socket? {
         while !closed.load(ordering: .acquiring) {
             // Poll with a timeout so that `close()` from another thread is noticed on every platform.
             guard Platform.waitReadable(descriptor, milliseconds: 250) else { continue }
@@ -76,7 +76,7 @@ public final class Listener: Sendable {
     }
 
     /// Stops accepting; a blocked `accept()` returns `nil` within a quarter second.
-    public func close() {
+    package func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         Platform.shutdown(descriptor, read: true, write: true)
         Platform.close(descriptor)

@@ -13,14 +13,14 @@ import Synchronization
 /// let socket = try Socket.connect(host: "127.0.0.1", port: 8080)
 /// try socket.write(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
 /// ```
-public final class Socket: Sendable {
+package final class Socket: Sendable {
     let descriptor: Int32
     private let closed = Atomic<Bool>(false)
     private let upgraded = Atomic<Bool>(false)
     /// Held while the descriptor is released or shut down, so the two never interleave.
     private let descriptorLock = Mutex<Void>(())
     /// The peer's address, when known.
-    public let peer: SocketAddress?
+    package let peer: SocketAddress?
     /// The TLS session every read and write passes through; nil for plain TCP.
     let tls: TLSChannel?
 
@@ -37,7 +37,7 @@ public final class Socket: Sendable {
     /// `timeoutMilliseconds` (a silent address fails with `kind` `.timedOut`); with `tls`, then runs
     /// the TLS handshake (each step bounded by `timeoutMilliseconds`), and every read and write
     /// afterwards is encrypted. TLS failures throw with `kind` `.tls`.
-    public static func connect(host: String, port: Int, timeoutMilliseconds: Int? = nil,
+    package static func connect(host: String, port: Int, timeoutMilliseconds: Int? = nil,
                                tls: TLSClientConfiguration? = nil) throws(SocketError) -> Socket {
         var channel: TLSChannel?
         if let tls {
@@ -66,7 +66,7 @@ public final class Socket: Sendable {
     }
 
     /// Whether `close()` has been called.
-    public var isClosed: Bool { closed.load(ordering: .acquiring) }
+    package var isClosed: Bool { closed.load(ordering: .acquiring) }
 
     /// Whether a WebSocket took the socket over (an upgrade): it closes it, not its server.
     var isUpgraded: Bool { upgraded.load(ordering: .acquiring) }
@@ -76,7 +76,7 @@ public final class Socket: Sendable {
 
     /// Reads up to `buffer.count` bytes (decrypted, over TLS). Returns 0 at end of stream (over
     /// TLS also after the server's close_notify).
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int {
         if let tls { return try tls.read(into: buffer, over: self) }
         return try readPlain(into: buffer)
     }
@@ -96,7 +96,7 @@ public final class Socket: Sendable {
     /// Appends whatever is available (at least one byte, or none at end of stream) to `bytes`.
     /// Returns the number of bytes appended.
     @discardableResult
-    public func read(appendingTo bytes: inout [UInt8], maximum: Int = 65_536) throws(SocketError) -> Int {
+    package func read(appendingTo bytes: inout [UInt8], maximum: Int = 65_536) throws(SocketError) -> Int {
         var chunk = [UInt8](repeating: 0, count: maximum)
         var result: Result<Int, SocketError> = .success(0)
         chunk.withUnsafeMutableBytes { raw in
@@ -108,13 +108,13 @@ public final class Socket: Sendable {
     }
 
     /// Writes all of `bytes` (encrypted, over TLS, after any ciphertext still waiting).
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(SocketError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(SocketError) {
         if let tls { return try tls.write(bytes, over: self) }
         try writePlain(bytes)
     }
 
     /// Writes all of `bytes`.
-    public func write(_ bytes: [UInt8]) throws(SocketError) {
+    package func write(_ bytes: [UInt8]) throws(SocketError) {
         var failure: SocketError?
         bytes.withUnsafeBytes { raw in
             do throws(SocketError) { try write(raw) } catch { failure = error }
@@ -125,13 +125,13 @@ public final class Socket: Sendable {
     /// Writes as much of `bytes` as fits without blocking; returns how many were written.
     /// Over TLS the answer is all or none: all are encrypted once earlier ciphertext is out,
     /// and ciphertext the kernel does not take yet waits (see `hasUnsentBytes`).
-    public func writeWithoutBlocking(_ bytes: UnsafeRawBufferPointer) throws(SocketError) -> Int {
+    package func writeWithoutBlocking(_ bytes: UnsafeRawBufferPointer) throws(SocketError) -> Int {
         if let tls { return try tls.writeWithoutBlocking(bytes, over: self) }
         return try writePlainWithoutBlocking(bytes)
     }
 
     /// Writes as much of `bytes` as fits without blocking; returns how many were written.
-    public func writeWithoutBlocking(_ bytes: ArraySlice<UInt8>) throws(SocketError) -> Int {
+    package func writeWithoutBlocking(_ bytes: ArraySlice<UInt8>) throws(SocketError) -> Int {
         var result: Result<Int, SocketError> = .success(0)
         bytes.withUnsafeBytes { raw in
             do throws(SocketError) { result = .success(try writeWithoutBlocking(raw)) } catch { result = .failure(error) }
@@ -140,7 +140,7 @@ public final class Socket: Sendable {
     }
 
     /// Writes as much of `bytes` as fits without blocking; returns how many were written.
-    public func writeWithoutBlocking(_ bytes: [UInt8]) throws(SocketError) -> Int {
+    package func writeWithoutBlocking(_ bytes: [UInt8]) throws(SocketError) -> Int {
         var result: Result<Int, SocketError> = .success(0)
         bytes.withUnsafeBytes { raw in
             do throws(SocketError) { result = .success(try writeWithoutBlocking(raw)) } catch { result = .failure(error) }
@@ -155,7 +155,7 @@ public final class Socket: Sendable {
     /// Half-closes, then reads and discards what the peer still sends (up to `limit` bytes or
     /// `milliseconds` in all, however slowly the bytes come), then closes. Closing with unread
     /// data would send a reset that can destroy the response we just wrote (RFC 9112 §9.6).
-    public func lingeringClose(milliseconds: Int = 1000, limit: Int = 1 << 20) {
+    package func lingeringClose(milliseconds: Int = 1000, limit: Int = 1 << 20) {
         shutdownWrite()
         let deadline = ContinuousClock.now + .milliseconds(milliseconds)
         var discarded = 0
@@ -185,42 +185,42 @@ public final class Socket: Sendable {
     }
 
     /// Sets how long a read may block before failing with `.timedOut` (`nil`: forever).
-    public func setReadTimeout(milliseconds: Int?) {
+    package func setReadTimeout(milliseconds: Int?) {
         Platform.setTimeout(descriptor, receive: true, milliseconds: milliseconds)
     }
 
     /// Sets how long a write may block before failing with `.timedOut` (`nil`: forever).
-    public func setWriteTimeout(milliseconds: Int?) {
+    package func setWriteTimeout(milliseconds: Int?) {
         Platform.setTimeout(descriptor, receive: false, milliseconds: milliseconds)
     }
 
     /// Waits up to `milliseconds` for data (or end of stream) to arrive. Over TLS, bytes
     /// already buffered count; bytes that arrive may turn out to be no data (a TLS 1.3 ticket).
-    public func waitUntilReadable(milliseconds: Int) -> Bool {
+    package func waitUntilReadable(milliseconds: Int) -> Bool {
         if let tls, tls.hasBufferedInput { return true }
         return Platform.waitReadable(descriptor, milliseconds: Int32(clamping: milliseconds))
     }
 
     /// Half-closes the sending direction (over TLS: sends close_notify, then FIN); reads still
     /// work. Does nothing once closed.
-    public func shutdownWrite() {
+    package func shutdownWrite() {
         if let tls, !isClosed { tls.closeNotify(over: self, waiting: true) }
         whileOpen { Platform.shutdown(descriptor, read: false, write: true) }
     }
 
     /// Stops both directions; wakes a thread blocked in `read`. Safe from any thread, and does
     /// nothing once closed.
-    public func shutdown() { whileOpen { Platform.shutdown(descriptor, read: true, write: true) } }
+    package func shutdown() { whileOpen { Platform.shutdown(descriptor, read: true, write: true) } }
 
     /// Closes with a TCP reset instead of an orderly FIN.
-    public func reset() {
+    package func reset() {
         whileOpen { Platform.setAbortiveClose(descriptor) }
         close()
     }
 
     /// Releases the descriptor (once). Over TLS, first sends close_notify if no write is under
     /// way and the kernel takes it at once.
-    public func close() {
+    package func close() {
         if let tls, !isClosed { tls.closeNotify(over: self, waiting: false) }
         descriptorLock.withLock { _ in
             guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
@@ -252,5 +252,5 @@ public final class Socket: Sendable {
     }
 
     /// The local address this socket is bound to.
-    public var localAddress: SocketAddress? { Platform.localAddress(descriptor) }
+    package var localAddress: SocketAddress? { Platform.localAddress(descriptor) }
 }

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// An IPv4 or IPv6 socket address (host and port).
-public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
+package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     private let storage: [UInt8]
 
     init(raw: UnsafePointer<sockaddr>, length: Int) {
@@ -31,7 +31,7 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The port number.
-    public var port: Int {
+    package var port: Int {
         withSockAddr { pointer, _ in
             if Int32(pointer.pointee.sa_family) == AF_INET6 {
                 return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
@@ -41,7 +41,7 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The numeric host, e.g. `127.0.0.1` or `::1`.
-    public var host: String {
+    package var host: String {
         withSockAddr { pointer, _ in
             var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
             if Int32(pointer.pointee.sa_family) == AF_INET6 {
@@ -60,7 +60,7 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `host:port`, with brackets around an IPv6 host.
-    public var description: String {
+    package var description: String {
         family == AF_INET6 ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

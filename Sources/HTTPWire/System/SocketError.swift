@@ -29,7 +29,7 @@ public struct SocketError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: Int32?
 
     /// An error of `kind` from `operation`, with the errno `code` when there was one.
-    public init(kind: Kind, operation: String, code: Int32? = nil) {
+    package init(kind: Kind, operation: String, code: Int32? = nil) {
         self.kind = kind
         self.operation = operation
         self.code = code

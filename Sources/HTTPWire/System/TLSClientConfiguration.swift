@@ -25,24 +25,24 @@ public struct TLSClientConfiguration: Sendable, Hashable {
 
     /// The name sent as SNI and checked against the certificate (a DNS name or an IP
     /// literal); `nil` means the host connected to.
-    public var serverName: String?
+    package var serverName: String?
     /// Which certificates are accepted.
-    public var trust: Trust
+    package var trust: Trust
 
     /// A configuration expecting `serverName` (default: the host connected to), trusting `trust`.
-    public init(serverName: String? = nil, trust: Trust = .system) {
+    package init(serverName: String? = nil, trust: Trust = .system) {
         self.serverName = serverName
         self.trust = trust
     }
 
     /// Whether the certificate is verified at all (false only for `.insecure`).
-    public var verifiesCertificate: Bool { trust != .insecure }
+    package var verifiesCertificate: Bool { trust != .insecure }
 
     /// Whether TLS can be used on this machine (on Linux: whether libssl could be loaded).
-    public static var isAvailable: Bool { (try? checkAvailability()) != nil }
+    package static var isAvailable: Bool { (try? checkAvailability()) != nil }
 
     /// Throws `TLSError.unavailable`, saying what was tried, when TLS cannot be used here.
-    public static func checkAvailability() throws(TLSError) {
+    package static func checkAvailability() throws(TLSError) {
         try PlatformTLS.checkAvailability()
     }
 }

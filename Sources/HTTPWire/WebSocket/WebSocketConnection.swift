@@ -22,11 +22,11 @@ import HarnessCore
 ///     try connection.send(message)   // echo
 /// }
 /// ```
-public final class WebSocketConnection: Sendable {
-    public let role: WebSocketRole
-    public let configuration: WebSocketConfiguration
+package final class WebSocketConnection: Sendable {
+    package let role: WebSocketRole
+    package let configuration: WebSocketConfiguration
     /// The event loop that drives the connection.
-    public let eventLoop: EventLoop
+    package let eventLoop: EventLoop
     let socket: Socket
     /// Shared by the loop and a thread blocked in `receive()`: its waiters sleep rather than
     /// spin, as the loop holds it while it parses a whole read, and a spinning reader would
@@ -71,25 +71,25 @@ public final class WebSocketConnection: Sendable {
     }
 
     /// The peer's address.
-    public var peer: SocketAddress? { socket.peer }
+    package var peer: SocketAddress? { socket.peer }
 
     /// How far sending has come: bytes accepted by sends, and bytes the socket has taken.
-    public var outboundProgress: OutboundProgress { state.withLock { $0.progress } }
+    package var outboundProgress: OutboundProgress { state.withLock { $0.progress } }
 
     /// Why sending stopped, if it has: `.peerTooSlow` when the peer stopped reading and was dropped.
-    public var sendFailure: WebSocketConnectionError? { state.withLock { $0.sendFailure } }
+    package var sendFailure: WebSocketConnectionError? { state.withLock { $0.sendFailure } }
 
     /// The RFC 6455 rule the peer broke, if the connection failed on one (its close code and
     /// reason went to the peer and into the `WebSocketCloseInfo`).
-    public var protocolError: WebSocketProtocolError? { state.withLock { $0.machine.protocolFailure } }
+    package var protocolError: WebSocketProtocolError? { state.withLock { $0.machine.protocolFailure } }
 
     /// Whether the connection has ended.
-    public var isEnded: Bool { state.withLock { $0.machine.isEnded } }
+    package var isEnded: Bool { state.withLock { $0.machine.isEnded } }
 
     // MARK: Sending
 
     /// Sends a whole message as one frame.
-    public func send(_ message: WebSocketMessage) throws(WebSocketConnectionError) {
+    package func send(_ message: WebSocketMessage) throws(WebSocketConnectionError) {
         switch message {
         case .text(let text): try send(frame: WebSocketFrame(opcode: .text, payload: Array(text.utf8)))
         case .binary(let bytes): try send(frame: WebSocketFrame(opcode: .binary, payload: bytes))
@@ -97,17 +97,17 @@ public final class WebSocketConnection: Sendable {
     }
 
     /// Sends a text message.
-    public func send(text: String) throws(WebSocketConnectionError) { try send(.text(text)) }
+    package func send(text: String) throws(WebSocketConnectionError) { try send(.text(text)) }
 
     /// Sends a ping; the pong comes back through the reader.
-    public func ping(_ payload: [UInt8] = []) throws(WebSocketConnectionError) {
+    package func ping(_ payload: [UInt8] = []) throws(WebSocketConnectionError) {
         try send(frame: WebSocketFrame(opcode: .ping, payload: Array(payload.prefix(125))))
     }
 
     /// Sends one frame as given (masked if we are the client). A close frame starts or
     /// answers the closing handshake, like `close(code:reason:)`; anything else throws
     /// `.closed` once our close frame is sent.
-    public func send(frame: WebSocketFrame) throws(WebSocketConnectionError) {
+    package func send(frame: WebSocketFrame) throws(WebSocketConnectionError) {
         let now = self.now
         let (actions, waking) = try state.withLock { (state) throws(WebSocketConnectionError) -> ([WebSocketStateMachine.Action], Bool) in
             var actions = try state.machine.send(frame, now: now)
@@ -120,37 +120,37 @@ public final class WebSocketConnection: Sendable {
 
     /// Starts (or answers) the closing handshake. Returns at once; the reader sees the
     /// end, and TCP is dropped after `closeTimeout` if the peer never answers.
-    public func close(code: WebSocketCloseCode? = .normalClosure, reason: String = "") {
+    package func close(code: WebSocketCloseCode? = .normalClosure, reason: String = "") {
         _ = step { machine, now in machine.close(code: code, reason: reason, now: now) }
     }
 
     /// Ends the TCP connection without a close frame, as a failing network would; the
     /// peer sees an abnormal closure (1006). For fault injection.
-    public func dropWithoutClosing() {
+    package func dropWithoutClosing() {
         socket.shutdown()
     }
 
     /// Ends the connection as abnormal (1006) when a reader waits `timeout` with nothing
     /// arriving (`nil`: wait forever, the default): a thread in `receive()`, or, for a
     /// connection served on the loop, its handler. Useful to bound waits in clients and tests.
-    public func setReceiveTimeout(_ timeout: Duration?) {
+    package func setReceiveTimeout(_ timeout: Duration?) {
         state.withLock { $0.receiveTimeout = timeout }
         eventLoop.execute { [self] in driver.setReceiveTimeout(timeout) }
     }
 
     /// Stops reading (and delivering to the ``WebSocketLoopHandler``) until ``resumeReading()``:
     /// back-pressure for a handler whose output is behind. Call on the loop's thread.
-    public func pauseReading() { driver.setHandlerPaused(true) }
+    package func pauseReading() { driver.setHandlerPaused(true) }
 
     /// Reads and delivers on after ``pauseReading()``. Call on the loop's thread.
-    public func resumeReading() { driver.setHandlerPaused(false) }
+    package func resumeReading() { driver.setHandlerPaused(false) }
 
     // MARK: Receiving on a thread
 
     /// The next message, or `.closed` once the connection is over. Pings are answered,
     /// pongs consumed, a peer's close is echoed (§5.5). Waits for the loop; never call it on
     /// the loop's thread, nor for a connection served by a ``WebSocketLoopHandler``.
-    public func receive() -> WebSocketEvent {
+    package func receive() -> WebSocketEvent {
         while true {
             switch nextDelivery(as: .messages) {
             case .message(let message): return .message(message)
@@ -162,7 +162,7 @@ public final class WebSocketConnection: Sendable {
 
     /// The next validated frame, or `.ended` once the connection is over. In frame mode
     /// nothing is answered automatically: the caller relays pings, pongs and closes.
-    public func receiveFrame() -> WebSocketFrameEvent {
+    package func receiveFrame() -> WebSocketFrameEvent {
         while true {
             switch nextDelivery(as: .frames) {
             case .frame(let frame): return .frame(frame)

@@ -1,48 +1,48 @@
 /// How a WebSocket connection ended.
-public struct WebSocketCloseInfo: Sendable, Hashable, CustomStringConvertible {
+package struct WebSocketCloseInfo: Sendable, Hashable, CustomStringConvertible {
     /// Which side started the closing.
-    public enum Initiator: Sendable, Hashable {
+    package enum Initiator: Sendable, Hashable {
         case local
         case peer
     }
 
     /// The code from the close frame; `nil` when the frame had none. 1006 when TCP ended
     /// without a close frame (§7.1.5).
-    public var code: WebSocketCloseCode?
-    public var reason: String
-    public var initiator: Initiator
+    package var code: WebSocketCloseCode?
+    package var reason: String
+    package var initiator: Initiator
     /// Whether both close frames were exchanged (§7.1.4).
-    public var wasClean: Bool
+    package var wasClean: Bool
 
-    public init(code: WebSocketCloseCode?, reason: String, initiator: Initiator, wasClean: Bool) {
+    package init(code: WebSocketCloseCode?, reason: String, initiator: Initiator, wasClean: Bool) {
         self.code = code
         self.reason = reason
         self.initiator = initiator
         self.wasClean = wasClean
     }
 
-    public var description: String {
+    package var description: String {
         let who = initiator == .local ? "locally" : "by the peer"
         return "closed \(who) with \(code.map { String($0.rawValue) } ?? "no code")\(reason.isEmpty ? "" : " (\(reason))")"
     }
 }
 
 /// What `WebSocketConnection.receive()` hands back in message mode.
-public enum WebSocketEvent: Sendable, Hashable {
+package enum WebSocketEvent: Sendable, Hashable {
     case message(WebSocketMessage)
     /// The connection is over; every later `receive()` returns the same value.
     case closed(WebSocketCloseInfo)
 }
 
 /// What `WebSocketConnection.receiveFrame()` hands back in frame mode (for relays).
-public enum WebSocketFrameEvent: Sendable, Hashable {
+package enum WebSocketFrameEvent: Sendable, Hashable {
     /// A validated frame, control frames included, payload unmasked.
     case frame(WebSocketFrame)
     case ended(WebSocketCloseInfo)
 }
 
 extension WebSocketFrame: Hashable {
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(fin)
         hasher.combine(opcode)
         hasher.combine(payload)

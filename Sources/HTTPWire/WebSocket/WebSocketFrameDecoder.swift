@@ -8,7 +8,7 @@
 /// decoder.feed(bytes)
 /// while let frame = try decoder.next() { ... }
 /// ```
-public struct WebSocketFrameDecoder: Sendable {
+package struct WebSocketFrameDecoder: Sendable {
     private struct Header: Sendable {
         var fin: Bool
         var reservedBits: UInt8
@@ -20,19 +20,19 @@ public struct WebSocketFrameDecoder: Sendable {
     /// A frame at least this large leaves no buffer behind once it is read (1 MiB).
     static let largeFrameSize = 1 << 20
 
-    public let role: WebSocketRole
-    public let maxFrameSize: Int
+    package let role: WebSocketRole
+    package let maxFrameSize: Int
     private var buffer = ByteBuffer()
     private var pendingHeader: Header?
     /// Payload bytes of the pending frame already handed out by ``takeArrivedPayload()``.
     private var payloadTaken = 0
 
-    public init(role: WebSocketRole, maxFrameSize: Int) {
+    package init(role: WebSocketRole, maxFrameSize: Int) {
         self.role = role
         self.maxFrameSize = maxFrameSize
     }
 
-    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         buffer.append(contentsOf: bytes)
     }
 
@@ -40,14 +40,14 @@ public struct WebSocketFrameDecoder: Sendable {
     var bufferedByteCount: Int { buffer.readableCount }
 
     /// Reads straight into the decoder's buffer.
-    public mutating func feed<Failure: Error>(
+    package mutating func feed<Failure: Error>(
         capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
     ) throws(Failure) -> Int {
         try buffer.appendIn(capacity: capacity, fill)
     }
 
     /// Whether part of a frame is buffered.
-    public var hasPartialFrame: Bool { pendingHeader != nil || !buffer.isEmpty }
+    package var hasPartialFrame: Bool { pendingHeader != nil || !buffer.isEmpty }
 
     /// The opcode of the frame whose header is read and whose payload is still arriving.
     var pendingOpcode: WebSocketOpcode? { pendingHeader?.opcode }
@@ -66,7 +66,7 @@ public struct WebSocketFrameDecoder: Sendable {
     }
 
     /// The next complete frame, or `nil` when more bytes are needed.
-    public mutating func next() throws(WebSocketProtocolError) -> WebSocketFrame? {
+    package mutating func next() throws(WebSocketProtocolError) -> WebSocketFrame? {
         if pendingHeader == nil {
             guard let header = try parseHeader() else { return nil }
             pendingHeader = header

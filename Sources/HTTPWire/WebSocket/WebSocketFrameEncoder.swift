@@ -1,8 +1,8 @@
 /// Writes frames (RFC 6455 §5.2), masking them when we are the client.
-public enum WebSocketFrameEncoder {
+package enum WebSocketFrameEncoder {
     /// The wire bytes of `frame`; `maskingKey` must be given for client frames (§5.3) and be
     /// fresh and unpredictable for each frame.
-    public static func encode(_ frame: WebSocketFrame, maskingKey: (UInt8, UInt8, UInt8, UInt8)? = nil) -> [UInt8] {
+    package static func encode(_ frame: WebSocketFrame, maskingKey: (UInt8, UInt8, UInt8, UInt8)? = nil) -> [UInt8] {
         var output: [UInt8] = []
         let count = frame.payload.count
         output.reserveCapacity(count + 14)
@@ -31,7 +31,7 @@ public enum WebSocketFrameEncoder {
     }
 
     /// A fresh masking key from the system's random source.
-    public static func randomMaskingKey() -> (UInt8, UInt8, UInt8, UInt8) {
+    package static func randomMaskingKey() -> (UInt8, UInt8, UInt8, UInt8) {
         var random = SystemRandomNumberGenerator()
         let value = random.next() as UInt32
         return (UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8),

@@ -2,23 +2,23 @@ import HarnessCore
 
 /// The opening handshake (RFC 6455 §4): building and checking the upgrade
 /// request and the 101 response.
-public enum WebSocketHandshake {
+package enum WebSocketHandshake {
     /// §1.3: the GUID appended to the key before hashing.
     static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
     /// `Sec-WebSocket-Accept` for `key`: base64(SHA-1(key + GUID)) (§4.2.2 step 5.4).
-    public static func acceptValue(forKey key: String) -> String {
+    package static func acceptValue(forKey key: String) -> String {
         Base64.encode(SHA1.hash(Array((key + guid).utf8)))
     }
 
     /// A fresh `Sec-WebSocket-Key`: 16 random bytes, base64 (§4.1).
-    public static func makeKey() -> String {
+    package static func makeKey() -> String {
         var random = SystemRandomNumberGenerator()
         return Base64.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &random) })
     }
 
     /// The client's upgrade request for `target` on `host`.
-    public static func upgradeRequest(host: String, target: String, key: String, headers: HTTPHeaders = [:]) -> HTTPRequest {
+    package static func upgradeRequest(host: String, target: String, key: String, headers: HTTPHeaders = [:]) -> HTTPRequest {
         var fields: HTTPHeaders = [
             "Host": host,
             "Upgrade": "websocket",
@@ -31,7 +31,7 @@ public enum WebSocketHandshake {
     }
 
     /// Checks a client's upgrade request (§4.2.1) and returns its key.
-    public static func validate(request: HTTPRequest) throws(WebSocketHandshakeError) -> String {
+    package static func validate(request: HTTPRequest) throws(WebSocketHandshakeError) -> String {
         guard request.method == .get else { throw .notGET }
         guard request.version == .http1_1 else { throw .unsupportedHTTPVersion }
         guard request.headers.containsToken("websocket", in: "Upgrade") else { throw .missingUpgradeHeader }
@@ -43,7 +43,7 @@ public enum WebSocketHandshake {
     }
 
     /// The 101 response that accepts `key`.
-    public static func acceptResponse(key: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
+    package static func acceptResponse(key: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
         var fields: HTTPHeaders = [
             "Upgrade": "websocket",
             "Connection": "Upgrade",
@@ -55,14 +55,14 @@ public enum WebSocketHandshake {
 
     /// The refusal for a malformed upgrade: 426 with the supported version for a version
     /// mismatch (§4.4), 400 otherwise.
-    public static func rejection(for error: WebSocketHandshakeError) -> HTTPResponse {
+    package static func rejection(for error: WebSocketHandshakeError) -> HTTPResponse {
         var response = HTTPResponse.text(error == .unsupportedVersion ? .upgradeRequired : .badRequest, "\(error)\n")
         if error == .unsupportedVersion { response.headers.add("Sec-WebSocket-Version", "13") }
         return response
     }
 
     /// Checks the server's answer to an upgrade sent with `key` (§4.1, client requirements).
-    public static func validate(response: HTTPResponse, key: String) throws(WebSocketHandshakeError) {
+    package static func validate(response: HTTPResponse, key: String) throws(WebSocketHandshakeError) {
         guard response.status.code == 101 else { throw .rejected(status: response.status.code) }
         guard response.headers.containsToken("websocket", in: "Upgrade") else { throw .missingUpgradeHeader }
         guard response.headers.containsToken("upgrade", in: "Connection") else { throw .missingConnectionUpgrade }
@@ -73,7 +73,7 @@ public enum WebSocketHandshake {
 }
 
 /// Why an opening handshake failed.
-public enum WebSocketHandshakeError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum WebSocketHandshakeError: Error, Sendable, Equatable, CustomStringConvertible {
     case notGET
     case unsupportedHTTPVersion
     case missingUpgradeHeader
@@ -85,7 +85,7 @@ public enum WebSocketHandshakeError: Error, Sendable, Equatable, CustomStringCon
     /// The server answered with a status other than 101.
     case rejected(status: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notGET: "the upgrade request must be GET"
         case .unsupportedHTTPVersion: "the upgrade request must be HTTP/1.1"
@@ -102,5 +102,5 @@ public enum WebSocketHandshakeError: Error, Sendable, Equatable, CustomStringCon
 
 extension HTTPRequest {
     /// Whether this asks to upgrade to WebSocket (`Upgrade: websocket`).
-    public var isWebSocketUpgrade: Bool { headers.containsToken("websocket", in: "Upgrade") }
+    package var isWebSocketUpgrade: Bool { headers.containsToken("websocket", in: "Upgrade") }
 }

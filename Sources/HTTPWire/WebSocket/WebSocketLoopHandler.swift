@@ -11,7 +11,7 @@
 /// }
 /// // in a responder: return .webSocketOnLoop(handler: Echo())
 /// ```
-public protocol WebSocketLoopHandler: Sendable {
+package protocol WebSocketLoopHandler: Sendable {
     /// Whole messages with pings answered and closes echoed (the default), or every frame
     /// untouched (a relay: configure `answersControlFrames: false`).
     var receiveMode: WebSocketReceiveMode { get }
@@ -26,15 +26,15 @@ public protocol WebSocketLoopHandler: Sendable {
 }
 
 extension WebSocketLoopHandler {
-    public var receiveMode: WebSocketReceiveMode { .messages }
-    public func opened(_ connection: WebSocketConnection) {}
-    public func received(_ message: WebSocketMessage, on connection: WebSocketConnection) {}
-    public func received(_ frame: WebSocketFrame, on connection: WebSocketConnection) {}
-    public func ended(_ info: WebSocketCloseInfo, on connection: WebSocketConnection) {}
+    package var receiveMode: WebSocketReceiveMode { .messages }
+    package func opened(_ connection: WebSocketConnection) {}
+    package func received(_ message: WebSocketMessage, on connection: WebSocketConnection) {}
+    package func received(_ frame: WebSocketFrame, on connection: WebSocketConnection) {}
+    package func ended(_ info: WebSocketCloseInfo, on connection: WebSocketConnection) {}
 }
 
 /// How a WebSocket's reader takes what arrives.
-public enum WebSocketReceiveMode: Sendable, Equatable {
+package enum WebSocketReceiveMode: Sendable, Equatable {
     /// Whole messages; pings answered, pongs consumed, closes echoed.
     case messages
     /// Every frame, for a relay that passes control frames on itself.

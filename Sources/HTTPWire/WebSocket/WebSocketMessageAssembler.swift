@@ -1,5 +1,5 @@
 /// A complete data message.
-public enum WebSocketMessage: Sendable, Hashable {
+package enum WebSocketMessage: Sendable, Hashable {
     case text(String)
     case binary([UInt8])
 }
@@ -9,8 +9,8 @@ public enum WebSocketMessage: Sendable, Hashable {
 /// may not start inside one, control frames may be interleaved. Text is
 /// validated as UTF-8 fragment by fragment (§8.1), and the message size cap
 /// applies to the whole message.
-public struct WebSocketMessageAssembler: Sendable {
-    public let maxMessageSize: Int
+package struct WebSocketMessageAssembler: Sendable {
+    package let maxMessageSize: Int
     private var openOpcode: WebSocketOpcode?
     /// The open message's payload so far (assembling only).
     private var parts: [UInt8] = []
@@ -21,15 +21,15 @@ public struct WebSocketMessageAssembler: Sendable {
     /// already checked (not checked again when the frame completes).
     private var validatedPrefix = 0
 
-    public init(maxMessageSize: Int) { self.maxMessageSize = maxMessageSize }
+    package init(maxMessageSize: Int) { self.maxMessageSize = maxMessageSize }
 
     /// Whether a fragmented message is in progress.
-    public var isMidMessage: Bool { openOpcode != nil }
+    package var isMidMessage: Bool { openOpcode != nil }
 
     /// Checks the first bytes of a data frame that is still arriving (`opcode` its header's),
     /// so that invalid UTF-8 fails as soon as it arrives (§8.1), before the frame is complete.
     /// Pass each arrived byte once, in order; ``push(_:)`` then checks only the rest.
-    public mutating func validate(arrivedPayload bytes: [UInt8], of opcode: WebSocketOpcode) throws(WebSocketProtocolError) {
+    package mutating func validate(arrivedPayload bytes: [UInt8], of opcode: WebSocketOpcode) throws(WebSocketProtocolError) {
         guard carriesText(opcode) else { return }
         if opcode == .text, validatedPrefix == 0 { validator = UTF8Validator() }
         guard validator.consume(bytes) else { throw .invalidUTF8InText }
@@ -39,7 +39,7 @@ public struct WebSocketMessageAssembler: Sendable {
     /// Whether a data frame with `opcode`, arriving now, carries text: it starts a text message,
     /// or continues one. (A frame that breaks the sequencing rules does not; ``push(_:)``
     /// reports it when it completes.)
-    public func carriesText(_ opcode: WebSocketOpcode) -> Bool {
+    package func carriesText(_ opcode: WebSocketOpcode) -> Bool {
         switch opcode {
         case .text: openOpcode == nil
         case .continuation: openOpcode == .text
@@ -51,7 +51,7 @@ public struct WebSocketMessageAssembler: Sendable {
     /// completes it. Control frames must not be passed here. With `assembling` false (a relay,
     /// which passes each frame on as it comes) the rules, the cap and the UTF-8 are checked the
     /// same, but no payload is kept and nothing is returned; keep one way for a whole message.
-    public mutating func push(_ frame: WebSocketFrame, assembling: Bool = true) throws(WebSocketProtocolError) -> WebSocketMessage? {
+    package mutating func push(_ frame: WebSocketFrame, assembling: Bool = true) throws(WebSocketProtocolError) -> WebSocketMessage? {
         switch frame.opcode {
         case .text, .binary:
             guard openOpcode == nil else { throw .newMessageDuringFragmentedMessage(frame.opcode) }

@@ -6,7 +6,7 @@
 /// decoder.feed([0x81, 0x00])                 // FIN text, unmasked
 /// #expect(throws: WebSocketProtocolError.unmaskedClientFrame) { try decoder.next() }
 /// ```
-public enum WebSocketProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum WebSocketProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
     /// §5.2: RSV1–3 set (the three bits, RSV1 = 0x4) without a negotiated extension. → 1002
     case reservedBitsSet(UInt8)
     /// §5.2: opcode 0x3–0x7 or 0xB–0xF. → 1002
@@ -40,7 +40,7 @@ public enum WebSocketProtocolError: Error, Sendable, Hashable, CustomStringConve
     case messageTooBig(limit: Int)
 
     /// The close code to send (§7.4.1).
-    public var closeCode: WebSocketCloseCode {
+    package var closeCode: WebSocketCloseCode {
         switch self {
         case .reservedBitsSet, .reservedOpcode, .unmaskedClientFrame, .maskedServerFrame, .fragmentedControlFrame,
              .controlFrameTooLong, .lengthTopBitSet, .continuationWithoutStart, .newMessageDuringFragmentedMessage,
@@ -52,7 +52,7 @@ public enum WebSocketProtocolError: Error, Sendable, Hashable, CustomStringConve
     }
 
     /// The RFC 6455 section of the rule that was broken.
-    public var section: String {
+    package var section: String {
         switch self {
         case .reservedBitsSet, .reservedOpcode, .lengthTopBitSet: "5.2"
         case .unmaskedClientFrame, .maskedServerFrame: "5.1"
@@ -66,7 +66,7 @@ public enum WebSocketProtocolError: Error, Sendable, Hashable, CustomStringConve
     }
 
     /// The rule, short enough to be a close reason (≤ 123 bytes), citing its section.
-    public var description: String {
+    package var description: String {
         let rule = switch self {
         case .reservedBitsSet(let bits): "reserved bits set (RSV=\(bits))"
         case .reservedOpcode(let code): "reserved opcode 0x\(String(code, radix: 16))"

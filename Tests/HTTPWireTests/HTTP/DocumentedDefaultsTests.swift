@@ -63,12 +63,12 @@ import KitchenTestSupport
                 actual: { "\(HTTPServerConfiguration().threadStackSize)" }, expected: "524288"),
     ]
 
-    /// The `///` lines directly above `public var <property>` in HTTPWire's `file`.
+    /// The `///` lines directly above `public var <property>` or `package var <property>` in HTTPWire's `file`.
     static func docComment(of property: String, in file: String) throws -> String {
         let sources = Repository.url("Sources/HTTPWire").appendingPathComponent(file)
         let lines = try String(contentsOf: sources, encoding: .utf8).components(separatedBy: "\n")
-        let declaration = try #require(lines.firstIndex { $0.contains("public var \(property):") },
-                                       "no `public var \(property)` in \(file)")
+        let declaration = try #require(lines.firstIndex { $0.contains("public var \(property):") || $0.contains("package var \(property):") },
+                                       "no `public var \(property)` or `package var \(property)` in \(file)")
         var comment: [String] = []
         var index = declaration - 1
         while index >= 0, lines[index].trimmedOWS.hasPrefix("///") {
