@@ -97,9 +97,9 @@ final class ExchangeRecorder: Sendable {
     var recordsWritten: Int { journal.statistics.records }
 
     /// One HTTP exchange as it crossed the upstream wire, recorded on the event loop that relayed
-    /// it (call on `loop`'s thread): the record is made,
-    /// redacted and encoded now, written with the rest of the loop's turn, and `then` runs on
-    /// the loop once its outcome is known (the record is in the journal when it says so).
+    /// it (call on `loop`'s thread): the record is made, redacted and encoded now, written with
+    /// the rest of the loop's turn, and `then` runs on the loop once its outcome is known (the
+    /// record is in the journal when it says so); the observer hears it then, refused ones too.
     /// `requestBody` and `responseBody` say where a body streamed in parts was journaled;
     /// `sentHeaders`, the headers the upstream got, when the caller has them at hand
     /// (``UpstreamRewrite/headers(for:)`` makes them otherwise).
