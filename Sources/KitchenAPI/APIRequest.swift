@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HarnessCore
 
 /// One REST call before it meets a base URL and a token: the operation, the
 /// device it addresses, its query and its encoded JSON body. Every operation
@@ -60,7 +61,7 @@ struct APIRequest {
         precondition(!path.contains("{"), "\(operation) needs a device id")
         text += path
         if !query.isEmpty {
-            text += "?" + query.map { "\(Self.percentEncoded($0.name))=\(Self.percentEncoded($0.value))" }
+            text += "?" + query.map { "\(PercentEncoding.encode($0.name))=\(PercentEncoding.encode($0.value))" }
                 .joined(separator: "&")
         }
         // Every byte outside RFC 3986's unreserved set is escaped above, so the text is a valid URL.
@@ -68,32 +69,11 @@ struct APIRequest {
         return url
     }
 
-    /// RFC 3986 §2.3: only unreserved characters stay literal. Everything
-    /// else, including `/`, `?`, `#`, `%`, `&`, `=`, `+` and non-ASCII, is
-    /// percent-encoded as UTF-8 (§2.1), so a device id is always exactly one
-    /// path segment and a query value cannot split the query.
-    static func percentEncoded(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if unreserved.contains(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                result += "%" + hexDigits[Int(byte >> 4)] + hexDigits[Int(byte & 0x0F)]
-            }
-        }
-        return result
-    }
-
     /// One path segment. A segment of only `.` or `..` would be removed by
     /// dot-segment normalization (RFC 3986 §5.2.4), so its dots are escaped too.
     static func pathSegment(_ text: String) -> String {
-        text == "." || text == ".." ? String(repeating: "%2E", count: text.count) : percentEncoded(text)
+        text == "." || text == ".." ? String(repeating: "%2E", count: text.count) : PercentEncoding.encode(text)
     }
-
-    private static let unreserved: Set<UInt8> = Set(
-        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
-    private static let hexDigits = "0123456789ABCDEF".map(String.init)
 }
 
 // The JSON bodies of API.md, one per shape. Optional members are omitted when

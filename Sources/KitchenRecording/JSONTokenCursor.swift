@@ -100,7 +100,7 @@ struct JSONTokenCursor {
         guard index + 4 <= bytes.count else { throw fail(.unexpectedEnd) }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = PercentDecoding.hexValue(bytes[index]) else { throw fail(.invalidUnicodeEscape) }
+            guard let digit = PercentEncoding.hexValue(bytes[index]) else { throw fail(.invalidUnicodeEscape) }
             value = value << 4 | UInt32(digit)
             index += 1
         }

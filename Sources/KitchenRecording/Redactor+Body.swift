@@ -154,9 +154,9 @@ extension Redactor {
         while start <= bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
             if let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")), equals + 1 < end {
-                let name = Self.formDecoded(bytes[start..<equals])
+                let name = PercentEncoding.decode(String(decoding: bytes[start..<equals], as: UTF8.self), plusAsSpace: true)
                 if let kind = lookup.parameterKind(named: name) {
-                    let secret = Self.formDecoded(bytes[(equals + 1)..<end])
+                    let secret = PercentEncoding.decode(String(decoding: bytes[(equals + 1)..<end], as: UTF8.self), plusAsSpace: true)
                     if !RedactionPolicy.isAlias(secret) {
                         splice.replace((equals + 1)..<end, with: Array(PercentEncoding.encode(alias(for: secret, kind: kind)).utf8))
                         pointers.add([.member(name)])
@@ -166,11 +166,5 @@ extension Redactor {
             start = end + 1
         }
         return splice.isEmpty ? nil : RedactedText(bytes: splice.applied(to: bytes), pointers: pointers.list)
-    }
-
-    /// A form name or value as a server reads it: `+` is a space, then `%XX` decoded.
-    private static func formDecoded(_ bytes: ArraySlice<UInt8>) -> String {
-        let spaced = bytes.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
-        return PercentEncoding.decode(Substring(String(decoding: spaced, as: UTF8.self)))
     }
 }

@@ -34,7 +34,7 @@ public struct ReplayRequest: Sendable, Hashable, CustomStringConvertible {
         self.credential = credential
         // A path with no escape at all is its own decoding (most are; this runs per entry at start).
         self.path = path.utf8.contains(UInt8(ascii: "%"))
-            ? path.split(separator: "/", omittingEmptySubsequences: false).map(PercentEncoding.decodeReplacingInvalidUTF8).joined(separator: "/")
+            ? path.split(separator: "/", omittingEmptySubsequences: false).map { PercentEncoding.decodeReplacingInvalidUTF8($0) }.joined(separator: "/")
             : path
         self.query = query.map { QueryItem(name: $0.name, value: $0.value) }.sorted()
         if body.isEmpty {

@@ -47,7 +47,7 @@ struct RecordedUser {
 
     /// The command a recorded request was, if it was one a user makes.
     static func command(_ request: HAR.Request) -> Command? {
-        let segments = request.urlPath.split(separator: "/").map { PercentDecoding.decode($0, malformed: .refuse) ?? String($0) }
+        let segments = request.urlPath.split(separator: "/").map { PercentEncoding.decodeStrictly($0) ?? String($0) }
         guard segments.count >= 4, segments[0] == "devices" else { return nil }
         let id = segments[1]
         let body: JSONValue? = (try? request.bodyJSON).flatMap { $0 }

@@ -1,8 +1,8 @@
 import HarnessCore
 import Testing
 
-/// The one percent codec on text: what each of its forms writes, and what each does with
-/// escapes that decode to bytes that are not UTF-8.
+/// The one percent codec: what each of its forms writes, and what each does with malformed
+/// escapes and with escapes that decode to bytes that are not UTF-8.
 @Suite("PercentEncoding")
 struct PercentEncodingTests {
     @Test("everything outside RFC 3986 unreserved is escaped, in the hex case asked for")
@@ -26,9 +26,27 @@ struct PercentEncodingTests {
         #expect(PercentEncoding.decodeReplacingInvalidUTF8("a%FFb") == "a\u{FFFD}b")
     }
 
-    @Test("a query component decodes plus as a space")
-    func queryComponent() {
-        #expect(PercentEncoding.decodeQueryComponent("a+b%2B%zz") == "a b+%zz")
+    @Test("escapes decode in either hex case; plus is a space only for query components and forms")
+    func decodesEscapes() {
+        #expect(PercentEncoding.decode("caf%C3%A9%2fx") == "café/x")
+        #expect(PercentEncoding.decode("caf%c3%a9") == "café")
+        #expect(PercentEncoding.decode("a+b") == "a+b")
+        #expect(PercentEncoding.decode("a+b%2B", plusAsSpace: true) == "a b+")
+        #expect(PercentEncoding.decodeStrictly("a+b%2B", plusAsSpace: true) == "a b+")
+        #expect(PercentEncoding.decodeReplacingInvalidUTF8("a+b%2B%zz", plusAsSpace: true) == "a b+%zz")
+    }
+
+    @Test("a malformed escape is kept as written, or refuses the whole text", arguments: ["100%", "%4", "%zz", "a%2"])
+    func malformedEscapes(text: String) {
+        #expect(PercentEncoding.decode(text) == text)
+        #expect(PercentEncoding.decodeReplacingInvalidUTF8(text) == text)
+        #expect(PercentEncoding.decodeStrictly(text) == nil)
+    }
+
+    @Test("bytes that are not UTF-8 decode as bytes, and as no text for the strict form")
+    func invalidUTF8Bytes() {
+        #expect(PercentEncoding.decode(Array("%FF%fe".utf8)) == [0xFF, 0xFE])
+        #expect(PercentEncoding.decodeStrictly("%FF") == nil)
     }
 
     @Test("full decoding repeats until nothing changes")

@@ -49,10 +49,10 @@ package struct HTTPRequest: Sendable, Hashable {
         guard let query, !query.isEmpty else { return [] }
         return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             if let equals = pair.firstIndex(of: "=") {
-                return (PercentEncoding.decodeQueryComponent(pair[..<equals]),
-                        PercentEncoding.decodeQueryComponent(pair[pair.index(after: equals)...]))
+                return (PercentEncoding.decodeReplacingInvalidUTF8(pair[..<equals], plusAsSpace: true),
+                        PercentEncoding.decodeReplacingInvalidUTF8(pair[pair.index(after: equals)...], plusAsSpace: true))
             }
-            return (PercentEncoding.decodeQueryComponent(pair), "")
+            return (PercentEncoding.decodeReplacingInvalidUTF8(pair, plusAsSpace: true), "")
         }
     }
 

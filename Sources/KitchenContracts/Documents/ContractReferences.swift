@@ -55,7 +55,7 @@ public enum ContractReferences {
     static func pointer(of ref: String) -> Result<JSONPointer, ReferenceProblem> {
         guard ref.hasPrefix("#") else { return .failure(.notLocal) }
         // RFC 6901 §6: the fragment is percent-decoded before it is read as a pointer.
-        guard let fragment = PercentDecoding.decode(ref.dropFirst(), malformed: .refuse) else {
+        guard let fragment = PercentEncoding.decodeStrictly(ref.dropFirst()) else {
             return .failure(.badPointer)
         }
         guard let pointer = JSONPointer(fragment) else { return .failure(.badPointer) }

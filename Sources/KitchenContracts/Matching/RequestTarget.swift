@@ -71,7 +71,7 @@ public struct RequestTarget: Sendable, Hashable {
         guard path.utf8.first == UInt8(ascii: "/") else { return nil }
         var segments: [String] = []
         for raw in path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            guard let decoded = PercentDecoding.decode(Substring(raw), malformed: .refuse) else { return nil }
+            guard let decoded = PercentEncoding.decodeStrictly(Substring(raw)) else { return nil }
             segments.append(decoded)
         }
         var items: [QueryItem] = []
@@ -86,8 +86,8 @@ public struct RequestTarget: Sendable, Hashable {
                     (name, value) = (pair, "")
                 }
                 // Query strings use the form encoding, where `+` is a space (WHATWG URL §5.1).
-                guard let decodedName = PercentDecoding.decode(name, plusAsSpace: true, malformed: .refuse),
-                      let decodedValue = PercentDecoding.decode(value, plusAsSpace: true, malformed: .refuse)
+                guard let decodedName = PercentEncoding.decodeStrictly(name, plusAsSpace: true),
+                      let decodedValue = PercentEncoding.decodeStrictly(value, plusAsSpace: true)
                 else { return nil }
                 items.append(QueryItem(name: decodedName, value: decodedValue))
             }

@@ -89,7 +89,7 @@ struct SchemaRegistry {
     ) -> Result<(location: Location, dynamicAnchor: String?), ReferenceFailure> {
         let target = URIReference.resolve(reference, against: base)
         let absolute = URIReference.absolute(target)
-        guard let rawFragment = PercentDecoding.decode(Substring(URIReference.fragment(target)), malformed: .refuse) else {
+        guard let rawFragment = PercentEncoding.decodeStrictly(Substring(URIReference.fragment(target))) else {
             return .failure(.badFragment)
         }
         if resourceByURI[absolute] == nil, let loader, let loaded = loader.document(absolute) {

@@ -12,7 +12,7 @@ enum Route: Equatable {
 
     /// The route for `path`, or `nil` (404). Segments are percent-decoded.
     init?(path: String, controlsEnabled: Bool) {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(PercentEncoding.decodeReplacingInvalidUTF8)
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { PercentEncoding.decodeReplacingInvalidUTF8($0) }
         switch segments {
         case ["auth", "login"]: self = .login
         case ["auth", "logout"]: self = .logout
