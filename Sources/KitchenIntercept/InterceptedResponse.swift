@@ -9,15 +9,10 @@ import KitchenReplay
 /// An answer handed to the app's `URLSession`: a status, headers and the whole body.
 struct InterceptedResponse: Sendable, Equatable {
     var status: Int
-    var headers: [(name: String, value: String)]
+    var headers: HTTPHeaders
     var body: [UInt8]
     /// The `Content-Length` a HEAD's head declares for the body it does not carry.
     var headLength: String?
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.status == rhs.status && lhs.body == rhs.body
-            && lhs.headers.map { [$0.name, $0.value] } == rhs.headers.map { [$0.name, $0.value] }
-    }
 
     /// Framing and hop-by-hop fields describe a wire this answer never crosses; the body is
     /// handed over decoded, so a recorded `Content-Encoding` would lie too.
@@ -29,7 +24,7 @@ struct InterceptedResponse: Sendable, Equatable {
         let served = ReplayedResponse(recorded: recorded.entry.response, recordedMethod: recorded.request.method,
                                       method: method, acceptEncoding: [], encoder: IdentityBodyEncoder())
         status = served.status
-        headers = served.headers.filter { !Self.droppedHeaders.contains($0.name.lowercased()) }.map { ($0.name, $0.value) }
+        headers = HTTPHeaders(served.headers.filter { !Self.droppedHeaders.contains($0.name.lowercased()) })
         body = served.body
         headLength = served.answersHead ? served.headers["Content-Length"] : nil
     }
@@ -38,13 +33,15 @@ struct InterceptedResponse: Sendable, Equatable {
     /// nearest recorded request and the differences as its body.
     init(mismatch: ReplayEngine.Mismatch) {
         status = ReplayEngine.unmatchedStatus
-        headers = [("Content-Type", "text/plain; charset=utf-8")]
+        headers = ["Content-Type": "text/plain; charset=utf-8"]
         body = Array((mismatch.description + "\n").utf8)
     }
 
+    /// An answer from `URLSession`'s view of one (its header fields as name/value pairs).
     init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
         self.status = status
-        self.headers = headers.filter { !Self.droppedHeaders.contains($0.name.lowercased()) }
+        self.headers = HTTPHeaders(headers.filter { !Self.droppedHeaders.contains($0.name.lowercased()) }
+            .map { HTTPHeaders.Field(name: $0.name, value: $0.value) })
         self.body = body
     }
 

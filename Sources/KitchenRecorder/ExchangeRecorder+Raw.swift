@@ -14,7 +14,7 @@ extension ExchangeRecorder {
         HAR.RawRequest(
             scheme: scheme, authority: authority, method: Array(request.method.rawValue.utf8),
             target: Array(request.target.utf8), httpVersion: Self.text(of: request.version),
-            headers: request.headers.map { HAR.RawHeader($0.name, $0.value) }, body: request.body,
+            headers: request.headers.map { HAR.Header(name: $0.name, value: $0.value) }, body: request.body,
             headersSize: HeadSize.request(request))
     }
 
@@ -23,7 +23,7 @@ extension ExchangeRecorder {
         HAR.RawResponse(
             status: response.status.code, reason: Array(response.status.reasonPhrase.utf8),
             httpVersion: Self.text(of: response.version),
-            headers: response.headers.map { HAR.RawHeader($0.name, $0.value) }, body: body,
+            headers: response.headers.map { HAR.Header(name: $0.name, value: $0.value) }, body: body,
             headersSize: HeadSize.response(status: response.status, headers: response.headers))
     }
 }

@@ -34,10 +34,24 @@ extension HAR {
 }
 
 extension HAR.NameValue {
+    /// A header as bytes off the wire: the value as text when it is UTF-8, else base64 with
+    /// ``encoding`` `"base64"`, so the exact bytes survive. Field names are tokens (RFC 9110
+    /// §5.1), so reading the name as UTF-8 replaces nothing a parser accepted.
+    public init(name: [UInt8], value: [UInt8]) {
+        let (text, encoding) = HAR.text(of: value)
+        self.init(name: String(decoding: name, as: UTF8.self), value: text, encoding: encoding)
+    }
+
     /// The value's bytes, base64-decoded when ``encoding`` is `"base64"`.
     public var valueBytes: [UInt8] {
         get throws(RecordingError) { try HAR.bytes(of: value, encoding: encoding, location: "header \(name)") }
     }
+
+    /// The value as text; `nil` when it holds base64 of bytes that are not UTF-8.
+    var valueText: String? { encoding == nil ? value : nil }
+
+    /// Whether the header is called `other`, compared without regard to ASCII case.
+    func isNamed(_ other: String) -> Bool { CaseInsensitiveName.matches(name.utf8, other.utf8) }
 }
 
 extension HAR.Request {

@@ -2,91 +2,6 @@ import Foundation
 import HarnessCore
 
 extension HAR {
-    /// A header as bytes off the wire.
-    ///
-    /// A header made from text (``init(_:_:)``, as the proxy's parser hands them over) keeps
-    /// the text: the entry is built from it without turning it into bytes and back, once
-    /// for every header the proxy records. Either way it is the same header: equality and
-    /// hashing are by bytes.
-    public struct RawHeader: Sendable, Hashable {
-        private enum Storage: Sendable {
-            case text(name: String, value: String)
-            case bytes(name: [UInt8], value: [UInt8])
-        }
-
-        private var storage: Storage
-
-        /// The field name.
-        public var name: [UInt8] {
-            get {
-                switch storage {
-                case .text(let name, _): Array(name.utf8)
-                case .bytes(let name, _): name
-                }
-            }
-            set { storage = .bytes(name: newValue, value: value) }
-        }
-
-        /// The field value, without surrounding whitespace.
-        public var value: [UInt8] {
-            get {
-                switch storage {
-                case .text(_, let value): Array(value.utf8)
-                case .bytes(_, let value): value
-                }
-            }
-            set { storage = .bytes(name: name, value: newValue) }
-        }
-
-        /// A header from bytes.
-        public init(name: [UInt8], value: [UInt8]) {
-            storage = .bytes(name: name, value: value)
-        }
-
-        /// A header from text.
-        public init(_ name: String, _ value: String) {
-            storage = .text(name: name, value: value)
-        }
-
-        /// The header as a HAR header: a value that is not UTF-8 goes base64, with `_encoding`.
-        var harHeader: Header {
-            switch storage {
-            case .text(let name, let value):
-                return Header(name: name, value: value)
-            case .bytes(let name, let value):
-                // Field names are tokens (RFC 9110 §5.1); values may carry obs-text, kept exactly.
-                let text = String(decoding: name, as: UTF8.self)
-                if let value = String(validUTF8: value) { return Header(name: text, value: value) }
-                return Header(name: text, value: Base64.encode(value), encoding: "base64")
-            }
-        }
-
-        /// The value as text, when it is UTF-8.
-        var valueText: String? {
-            switch storage {
-            case .text(_, let value): value
-            case .bytes(_, let value): String(validUTF8: value)
-            }
-        }
-
-        /// Whether the header is called `other`, compared without regard to ASCII case.
-        func isNamed(_ other: String) -> Bool {
-            switch storage {
-            case .text(let name, _): CaseInsensitiveName.matches(name.utf8, other.utf8)
-            case .bytes(let name, _): CaseInsensitiveName.matches(name, other.utf8)
-            }
-        }
-
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.name == rhs.name && lhs.value == rhs.value
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(name)
-            hasher.combine(value)
-        }
-    }
-
     /// A request as the proxy parsed it: bytes in, so that the entry made from it
     /// (``HAR/Entry``'s `init(startedAt:request:response:timings:)`) decides how each part is stored.
     public struct RawRequest: Sendable, Hashable {
@@ -101,7 +16,7 @@ extension HAR {
         /// The version from the request line.
         public var httpVersion: String
         /// Headers in wire order.
-        public var headers: [RawHeader]
+        public var headers: [Header]
         /// The body after transfer decoding; empty when there is none.
         public var body: [UInt8]
         /// Bytes of the request line and headers, when the parser counted them.
@@ -114,7 +29,7 @@ extension HAR {
         /// A request from its parts.
         public init(
             scheme: String = "http", authority: String = "", method: [UInt8], target: [UInt8],
-            httpVersion: String = "HTTP/1.1", headers: [RawHeader] = [], body: [UInt8] = [], headersSize: Int = -1,
+            httpVersion: String = "HTTP/1.1", headers: [Header] = [], body: [UInt8] = [], headersSize: Int = -1,
             encodedBodySize: Int? = nil, upstream: HAR.UpstreamChanges? = nil
         ) {
             self.scheme = scheme
@@ -139,7 +54,7 @@ extension HAR {
         /// The version from the status line.
         public var httpVersion: String
         /// Headers in wire order.
-        public var headers: [RawHeader]
+        public var headers: [Header]
         /// The body after transfer decoding.
         public var body: [UInt8]
         /// Bytes of the status line and headers, when the parser counted them.
@@ -152,7 +67,7 @@ extension HAR {
 
         /// A response from its parts.
         public init(
-            status: Int, reason: [UInt8], httpVersion: String = "HTTP/1.1", headers: [RawHeader] = [],
+            status: Int, reason: [UInt8], httpVersion: String = "HTTP/1.1", headers: [Header] = [],
             body: [UInt8] = [], headersSize: Int = -1, transferredBodySize: Int? = nil, encodedBodySize: Int? = nil
         ) {
             self.status = status
@@ -182,11 +97,11 @@ extension HAR.Entry {
             status: response.status,
             statusText: String(validUTF8: response.reason) ?? HAR.latin1(response.reason),
             httpVersion: response.httpVersion,
-            headers: response.headers.map(\.harHeader),
+            headers: response.headers,
             content: HAR.Content(
                 size: response.body.count, compression: response.encodedBodySize.map { response.body.count - $0 },
                 mimeType: HAR.mimeType(in: response.headers), text: bodyText, encoding: bodyEncoding),
-            redirectURL: response.headers.first { $0.isNamed("Location") }.map { $0.harHeader.value } ?? "",
+            redirectURL: response.headers.first { $0.isNamed("Location") }?.value ?? "",
             headersSize: response.headersSize,
             bodySize: response.transferredBodySize ?? response.encodedBodySize ?? response.body.count)
         self.init(
@@ -221,7 +136,7 @@ extension HAR {
             url = target
         } else {
             let host = raw.authority.isEmpty
-                ? raw.headers.first { $0.isNamed("Host") }.map { $0.valueText ?? String(decoding: $0.value, as: UTF8.self) } ?? "localhost"
+                ? raw.headers.first { $0.isNamed("Host") }.map { $0.valueText ?? String(decoding: (try? $0.valueBytes) ?? [], as: UTF8.self) } ?? "localhost"
                 : raw.authority
             url = "\(raw.scheme)://\(host)\(target)"
         }
@@ -237,13 +152,13 @@ extension HAR {
             // Methods are tokens (RFC 9110 §9.1): ASCII, so the decoding never replaces anything
             // the HTTP parser accepted.
             method: String(decoding: raw.method, as: UTF8.self), url: url, httpVersion: raw.httpVersion,
-            headers: raw.headers.map(\.harHeader),
+            headers: raw.headers,
             queryString: query.map { QueryParameter(name: $0.name, value: $0.value) },
             postData: postData, headersSize: raw.headersSize, bodySize: raw.encodedBodySize ?? raw.body.count,
             upstream: raw.upstream.flatMap { $0.isEmpty ? nil : $0 })
     }
 
-    static func mimeType(in headers: [RawHeader]) -> String {
+    static func mimeType(in headers: [Header]) -> String {
         guard let header = headers.first(where: { $0.isNamed("Content-Type") }) else { return unknownMimeType }
         return header.valueText ?? unknownMimeType
     }

@@ -57,12 +57,12 @@ enum RecordCostBenchmark {
             HAR.Entry(
                 startedAt: started,
                 request: HAR.RawRequest(authority: "127.0.0.1:8080", method: Array(method.utf8), target: Array(target.utf8),
-                                        headers: requestHeaders.map { HAR.RawHeader($0.0, $0.1) }, body: Array(requestBody.utf8),
+                                        headers: requestHeaders.map { HAR.Header(name: $0.0, value: $0.1) }, body: Array(requestBody.utf8),
                                         headersSize: 120),
                 response: HAR.RawResponse(status: 200, reason: Array("OK".utf8),
-                                          headers: [HAR.RawHeader("Content-Type", "application/json"),
-                                                    HAR.RawHeader("Date", "Wed, 25 Nov 2026 10:20:47 GMT"),
-                                                    HAR.RawHeader("Content-Length", String(responseBody.utf8.count))],
+                                          headers: [HAR.Header(name: "Content-Type", value: "application/json"),
+                                                    HAR.Header(name: "Date", value: "Wed, 25 Nov 2026 10:20:47 GMT"),
+                                                    HAR.Header(name: "Content-Length", value: String(responseBody.utf8.count))],
                                           body: Array(responseBody.utf8), headersSize: 109),
                 timings: HAR.Timings(send: 0, wait: 0, receive: 0))
         }

@@ -93,7 +93,7 @@ struct ByteExactRedactionTests {
         let body = "username=demo&password=hunter+%2622&x=1&api_key="
         let request = HAR.RawRequest(
             authority: "127.0.0.1:8080", method: Array("POST".utf8), target: Array("/session".utf8),
-            headers: [HAR.RawHeader("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")], body: Array(body.utf8))
+            headers: [HAR.Header(name: "Content-Type", value: "application/x-www-form-urlencoded; charset=utf-8")], body: Array(body.utf8))
         let entry = HAR.Entry(startedAt: Fixture.start, request: request, response: Fixture.response(204, "No Content", json: ""),
                               timings: Fixture.timings)
         let redactor = Redactor(policy: .kitchen)

@@ -105,7 +105,7 @@ struct HARFileTests {
             startedAt: Fixture.start,
             request: HAR.RawRequest(
                 authority: "kitchen.local", method: Array("POST".utf8), target: [0x2F, 0x75, 0xFF],
-                headers: [HAR.RawHeader(name: Array("X-Raw".utf8), value: [0xFE, 0x41])], body: binary),
+                headers: [HAR.Header(name: Array("X-Raw".utf8), value: [0xFE, 0x41])], body: binary),
             response: HAR.RawResponse(status: 200, reason: [0x4F, 0xCB], body: binary),
             timings: Fixture.timings)
         #expect(entry.request.url == "http://kitchen.local/u%FF")

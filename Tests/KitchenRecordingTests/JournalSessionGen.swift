@@ -31,11 +31,11 @@ enum JournalSessionGen {
         return HAR.Entry(
             startedAt: at(offset),
             request: HAR.RawRequest(authority: "127.0.0.1:8080", method: Array("POST".utf8), target: Array("/auth/login".utf8),
-                                    headers: [HAR.RawHeader("Host", "127.0.0.1:8080"), HAR.RawHeader("Content-Type", "application/json"),
-                                              HAR.RawHeader("Content-Length", String(request.utf8.count))],
+                                    headers: [HAR.Header(name: "Host", value: "127.0.0.1:8080"), HAR.Header(name: "Content-Type", value: "application/json"),
+                                              HAR.Header(name: "Content-Length", value: String(request.utf8.count))],
                                     body: Array(request.utf8), headersSize: 120),
             response: HAR.RawResponse(status: 200, reason: Array("OK".utf8),
-                                      headers: [HAR.RawHeader("Content-Type", "application/json")], body: Array(response.utf8),
+                                      headers: [HAR.Header(name: "Content-Type", value: "application/json")], body: Array(response.utf8),
                                       headersSize: 90),
             timings: HAR.Timings(send: 0.25, wait: 3.5, receive: 0.125))
     }
@@ -53,24 +53,24 @@ enum JournalSessionGen {
     static func exchange(token: String, at offset: Int, _ source: inout ChoiceSource) throws(GenerationFailure) -> HAR.Entry {
         let method = try pick(["GET", "POST", "PUT", "DELETE"], &source)
         let target = try target(token: token, &source)
-        var headers = [HAR.RawHeader("Host", "127.0.0.1:8080"), HAR.RawHeader("User-Agent", "wrk")]
+        var headers = [HAR.Header(name: "Host", value: "127.0.0.1:8080"), HAR.Header(name: "User-Agent", value: "wrk")]
         if try source.drawFlag(probability: 0.7) {
             let credential = try pick(["Bearer \(token)", "Bearer <token-1>", "Basic dXNlcjpwYXNzd29yZA==", "Bearer  \(WholeBodyGen.known) "],
                                       &source)
-            headers.append(HAR.RawHeader("Authorization", credential))
+            headers.append(HAR.Header(name: "Authorization", value: credential))
         }
-        if try source.drawFlag(probability: 0.2) { headers.append(HAR.RawHeader("Cookie", "session=\(try WholeBodyGen.secret(&source)); theme=dark")) }
+        if try source.drawFlag(probability: 0.2) { headers.append(HAR.Header(name: "Cookie", value: "session=\(try WholeBodyGen.secret(&source)); theme=dark")) }
         let isForm = try source.drawFlag(probability: 0.15)
         let requestBody = isForm ? try WholeBodyGen.form(&source) : method == "GET" ? "" : try WholeBodyGen.body(&source)
         if !requestBody.isEmpty {
-            headers.append(HAR.RawHeader("Content-Type", isForm ? "application/x-www-form-urlencoded" : "application/json"))
-            headers.append(HAR.RawHeader("Content-Length", String(requestBody.utf8.count)))
+            headers.append(HAR.Header(name: "Content-Type", value: isForm ? "application/x-www-form-urlencoded" : "application/json"))
+            headers.append(HAR.Header(name: "Content-Length", value: String(requestBody.utf8.count)))
         }
-        var responseHeaders = [HAR.RawHeader("Content-Type", "application/json"), HAR.RawHeader("Date", "Wed, 25 Nov 2026 10:20:47 GMT")]
+        var responseHeaders = [HAR.Header(name: "Content-Type", value: "application/json"), HAR.Header(name: "Date", value: "Wed, 25 Nov 2026 10:20:47 GMT")]
         if try source.drawFlag(probability: 0.15) {
-            responseHeaders.append(HAR.RawHeader("Set-Cookie", "session=\(try WholeBodyGen.secret(&source)); Path=/; HttpOnly"))
+            responseHeaders.append(HAR.Header(name: "Set-Cookie", value: "session=\(try WholeBodyGen.secret(&source)); Path=/; HttpOnly"))
         }
-        if try source.drawFlag(probability: 0.1) { responseHeaders.append(HAR.RawHeader("Location", "/callback?code=1&access_token=\(token)")) }
+        if try source.drawFlag(probability: 0.1) { responseHeaders.append(HAR.Header(name: "Location", value: "/callback?code=1&access_token=\(token)")) }
         var responseBody = Array(try WholeBodyGen.body(&source).utf8)
         // Bytes that are not UTF-8 are recorded base64, where the sweep must decode them to look.
         if try source.drawFlag(probability: 0.05) { responseBody = [0xFF, 0x00] + Array(token.utf8) }
@@ -90,8 +90,8 @@ enum JournalSessionGen {
             startedAt: at(offset),
             request: HAR.RawRequest(scheme: "ws", authority: "127.0.0.1:8080", method: Array("GET".utf8),
                                     target: Array("/ws?token=\(token)&v=1".utf8),
-                                    headers: [HAR.RawHeader("Upgrade", "websocket"), HAR.RawHeader("Connection", "Upgrade")]),
-            response: HAR.RawResponse(status: 101, reason: Array("Switching Protocols".utf8), headers: [HAR.RawHeader("Upgrade", "websocket")]),
+                                    headers: [HAR.Header(name: "Upgrade", value: "websocket"), HAR.Header(name: "Connection", value: "Upgrade")]),
+            response: HAR.RawResponse(status: 101, reason: Array("Switching Protocols".utf8), headers: [HAR.Header(name: "Upgrade", value: "websocket")]),
             timings: HAR.Timings(), resourceType: "websocket")
         var events = [JournalEvent.websocketOpen(id: id, entry: open)]
         for index in 0..<Int(try source.draw(upTo: 4)) {

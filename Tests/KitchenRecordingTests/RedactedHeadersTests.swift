@@ -7,7 +7,7 @@ import Testing
 struct RedactedHeadersTests {
     static func entry(_ target: String, request: [(String, String)] = [], response: [(String, String)] = []) -> HAR.Entry {
         var answer = Fixture.response(200, "OK", json: "{}")
-        answer.headers += response.map { HAR.RawHeader($0.0, $0.1) }
+        answer.headers += response.map { HAR.Header(name: $0.0, value: $0.1) }
         return HAR.Entry(startedAt: Fixture.start, request: Fixture.request("GET", target, headers: request), response: answer,
                          timings: Fixture.timings)
     }

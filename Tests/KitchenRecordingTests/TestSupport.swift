@@ -30,10 +30,10 @@ enum Fixture {
     static func request(
         _ method: String, _ target: String, headers: [(String, String)] = [], body: String = "", scheme: String = "http"
     ) -> HAR.RawRequest {
-        var raw = headers.map { HAR.RawHeader($0.0, $0.1) }
+        var raw = headers.map { HAR.Header(name: $0.0, value: $0.1) }
         if !body.isEmpty {
-            raw.append(HAR.RawHeader("Content-Type", "application/json"))
-            raw.append(HAR.RawHeader("Content-Length", String(body.utf8.count)))
+            raw.append(HAR.Header(name: "Content-Type", value: "application/json"))
+            raw.append(HAR.Header(name: "Content-Length", value: String(body.utf8.count)))
         }
         return HAR.RawRequest(
             scheme: scheme, authority: "127.0.0.1:8080", method: Array(method.utf8), target: Array(target.utf8),
@@ -43,7 +43,7 @@ enum Fixture {
     static func response(_ status: Int, _ reason: String, json body: String) -> HAR.RawResponse {
         HAR.RawResponse(
             status: status, reason: Array(reason.utf8),
-            headers: [HAR.RawHeader("Content-Type", "application/json"), HAR.RawHeader("Content-Length", String(body.utf8.count))],
+            headers: [HAR.Header(name: "Content-Type", value: "application/json"), HAR.Header(name: "Content-Length", value: String(body.utf8.count))],
             body: Array(body.utf8))
     }
 
@@ -67,7 +67,7 @@ enum Fixture {
         var entry = HAR.Entry(
             startedAt: date(plusMilliseconds: offset),
             request: request("GET", "/ws?token=\(token)&v=1", headers: [("Upgrade", "websocket"), ("Connection", "Upgrade")], scheme: "ws"),
-            response: HAR.RawResponse(status: 101, reason: Array("Switching Protocols".utf8), headers: [HAR.RawHeader("Upgrade", "websocket")]),
+            response: HAR.RawResponse(status: 101, reason: Array("Switching Protocols".utf8), headers: [HAR.Header(name: "Upgrade", value: "websocket")]),
             timings: timings, resourceType: "websocket")
         entry.webSocketMessages = [
             stateMessage(at: offset + 5),

@@ -144,8 +144,8 @@ enum FedOnce {
 func wholeBodyOracle(_ exchange: GeneratedExchange, redactor: Redactor) throws -> [RecordedBodyText] {
     let contentType = exchange.requestIsForm ? "application/x-www-form-urlencoded" : "application/json"
     let request = HAR.RawRequest(authority: "api.test", method: Array("POST".utf8), target: Array("/uploads".utf8),
-                                 headers: [HAR.RawHeader("Content-Type", contentType)], body: exchange.request)
-    let response = HAR.RawResponse(status: 200, reason: Array("OK".utf8), headers: [HAR.RawHeader("Content-Type", "application/json")],
+                                 headers: [HAR.Header(name: "Content-Type", value: contentType)], body: exchange.request)
+    let response = HAR.RawResponse(status: 200, reason: Array("OK".utf8), headers: [HAR.Header(name: "Content-Type", value: "application/json")],
                                    body: exchange.response)
     let entry = try redactor.redact(HAR.Entry(startedAt: Date(timeIntervalSince1970: 0), request: request, response: response,
                                               timings: HAR.Timings()))

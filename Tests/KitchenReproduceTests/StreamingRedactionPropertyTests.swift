@@ -120,7 +120,7 @@ struct RecordedBody: Equatable {
 
 func request(with body: [UInt8]) -> HAR.RawRequest {
     HAR.RawRequest(authority: "api.test", method: Array("POST".utf8), target: Array("/uploads".utf8),
-                   headers: [HAR.RawHeader("Content-Type", "application/json")], body: body)
+                   headers: [HAR.Header(name: "Content-Type", value: "application/json")], body: body)
 }
 
 /// The kitchen policy plus a route rule for the uploads route: any `note`, at any depth, is a
