@@ -70,7 +70,7 @@ public final class LiveRecording: Sendable {
         let recorded = simulator
         let configuration = RecordingProxyConfiguration(
             upstream: server, output: staging, port: 0, redaction: .kitchen,
-            clock: recorded.map { simulator in RecorderClock { simulator.now } } ?? .wall,
+            clock: recorded,
             extraSecrets: { recorded?.issuedTokens ?? [] },
             authority: recorded == nil ? nil : simulatorAuthority,
             canonicalHeaderOrder: true, recordedHost: recorded == nil ? nil : simulatorAuthority, overwrite: true)

@@ -29,7 +29,7 @@ extension ExchangeRecorder {
     /// side (it closed that side first), and the record says so (`_undelivered`).
     func messageLater(_ id: String, sentByClient: Bool, opcode: WebSocketOpcode, payload: [UInt8], undelivered: Bool = false,
                       on loop: EventLoop, then done: @escaping (Outcome) -> Void) {
-        let at = clock.now()
+        let at = clock.currentDate
         writeLater({
             var message = HAR.WebSocketMessage(
                 type: sentByClient ? .send : .receive, at: at, opcode: opcode == .binary ? .binary : .text, payload: payload)

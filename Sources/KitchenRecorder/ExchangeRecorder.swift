@@ -28,7 +28,7 @@ final class ExchangeRecorder: Sendable {
     }
 
     let journal: JournalWriter
-    let clock: RecorderClock
+    let clock: any SchedulingClock
     let upstreamAuthority: String
     /// `http` or `https`, as recorded URLs name the upstream.
     let upstreamScheme: String
@@ -51,7 +51,7 @@ final class ExchangeRecorder: Sendable {
     /// Told of every record once its outcome is known (``RecordingProxyConfiguration/observer``).
     let observer: @Sendable (RecorderEvent) -> Void
 
-    init(journal: JournalWriter, clock: RecorderClock, upstreamAuthority: String, upstreamScheme: String = "http",
+    init(journal: JournalWriter, clock: any SchedulingClock, upstreamAuthority: String, upstreamScheme: String = "http",
          decodedBodyLimit: Int = RecordingProxyConfiguration.defaultMaxDecodedBodyBytes, canonicalHeaderOrder: Bool = false,
          observer: @escaping @Sendable (RecorderEvent) -> Void = { _ in },
          onFailure: @escaping @Sendable (RecordingError) -> Void = { _ in }) {
@@ -166,9 +166,9 @@ final class ExchangeRecorder: Sendable {
     func harEntry(for request: HTTPRequest, response: HTTPResponse? = nil) -> HAR.Entry {
         let raw = Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority)
         guard let response else {
-            return HAR.Entry(startedAt: clock.now(), request: raw, failure: HAR.ExchangeError(kind: .reset, message: ""), timings: HAR.Timings())
+            return HAR.Entry(startedAt: clock.currentDate, request: raw, failure: HAR.ExchangeError(kind: .reset, message: ""), timings: HAR.Timings())
         }
-        return HAR.Entry(startedAt: clock.now(), request: raw, response: Self.raw(response, body: []), timings: HAR.Timings())
+        return HAR.Entry(startedAt: clock.currentDate, request: raw, response: Self.raw(response, body: []), timings: HAR.Timings())
     }
 
     /// A fresh id for a streamed body's parts.

@@ -65,7 +65,7 @@ final class LoopUpload: @unchecked Sendable {
         self.body = body
         self.loop = loop
         self.reply = reply
-        started = responder.recorder.clock.now()
+        started = responder.recorder.clock.currentDate
         recorded = responder.recordedRequest(for: request)
     }
 

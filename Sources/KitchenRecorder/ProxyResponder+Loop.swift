@@ -63,7 +63,7 @@ final class LoopRelay: @unchecked Sendable {
         self.request = request
         self.loop = loop
         self.reply = reply
-        self.started = started ?? responder.recorder.clock.now()
+        self.started = started ?? responder.recorder.clock.currentDate
         self.requestBody = requestBody
         outgoing = responder.upstreamRequest(for: request)
         recorded = responder.recordedRequest(for: request)

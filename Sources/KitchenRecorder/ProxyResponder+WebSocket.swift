@@ -9,7 +9,7 @@ extension ProxyResponder {
     /// refusal (such as 401) is relayed as is and recorded; an upstream that cannot be reached
     /// gets the client a recorded 502.
     func relayWebSocket(_ request: HTTPRequest, loop: EventLoop) -> HTTPReply {
-        let started = recorder.clock.now()
+        let started = recorder.clock.currentDate
         var headers = HopByHopHeaders.stripped(request.headers)
         for name in ["Host", "Sec-WebSocket-Key", "Sec-WebSocket-Version", "Sec-WebSocket-Extensions"] { headers.remove(name) }
         headers.add("Host", authority)

@@ -44,7 +44,7 @@ public final class RecordingProxy: Sendable {
         redactor = Redactor(policy: configuration.redaction.underBasePath(configuration.upstreamBasePath))
         let journal: JournalWriter
         do throws(RecordingError) {
-            journal = try JournalWriter(url: configuration.journal, creator: Self.creator, startedAt: configuration.clock.now(),
+            journal = try JournalWriter(url: configuration.journal, creator: Self.creator, startedAt: configuration.clock.currentDate,
                                         redactor: redactor, durability: configuration.durability)
         } catch {
             throw .recording(error)

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessCore
 import HTTPWire
 import KitchenRecording
 
@@ -59,8 +60,9 @@ public struct RecordingProxyConfiguration: Sendable {
     /// When each journal record reaches the disk. Default: written with `write(2)` before the
     /// client gets its answer, `fdatasync`ed at most every 50 ms (`kitchen record --sync-interval`).
     public var durability: JournalWriter.Durability
-    /// The time stamped on entries and messages. Default: the wall clock.
-    public var clock: RecorderClock
+    /// The time stamped on entries and messages (its `currentDate`). Default: the wall clock;
+    /// scenario recording passes the simulator, so that re-recording gives identical files.
+    public var clock: any SchedulingClock
     /// Secrets to refuse in the final HAR besides those seen in traffic (e.g. every token a server issued).
     public var extraSecrets: @Sendable () -> [String]
     /// The authority (`host:port`) sent upstream as `Host` and written in recorded URLs.
@@ -106,7 +108,7 @@ public struct RecordingProxyConfiguration: Sendable {
         maxQueuedWebSocketBytes: Int = RecordingProxyConfiguration.defaultMaxQueuedWebSocketBytes,
         maxDecodedBodyBytes: Int = RecordingProxyConfiguration.defaultMaxDecodedBodyBytes,
         durability: JournalWriter.Durability = JournalWriter.defaultDurability,
-        clock: RecorderClock = .wall,
+        clock: (any SchedulingClock)? = nil,
         extraSecrets: @escaping @Sendable () -> [String] = { [] },
         authority: String? = nil,
         webSocketKeys: @escaping @Sendable () -> String = { WebSocketHandshake.makeKey() },
@@ -130,7 +132,7 @@ public struct RecordingProxyConfiguration: Sendable {
         self.maxQueuedWebSocketBytes = maxQueuedWebSocketBytes
         self.maxDecodedBodyBytes = maxDecodedBodyBytes
         self.durability = durability
-        self.clock = clock
+        self.clock = clock ?? SystemClock()
         self.extraSecrets = extraSecrets
         self.authority = authority
         self.webSocketKeys = webSocketKeys
@@ -164,18 +166,9 @@ public struct RecordingProxyConfiguration: Sendable {
     public var journal: URL { output.appendingPathExtension("journal") }
 }
 
-/// The time the proxy stamps on what it records. The wall clock by default; scenario
-/// recording passes the simulator's manual clock so that re-recording gives identical files.
-public struct RecorderClock: Sendable {
-    public let now: @Sendable () -> Date
-
-    public init(now: @escaping @Sendable () -> Date) { self.now = now }
-
-    /// `Date()`.
-    public static let wall = RecorderClock { Date() }
-
+extension SchedulingClock {
     /// Milliseconds from `start` to now on this clock (0 on a clock that stands still).
     func milliseconds(since start: Date) -> Double {
-        (now().timeIntervalSince(start) * 1000).rounded()
+        (currentDate.timeIntervalSince(start) * 1000).rounded()
     }
 }

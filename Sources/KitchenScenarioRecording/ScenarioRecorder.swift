@@ -39,7 +39,7 @@ public struct ScenarioRecorder: Sendable {
             return try await ProxiedRecording.record(scenario, into: directory, keepPartial: false) { staged in
                 RecordingProxyConfiguration(
                     upstream: simulatorURL, output: staged, port: 0, redaction: .kitchen, durability: .none,
-                    clock: RecorderClock { simulator.now }, extraSecrets: { simulator.issuedTokens },
+                    clock: simulator, extraSecrets: { simulator.issuedTokens },
                     authority: authority, webSocketKeys: { keys.next() }, canonicalHeaderOrder: true,
                     recordedHost: authority)
             } context: { proxyURL in

@@ -23,6 +23,7 @@ public final class Simulator: Sendable {
     private let server = Mutex<HTTPServer?>(nil)
     private let stopped = Atomic<Bool>(false)
     private let tickerWake = DispatchSemaphore(value: 0)
+    let sleepers = Mutex(SimulationSleepers())
 
     public init(configuration: SimulatorConfiguration = SimulatorConfiguration()) {
         self.configuration = configuration
@@ -57,9 +58,6 @@ public final class Simulator: Sendable {
     /// `http://host:port` and the base path, if any (`http://127.0.0.1:8080/api/v1`), once started.
     public var baseURL: String? { port.map { "http://\(configuration.host):\($0)" + configuration.basePath } }
 
-    /// The simulation's current time (the manual clock's, or the wall clock's).
-    public var now: Date { Date(timeIntervalSince1970: Double(world.withLock { $0.now }) / 1000) }
-
     /// Stops serving, ticking and every open socket.
     public func stop() {
         stopped.store(true, ordering: .releasing)
@@ -85,6 +83,7 @@ public final class Simulator: Sendable {
                 hub.closeConnections(usingTokens: world.expiredTokens())
             }
         }
+        wakeSleepers()
     }
 }
 
