@@ -231,7 +231,7 @@ struct StreamingJSONScanner {
 
     private mutating func startToken(_ kind: Held, _ byte: UInt8) {
         held = kind
-        // The buffer of the last token is reused: a fresh one per token showed in profiles.
+        // The buffer of the last token is reused, so a token costs no allocation.
         token.removeAll(keepingCapacity: true)
         token.append(byte)
         tokenOffset = offset

@@ -76,7 +76,7 @@ public struct ExchangeValidator: Sendable {
         _ exchange: RecordedExchange, against operation: OpenAPIOperation, pathParameters: [String: String] = [:]
     ) -> [SchemaViolation] {
         var violations: [SchemaViolation] = []
-        // Built only when a violation needs it: rendering pointers showed up in profiles.
+        // Built only when a violation needs it: most exchanges have none to render.
         let operationPath = LazySchemaPath(operation.pointer)
         let refused = (400..<500).contains(exchange.status)
         if requestChecks == .always || !refused {

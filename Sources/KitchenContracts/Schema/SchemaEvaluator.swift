@@ -72,7 +72,7 @@ struct SchemaEvaluator {
         }
         let node = graph.nodes[index]
         // Read fields through `node.rules` rather than copying the struct: a copy retains
-        // every array and dictionary in it, which dominated the profile.
+        // every array and dictionary in it, once for every value checked.
         if node.rules.isFalse {
             report(node, "false", expected: "nothing (the schema is false)", found: ValueWording.describe(value))
             return nil
