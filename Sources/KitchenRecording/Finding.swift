@@ -56,11 +56,11 @@ public struct Finding: Sendable, Hashable, Codable, CustomStringConvertible {
         return parts.joined(separator: " ")
     }
 
+    /// `<location>: expected <expected>, found <actual>`: the finding without its subject.
+    public var statement: String { "\(location): expected \(expected), found \(actual)" }
+
     /// `<subject> <location>: expected <expected>, found <actual>`.
-    public var description: String {
-        let prefix = subject.isEmpty ? "" : subject + " "
-        return "\(prefix)\(location): expected \(expected), found \(actual)"
-    }
+    public var description: String { subject.isEmpty ? statement : subject + " " + statement }
 
     /// Whether this finding is about the recording at `path`: its ``file`` (relative to the
     /// folder `verify` read) names `path` or the end of it, whole path components only.

@@ -78,17 +78,9 @@ enum FindingMarks {
             let cx = HTMLText.number(x), cy = HTMLText.number(y)
             svg += #"<g class="finding\#(extraClass)" data-finding="\#(index)" data-entry="\#(entry.map(String.init) ?? "")""#
             svg += #" data-message="\#(finding.message.map(String.init) ?? "")" data-pointer="\#(HTMLText.escape(finding.location))">"#
-            svg += ##"<a href="#finding-\##(index)"><title>\##(HTMLText.escape(FindingText.summary(finding)))</title>"##
+            svg += ##"<a href="#finding-\##(index)"><title>\##(HTMLText.escape("[\(finding.check)] \(finding.statement)"))</title>"##
             svg += #"<circle cx="\#(cx)" cy="\#(cy)" r="5"/><text x="\#(cx)" y="\#(HTMLText.number(y + 3.5))">\#(count)</text></a></g>"#
         }
         return svg
-    }
-}
-
-/// A finding in words.
-enum FindingText {
-    /// `[contract] /response/body/isOn: expected boolean, found "yes"`.
-    static func summary(_ finding: Finding) -> String {
-        "[\(finding.check)] \(finding.location): expected \(finding.expected), found \(finding.actual)"
     }
 }
