@@ -111,6 +111,15 @@ package enum PercentEncoding {
         return decoded.count < bytes.count ? decoded : nil
     }
 
+    /// The `name=value` pairs of a query (what follows `?`), in order, each side decoded by
+    /// `decode`; empty pairs (`a=1&&b=2`) are skipped, and a pair without `=` has an empty value.
+    package static func queryItems(of query: String, decode: (Substring) -> String) -> [(name: String, value: String)] {
+        query.split(separator: "&").map { pair in
+            guard let equals = pair.firstIndex(of: "=") else { return (decode(pair), "") }
+            return (decode(pair[..<equals]), decode(pair[pair.index(after: equals)...]))
+        }
+    }
+
     /// The value of one hex digit, either case.
     package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

@@ -181,12 +181,10 @@ struct URLParts: Sendable, Hashable {
         return result
     }
 
-    /// The `name=value` pairs of `query`, decoded; empty pairs (`a=1&&b=2`) are skipped.
+    /// The `name=value` pairs of `query`, decoded with `+` kept and text that is not UTF-8 as
+    /// written; empty pairs (`a=1&&b=2`) are skipped.
     static func items(of query: String) -> [(name: String, value: String)] {
-        query.split(separator: "&").map { pair in
-            guard let equals = pair.firstIndex(of: "=") else { return (PercentEncoding.decode(pair), "") }
-            return (PercentEncoding.decode(pair[..<equals]), PercentEncoding.decode(pair[pair.index(after: equals)...]))
-        }
+        PercentEncoding.queryItems(of: query) { PercentEncoding.decode($0) }
     }
 }
 

@@ -49,6 +49,16 @@ struct PercentEncodingTests {
         #expect(PercentEncoding.decodeStrictly("%FF") == nil)
     }
 
+    @Test("a query splits into pairs in order, skipping empty ones, each side decoded as asked")
+    func queryItems() {
+        let query = "a=1&&b&c=x%20y+z&d=e=f"
+        let kept = PercentEncoding.queryItems(of: query) { PercentEncoding.decode($0) }
+        #expect(kept.map { [$0.name, $0.value] } == [["a", "1"], ["b", ""], ["c", "x y+z"], ["d", "e=f"]])
+        let form = PercentEncoding.queryItems(of: query) { PercentEncoding.decode($0, plusAsSpace: true) }
+        #expect(form.map(\.value) == ["1", "", "x y z", "e=f"])
+        #expect(PercentEncoding.queryItems(of: "") { String($0) }.isEmpty)
+    }
+
     @Test("full decoding repeats until nothing changes")
     func decodesFully() {
         #expect(PercentEncoding.decodeFully("%2574oken") == "token")

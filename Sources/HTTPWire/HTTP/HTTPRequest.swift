@@ -46,14 +46,8 @@ package struct HTTPRequest: Sendable, Hashable {
 
     /// The query's name/value pairs, percent-decoded, in order.
     package var queryItems: [(name: String, value: String)] {
-        guard let query, !query.isEmpty else { return [] }
-        return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            if let equals = pair.firstIndex(of: "=") {
-                return (PercentEncoding.decodeReplacingInvalidUTF8(pair[..<equals], plusAsSpace: true),
-                        PercentEncoding.decodeReplacingInvalidUTF8(pair[pair.index(after: equals)...], plusAsSpace: true))
-            }
-            return (PercentEncoding.decodeReplacingInvalidUTF8(pair, plusAsSpace: true), "")
-        }
+        guard let query else { return [] }
+        return PercentEncoding.queryItems(of: query) { PercentEncoding.decodeReplacingInvalidUTF8($0, plusAsSpace: true) }
     }
 
     /// The first value of query parameter `name`.
