@@ -6,7 +6,7 @@ extension HAR {
     /// parameters such as `; charset=utf-8` ignored.
     public static func isJSON(mimeType: String) -> Bool {
         let essence = mimeType.split(separator: ";", maxSplits: 1).first ?? ""
-        let media = essence.trimmingSpacesAndTabs.lowercased()
+        let media = essence.trimmingOWS().lowercased()
         return media == "application/json" || media.hasSuffix("+json")
     }
 
@@ -86,7 +86,7 @@ extension HAR.Request {
     public var upgradesToWebSocket: Bool {
         headerValues(named: "Upgrade").contains { value in
             value.split(separator: ",").contains { element in
-                let name = element.trimmingSpacesAndTabs.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                let name = element.trimmingOWS().split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
                 return name.lowercased() == "websocket"
             }
         }
@@ -185,17 +185,5 @@ struct URLParts: Sendable, Hashable {
     /// written; empty pairs (`a=1&&b=2`) are skipped.
     static func items(of query: String) -> [(name: String, value: String)] {
         PercentEncoding.queryItems(of: query) { PercentEncoding.decode($0) }
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs (cheaper than Foundation's
-    /// `trimmingCharacters(in:)`, which goes through `NSString` on Linux).
-    var trimmingSpacesAndTabs: SubSequence {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
-            return self[endIndex...]
-        }
-        return self[first...last]
     }
 }

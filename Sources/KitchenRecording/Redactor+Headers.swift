@@ -48,7 +48,7 @@ extension Redactor {
             // RFC 9110 §11.4: `credentials = auth-scheme [ 1*SP ( token68 / #auth-param ) ]`.
             if let redacted = redactASCIICredentials(value, kind: kind) { return redacted }
             guard let space = value.firstIndex(of: " ") else { return aliasUnlessEmptyOrAlias(value, kind: kind) }
-            let credential = String(value[space...].trimmingSpacesAndTabs)
+            let credential = String(value[space...].trimmingOWS())
             guard !credential.isEmpty, !RedactionPolicy.isAlias(credential) else { return value }
             return "\(value[..<space]) \(alias(for: credential, kind: kind))"
         case .cookies:
@@ -103,7 +103,7 @@ extension Redactor {
     }
 
     private func aliasingCookieValue(_ text: Substring, kind: RedactionPolicy.SecretKind) -> String {
-        let trimmed = text.trimmingSpacesAndTabs
+        let trimmed = text.trimmingOWS()
         guard !trimmed.isEmpty else { return String(text) }
         let leading = text[..<trimmed.startIndex], trailing = text[trimmed.endIndex...]
         var secret = trimmed

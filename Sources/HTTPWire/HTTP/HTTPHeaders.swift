@@ -97,13 +97,3 @@ package struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressi
         x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
     }
 }
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs (RFC 9110's OWS).
-    package func trimmingOWS() -> Substring {
-        let text = Substring(self)
-        let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
-        let end = text.lastIndex { $0 != " " && $0 != "\t" }.map { text.index(after: $0) } ?? start
-        return text[start..<Swift.max(start, end)]
-    }
-}
