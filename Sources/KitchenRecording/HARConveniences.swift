@@ -77,7 +77,7 @@ extension HAR.Request {
 
     /// The values of every header called `name` (case-insensitive, RFC 9110 §5.1), in order.
     public func headerValues(named name: String) -> [String] {
-        headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        headers.filter { $0.isNamed(name) }.map(\.value)
     }
 
     /// Whether an `Upgrade` header asks for `websocket` (RFC 6455 §4.1): one of its
@@ -112,7 +112,7 @@ extension HAR.Request {
 extension HAR.Response {
     /// The values of every header called `name` (case-insensitive, RFC 9110 §5.1), in order.
     public func headerValues(named name: String) -> [String] {
-        headers.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        headers.filter { $0.isNamed(name) }.map(\.value)
     }
 
     /// The body as received; empty when it was not captured.
