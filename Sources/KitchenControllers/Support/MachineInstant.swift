@@ -61,4 +61,21 @@ extension SchedulingClock {
     public var machineNow: MachineInstant {
         MachineInstant(currentDate)
     }
+
+    /// Starts a task that waits on this clock until `deadline`, then calls `fire`. A cancel
+    /// before, during or just after the wait (before the task runs on) stops it. The task
+    /// starts with `Task.immediate`, so on a virtual clock the wait is parked before this returns.
+    @MainActor
+    func startTimer(until deadline: MachineInstant, _ fire: @escaping @MainActor @Sendable () -> Void) -> Task<Void, Never> {
+        let delay = max(.zero, machineNow.duration(to: deadline))
+        return Task.immediate { [self] in
+            do {
+                try await sleep(for: delay)
+            } catch {
+                return
+            }
+            guard !Task.isCancelled else { return }
+            fire()
+        }
+    }
 }
