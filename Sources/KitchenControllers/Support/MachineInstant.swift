@@ -48,6 +48,16 @@ public struct MachineInstant: Hashable, Comparable, Sendable, CustomStringConver
     }
 }
 
+/// Names one timer a pure machine armed; the machine ignores a firing whose id it has since replaced.
+public struct MachineTimerID: Hashable, Sendable, CustomStringConvertible {
+    /// The timer's number, counting from 1.
+    public var number: Int
+    /// The timer numbered `number`.
+    public init(number: Int) { self.number = number }
+    /// `#n`.
+    public var description: String { "#\(number)" }
+}
+
 extension Duration {
     /// The duration in whole milliseconds, truncated toward zero.
     public var wholeMilliseconds: Int64 {
