@@ -60,3 +60,15 @@ extension DeviceStateController {
         if let state { apply(state, to: key, source: source) }
     }
 }
+
+/// A ``DeviceStateController`` whose devices have no compartments: it applies a state by device id.
+@MainActor
+protocol DeviceIDStateController: DeviceStateController {
+    func apply(_ state: State, deviceId: String, source: StateSource)
+}
+
+extension DeviceIDStateController {
+    func apply(_ state: State, to key: DeviceKey, source: StateSource) {
+        apply(state, deviceId: key.deviceId, source: source)
+    }
+}

@@ -27,7 +27,9 @@ public struct CompletedCycle: Hashable, Sendable {
 /// ```
 @MainActor
 @Observable
-public final class DishwasherViewModel: DeviceStateController {
+public final class DishwasherViewModel: DeviceIDStateController {
+    typealias State = DishwasherState
+
     /// The state of every dishwasher seen so far.
     public private(set) var dishwasherStates: [String: DishwasherState] = [:]
     /// Every completion noticed, oldest first.
@@ -74,13 +76,8 @@ public final class DishwasherViewModel: DeviceStateController {
 
     /// Stores a state the server reported and announces a completed cycle.
     public func apply(_ state: DishwasherState, deviceId: String, source: StateSource) {
-        apply(state, to: DeviceKey(deviceId: deviceId), source: source)
-    }
-
-    func apply(_ state: DishwasherState, to key: DeviceKey, source: StateSource) {
-        let deviceId = key.deviceId
         dishwasherStates[deviceId] = state
-        telemetry.record(.stateApplied(deviceType: .dishwasher, device: key, source: source))
+        telemetry.record(.stateApplied(deviceType: .dishwasher, device: DeviceKey(deviceId: deviceId), source: source))
         if detectors[deviceId, default: CycleCompletionDetector(rule: detection)].observe(state.status) {
             completedCycles.append(CompletedCycle(deviceId: deviceId, cycle: state.cycle))
             telemetry.record(.cycleCompleted(deviceId: deviceId, cycle: state.cycle))

@@ -16,7 +16,9 @@ import Observation
 /// ```
 @MainActor
 @Observable
-public final class FridgeViewModel: DeviceStateController {
+public final class FridgeViewModel: DeviceIDStateController {
+    typealias State = FridgeState
+
     /// The state of every fridge seen so far.
     public private(set) var fridgeStates: [String: FridgeState] = [:]
     /// The fridges whose door alert is raised.
@@ -74,13 +76,8 @@ public final class FridgeViewModel: DeviceStateController {
 
     /// Stores a state the server reported and feeds the door to the alert rule.
     public func apply(_ state: FridgeState, deviceId: String, source: StateSource) {
-        apply(state, to: DeviceKey(deviceId: deviceId), source: source)
-    }
-
-    func apply(_ state: FridgeState, to key: DeviceKey, source: StateSource) {
-        let deviceId = key.deviceId
         fridgeStates[deviceId] = state
-        telemetry.record(.stateApplied(deviceType: .fridge, device: key, source: source))
+        telemetry.record(.stateApplied(deviceType: .fridge, device: DeviceKey(deviceId: deviceId), source: source))
         let effects = doors[deviceId, default: DoorAlertMachine(configuration: doorAlert)].update(
             isDoorOpen: state.isDoorOpen, openedAt: state.doorOpenedAt.map(MachineInstant.init), at: clock.machineNow)
         perform(effects, for: deviceId)

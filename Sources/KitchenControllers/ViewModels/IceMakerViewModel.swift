@@ -12,7 +12,9 @@ import Observation
 /// ```
 @MainActor
 @Observable
-public final class IceMakerViewModel: DeviceStateController {
+public final class IceMakerViewModel: DeviceIDStateController {
+    typealias State = IceMakerState
+
     /// The state of every ice maker seen so far.
     public private(set) var iceMakerStates: [String: IceMakerState] = [:]
     /// The ice maker of every bin-full notice, oldest first.
@@ -66,13 +68,8 @@ public final class IceMakerViewModel: DeviceStateController {
 
     /// Stores a state the server reported and announces a bin that just filled.
     public func apply(_ state: IceMakerState, deviceId: String, source: StateSource) {
-        apply(state, to: DeviceKey(deviceId: deviceId), source: source)
-    }
-
-    func apply(_ state: IceMakerState, to key: DeviceKey, source: StateSource) {
-        let deviceId = key.deviceId
         iceMakerStates[deviceId] = state
-        telemetry.record(.stateApplied(deviceType: .iceMaker, device: key, source: source))
+        telemetry.record(.stateApplied(deviceType: .iceMaker, device: DeviceKey(deviceId: deviceId), source: source))
         if detectors[deviceId, default: BinFullDetector(rule: detection)].observe(isBinFull: state.isBinFull) {
             binFullDeviceIds.append(deviceId)
             telemetry.record(.binFull(deviceId: deviceId))
