@@ -17,7 +17,7 @@ extension ReplaySession {
     /// `document` served with the Kitchen presets (``ReplayMatching/kitchen``).
     public convenience init(document: HAR.Document, mode: ReplayMode = .once, clock: any SchedulingClock = SystemClock(),
                             speed: ReplaySpeed = .scaled(1)) {
-        self.init(engine: .kitchen(document, mode: mode), clock: clock, speed: speed)
+        self.init(engine: ReplayMatching.kitchen.engine(document, mode: mode), clock: clock, speed: speed)
     }
 
     /// Loads the HAR at `url`.
