@@ -32,8 +32,9 @@ import VirtualTime
 /// What is Kitchen about it are its defaults, each a parameter: requests matched ignoring the
 /// Kitchen API's volatile fields, recordings redacted with its policy, first runs recorded against
 /// the embedded simulator. A client at the root replaying a recording made under a base path
-/// (`/api/v1`) passes `matching: .kitchen` from KitchenReproduce, which infers it from the API's
-/// operations; another API passes its own.
+/// (`/api/v1`) is answered: the replay engine infers the base path from the recorded paths when a
+/// request's path is not recorded as it stands (see `BasePathInference`); `matching: .kitchen`
+/// from KitchenReproduce names it from the API's operations instead, and another API may name its own.
 public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
     /// The HAR, absolute or relative (see above).
     public let path: String
@@ -45,7 +46,7 @@ public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
     public let record: RecordMode
     /// How this test's requests are told from those of tests running beside it.
     public let isolation: InterceptIsolation
-    /// How requests are matched with the recording: volatile fields and base path.
+    /// How requests are matched with the recording: volatile fields and base path (inferred unless named).
     public let matching: ReplayMatching
     /// What a recording run keeps out of the file.
     public let redaction: RedactionPolicy
