@@ -30,8 +30,8 @@ import PackageDescription
 // test support:
 //   KitchenTesting -> HarnessCore
 //   KitchenControllerProperties -> KitchenReproduce, KitchenControllers, KitchenTesting, VirtualTime, KitchenAPI, HarnessCore
-//   KitchenIntercept -> KitchenReplay, KitchenRecorder, KitchenSimulator, KitchenRecording, HTTPWire
-//   KitchenSwiftTesting -> KitchenIntercept, KitchenTesting, KitchenReproduce, KitchenReplay, KitchenRecording, VirtualTime, HarnessCore
+//   KitchenIntercept -> KitchenReplay, KitchenRecorder, KitchenSimulator, KitchenRecording, HTTPWire, HarnessCore
+//   KitchenSwiftTesting -> KitchenIntercept, KitchenTesting, KitchenReplay, KitchenRecording, VirtualTime, HarnessCore
 //   KitchenTestSupport -> KitchenSimulator, KitchenRecording, HarnessCore
 // tools:
 //   kitchen-bench -> KitchenControllerProperties, KitchenVerify, KitchenReproduce, KitchenReport, KitchenContracts, KitchenReplay, KitchenRecorder, KitchenRecording, HTTPWire, HarnessCore
@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "KitchenSimulator", dependencies: ["HTTPWire", "HarnessCore"]),
         // The recording proxy.
         .target(name: "KitchenRecorder", dependencies: ["KitchenRecording", "HTTPWire", "HarnessCore"]),
-        // Serving any recording back over sockets, matched with the volatile fields and base path the caller gives.
+        // Serving any recording back, over sockets or in-process (ReplaySession), matched as the caller says (ReplayMatching).
         .target(name: "KitchenReplay", dependencies: ["KitchenRecording", "HTTPWire", "HarnessCore"]),
         // JSON Schema checks of recordings against the contracts, and contract/recording diffs.
         .target(name: "KitchenContracts", dependencies: ["KitchenRecording", "HarnessCore"]),
@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "KitchenReport", dependencies: ["KitchenRecording", "HarnessCore"]),
         // The named scenarios (and bug stories) driven through the real client and controllers.
         .target(name: "KitchenScenarios", dependencies: ["KitchenControllers", "KitchenAPI", "HarnessCore"]),
-        // The app on a recording: its client answered in-process (ReplaySession, the Kitchen replay presets),
+        // The app on a recording: its client answered in-process (on ReplaySession; the Kitchen replay presets),
         // and the controllers fed a recording on virtual time (reproduction).
         .target(name: "KitchenReproduce", dependencies: [
             "KitchenReplay", "KitchenControllers", "KitchenAPI", "KitchenRecording", "VirtualTime", "HTTPWire", "HarnessCore",
@@ -116,13 +116,15 @@ let package = Package(
             "KitchenReproduce", "KitchenControllers", "KitchenTesting", "VirtualTime", "KitchenAPI", "HarnessCore",
         ]),
         // Serving any URLSession from a recording (a URLProtocol scoped per test), or recording it on first
-        // run through the recorder in front of KITCHEN_RECORD_URL or the embedded simulator. Test support
-        // only: it points at the replay, the recorder and the simulator; nothing but test glue points at it.
-        .target(name: "KitchenIntercept", dependencies: ["KitchenReplay", "KitchenRecorder", "KitchenSimulator", "KitchenRecording", "HTTPWire"]),
+        // run through the recorder in front of a live server (KITCHEN_RECORD_URL, or the embedded simulator).
+        // Test support, generic over the API: it points at the replay, the recorder and the simulator, never
+        // at the app's modules; nothing but test glue points at it.
+        .target(name: "KitchenIntercept", dependencies: ["KitchenReplay", "KitchenRecorder", "KitchenSimulator", "KitchenRecording", "HTTPWire", "HarnessCore"]),
         // Swift Testing glue: property checks that report the minimal failure, the replaying trait
-        // (which installs KitchenIntercept for the test's scope).
+        // (which installs KitchenIntercept for the test's scope; the Kitchen presets are its defaults).
+        // Generic harness only: never the app's modules (KitchenArchitectureTests checks it).
         .target(name: "KitchenSwiftTesting", dependencies: [
-            "KitchenIntercept", "KitchenTesting", "KitchenReproduce", "KitchenReplay", "KitchenRecording", "VirtualTime", "HarnessCore",
+            "KitchenIntercept", "KitchenTesting", "KitchenReplay", "KitchenRecording", "VirtualTime", "HarnessCore",
         ]),
         // The in-process benchmarks behind `make bench`.
         .executableTarget(name: "kitchen-bench", dependencies: [

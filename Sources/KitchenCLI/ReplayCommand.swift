@@ -40,8 +40,8 @@ enum ReplayCommand: KitchenCommand {
         let document = try HARFile.load(from: URL(fileURLWithPath: file))
         let termination = Termination()
         let progress = ProgressOptions.printer(ReplayTally(entries: document.log.entries.count), from: arguments, console: console)
-        let server = ReplayServer(engine: .kitchen(document, mode: mode), host: arguments[Self.host], port: arguments[Self.port],
-                                  speed: speed, observer: { progress.receive($0) })
+        let server = ReplayServer(engine: ReplayMatching.kitchen.engine(document, mode: mode), host: arguments[Self.host],
+                                  port: arguments[Self.port], speed: speed, observer: { progress.receive($0) })
         try server.start()
         let entries = server.engine.document.log.entries
         console.out("""

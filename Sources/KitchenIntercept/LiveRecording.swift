@@ -4,41 +4,37 @@ import FoundationNetworking
 #endif
 import KitchenRecording
 import KitchenRecorder
-import KitchenSimulator
 
 /// A recording made on a test's first run: the `RecordingProxy` (redaction, the write-ahead
-/// journal, the secret check) in front of a live server — `upstream`, or an embedded simulator
-/// (manual clock, seed 2026, recorded as `127.0.0.1:8080`) — with intercepted requests forwarded
-/// to it. The HAR is written to a staging file and moved to `output` only by `finish(keep: true)`.
+/// journal, the secret check) in front of a live server (a ``RecordingServer``), with intercepted
+/// requests forwarded to it. The HAR is written to a staging file and moved to `output` only by
+/// `finish(keep: true)`.
 ///
 /// ```swift
-/// let recording = try LiveRecording.start(output: url, upstream: nil)
+/// let recording = try LiveRecording.start(output: url, server: .embeddedSimulator, redaction: .kitchen)
 /// try await InterceptScope(recording: recording).run { … the app's requests … }
 /// let summary = try recording.finish(keep: true)   // "wrote 3 entries to …"
 /// ```
 public final class LiveRecording: Sendable {
     /// Where the HAR goes.
     public let output: URL
-    /// The server the traffic reaches (the embedded simulator's address when none was given).
+    /// The server the traffic reaches.
     public let upstream: URL
-    /// Whether the embedded simulator is the server.
-    public var usesEmbeddedSimulator: Bool { simulator != nil }
-
-    /// The authority written in recordings made against the embedded simulator, so files do not
-    /// depend on the free port it got.
-    public static let simulatorAuthority = "127.0.0.1:8080"
+    /// How reports name the server (``RecordingServer/name``).
+    public let serverName: String
 
     private let proxy: RecordingProxy
-    private let simulator: Simulator?
+    private let server: RecordingServer.Running
     private let staging: URL
     private let basePath: String
     private let session: URLSession
 
-    private init(output: URL, upstream: URL, proxy: RecordingProxy, simulator: Simulator?, staging: URL) {
+    private init(output: URL, serverName: String, proxy: RecordingProxy, server: RecordingServer.Running, staging: URL) {
         self.output = output
-        self.upstream = upstream
+        upstream = server.url
+        self.serverName = serverName
         self.proxy = proxy
-        self.simulator = simulator
+        self.server = server
         self.staging = staging
         basePath = proxy.configuration.upstreamBasePath
         let configuration = URLSessionConfiguration.ephemeral
@@ -47,49 +43,31 @@ public final class LiveRecording: Sendable {
         session = URLSession(configuration: configuration)
     }
 
-    /// Starts the server (unless `upstream` is given) and the recorder.
-    public static func start(output: URL, upstream: URL?) throws(LiveRecordingError) -> LiveRecording {
+    /// Starts `server` (when the recording runs it) and the recorder, which redacts with `redaction`.
+    public static func start(output: URL, server: RecordingServer, redaction: RedactionPolicy) throws(LiveRecordingError) -> LiveRecording {
         let staging = URL(fileURLWithPath: output.path + ".recording")
         try? FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
-        var simulator: Simulator?
-        let server: URL
-        if let upstream {
-            guard upstream.scheme == "http", upstream.host != nil else { throw .invalidUpstream(upstream.absoluteString) }
-            server = upstream
-        } else {
-            let embedded = Simulator(configuration: SimulatorConfiguration(
-                port: 0, seed: 2026, manualClock: true, householdDoorOpeningsPerHour: 0))
-            do { try embedded.start() } catch { throw .simulator(error.description) }
-            guard let address = embedded.baseURL.flatMap(URL.init(string:)) else {
-                embedded.stop()
-                throw .simulator("no address after start")
-            }
-            simulator = embedded
-            server = address
-        }
-        let recorded = simulator
+        let running = try server.start()
         let configuration = RecordingProxyConfiguration(
-            upstream: server, output: staging, port: 0, redaction: .kitchen,
-            clock: recorded,
-            extraSecrets: { recorded?.issuedTokens ?? [] },
-            authority: recorded == nil ? nil : simulatorAuthority,
-            canonicalHeaderOrder: true, recordedHost: recorded == nil ? nil : simulatorAuthority, overwrite: true)
+            upstream: running.url, output: staging, port: 0, redaction: redaction, clock: running.clock,
+            extraSecrets: running.extraSecrets, authority: running.recordedAuthority,
+            canonicalHeaderOrder: true, recordedHost: running.recordedAuthority, overwrite: true)
         do throws(RecorderError) {
             let proxy = try RecordingProxy(configuration: configuration)
             try proxy.start()
-            return LiveRecording(output: output, upstream: server, proxy: proxy, simulator: simulator, staging: staging)
+            return LiveRecording(output: output, serverName: server.name, proxy: proxy, server: running, staging: staging)
         } catch {
-            simulator?.stop()
+            running.stop()
             throw .recorder(error)
         }
     }
 
-    /// Stops the recorder (which writes the HAR) and the embedded simulator. With `keep`, the HAR
+    /// Stops the recorder (which writes the HAR) and a server the recording started. With `keep`, the HAR
     /// replaces `output` in one step and its summary is returned; without, it is removed.
     @discardableResult
     public func finish(keep: Bool) throws(LiveRecordingError) -> RecordingSummary? {
         session.finishTasksAndInvalidate()
-        defer { simulator?.stop() }
+        defer { server.stop() }
         let summary: RecordingSummary
         do throws(RecorderError) { summary = try proxy.stop() } catch { throw .recorder(error) }
         guard keep else {

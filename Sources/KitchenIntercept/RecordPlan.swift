@@ -9,7 +9,7 @@ import Foundation
 /// | neither | the test's own `record:` |
 ///
 /// `KITCHEN_RECORD_URL=http://host:port[/base]` names the live server to record against; unset,
-/// the embedded simulator is used.
+/// the test's own (the `.replaying` trait's `server:`, by default the embedded simulator).
 ///
 /// ```swift
 /// let plan = try RecordPlan(requested: .missing, environment: ProcessInfo.processInfo.environment)
@@ -45,7 +45,7 @@ public struct RecordPlan: Sendable, Equatable {
     public let mode: RecordMode
     /// Why that mode is in force.
     public let source: Source
-    /// The live server to record against; `nil` for the embedded simulator.
+    /// The live server to record against; `nil` for the test's own.
     public let upstream: URL?
 
     /// The plan for a test that asked for `requested`, in `environment`.

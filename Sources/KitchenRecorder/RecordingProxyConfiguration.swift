@@ -108,7 +108,7 @@ public struct RecordingProxyConfiguration: Sendable {
         maxQueuedWebSocketBytes: Int = RecordingProxyConfiguration.defaultMaxQueuedWebSocketBytes,
         maxDecodedBodyBytes: Int = RecordingProxyConfiguration.defaultMaxDecodedBodyBytes,
         durability: JournalWriter.Durability = JournalWriter.defaultDurability,
-        clock: (any SchedulingClock)? = nil,
+        clock: any SchedulingClock = SystemClock(),
         extraSecrets: @escaping @Sendable () -> [String] = { [] },
         authority: String? = nil,
         webSocketKeys: @escaping @Sendable () -> String = { WebSocketHandshake.makeKey() },
@@ -132,7 +132,7 @@ public struct RecordingProxyConfiguration: Sendable {
         self.maxQueuedWebSocketBytes = maxQueuedWebSocketBytes
         self.maxDecodedBodyBytes = maxDecodedBodyBytes
         self.durability = durability
-        self.clock = clock ?? SystemClock()
+        self.clock = clock
         self.extraSecrets = extraSecrets
         self.authority = authority
         self.webSocketKeys = webSocketKeys

@@ -52,10 +52,13 @@ public final class ReplayEngine: Sendable {
 
     public let document: HAR.Document
     public let mode: ReplayMode
-    /// The path prefix the recorded server had (`/api/v1`, percent-decoded), or `""`. A request
-    /// below it matches as is; one without it (a client pointed at the replay's root) matches
-    /// as if it had it.
-    public let basePath: String
+    /// The path prefix the recorded server had (`/api/v1`, percent-decoded) as the caller named
+    /// it (`""`: the recorded paths are taken as they are), or `nil` when the engine infers it
+    /// (`BasePathInference`). A request below it matches as is; one without it (a client
+    /// pointed at the replay's root) matches as if it had it.
+    public let namedBasePath: String?
+    /// The base path in effect: the named one, else the one inferred so far (`""` until one is).
+    public var basePath: String { namedBasePath ?? state.withLock { $0.inferredBasePath } ?? "" }
     /// The body fields ignored when matching; requests to ``answer(_:webSocket:)`` are reduced with them too.
     public let volatile: VolatileFields
     private let entries: [Entry]
@@ -65,6 +68,8 @@ public final class ReplayEngine: Sendable {
     /// Which client session each entry belongs to, so several clients recorded together
     /// each get their own answers.
     private let sessions: ReplaySessions
+    /// Infers the base path when the caller names none.
+    private let inference: BasePathInference
 
     private struct Route: Hashable {
         var webSocket: Bool
@@ -92,22 +97,26 @@ public final class ReplayEngine: Sendable {
         var used: Set<Int> = []
         var mismatches: [Mismatch] = []
         var webSocketMismatches: [String] = []
+        /// The base path inferred for this session, once a request needed one (never when one is named).
+        var inferredBasePath: String?
     }
 
     /// An engine answering from `document`. `volatile` names the body fields whose values are
     /// ignored when matching, and `basePath` the prefix the recorded paths are under (`""` for
-    /// none): both describe the recorded API, so the caller that knows it passes them in.
-    public init(document: HAR.Document, mode: ReplayMode = .once, volatile: VolatileFields, basePath: String = "") {
+    /// none): both describe the recorded API, so a caller that knows it passes them in. Without
+    /// a `basePath` the engine infers one at match time (`BasePathInference`).
+    public init(document: HAR.Document, mode: ReplayMode = .once, volatile: VolatileFields, basePath: String? = nil) {
         self.document = document
         self.mode = mode
         self.volatile = volatile
-        self.basePath = basePath
+        self.namedBasePath = basePath
         let entries = document.log.entries.enumerated().map {
             Entry(index: $0.offset, entry: $0.element, request: ReplayRequest($0.element.request, volatile: volatile))
         }
         self.entries = entries
         self.entriesByRoute = Dictionary(grouping: entries) { Route($0.request, webSocket: $0.entry.isWebSocket) }
         self.sessions = ReplaySessions(entries)
+        self.inference = BasePathInference(paths: entries.lazy.map(\.request.path))
     }
 
     /// The recorded answer for `request`, or why there is none. WebSocket upgrades are matched
@@ -115,12 +124,11 @@ public final class ReplayEngine: Sendable {
     /// recorded requests, those of the session whose alias `request` carries answer first, in
     /// recorded order. A `HEAD` to a route the recording has no `HEAD` for is answered by the
     /// entry the same `GET` would get next (RFC 9110 §9.3.2), without using it up: the caller
-    /// sends that entry's head and no body.
+    /// sends that entry's head and no body. The request's path is first put under the base path
+    /// (see ``namedBasePath``); an inferred one applies only to paths not recorded as they stand.
     public func answer(_ request: ReplayRequest, webSocket: Bool = false) -> Decision {
         var request = request
-        if !basePath.isEmpty, request.path != basePath, !request.path.hasPrefix(basePath + "/") {
-            request.path = basePath + request.path
-        }
+        request.path = recordedPath(of: request.path)
         let matching = entries(matching: request, webSocket: webSocket)
         if matching.isEmpty, !webSocket, request.method == "HEAD", entriesByRoute[Route(request, webSocket: false)] == nil {
             var get = request
@@ -134,6 +142,29 @@ public final class ReplayEngine: Sendable {
             return unmatched(request, among: entries.filter { $0.entry.isWebSocket == webSocket }, exhausted: false)
         }
         return state.withLock { pick(among: matching, for: request, consuming: true, state: &$0) }
+    }
+
+    /// `path` as the recording would have it: under the named base path; else as it stands when
+    /// it is recorded so, or under the base path inferred for the session (adopted here, the first
+    /// time a request infers one).
+    private func recordedPath(of path: String) -> String {
+        if let namedBasePath { return Self.path(path, putUnder: namedBasePath) }
+        if inference.isRecorded(path) { return path }
+        let inferred = state.withLock { state in
+            if state.inferredBasePath == nil { state.inferredBasePath = inference.basePath(for: path) }
+            return state.inferredBasePath
+        }
+        return inferred.map { Self.path(path, putUnder: $0) } ?? path
+    }
+
+    /// `path` with `basePath` in front, unless it is already at or below it.
+    static func path(_ path: String, putUnder basePath: String) -> String {
+        Self.path(path, isUnder: basePath) ? path : basePath + path
+    }
+
+    /// Whether `path` is `basePath` or below it; every path is below `""`.
+    static func path(_ path: String, isUnder basePath: String) -> Bool {
+        basePath.isEmpty || path == basePath || path.hasPrefix(basePath + "/")
     }
 
     /// The recorded entries `request` matches, in recorded order.

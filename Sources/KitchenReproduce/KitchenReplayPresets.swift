@@ -13,15 +13,15 @@ extension HAR.Document {
     }
 }
 
-extension ReplayEngine {
-    /// An engine for a recording of the Kitchen API: the API's volatile fields
+extension ReplayMatching {
+    /// Matching for a recording of the Kitchen API: the API's volatile fields
     /// (`VolatileFields.kitchen`) ignored, and requests matched with or without the base path
-    /// the recording was made under. The generic engine knows neither; this layer passes both.
+    /// the recording was made under (inferred from the API's operations).
     ///
     /// ```swift
-    /// let server = ReplayServer(engine: .kitchen(try HARFile.load(from: url)), port: 0)
+    /// let server = ReplayServer(engine: ReplayMatching.kitchen.engine(try HARFile.load(from: url)), port: 0)
     /// ```
-    public static func kitchen(_ document: HAR.Document, mode: ReplayMode = .once) -> ReplayEngine {
-        ReplayEngine(document: document, mode: mode, volatile: .kitchen, basePath: PercentEncoding.decodeReplacingInvalidUTF8(document.apiBasePath))
+    public static let kitchen = ReplayMatching(volatile: .kitchen) { document in
+        PercentEncoding.decodeReplacingInvalidUTF8(document.apiBasePath)
     }
 }

@@ -11,10 +11,10 @@ extension Scenario {
         let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
         let interrupted = try await live.stopIfRunning(dishwasher.id, api: api)
         _ = try await api.startDishwasher(deviceId: dishwasher.id, cycle: "normal")
-        try await live.waitForUpdate("dishwasher running", deviceID: dishwasher.id) { if case .dishwasher(let s) = $0 { s.status == .running } else { false } }
+        try await live.waitForDishwasher(.running, "dishwasher running", id: dishwasher.id)
         try await expectFailure("start while running", .conflict) { _ = try await api.startDishwasher(deviceId: dishwasher.id, cycle: "eco") }
         _ = try await api.stopDishwasher(deviceId: dishwasher.id)
-        try await live.waitForUpdate("dishwasher idle", deviceID: dishwasher.id) { if case .dishwasher(let s) = $0 { s.status == .idle } else { false } }
+        try await live.waitForDishwasher(.idle, "dishwasher idle", id: dishwasher.id)
         _ = try await api.stopDishwasher(deviceId: dishwasher.id)  // idempotent: no change, no message
         try await live.restart(interrupted, dishwasher: dishwasher.id, api: api)
         await live.close()
@@ -28,21 +28,18 @@ extension Scenario {
         let (api, devices) = try await context.loggedIn()
         let dishwasher = try devices.first(.dishwasher), iceMaker = try devices.first(.iceMaker)
         let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
-        let iceMakerWasOn = try live.iceMaker(iceMaker.id).isOn
-        if iceMakerWasOn { try await live.switchIceMaker(iceMaker.id, on: false, api: api) }
-        let interrupted = try await live.stopIfRunning(dishwasher.id, api: api)
+        let quiet = try await live.quiet(dishwasher: dishwasher.id, iceMaker: iceMaker.id, api: api)
         _ = try await api.startDishwasher(deviceId: dishwasher.id, cycle: "rinse_only")
-        try await live.waitForUpdate("dishwasher running", deviceID: dishwasher.id) { if case .dishwasher(let s) = $0 { s.status == .running } else { false } }
+        try await live.waitForDishwasher(.running, "dishwasher running", id: dishwasher.id)
         try await controls.advance(ticks: 15)
-        try await live.waitForUpdate("dishwasher complete", deviceID: dishwasher.id) { if case .dishwasher(let s) = $0 { s.status == .complete } else { false } }
+        try await live.waitForDishwasher(.complete, "dishwasher complete", id: dishwasher.id)
         let done = try await api.getDishwasherState(deviceId: dishwasher.id)
         guard done.status == .complete, done.cycle == "rinse_only" else {
             throw ScenarioError.unexpected(step: "after 15 ticks", detail: "expected complete rinse_only, found \(DeviceUpdate.dishwasher(done).readable)")
         }
         _ = try await api.stopDishwasher(deviceId: dishwasher.id)
-        try await live.waitForUpdate("dishwasher idle", deviceID: dishwasher.id) { if case .dishwasher(let s) = $0 { s.status == .idle } else { false } }
-        try await live.restart(interrupted, dishwasher: dishwasher.id, api: api)
-        if iceMakerWasOn { try await live.switchIceMaker(iceMaker.id, on: true, api: api) }
+        try await live.waitForDishwasher(.idle, "dishwasher idle", id: dishwasher.id)
+        try await live.putBack(quiet, api: api)
         await live.close()
     }
 

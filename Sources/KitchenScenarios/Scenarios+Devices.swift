@@ -133,13 +133,41 @@ extension LiveSession {
         try await waitForUpdate(isOn ? "ice maker on" : "ice maker off", deviceID: id) { if case .iceMaker(let s) = $0 { s.isOn == isOn } else { false } }
     }
 
+    /// Waits for the state message of dishwasher `id` with `status`.
+    func waitForDishwasher(_ status: DishwasherStatus, _ what: String, id: String) async throws {
+        try await waitForUpdate(what, deviceID: id) { if case .dishwasher(let s) = $0 { s.status == status } else { false } }
+    }
+
+    /// What ``quiet(dishwasher:iceMaker:api:)`` changed, for ``putBack(_:api:)``.
+    struct QuietDishwasher {
+        var dishwasher: String
+        var iceMaker: String
+        var interrupted: String?
+        var iceMakerWasOn: Bool
+    }
+
+    /// Makes the dishwasher the only device ticks change, stopped: the ice maker switched off
+    /// and a running cycle stopped (see ``stopIfRunning(_:api:)``).
+    func quiet(dishwasher: String, iceMaker: String, api: APIService) async throws -> QuietDishwasher {
+        let iceMakerWasOn = try self.iceMaker(iceMaker).isOn
+        if iceMakerWasOn { try await switchIceMaker(iceMaker, on: false, api: api) }
+        let interrupted = try await stopIfRunning(dishwasher, api: api)
+        return QuietDishwasher(dishwasher: dishwasher, iceMaker: iceMaker, interrupted: interrupted, iceMakerWasOn: iceMakerWasOn)
+    }
+
+    /// Restarts the interrupted cycle, then switches the ice maker back on if it was on.
+    func putBack(_ quiet: QuietDishwasher, api: APIService) async throws {
+        try await restart(quiet.interrupted, dishwasher: quiet.dishwasher, api: api)
+        if quiet.iceMakerWasOn { try await switchIceMaker(quiet.iceMaker, on: true, api: api) }
+    }
+
     /// Stops a running dishwasher and waits until it is idle; does nothing otherwise.
     /// Returns the cycle it was running, to restart when the scenario is done.
     func stopIfRunning(_ id: String, api: APIService) async throws -> String? {
         let state = try dishwasher(id)
         guard state.status == .running else { return nil }
         _ = try await api.stopDishwasher(deviceId: id)
-        try await waitForUpdate("dishwasher idle", deviceID: id) { if case .dishwasher(let s) = $0 { s.status == .idle } else { false } }
+        try await waitForDishwasher(.idle, "dishwasher idle", id: id)
         return state.cycle
     }
 
@@ -148,6 +176,6 @@ extension LiveSession {
     func restart(_ cycle: String?, dishwasher id: String, api: APIService) async throws {
         guard let cycle else { return }
         _ = try await api.startDishwasher(deviceId: id, cycle: cycle)
-        try await waitForUpdate("dishwasher running \(cycle) again", deviceID: id) { if case .dishwasher(let s) = $0 { s.status == .running } else { false } }
+        try await waitForDishwasher(.running, "dishwasher running \(cycle) again", id: id)
     }
 }

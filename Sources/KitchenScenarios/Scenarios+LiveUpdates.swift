@@ -31,22 +31,19 @@ extension Scenario {
         let (api, devices) = try await context.loggedIn()
         let dishwasher = try devices.first(.dishwasher), iceMaker = try devices.first(.iceMaker)
         let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
-        let iceMakerWasOn = try live.iceMaker(iceMaker.id).isOn
-        if iceMakerWasOn { try await live.switchIceMaker(iceMaker.id, on: false, api: api) }
-        let interrupted = try await live.stopIfRunning(dishwasher.id, api: api)
+        let quiet = try await live.quiet(dishwasher: dishwasher.id, iceMaker: iceMaker.id, api: api)
         // A cycle completes before the drop, so the snapshot after the reconnect repeats "complete".
         _ = try await api.startDishwasher(deviceId: dishwasher.id, cycle: "rinse_only")
         try await live.waitForUpdate("running", deviceID: dishwasher.id)
         try await controls.advance(ticks: 15)
-        try await live.waitForUpdate("complete", deviceID: dishwasher.id) { if case .dishwasher(let s) = $0 { s.status == .complete } else { false } }
+        try await live.waitForDishwasher(.complete, "complete", id: dishwasher.id)
         try await controls.dropWebSockets(of: context.primary.username)
         try await live.waitFor("disconnected") { if case .disconnected = $0 { true } else { false } }
         try await live.waitFor("reconnected") { if case .connected(let attempt) = $0 { attempt > 0 } else { false } }
         try await live.waitForMessages(devices.snapshotCount, "the new snapshot")
         _ = try await api.stopDishwasher(deviceId: dishwasher.id)
-        try await live.waitForUpdate("idle", deviceID: dishwasher.id) { if case .dishwasher(let s) = $0 { s.status == .idle } else { false } }
-        try await live.restart(interrupted, dishwasher: dishwasher.id, api: api)
-        if iceMakerWasOn { try await live.switchIceMaker(iceMaker.id, on: true, api: api) }
+        try await live.waitForDishwasher(.idle, "idle", id: dishwasher.id)
+        try await live.putBack(quiet, api: api)
         await live.close()
     }
 }

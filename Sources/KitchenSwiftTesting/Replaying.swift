@@ -4,7 +4,6 @@ import FoundationNetworking
 #endif
 import KitchenIntercept
 import KitchenReplay
-import KitchenReproduce
 import Testing
 import VirtualTime
 
@@ -17,13 +16,14 @@ import VirtualTime
 ///     let devices = try await KitchenClient().devices()
 ///     // A session the test makes, answered by this test's recording from any thread:
 ///     let session = URLSession(configuration: try Replaying.configuration(.ephemeral))
-///     // The harness's own client and WebSocket, in-process on virtual time:
+///     // The harness's own client and WebSocket, in-process on virtual time (with KitchenReproduce):
 ///     let replay = try Replaying.current
 ///     let api = replay.session.client()
 /// }
 /// ```
 public struct Replaying: Sendable {
-    /// The recording, served in-process: `session.client()`, `session.connector`.
+    /// The recording, served in-process: `session.engine` answers requests; with KitchenReproduce,
+    /// `session.client()` and `session.connector` are the app's client and WebSocket on it.
     public let session: ReplaySession
     /// The virtual clock the WebSocket timeline runs on.
     public let clock: VirtualClock

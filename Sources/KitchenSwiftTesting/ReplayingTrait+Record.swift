@@ -10,7 +10,8 @@ extension ReplayingTrait {
     @discardableResult
     func recordLive(to output: URL, plan: RecordPlan, test: Test, testCase: Test.Case?,
                     _ function: @Sendable () async throws -> Void) async throws -> Bool {
-        let recording = try LiveRecording.start(output: output, upstream: plan.upstream)
+        let recording = try LiveRecording.start(output: output, server: plan.upstream.map(RecordingServer.live) ?? server,
+                                                redaction: redaction)
         let run = ReplayingRun(path: path, strict: strict, recording: recording)
         let failures = Atomic<Int>(0)
         let watch = IssueHandlingTrait.compactMapIssues { issue in
@@ -28,7 +29,7 @@ extension ReplayingTrait {
             thrown = error
         }
         let passed = thrown == nil && failures.load(ordering: .relaxed) == 0
-        let server = recording.usesEmbeddedSimulator ? "the embedded simulator" : recording.upstream.absoluteString
+        let server = recording.serverName
         var written = false
         do {
             if let summary = try recording.finish(keep: passed) {

@@ -3,7 +3,6 @@ import HarnessCore
 import KitchenIntercept
 import KitchenRecording
 import KitchenReplay
-import KitchenReproduce
 import Testing
 import VirtualTime
 
@@ -29,6 +28,13 @@ import VirtualTime
 /// A relative path is found from the current directory, then from the test file's folder upwards
 /// (so `Recordings/…` works from any test target); a new recording is written below the test's
 /// package root. ``RecordPlan`` says when a test records instead (`KITCHEN_RECORD`, `CI`).
+///
+/// What is Kitchen about it are its defaults, each a parameter: requests matched ignoring the
+/// Kitchen API's volatile fields, recordings redacted with its policy, first runs recorded against
+/// the embedded simulator. A client at the root replaying a recording made under a base path
+/// (`/api/v1`) is answered: the replay engine infers the base path from the recorded paths when a
+/// request's path is not recorded as it stands (see `BasePathInference`); `matching: .kitchen`
+/// from KitchenReproduce names it from the API's operations instead, and another API may name its own.
 public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
     /// The HAR, absolute or relative (see above).
     public let path: String
@@ -40,6 +46,12 @@ public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
     public let record: RecordMode
     /// How this test's requests are told from those of tests running beside it.
     public let isolation: InterceptIsolation
+    /// How requests are matched with the recording: volatile fields and base path (inferred unless named).
+    public let matching: ReplayMatching
+    /// What a recording run keeps out of the file.
+    public let redaction: RedactionPolicy
+    /// What a recording run records against, unless `KITCHEN_RECORD_URL` names a server.
+    public let server: RecordingServer
     let sourceFile: String
     /// Where `KITCHEN_RECORD`, `KITCHEN_RECORD_URL` and `CI` are read; `nil`: the process's environment.
     var environment: [String: String]?
@@ -79,7 +91,7 @@ public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
         // Virtual time starts where the recording does, so recorded instants line up with it.
         let start = document.log.entries.first.flatMap { Timestamp.date(from: $0.startedDateTime) } ?? Date(timeIntervalSince1970: 0)
         let clock = VirtualClock(startDate: start)
-        let session = ReplaySession(document: document, mode: mode, clock: clock, speed: .scaled(1))
+        let session = ReplaySession(engine: matching.engine(document, mode: mode), clock: clock, speed: .scaled(1))
         let run = ReplayingRun(path: path, strict: strict, replay: Replaying(session: session, clock: clock))
         var thrown: (any Error)?
         do {
@@ -100,7 +112,7 @@ public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
         if plan.source == .continuousIntegration {
             lines.append("CI is set, so this run only replays. Record it on your machine and commit it:")
         } else {
-            lines.append("Record it (against the embedded simulator, or KITCHEN_RECORD_URL=http://host:port) with:")
+            lines.append("Record it (against \(server.name), or KITCHEN_RECORD_URL=http://host:port) with:")
         }
         lines.append("  cd \(root) && \(RecordPlan.modeVariable)=missing swift test --filter '\(testFilter(for: test))'")
         return lines.joined(separator: "\n")
@@ -109,9 +121,13 @@ public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == ReplayingTrait {
     /// Serves the HAR at `path` to the test, or records it (see ``ReplayingTrait`` and ``RecordPlan``).
+    /// `matching`, `redaction` and `server` default to the Kitchen presets.
     public static func replaying(_ path: String, mode: ReplayMode = .once, strict: Bool = true,
                                  record: RecordMode = .never, isolation: InterceptIsolation = .platformDefault,
+                                 matching: ReplayMatching = ReplayMatching(volatile: .kitchen),
+                                 redaction: RedactionPolicy = .kitchen, server: RecordingServer = .embeddedSimulator,
                                  sourceFile: String = #filePath) -> Self {
-        ReplayingTrait(path: path, mode: mode, strict: strict, record: record, isolation: isolation, sourceFile: sourceFile)
+        ReplayingTrait(path: path, mode: mode, strict: strict, record: record, isolation: isolation, matching: matching,
+                       redaction: redaction, server: server, sourceFile: sourceFile)
     }
 }

@@ -118,14 +118,8 @@ extension APIInvariant {
         operations: dishwasherOperations
     ) { value in
         guard case .dishwasher(let state) = value, state.status == .idle else { return [] }
-        var found: [MeaningDifference] = []
-        if let cycle = state.cycle {
-            found.append(MeaningDifference(pointer: at("cycle"), expected: "null while idle", found: "\"\(cycle)\""))
-        }
-        if state.remainingMinutes != 0 {
-            found.append(MeaningDifference(pointer: at("remainingMinutes"), expected: "0 while idle", found: "\(state.remainingMinutes)"))
-        }
-        return found
+        let cycle = state.cycle.map { [MeaningDifference(pointer: at("cycle"), expected: "null while idle", found: "\"\($0)\"")] }
+        return (cycle ?? []) + noMinutesLeft(state, expected: "0 while idle")
     }
 
     static let runningDishwasher = APIInvariant(
@@ -153,14 +147,14 @@ extension APIInvariant {
         operations: dishwasherOperations
     ) { value in
         guard case .dishwasher(let state) = value, state.status == .complete else { return [] }
-        var found: [MeaningDifference] = []
-        if state.cycle == nil {
-            found.append(MeaningDifference(pointer: at("cycle"), expected: "the finished cycle", found: "null"))
-        }
-        if state.remainingMinutes != 0 {
-            found.append(MeaningDifference(pointer: at("remainingMinutes"), expected: "0 when complete", found: "\(state.remainingMinutes)"))
-        }
-        return found
+        let cycle = state.cycle == nil ? [MeaningDifference(pointer: at("cycle"), expected: "the finished cycle", found: "null")] : []
+        return cycle + noMinutesLeft(state, expected: "0 when complete")
+    }
+
+    /// A difference at `remainingMinutes` unless it is 0 (`expected` says when it must be).
+    private static func noMinutesLeft(_ state: DishwasherState, expected: String) -> [MeaningDifference] {
+        guard state.remainingMinutes != 0 else { return [] }
+        return [MeaningDifference(pointer: at("remainingMinutes"), expected: expected, found: "\(state.remainingMinutes)")]
     }
 
     static let startAnswersRunning = APIInvariant(

@@ -25,7 +25,7 @@ enum ReplayStartBenchmark {
         var timings: [Double] = []
         for _ in 0..<7 {
             let start = ContinuousClock.now
-            guard let server = try? ReplayServer(engine: .kitchen(HARFile.load(from: file)), port: 0), (try? server.start()) != nil else { return }
+            guard let server = try? ReplayServer(engine: ReplayMatching.kitchen.engine(HARFile.load(from: file)), port: 0), (try? server.start()) != nil else { return }
             timings.append(Double((ContinuousClock.now - start) / .microseconds(1)) / 1000)
             server.stop()
         }

@@ -12,8 +12,7 @@ enum ReportPageBenchmark {
         guard let source = try? HARFile.load(from: path), var connection = source.log.entries.first(where: \.isWebSocket),
               let recorded = connection.webSocketMessages, !recorded.isEmpty,
               let start = Timestamp.milliseconds(from: connection.startedDateTime) else {
-            FileHandle.standardError.write(Data("report-page: cannot read a WebSocket session from \(path.path)\n".utf8))
-            exit(2)
+            fail("report-page: cannot read a WebSocket session from \(path.path)", status: 2)
         }
         let exchanges = source.log.entries.filter { !$0.isWebSocket }
         var document = source
@@ -40,8 +39,7 @@ enum ReportPageBenchmark {
         do {
             try Data(html.utf8).write(to: page)
         } catch {
-            FileHandle.standardError.write(Data("report-page: cannot write \(page.path): \(error.localizedDescription)\n".utf8))
-            exit(2)
+            fail("report-page: cannot write \(page.path): \(error.localizedDescription)", status: 2)
         }
         print("report-render-10000-entries \(String(format: "%.0f", elapsed)) ms (\(html.utf8.count / 1_048_576) MiB page)")
     }

@@ -8,29 +8,18 @@ let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
 switch arguments.first {
 case "ws-relay":
-    do {
-        try WebSocketRelayBenchmark.run(messages: Int(arguments.dropFirst().first ?? "") ?? 200_000)
-    } catch {
-        FileHandle.standardError.write(Data("ws-relay: \(error)\n".utf8))
-        exit(1)
-    }
+    exitOnError("ws-relay") { try WebSocketRelayBenchmark.run(messages: Int(arguments.dropFirst().first ?? "") ?? 200_000) }
 case "ws-echo": WebSocketMemoryBenchmark.echo()
 case "ws-memory":
     // ws-memory PROXY_PORT PID [ROUNDS [MIB [IDLE_SECONDS]]]
     let numbers = arguments.dropFirst().compactMap { Int($0) }
     guard numbers.count >= 2 else {
-        FileHandle.standardError.write(Data("usage: kitchen-bench ws-memory PROXY_PORT PID [ROUNDS [MIB [IDLE_S]]]\n".utf8))
-        exit(64)
+        fail("usage: kitchen-bench ws-memory PROXY_PORT PID [ROUNDS [MIB [IDLE_S]]]", status: 64)
     }
     WebSocketMemoryBenchmark.run(port: numbers[0], pid: numbers[1], rounds: numbers.count > 2 ? numbers[2] : 5,
                                  mebibytes: numbers.count > 3 ? numbers[3] : 64, idleSeconds: numbers.count > 4 ? numbers[4] : 10)
 case "record-cost":
-    do {
-        try RecordCostBenchmark.run(records: Int(arguments.dropFirst().first ?? "") ?? 100_000)
-    } catch {
-        FileHandle.standardError.write(Data("record-cost: \(error)\n".utf8))
-        exit(1)
-    }
+    exitOnError("record-cost") { try RecordCostBenchmark.run(records: Int(arguments.dropFirst().first ?? "") ?? 100_000) }
 case "validate": ValidationBenchmark.run(root: root)
 case "schema-suite":
     // schema-suite SUITE_DIR LIST_FILE: the groups Benchmarks/schema_suite_rs.py listed
@@ -60,8 +49,7 @@ case "proxy-clients":
     let rest = Array(arguments.dropFirst())
     guard rest.count >= 5, let proxyPort = Int(rest[0]), let upstreamPort = Int(rest[1]), let clients = Int(rest[2]),
           let rounds = Int(rest[3]) else {
-        FileHandle.standardError.write(Data("usage: kitchen-bench proxy-clients PROXY_PORT UPSTREAM_PORT CLIENTS ROUNDS TARGET [TOKEN]\n".utf8))
-        exit(64)
+        fail("usage: kitchen-bench proxy-clients PROXY_PORT UPSTREAM_PORT CLIENTS ROUNDS TARGET [TOKEN]", status: 64)
     }
     var headers: HTTPHeaders = [:]
     if rest.count > 5 { headers.add("Authorization", "Bearer \(rest[5])") }
@@ -71,12 +59,25 @@ case "upload-sink": UploadBenchmark.sink()
 case "uploads":
     let numbers = arguments.dropFirst().compactMap { Int($0) }
     guard numbers.count == 3 else {
-        FileHandle.standardError.write(Data("usage: kitchen-bench uploads PORT CLIENTS MIB [json]\n".utf8))
-        exit(64)
+        fail("usage: kitchen-bench uploads PORT CLIENTS MIB [json]", status: 64)
     }
     UploadBenchmark.run(port: numbers[0], clients: numbers[1], mebibytes: numbers[2], json: arguments.last == "json")
 case "report-page": ReportPageBenchmark.run(root: root, page: URL(fileURLWithPath: arguments.dropFirst().first ?? "report.html"))
 default:
-    FileHandle.standardError.write(Data("usage: kitchen-bench ws-relay [N] | ws-echo | ws-memory PROXY_PORT PID [ROUNDS [MIB [IDLE_S]]] | record-cost [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N [PORT PID [HEAD_TIMEOUT_S]]] | idle PORT [N] [PID] [TARGET] | proxy-clients PROXY_PORT UPSTREAM_PORT CLIENTS ROUNDS TARGET [TOKEN] | upload-sink | uploads PORT CLIENTS MIB [json]\n".utf8))
-    exit(64)
+    fail("usage: kitchen-bench ws-relay [N] | ws-echo | ws-memory PROXY_PORT PID [ROUNDS [MIB [IDLE_S]]] | record-cost [N] | validate | json-object [KEYS] | properties | replay-start | report-page FILE | slowloris [N [PORT PID [HEAD_TIMEOUT_S]]] | idle PORT [N] [PID] [TARGET] | proxy-clients PROXY_PORT UPSTREAM_PORT CLIENTS ROUNDS TARGET [TOKEN] | upload-sink | uploads PORT CLIENTS MIB [json]", status: 64)
+}
+
+/// Writes `message` and a newline to standard error and exits with `status`.
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    exit(status)
+}
+
+/// Runs `body`; an error it throws is written after `name` and exits with status 1.
+func exitOnError(_ name: String, _ body: () throws -> Void) {
+    do {
+        try body()
+    } catch {
+        fail("\(name): \(error)", status: 1)
+    }
 }

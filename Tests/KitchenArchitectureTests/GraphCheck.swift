@@ -16,15 +16,23 @@ struct GraphCheck {
     static let testFrameworks: Set<String> = ["Testing", "XCTest"]
     /// The executable that must reach shipped targets only.
     static let executable = "kitchen"
+    /// The test glue an app's tests link: generic over the API it replays.
+    static let genericGlue: Set<String> = ["KitchenSwiftTesting", "KitchenIntercept"]
+    /// The demo app's own modules, which the generic glue must not reach, directly or through another target.
+    static let appModules: Set<String> = ["KitchenControllers", "KitchenAPI", "KitchenScenarios"]
 
     let declared: DeclaredGraph
     let described: DescribedPackage
     /// Per target, per source file, the modules it imports.
     let imports: [String: [String: Set<String>]]
+    /// The targets held to ``appModules`` (a test of the rule names its own).
+    var glue: Set<String> = Self.genericGlue
+    /// The targets ``glue`` must not reach.
+    var app: Set<String> = Self.appModules
 
     /// Every problem, in a stable order.
     var problems: [GraphProblem] {
-        listing + declaredOrder + dependencies + importsOutsideDependencies + executableClosure
+        listing + declaredOrder + dependencies + importsOutsideDependencies + executableClosure + glueClosure
     }
 
     private var checkedTargets: [DescribedPackage.Target] { described.targets.filter { $0.type != "test" } }
@@ -81,6 +89,14 @@ struct GraphCheck {
                 }
             }
             return found
+        }
+    }
+
+    /// Each path by which a glue target reaches an app module, the glue targets and modules in name order.
+    private var glueClosure: [GraphProblem] {
+        glue.sorted().flatMap { name -> [GraphProblem] in
+            let closure = described.closure(of: name)
+            return app.sorted().compactMap { module in closure[module].map { GraphProblem.glueReachesApp(path: $0) } }
         }
     }
 }

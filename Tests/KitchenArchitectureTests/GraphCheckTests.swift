@@ -104,6 +104,25 @@ struct GraphCheckTests {
         #expect(problems == [.executableImportsTestFramework(target: "Wire", file: "Trait.swift", module: "Testing")])
     }
 
+    @Test("test glue reaching an app module, directly or through another target, is reported with the path")
+    func glueReachesApp() throws {
+        let manifest = Self.manifest.replacingOccurrences(of: "//   Properties -> API", with: "//   Properties -> API\n//   Glue -> Replay")
+        let glue = Self.conforming + [Self.target("Glue", ["Replay"])]
+        func problems(_ targets: [DescribedPackage.Target], manifest: String = manifest) throws -> [GraphProblem] {
+            var check = GraphCheck(declared: try DeclaredGraph(manifest: manifest), described: DescribedPackage(targets: targets), imports: [:])
+            check.glue = ["Glue"]
+            check.app = ["API"]
+            return check.problems
+        }
+        #expect(try problems(glue) == [])
+        let direct = manifest.replacingOccurrences(of: "//   Glue -> Replay", with: "//   Glue -> Replay, API")
+        #expect(try problems(Self.conforming + [Self.target("Glue", ["Replay", "API"])], manifest: direct)
+                == [.glueReachesApp(path: ["Glue", "API"])])
+        let throughProperties = manifest.replacingOccurrences(of: "//   Glue -> Replay", with: "//   Glue -> Replay, Properties")
+        #expect(try problems(Self.conforming + [Self.target("Glue", ["Replay", "Properties"])], manifest: throughProperties)
+                == [.glueReachesApp(path: ["Glue", "Properties", "API"])])
+    }
+
     @Test("imports are read from every form of the import declaration")
     func importForms() {
         let source = """

@@ -18,6 +18,8 @@ enum GraphProblem: Equatable, CustomStringConvertible {
     case executableReachesNonShipped(path: [String])
     /// A source linked into `kitchen` imports a test framework.
     case executableImportsTestFramework(target: String, file: String, module: String)
+    /// Generic test glue reaches one of the app's modules, by this path.
+    case glueReachesApp(path: [String])
 
     var description: String {
         switch self {
@@ -30,6 +32,7 @@ enum GraphProblem: Equatable, CustomStringConvertible {
         case .undeclaredImport(let target, let file, let module): "\(target)/\(file) imports \(module), not a dependency of \(target)"
         case .executableReachesNonShipped(let path): "kitchen links a non-shipped target: " + path.joined(separator: " -> ")
         case .executableImportsTestFramework(let target, let file, let module): "kitchen links \(target)/\(file), which imports \(module)"
+        case .glueReachesApp(let path): "the test glue reaches the app: " + path.joined(separator: " -> ")
         }
     }
 }

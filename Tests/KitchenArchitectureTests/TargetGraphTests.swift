@@ -44,6 +44,18 @@ struct TargetGraphTests {
         #expect(described.closure(of: "kitchen").keys.contains("KitchenReproduce"))
     }
 
+    @Test("the test glue (KitchenSwiftTesting, KitchenIntercept) reaches none of the app's modules")
+    func glueStandsOnTheHarness() async throws {
+        let described = try await Self.described.value
+        for glue in GraphCheck.genericGlue.sorted() {
+            #expect(described.target(glue) != nil, "\(glue) is no longer a target: name the glue in GraphCheck.genericGlue")
+        }
+        let problems = GraphCheck(declared: try Self.declared(), described: described, imports: [:]).problems.filter {
+            if case .glueReachesApp = $0 { true } else { false }
+        }
+        #expect(problems.isEmpty, "\(problems.map(\.description).joined(separator: "\n"))")
+    }
+
     @Test("the kitchen executable's closure holds shipped targets only and no test framework import")
     func executableLinksNoTestSupport() async throws {
         let declared = try Self.declared()

@@ -78,7 +78,7 @@ import Testing
 
     /// The replay tally is fed the decisions of a real engine over a real recording.
     @Test func replayTallyNamesTheEntryOrTheNearestOne() throws {
-        let engine = ReplayEngine.kitchen(try HARFile.load(from: Repository.recording("login-and-discovery")))
+        let engine = ReplayMatching.kitchen.engine(try HARFile.load(from: Repository.recording("login-and-discovery")))
         var reporter = ProgressReporter(tally: ReplayTally(entries: engine.document.log.entries.count), verbose: true, interval: .seconds(5))
         func replay(_ method: String, _ path: String) -> ReplayEvent {
             switch engine.answer(ReplayRequest(method: method, path: path, query: [], body: [], volatile: engine.volatile)) {

@@ -19,8 +19,9 @@ import KitchenTestSupport
     }
 
     private func trait(_ path: String, record: RecordMode, environment: [String: String]) -> ReplayingTrait {
-        ReplayingTrait(path: path, mode: .once, strict: true, record: record, isolation: .platformDefault,
-                       sourceFile: #filePath, environment: environment)
+        var trait = ReplayingTrait.replaying(path, record: record)
+        trait.environment = environment
+        return trait
     }
 
     @Test func aMissingRecordingIsRecordedAgainstTheEmbeddedSimulatorThenReplayed() async throws {

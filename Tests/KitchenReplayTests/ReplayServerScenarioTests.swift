@@ -18,7 +18,7 @@ import KitchenTestSupport
     @Test(arguments: Scenario.all.map(\.name))
     func scenarioRunsAgainstTheReplayServerOverSockets(_ name: String) async throws {
         let scenario = try #require(Scenario.named(name))
-        let server = ReplayServer(engine: .kitchen(try HARFile.load(from: Repository.recording(name))), port: 0, speed: .max)
+        let server = ReplayServer(engine: ReplayMatching.kitchen.engine(try HARFile.load(from: Repository.recording(name))), port: 0, speed: .max)
         try server.start()
         let context = ScenarioContext(
             baseURL: try #require(server.baseURL),

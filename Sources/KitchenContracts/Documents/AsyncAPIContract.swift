@@ -53,8 +53,7 @@ public struct AsyncAPIContract: Sendable {
 
     /// The compiled schema `components/schemas/<name>`.
     public func schema(named name: String) -> JSONSchema? {
-        graph.indexByPath["#" + JSONPointer(tokens: ["components", "schemas", name]).description]
-            .map { JSONSchema(graph: graph, root: $0) }
+        graph.schema(at: JSONPointer(tokens: ["components", "schemas", name]))
     }
 
     /// Checks one received payload against the messages of a channel (by key or address).

@@ -34,9 +34,7 @@ public struct AsyncAPIChannel: Sendable {
 
     mutating func attach(_ graph: SchemaGraph) {
         for index in messages.indices {
-            messages[index].payload = messages[index].payloadPointer
-                .flatMap { graph.indexByPath["#" + $0.description] }
-                .map { JSONSchema(graph: graph, root: $0) }
+            messages[index].payload = messages[index].payloadPointer.flatMap(graph.schema(at:))
         }
     }
 }

@@ -63,13 +63,12 @@ public struct OpenAPIContract: Sendable {
 
     /// The compiled schema `components/schemas/<name>`.
     public func schema(named name: String) -> JSONSchema? {
-        graph.indexByPath["#" + JSONPointer(tokens: ["components", "schemas", name]).description]
-            .map { JSONSchema(graph: graph, root: $0) }
+        graph.schema(at: JSONPointer(tokens: ["components", "schemas", name]))
     }
 
     /// The schema at any location of the document (compiled on demand when the loader did not need it).
     public func schema(at pointer: JSONPointer) throws(ContractError) -> JSONSchema {
-        if let index = graph.indexByPath["#" + pointer.description] { return JSONSchema(graph: graph, root: index) }
+        if let compiled = graph.schema(at: pointer) { return compiled }
         return try JSONSchema(document: document, pointer: pointer, file: file, options: options)
     }
 

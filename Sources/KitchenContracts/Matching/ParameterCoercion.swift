@@ -8,11 +8,11 @@ enum ParameterCoercion {
     /// scalar, several an array (the `form` style with `explode: true`).
     static func value(of texts: [String], for schema: JSONSchema?) -> JSONValue {
         guard let schema else { return texts.count == 1 ? .string(texts[0]) : .array(texts.map(JSONValue.string)) }
-        let types = declaredTypes(schema.graph, schema.root)
+        let types = declared(\.types, schema.graph, schema.root)
         if texts.count == 1, types?.contains(.array) != true {
             return scalar(texts[0], types: types)
         }
-        let itemTypes = itemNode(schema.graph, schema.root).flatMap { declaredTypes(schema.graph, $0) }
+        let itemTypes = declared(\.items, schema.graph, schema.root).flatMap { declared(\.types, schema.graph, $0) }
         return .array(texts.map { scalar($0, types: itemTypes) })
     }
 
@@ -28,23 +28,12 @@ enum ParameterCoercion {
         return .string(text)
     }
 
-    /// The `type` a schema declares, looking through plain `$ref`s.
-    private static func declaredTypes(_ graph: SchemaGraph, _ index: Int) -> SchemaTypes? {
+    /// What a schema declares at `member` (`types`, `items`), looking through plain `$ref`s.
+    private static func declared<Member>(_ member: KeyPath<SchemaRules, Member?>, _ graph: SchemaGraph, _ index: Int) -> Member? {
         var current = index
         for _ in 0..<DiscriminatorValues.maximumDepth {
             let rules = graph.nodes[current].rules
-            if let types = rules.types { return types }
-            guard let next = rules.reference else { return nil }
-            current = next
-        }
-        return nil
-    }
-
-    private static func itemNode(_ graph: SchemaGraph, _ index: Int) -> Int? {
-        var current = index
-        for _ in 0..<DiscriminatorValues.maximumDepth {
-            let rules = graph.nodes[current].rules
-            if let items = rules.items { return items }
+            if let found = rules[keyPath: member] { return found }
             guard let next = rules.reference else { return nil }
             current = next
         }

@@ -218,4 +218,9 @@ final class SchemaGraph: Sendable {
         self.indexByPath = indexByPath
         self.dynamicAnchors = dynamicAnchors
     }
+
+    /// The compiled schema at `pointer` of the main document, when the compiler reached it.
+    func schema(at pointer: JSONPointer) -> JSONSchema? {
+        indexByPath["#" + pointer.description].map { JSONSchema(graph: self, root: $0) }
+    }
 }

@@ -38,22 +38,11 @@ public struct KitchenModel: Hashable, Sendable {
             case .oven:
                 let keys = device.isDoubleOven ? (device.compartments ?? []).map { Optional($0.key) } : [nil]
                 for compartment in keys {
-                    var state = OvenState.defaultOvenState
-                    state.lastUpdated = date
-                    kitchen.ovens[DeviceKey(deviceId: device.id, compartment: compartment)] = state
+                    kitchen.ovens[DeviceKey(deviceId: device.id, compartment: compartment)] = OvenState.defaultOvenState.dated(date)
                 }
-            case .fridge:
-                var state = FridgeState.defaultFridgeState
-                state.lastUpdated = date
-                kitchen.fridges[device.id] = state
-            case .dishwasher:
-                var state = DishwasherState.defaultDishwasherState
-                state.lastUpdated = date
-                kitchen.dishwashers[device.id] = state
-            case .iceMaker:
-                var state = IceMakerState.defaultIceMakerState
-                state.lastUpdated = date
-                kitchen.iceMakers[device.id] = state
+            case .fridge: kitchen.fridges[device.id] = FridgeState.defaultFridgeState.dated(date)
+            case .dishwasher: kitchen.dishwashers[device.id] = DishwasherState.defaultDishwasherState.dated(date)
+            case .iceMaker: kitchen.iceMakers[device.id] = IceMakerState.defaultIceMakerState.dated(date)
             case .other:
                 break
             }
@@ -88,92 +77,85 @@ public struct KitchenModel: Hashable, Sendable {
 
     /// `POST …/oven/power`.
     public mutating func setOvenPower(_ key: DeviceKey, isOn: Bool, at date: Date) throws(AppError) -> OvenState {
-        var state = try oven(key)
-        state.isOn = isOn
-        state.lastUpdated = date
-        ovens[key] = state
-        return state
+        _ = try oven(key)
+        return try change(\.ovens, key, at: date) { $0.isOn = isOn }
     }
 
     /// `POST …/oven/temperature`: 170…550 °F.
     public mutating func setOvenTemperature(_ key: DeviceKey, to degrees: Int, at date: Date) throws(AppError)
         -> OvenState
     {
-        var state = try oven(key)
+        _ = try oven(key)
         guard OvenPresenter.temperatureRange.contains(degrees) else {
             throw .invalidValue(message: "targetTemperature must be 170…550")
         }
-        state.targetTemperature = degrees
-        state.lastUpdated = date
-        ovens[key] = state
-        return state
+        return try change(\.ovens, key, at: date) { $0.targetTemperature = degrees }
     }
 
     /// `POST …/oven/mode`: one of ``OvenPresenter/modes``.
     public mutating func setOvenMode(_ key: DeviceKey, to mode: String, at date: Date) throws(AppError) -> OvenState {
-        var state = try oven(key)
+        _ = try oven(key)
         guard OvenPresenter.modes.contains(key: mode) else { throw .invalidValue(message: "unknown mode \(mode)") }
-        state.mode = mode
-        state.lastUpdated = date
-        ovens[key] = state
-        return state
+        return try change(\.ovens, key, at: date) { $0.mode = mode }
     }
 
     /// `POST …/fridge/temperature` (33…45 °F) or `…/fridge/freezer/temperature` (-10…10 °F).
     public mutating func setFridgeTemperature(_ deviceId: String, freezer: Bool, to degrees: Int, at date: Date)
         throws(AppError) -> FridgeState
     {
-        guard var state = fridges[deviceId] else { throw .notFound }
         let range = freezer ? FridgePresenter.freezerTemperatureRange : FridgePresenter.fridgeTemperatureRange
-        guard range.contains(degrees) else { throw .invalidValue(message: "temperature out of range") }
-        if freezer { state.freezerTargetTemperature = degrees } else { state.targetTemperature = degrees }
-        state.lastUpdated = date
-        fridges[deviceId] = state
-        return state
+        return try change(\.fridges, deviceId, at: date) { state throws(AppError) in
+            guard range.contains(degrees) else { throw .invalidValue(message: "temperature out of range") }
+            if freezer { state.freezerTargetTemperature = degrees } else { state.targetTemperature = degrees }
+        }
     }
 
     /// `POST …/dishwasher/start`: 400 for an unknown cycle, 409 while running.
     public mutating func startDishwasher(_ deviceId: String, cycle: String, at date: Date) throws(AppError)
         -> DishwasherState
     {
-        guard var state = dishwashers[deviceId] else { throw .notFound }
-        guard let minutes = Self.cycleMinutes[cycle] else { throw .invalidValue(message: "unknown cycle \(cycle)") }
-        guard state.status != .running else { throw .conflict }
-        state = DishwasherState(status: .running, cycle: cycle, remainingMinutes: minutes, lastUpdated: date)
-        dishwashers[deviceId] = state
-        return state
+        try change(\.dishwashers, deviceId, at: date) { state throws(AppError) in
+            guard let minutes = Self.cycleMinutes[cycle] else { throw .invalidValue(message: "unknown cycle \(cycle)") }
+            guard state.status != .running else { throw .conflict }
+            state = DishwasherState(status: .running, cycle: cycle, remainingMinutes: minutes, lastUpdated: date)
+        }
     }
 
     /// `POST …/dishwasher/stop`: idle, no cycle; idempotent.
     public mutating func stopDishwasher(_ deviceId: String, at date: Date) throws(AppError) -> DishwasherState {
-        guard dishwashers[deviceId] != nil else { throw .notFound }
-        let state = DishwasherState(status: .idle, cycle: nil, remainingMinutes: 0, lastUpdated: date)
-        dishwashers[deviceId] = state
-        return state
+        try change(\.dishwashers, deviceId, at: date) {
+            $0 = DishwasherState(status: .idle, cycle: nil, remainingMinutes: 0, lastUpdated: date)
+        }
     }
 
     /// `POST …/icemaker/power`.
     public mutating func setIceMakerPower(_ deviceId: String, isOn: Bool, at date: Date) throws(AppError)
         -> IceMakerState
     {
-        guard var state = iceMakers[deviceId] else { throw .notFound }
-        state.isOn = isOn
-        state.lastUpdated = date
-        iceMakers[deviceId] = state
-        return state
+        try change(\.iceMakers, deviceId, at: date) { $0.isOn = isOn }
     }
 
     /// `POST …/icemaker/rate`: one of ``IceMakerPresenter/productionRates``.
     public mutating func setIceMakerRate(_ deviceId: String, to rate: String, at date: Date) throws(AppError)
         -> IceMakerState
     {
-        guard var state = iceMakers[deviceId] else { throw .notFound }
-        guard IceMakerPresenter.productionRates.contains(key: rate) else {
-            throw .invalidValue(message: "unknown rate \(rate)")
+        try change(\.iceMakers, deviceId, at: date) { state throws(AppError) in
+            guard IceMakerPresenter.productionRates.contains(key: rate) else {
+                throw .invalidValue(message: "unknown rate \(rate)")
+            }
+            state.productionRate = rate
         }
-        state.productionRate = rate
-        state.lastUpdated = date
-        iceMakers[deviceId] = state
+    }
+
+    /// Changes the state at `key` of `states` with `edit` and dates it `date`; 404 when there is none.
+    private mutating func change<Key: Hashable, State: DatedState>(
+        _ states: WritableKeyPath<KitchenModel, [Key: State]>, _ key: Key, at date: Date,
+        _ edit: (inout State) throws(AppError) -> Void
+    ) throws(AppError) -> State {
+        guard var state = self[keyPath: states][key] else { throw .notFound }
+        try edit(&state)
+        state = state.dated(date)
+        self[keyPath: states][key] = state
         return state
     }
 
@@ -230,3 +212,22 @@ public struct KitchenModel: Hashable, Sendable {
         return messages
     }
 }
+
+/// A device state stamped with the time the server last changed it.
+protocol DatedState {
+    var lastUpdated: Date { get set }
+}
+
+extension DatedState {
+    /// The state stamped `date`.
+    func dated(_ date: Date) -> Self {
+        var state = self
+        state.lastUpdated = date
+        return state
+    }
+}
+
+extension OvenState: DatedState {}
+extension FridgeState: DatedState {}
+extension DishwasherState: DatedState {}
+extension IceMakerState: DatedState {}

@@ -46,14 +46,7 @@ public struct DebounceMachine: Hashable, Sendable {
     }
 
     /// Names one armed timer; a firing with an older id is ignored.
-    public struct TimerID: Hashable, Sendable, CustomStringConvertible {
-        /// The timer's number, counting from 1.
-        public var number: Int
-        /// The timer numbered `number`.
-        public init(number: Int) { self.number = number }
-        /// `#n`.
-        public var description: String { "#\(number)" }
-    }
+    public typealias TimerID = MachineTimerID
 
     /// Names one API request; answers carry it back.
     public struct RequestID: Hashable, Sendable, Comparable, CustomStringConvertible {

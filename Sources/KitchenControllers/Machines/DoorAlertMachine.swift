@@ -41,14 +41,7 @@ public struct DoorAlertMachine: Hashable, Sendable {
     }
 
     /// Names one armed timer; a firing with an older id is ignored.
-    public struct TimerID: Hashable, Sendable, CustomStringConvertible {
-        /// The timer's number, counting from 1.
-        public var number: Int
-        /// The timer numbered `number`.
-        public init(number: Int) { self.number = number }
-        /// `#n`.
-        public var description: String { "#\(number)" }
-    }
+    public typealias TimerID = MachineTimerID
 
     /// What the shell must do.
     public enum Effect: Hashable, Sendable {

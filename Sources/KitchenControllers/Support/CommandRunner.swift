@@ -34,3 +34,41 @@ func recordFailure(_ error: any Error, of command: DeviceCommand, on device: Dev
         telemetry.record(.commandCancelled(command, device: device))
     }
 }
+
+/// A child controller of one device type: it runs that type's commands and applies the
+/// state each answers, so a command method is one call to ``run(_:on:source:_:)``.
+@MainActor
+protocol DeviceStateController: AnyObject {
+    /// The state the device type's commands answer.
+    associatedtype State
+    var api: any APIServiceProtocol { get }
+    var telemetry: any TelemetryService { get }
+    var errorHandler: ControllerErrorHandler? { get }
+    /// Stores a state the server reported for `key`.
+    func apply(_ state: State, to key: DeviceKey, source: StateSource)
+}
+
+extension DeviceStateController {
+    /// Runs `command` through ``runCommand(_:on:telemetry:report:_:)`` and applies the state it
+    /// answers; a failure goes to ``errorHandler`` and applies nothing.
+    func run(
+        _ command: DeviceCommand, on key: DeviceKey, source: StateSource = .command,
+        _ call: (any APIServiceProtocol) async throws -> State
+    ) async {
+        let api = self.api
+        let state = await runCommand(command, on: key, telemetry: telemetry, report: errorHandler) { try await call(api) }
+        if let state { apply(state, to: key, source: source) }
+    }
+}
+
+/// A ``DeviceStateController`` whose devices have no compartments: it applies a state by device id.
+@MainActor
+protocol DeviceIDStateController: DeviceStateController {
+    func apply(_ state: State, deviceId: String, source: StateSource)
+}
+
+extension DeviceIDStateController {
+    func apply(_ state: State, to key: DeviceKey, source: StateSource) {
+        apply(state, deviceId: key.deviceId, source: source)
+    }
+}

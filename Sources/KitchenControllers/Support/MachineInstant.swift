@@ -48,6 +48,16 @@ public struct MachineInstant: Hashable, Comparable, Sendable, CustomStringConver
     }
 }
 
+/// Names one timer a pure machine armed; the machine ignores a firing whose id it has since replaced.
+public struct MachineTimerID: Hashable, Sendable, CustomStringConvertible {
+    /// The timer's number, counting from 1.
+    public var number: Int
+    /// The timer numbered `number`.
+    public init(number: Int) { self.number = number }
+    /// `#n`.
+    public var description: String { "#\(number)" }
+}
+
 extension Duration {
     /// The duration in whole milliseconds, truncated toward zero.
     public var wholeMilliseconds: Int64 {
@@ -60,5 +70,22 @@ extension SchedulingClock {
     /// The clock's current wall-clock time as a machine instant.
     public var machineNow: MachineInstant {
         MachineInstant(currentDate)
+    }
+
+    /// Starts a task that waits on this clock until `deadline`, then calls `fire`. A cancel
+    /// before, during or just after the wait (before the task runs on) stops it. The task
+    /// starts with `Task.immediate`, so on a virtual clock the wait is parked before this returns.
+    @MainActor
+    func startTimer(until deadline: MachineInstant, _ fire: @escaping @MainActor @Sendable () -> Void) -> Task<Void, Never> {
+        let delay = max(.zero, machineNow.duration(to: deadline))
+        return Task.immediate { [self] in
+            do {
+                try await sleep(for: delay)
+            } catch {
+                return
+            }
+            guard !Task.isCancelled else { return }
+            fire()
+        }
     }
 }

@@ -27,7 +27,9 @@ public struct CompletedCycle: Hashable, Sendable {
 /// ```
 @MainActor
 @Observable
-public final class DishwasherViewModel {
+public final class DishwasherViewModel: DeviceIDStateController {
+    typealias State = DishwasherState
+
     /// The state of every dishwasher seen so far.
     public private(set) var dishwasherStates: [String: DishwasherState] = [:]
     /// Every completion noticed, oldest first.
@@ -36,8 +38,8 @@ public final class DishwasherViewModel {
     /// Where failures go (set by the coordinator); cancellations are passed on too.
     @ObservationIgnored public var errorHandler: ControllerErrorHandler?
 
-    @ObservationIgnored private let api: any APIServiceProtocol
-    @ObservationIgnored private let telemetry: any TelemetryService
+    @ObservationIgnored let api: any APIServiceProtocol
+    @ObservationIgnored let telemetry: any TelemetryService
     @ObservationIgnored private let detection: any CycleCompletionRule
     @ObservationIgnored private var detectors: [String: CycleCompletionDetector] = [:]
 
@@ -55,39 +57,28 @@ public final class DishwasherViewModel {
     /// Fetches the state of a dishwasher.
     public func fetchInitialState(for device: DeviceInfo) async {
         guard device.isDishwasher else { return }
-        let state = await runCommand(.fetchState, on: DeviceKey(deviceId: device.id), telemetry: telemetry,
-                                     report: errorHandler) {
-            try await api.getDishwasherState(deviceId: device.id)
+        await run(.fetchState, on: DeviceKey(deviceId: device.id), source: .initialLoad) {
+            try await $0.getDishwasherState(deviceId: device.id)
         }
-        if let state { apply(state, deviceId: device.id, source: .initialLoad) }
     }
 
     /// Starts `cycle` (a key of ``DishwasherPresenter/cycles``); 409 when already running.
     public func start(cycle: String, deviceId: String) async {
-        let state = await runCommand(.dishwasherStart(cycle: cycle), on: DeviceKey(deviceId: deviceId),
-                                     telemetry: telemetry, report: errorHandler) {
-            try await api.startDishwasher(deviceId: deviceId, cycle: cycle)
+        await run(.dishwasherStart(cycle: cycle), on: DeviceKey(deviceId: deviceId)) {
+            try await $0.startDishwasher(deviceId: deviceId, cycle: cycle)
         }
-        if let state { apply(state, deviceId: deviceId, source: .command) }
     }
 
     /// Stops the dishwasher (idempotent on the server).
     public func stop(deviceId: String) async {
-        let state = await runCommand(.dishwasherStop, on: DeviceKey(deviceId: deviceId), telemetry: telemetry,
-                                     report: errorHandler) {
-            try await api.stopDishwasher(deviceId: deviceId)
-        }
-        if let state { apply(state, deviceId: deviceId, source: .command) }
+        await run(.dishwasherStop, on: DeviceKey(deviceId: deviceId)) { try await $0.stopDishwasher(deviceId: deviceId) }
     }
 
     /// Stores a state the server reported and announces a completed cycle.
     public func apply(_ state: DishwasherState, deviceId: String, source: StateSource) {
         dishwasherStates[deviceId] = state
         telemetry.record(.stateApplied(deviceType: .dishwasher, device: DeviceKey(deviceId: deviceId), source: source))
-        var detector = detectors[deviceId] ?? CycleCompletionDetector(rule: detection)
-        let completed = detector.observe(state.status)
-        detectors[deviceId] = detector
-        if completed {
+        if detectors[deviceId, default: CycleCompletionDetector(rule: detection)].observe(state.status) {
             completedCycles.append(CompletedCycle(deviceId: deviceId, cycle: state.cycle))
             telemetry.record(.cycleCompleted(deviceId: deviceId, cycle: state.cycle))
         }

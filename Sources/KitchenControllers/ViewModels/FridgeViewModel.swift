@@ -16,7 +16,9 @@ import Observation
 /// ```
 @MainActor
 @Observable
-public final class FridgeViewModel {
+public final class FridgeViewModel: DeviceIDStateController {
+    typealias State = FridgeState
+
     /// The state of every fridge seen so far.
     public private(set) var fridgeStates: [String: FridgeState] = [:]
     /// The fridges whose door alert is raised.
@@ -25,8 +27,8 @@ public final class FridgeViewModel {
     /// Where failures go (set by the coordinator); cancellations are passed on too.
     @ObservationIgnored public var errorHandler: ControllerErrorHandler?
 
-    @ObservationIgnored private let api: any APIServiceProtocol
-    @ObservationIgnored private let telemetry: any TelemetryService
+    @ObservationIgnored let api: any APIServiceProtocol
+    @ObservationIgnored let telemetry: any TelemetryService
     @ObservationIgnored private let clock: any SchedulingClock
     @ObservationIgnored private let doorAlert: DoorAlertMachine.Configuration
     @ObservationIgnored private var doors: [String: DoorAlertMachine] = [:]
@@ -53,41 +55,31 @@ public final class FridgeViewModel {
     /// Fetches the state of a fridge.
     public func fetchInitialState(for device: DeviceInfo) async {
         guard device.isFridge else { return }
-        let key = DeviceKey(deviceId: device.id)
-        let state = await runCommand(.fetchState, on: key, telemetry: telemetry, report: errorHandler) {
-            try await api.getFridgeState(deviceId: device.id)
+        await run(.fetchState, on: DeviceKey(deviceId: device.id), source: .initialLoad) {
+            try await $0.getFridgeState(deviceId: device.id)
         }
-        if let state { apply(state, deviceId: device.id, source: .initialLoad) }
     }
 
     /// Sets the fridge compartment's target (°F, 33…45).
     public func setFridgeTemperature(_ degrees: Int, deviceId: String) async {
-        let state = await runCommand(
-            .fridgeTemperature(degrees), on: DeviceKey(deviceId: deviceId), telemetry: telemetry, report: errorHandler
-        ) {
-            try await api.setFridgeTemperature(deviceId: deviceId, temperature: degrees)
+        await run(.fridgeTemperature(degrees), on: DeviceKey(deviceId: deviceId)) {
+            try await $0.setFridgeTemperature(deviceId: deviceId, temperature: degrees)
         }
-        if let state { apply(state, deviceId: deviceId, source: .command) }
     }
 
     /// Sets the freezer's target (°F, -10…10).
     public func setFreezerTemperature(_ degrees: Int, deviceId: String) async {
-        let state = await runCommand(
-            .freezerTemperature(degrees), on: DeviceKey(deviceId: deviceId), telemetry: telemetry, report: errorHandler
-        ) {
-            try await api.setFreezerTemperature(deviceId: deviceId, temperature: degrees)
+        await run(.freezerTemperature(degrees), on: DeviceKey(deviceId: deviceId)) {
+            try await $0.setFreezerTemperature(deviceId: deviceId, temperature: degrees)
         }
-        if let state { apply(state, deviceId: deviceId, source: .command) }
     }
 
     /// Stores a state the server reported and feeds the door to the alert rule.
     public func apply(_ state: FridgeState, deviceId: String, source: StateSource) {
         fridgeStates[deviceId] = state
         telemetry.record(.stateApplied(deviceType: .fridge, device: DeviceKey(deviceId: deviceId), source: source))
-        var machine = doors[deviceId] ?? DoorAlertMachine(configuration: doorAlert)
-        let effects = machine.update(
+        let effects = doors[deviceId, default: DoorAlertMachine(configuration: doorAlert)].update(
             isDoorOpen: state.isDoorOpen, openedAt: state.doorOpenedAt.map(MachineInstant.init), at: clock.machineNow)
-        doors[deviceId] = machine
         perform(effects, for: deviceId)
     }
 
@@ -102,17 +94,7 @@ public final class FridgeViewModel {
             switch effect {
             case .schedule(let timer, let deadline):
                 timers[deviceId]?.cancel()
-                let delay = max(.zero, clock.machineNow.duration(to: deadline))
-                timers[deviceId] = Task.immediate { [weak self, clock] in
-                    do {
-                        try await clock.sleep(for: delay)
-                    } catch {
-                        return
-                    }
-                    // A cancel that came after the sleep finished, before this task ran on, still stops it.
-                    guard !Task.isCancelled else { return }
-                    self?.timerFired(timer, for: deviceId)
-                }
+                timers[deviceId] = clock.startTimer(until: deadline) { [weak self] in self?.timerFired(timer, for: deviceId) }
             case .cancelTimer:
                 timers.removeValue(forKey: deviceId)?.cancel()
             case .raise(let openFor):
@@ -127,9 +109,7 @@ public final class FridgeViewModel {
 
     private func timerFired(_ timer: DoorAlertMachine.TimerID, for deviceId: String) {
         timers[deviceId] = nil
-        guard var machine = doors[deviceId] else { return }
-        let effects = machine.timerFired(timer, at: clock.machineNow)
-        doors[deviceId] = machine
+        guard let effects = doors[deviceId]?.timerFired(timer, at: clock.machineNow) else { return }
         perform(effects, for: deviceId)
     }
 }

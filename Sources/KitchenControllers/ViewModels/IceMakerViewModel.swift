@@ -12,7 +12,9 @@ import Observation
 /// ```
 @MainActor
 @Observable
-public final class IceMakerViewModel {
+public final class IceMakerViewModel: DeviceIDStateController {
+    typealias State = IceMakerState
+
     /// The state of every ice maker seen so far.
     public private(set) var iceMakerStates: [String: IceMakerState] = [:]
     /// The ice maker of every bin-full notice, oldest first.
@@ -21,8 +23,8 @@ public final class IceMakerViewModel {
     /// Where failures go (set by the coordinator); cancellations are passed on too.
     @ObservationIgnored public var errorHandler: ControllerErrorHandler?
 
-    @ObservationIgnored private let api: any APIServiceProtocol
-    @ObservationIgnored private let telemetry: any TelemetryService
+    @ObservationIgnored let api: any APIServiceProtocol
+    @ObservationIgnored let telemetry: any TelemetryService
     @ObservationIgnored private let detection: any BinFullRule
     @ObservationIgnored private var detectors: [String: BinFullDetector] = [:]
 
@@ -40,20 +42,16 @@ public final class IceMakerViewModel {
     /// Fetches the state of an ice maker.
     public func fetchInitialState(for device: DeviceInfo) async {
         guard device.isIceMaker else { return }
-        let state = await runCommand(.fetchState, on: DeviceKey(deviceId: device.id), telemetry: telemetry,
-                                     report: errorHandler) {
-            try await api.getIceMakerState(deviceId: device.id)
+        await run(.fetchState, on: DeviceKey(deviceId: device.id), source: .initialLoad) {
+            try await $0.getIceMakerState(deviceId: device.id)
         }
-        if let state { apply(state, deviceId: device.id, source: .initialLoad) }
     }
 
     /// Turns the ice maker on or off.
     public func setPower(_ isOn: Bool, deviceId: String) async {
-        let state = await runCommand(.iceMakerPower(isOn: isOn), on: DeviceKey(deviceId: deviceId),
-                                     telemetry: telemetry, report: errorHandler) {
-            try await api.setIceMakerPower(deviceId: deviceId, isOn: isOn)
+        await run(.iceMakerPower(isOn: isOn), on: DeviceKey(deviceId: deviceId)) {
+            try await $0.setIceMakerPower(deviceId: deviceId, isOn: isOn)
         }
-        if let state { apply(state, deviceId: deviceId, source: .command) }
     }
 
     /// Turns the ice maker off when it is on, on otherwise.
@@ -63,21 +61,16 @@ public final class IceMakerViewModel {
 
     /// Sets the production rate (a key of ``IceMakerPresenter/productionRates``).
     public func setRate(_ rate: String, deviceId: String) async {
-        let state = await runCommand(.iceMakerRate(rate), on: DeviceKey(deviceId: deviceId), telemetry: telemetry,
-                                     report: errorHandler) {
-            try await api.setIceMakerRate(deviceId: deviceId, rate: rate)
+        await run(.iceMakerRate(rate), on: DeviceKey(deviceId: deviceId)) {
+            try await $0.setIceMakerRate(deviceId: deviceId, rate: rate)
         }
-        if let state { apply(state, deviceId: deviceId, source: .command) }
     }
 
     /// Stores a state the server reported and announces a bin that just filled.
     public func apply(_ state: IceMakerState, deviceId: String, source: StateSource) {
         iceMakerStates[deviceId] = state
         telemetry.record(.stateApplied(deviceType: .iceMaker, device: DeviceKey(deviceId: deviceId), source: source))
-        var detector = detectors[deviceId] ?? BinFullDetector(rule: detection)
-        let filled = detector.observe(isBinFull: state.isBinFull)
-        detectors[deviceId] = detector
-        if filled {
+        if detectors[deviceId, default: BinFullDetector(rule: detection)].observe(isBinFull: state.isBinFull) {
             binFullDeviceIds.append(deviceId)
             telemetry.record(.binFull(deviceId: deviceId))
         }

@@ -10,9 +10,7 @@ extension OvenViewModel {
     /// been still for the quiet period. On failure the shown target rolls back.
     public func setTemperature(_ degrees: Int, deviceId: String, compartment: String? = nil) {
         let key = DeviceKey(deviceId: deviceId, compartment: compartment)
-        var machine = sliders[key] ?? DebounceMachine(configuration: debounce)
-        let effects = machine.slider(degrees, at: clock.machineNow)
-        sliders[key] = machine
+        let effects = sliders[key, default: DebounceMachine(configuration: debounce)].slider(degrees, at: clock.machineNow)
         perform(effects, for: key)
     }
 
@@ -24,9 +22,7 @@ extension OvenViewModel {
     /// Drops every slider burst still waiting for its quiet period (see ``DebounceMachine/cancelBurst()``).
     func dropWaitingBursts() {
         for key in sliders.keys.sorted() {
-            guard var machine = sliders[key] else { continue }
-            let effects = machine.cancelBurst()
-            sliders[key] = machine
+            guard let effects = sliders[key]?.cancelBurst() else { continue }
             perform(effects, for: key)
         }
     }
@@ -38,17 +34,7 @@ extension OvenViewModel {
                 ovenStates[key]?.targetTemperature = degrees
             case .schedule(let timer, let deadline):
                 timers[key]?.cancel()
-                let delay = max(.zero, clock.machineNow.duration(to: deadline))
-                timers[key] = Task.immediate { [weak self, clock] in
-                    do {
-                        try await clock.sleep(for: delay)
-                    } catch {
-                        return
-                    }
-                    // A cancel that came after the sleep finished, before this task ran on, still stops it.
-                    guard !Task.isCancelled else { return }
-                    self?.timerFired(timer, for: key)
-                }
+                timers[key] = clock.startTimer(until: deadline) { [weak self] in self?.timerFired(timer, for: key) }
             case .send(let degrees, let request):
                 let task = Task.immediate { [weak self] in
                     guard let self else { return }
@@ -72,9 +58,7 @@ extension OvenViewModel {
 
     private func timerFired(_ timer: DebounceMachine.TimerID, for key: DeviceKey) {
         timers[key] = nil
-        guard var machine = sliders[key] else { return }
-        let effects = machine.timerFired(timer)
-        sliders[key] = machine
+        guard let effects = sliders[key]?.timerFired(timer) else { return }
         perform(effects, for: key)
     }
 
@@ -99,9 +83,7 @@ extension OvenViewModel {
             }
         }
         requests[key]?[request] = nil
-        guard var machine = sliders[key] else { return }
-        let effects = machine.response(request, outcome)
-        sliders[key] = machine
+        guard let effects = sliders[key]?.response(request, outcome) else { return }
         perform(effects, for: key)
         answers[key]?[request] = nil
     }

@@ -14,7 +14,7 @@ import Observation
 /// ```
 @MainActor
 @Observable
-public final class OvenViewModel {
+public final class OvenViewModel: DeviceStateController {
     /// The state of every oven and compartment seen so far.
     public internal(set) var ovenStates: [DeviceKey: OvenState] = [:]
 
@@ -53,33 +53,27 @@ public final class OvenViewModel {
         guard device.isOven else { return }
         let compartments: [String?] = device.isDoubleOven ? (device.compartments ?? []).map(\.key) : [nil]
         for compartment in compartments {
-            let key = DeviceKey(deviceId: device.id, compartment: compartment)
-            let state = await runCommand(.fetchState, on: key, telemetry: telemetry, report: errorHandler) {
-                try await api.getOvenState(deviceId: device.id, compartment: compartment)
+            await run(.fetchState, on: DeviceKey(deviceId: device.id, compartment: compartment), source: .initialLoad) {
+                try await $0.getOvenState(deviceId: device.id, compartment: compartment)
             }
-            if let state { apply(state, to: key, source: .initialLoad) }
         }
     }
 
     /// Stores a state the server reported. The target temperature stays the
     /// user's while a slider change is waiting or unanswered.
     public func apply(_ state: OvenState, to key: DeviceKey, source: StateSource) {
-        var machine = sliders[key] ?? DebounceMachine(configuration: debounce)
-        _ = machine.serverReported(state.targetTemperature)
-        sliders[key] = machine
+        _ = sliders[key, default: DebounceMachine(configuration: debounce)].serverReported(state.targetTemperature)
         var shown = state
-        shown.targetTemperature = machine.shown ?? state.targetTemperature
+        shown.targetTemperature = sliders[key]?.shown ?? state.targetTemperature
         ovenStates[key] = shown
         telemetry.record(.stateApplied(deviceType: .oven, device: key, source: source))
     }
 
     /// Turns the oven (or compartment) on or off.
     public func setPower(_ isOn: Bool, deviceId: String, compartment: String? = nil) async {
-        let key = DeviceKey(deviceId: deviceId, compartment: compartment)
-        let state = await runCommand(.ovenPower(isOn: isOn), on: key, telemetry: telemetry, report: errorHandler) {
-            try await api.setOvenPower(deviceId: deviceId, compartment: compartment, isOn: isOn)
+        await run(.ovenPower(isOn: isOn), on: DeviceKey(deviceId: deviceId, compartment: compartment)) {
+            try await $0.setOvenPower(deviceId: deviceId, compartment: compartment, isOn: isOn)
         }
-        if let state { apply(state, to: key, source: .command) }
     }
 
     /// Turns the oven (or compartment) off when it is on, on otherwise.
@@ -90,11 +84,9 @@ public final class OvenViewModel {
 
     /// Sets the cooking mode (a key of ``OvenPresenter/modes``).
     public func setMode(_ mode: String, deviceId: String, compartment: String? = nil) async {
-        let key = DeviceKey(deviceId: deviceId, compartment: compartment)
-        let state = await runCommand(.ovenMode(mode), on: key, telemetry: telemetry, report: errorHandler) {
-            try await api.setOvenMode(deviceId: deviceId, compartment: compartment, mode: mode)
+        await run(.ovenMode(mode), on: DeviceKey(deviceId: deviceId, compartment: compartment)) {
+            try await $0.setOvenMode(deviceId: deviceId, compartment: compartment, mode: mode)
         }
-        if let state { apply(state, to: key, source: .command) }
     }
 
     /// Cancels waiting slider timers and unanswered temperature requests; a burst

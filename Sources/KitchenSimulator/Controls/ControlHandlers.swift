@@ -101,18 +101,19 @@ extension Simulator {
     /// Expires every live token (of `username`, or everyone's); their sockets close with 4001.
     @discardableResult
     public func expireTokens(of username: String? = nil) -> Int {
-        world.withLock { world in
-            let tokens = world.expireTokens(of: username)
-            hub.closeConnections(usingTokens: Set(tokens))
-            return tokens.count
-        }
+        endTokens { $0.expireTokens(of: username) }
     }
 
     /// Revokes every live token (of `username`, or everyone's); their sockets close with 4001.
     @discardableResult
     public func revokeTokens(of username: String? = nil) -> Int {
+        endTokens { $0.revokeTokens(of: username) }
+    }
+
+    /// Ends the tokens `end` picks and closes their sockets; returns how many ended.
+    private func endTokens(_ end: (inout KitchenWorld) -> [String]) -> Int {
         world.withLock { world in
-            let tokens = world.revokeTokens(of: username)
+            let tokens = end(&world)
             hub.closeConnections(usingTokens: Set(tokens))
             return tokens.count
         }

@@ -1,17 +1,15 @@
 import Foundation
 import HarnessCore
-import KitchenAPI
 import KitchenRecording
-import KitchenReplay
 
-/// A recording served in-process to the real client: `APIService` on `transport`,
-/// `WebSocketService` on `connector`. Strict by default: `verify()` fails when a request
-/// went unmatched or a recorded entry was never used, with the differences.
+/// A recording served in-process: one ``ReplayEngine`` with the clock and speed its WebSocket
+/// timelines run on. Strict by default: `verify()` fails when a request went unmatched or a
+/// recorded entry was never used, with the differences. KitchenReproduce puts the app's client
+/// (`client()`, `transport`, `connector`) on it.
 ///
 /// ```swift
-/// let replay = try ReplaySession(contentsOf: URL(fileURLWithPath: "Recordings/oven-controls.har"), clock: clock)
-/// let api = replay.client()
-/// … exercise the app code …
+/// let replay = ReplaySession(engine: ReplayMatching(volatile: .kitchen).engine(document), clock: clock)
+/// … answer requests with replay.engine …
 /// try replay.verify()
 /// ```
 public final class ReplaySession: Sendable {
@@ -25,31 +23,16 @@ public final class ReplaySession: Sendable {
     /// the file URL fallback only stands in for a trap.
     static let defaultOrigin = URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/")
 
-    public init(document: HAR.Document, mode: ReplayMode = .once, clock: any SchedulingClock = SystemClock(),
-                speed: ReplaySpeed = .scaled(1)) {
-        engine = .kitchen(document, mode: mode)
+    public init(engine: ReplayEngine, clock: any SchedulingClock = SystemClock(), speed: ReplaySpeed = .scaled(1)) {
+        self.engine = engine
         self.clock = clock
         self.speed = speed
-        let first = document.log.entries.first.flatMap { URLComponents(string: $0.request.url) }
+        let first = engine.document.log.entries.first.flatMap { URLComponents(string: $0.request.url) }
         var origin = URLComponents()
         origin.scheme = first?.scheme ?? "http"
         origin.host = first?.host ?? "127.0.0.1"
         origin.port = first?.port
         baseURL = origin.url ?? Self.defaultOrigin
-    }
-
-    /// Loads the HAR at `url`.
-    public convenience init(contentsOf url: URL, mode: ReplayMode = .once, clock: any SchedulingClock = SystemClock(),
-                            speed: ReplaySpeed = .scaled(1)) throws {
-        self.init(document: try HARFile.load(from: url), mode: mode, clock: clock, speed: speed)
-    }
-
-    public var transport: ReplayHTTPTransport { ReplayHTTPTransport(engine: engine) }
-    public var connector: ReplayWebSocketConnector { ReplayWebSocketConnector(engine: engine, clock: clock, speed: speed) }
-
-    /// The real client, answered by the recording.
-    public func client(tokenStore: any TokenStore = InMemoryTokenStore()) -> APIService {
-        APIService(baseURL: baseURL, tokenStore: tokenStore, transport: transport)
     }
 
     /// What went wrong in strict terms: unmatched requests, then unused entries.
