@@ -56,6 +56,7 @@ package struct JSONTokenizer {
     private var expect = Expect.value
     /// One entry per open container: whether it is an object.
     private var open: [Bool] = []
+    /// The string the last window ended in, so that the next one reads on from there.
     var progress: StringProgress?
 
     package init(maximumDepth: Int = 512) {
@@ -96,20 +97,15 @@ package struct JSONTokenizer {
                 return try close(byte)
             case .firstElementOrClose:
                 expect = .value
-            case .firstNameOrClose, .name:
-                guard byte == UInt8(ascii: "\"") else { throw unexpected(byte) }
+            case .firstNameOrClose, .name, .value:
                 do throws(JSONParseError) {
+                    guard expect != .value else { return try value(byte, in: window, at: index, windowStart: windowStart, isFinal: isFinal) }
+                    guard byte == UInt8(ascii: "\"") else { throw unexpected(byte) }
                     let (end, escaped) = try lexString(window, at: index, windowStart: windowStart, isFinal: isFinal)
                     expect = .colon
                     return emit(.key(escaped: escaped), to: windowStart + end, completesValue: false)
                 } catch {
-                    if error.reason == .unexpectedEnd, !isFinal { return nil }
-                    throw error
-                }
-            case .value:
-                do throws(JSONParseError) {
-                    return try value(byte, in: window, at: index, windowStart: windowStart, isFinal: isFinal)
-                } catch {
+                    // A window that ends inside a token: the next one starts at the token.
                     if error.reason == .unexpectedEnd, !isFinal { return nil }
                     throw error
                 }

@@ -84,6 +84,13 @@ struct StreamingJSONScanner {
                     if handedOn < end { try Self.call(visit, .verbatim(window[(handedOn + shift)..<(end + shift)])) }
                     handedOn = end
                 }
+                func handOnToken(_ event: JSONTokenizer.Event) throws(Failure) {
+                    let range = event.range
+                    guard range.count <= maximumTokenBytes else { throw .tokenTooLong(offset: range.lowerBound, limit: maximumTokenBytes) }
+                    let bytes = Array(window[(range.lowerBound + shift)..<(range.upperBound + shift)])
+                    try Self.call(visit, .token(event.token, bytes: bytes, offset: range.lowerBound, path: paths.path))
+                    handedOn = range.upperBound
+                }
                 while true {
                     let event: JSONTokenizer.Event
                     do throws(JSONParseError) {
@@ -104,19 +111,15 @@ struct StreamingJSONScanner {
                         paths.close()
                         try Self.call(visit, .close(path: paths.path))
                         paths.valueEnds()
-                    case .key, .string, .number, .literal:
-                        guard range.count <= maximumTokenBytes else { throw .tokenTooLong(offset: range.lowerBound, limit: maximumTokenBytes) }
+                    case .key(let escaped):
                         try handOn(upTo: range.lowerBound)
-                        let bytes = Array(window[(range.lowerBound + shift)..<(range.upperBound + shift)])
-                        if case .key(let escaped) = event.token {
-                            let name = JSONTokenizer.decodeString(buffer, token: (range.lowerBound - windowStart)..<(range.upperBound - windowStart), escaped: escaped)
-                            paths.key(name)
-                        } else {
-                            paths.valueStarts()
-                        }
-                        try Self.call(visit, .token(event.token, bytes: bytes, offset: range.lowerBound, path: paths.path))
-                        if case .key = event.token {} else { paths.valueEnds() }
-                        handedOn = range.upperBound
+                        paths.key(JSONTokenizer.decodeString(buffer, token: (range.lowerBound - windowStart)..<(range.upperBound - windowStart), escaped: escaped))
+                        try handOnToken(event)
+                    case .string, .number, .literal:
+                        try handOn(upTo: range.lowerBound)
+                        paths.valueStarts()
+                        try handOnToken(event)
+                        paths.valueEnds()
                     }
                 }
                 try handOn(upTo: tokenizer.offset)
