@@ -92,45 +92,60 @@ extension JSONTokenizer {
     }
 
     /// `-? int frac? exp?` with no leading zeros, starting at `start`. Unless `isFinal`, a
-    /// number that reaches the end of the window may go on, so it is not complete yet.
-    static func lexNumber(
+    /// number that reaches the end of the window may go on, so it is not complete yet; the
+    /// next window reads on from its last run of digits.
+    mutating func lexNumber(
         _ window: UnsafeBufferPointer<UInt8>, at start: Int, windowStart: Int, isFinal: Bool
     ) throws(JSONParseError) -> (end: Int, isInteger: Bool) {
         let invalid = JSONParseError(offset: windowStart + start, reason: .invalidNumber)
         let count = window.count
         var index = start
-        var isInteger = true
+        var part = NumberPart.sign
+        if let numberProgress, numberProgress.start == windowStart + start {
+            (index, part) = (numberProgress.resumeAt - windowStart, numberProgress.part)
+        }
+        numberProgress = nil
+        var resume: (index: Int, part: NumberPart)?
         func isDigit(_ index: Int) -> Bool { window[index] &- UInt8(ascii: "0") < 10 }
         func ranOut(_ index: Int, finally error: JSONParseError) -> JSONParseError {
-            isFinal ? error : JSONParseError(offset: windowStart + index, reason: .unexpectedEnd)
+            guard !isFinal else { return error }
+            if let resume { numberProgress = NumberProgress(start: windowStart + start, resumeAt: windowStart + resume.index, part: resume.part) }
+            return JSONParseError(offset: windowStart + index, reason: .unexpectedEnd)
         }
-        if window[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < count else { throw JSONParseError(offset: windowStart + index, reason: .unexpectedEnd) }
-        if window[index] == UInt8(ascii: "0") {
-            index += 1
-        } else if isDigit(index) {
+        func digits(_ part: NumberPart) {
             while index < count, isDigit(index) { index += 1 }
-        } else {
-            throw invalid
+            resume = (index, part)
         }
-        if index < count, isDigit(index) { throw invalid }
-        if index < count, window[index] == UInt8(ascii: ".") {
-            isInteger = false
+        if part == .sign {
+            if window[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < count else { throw ranOut(index, finally: JSONParseError(offset: windowStart + index, reason: .unexpectedEnd)) }
+            if window[index] == UInt8(ascii: "0") {
+                index += 1
+                if index < count, isDigit(index) { throw invalid }
+            } else if isDigit(index) {
+                part = .integer
+            } else {
+                throw invalid
+            }
+        }
+        if part == .integer { digits(.integer) }
+        if part.rawValue < NumberPart.fraction.rawValue, index < count, window[index] == UInt8(ascii: ".") {
             index += 1
             guard index < count else { throw ranOut(index, finally: invalid) }
             guard isDigit(index) else { throw invalid }
-            while index < count, isDigit(index) { index += 1 }
+            part = .fraction
         }
-        if index < count, window[index] | 0x20 == UInt8(ascii: "e") {
-            isInteger = false
+        if part == .fraction { digits(.fraction) }
+        if part.rawValue < NumberPart.exponent.rawValue, index < count, window[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
             if index < count, window[index] == UInt8(ascii: "+") || window[index] == UInt8(ascii: "-") { index += 1 }
             guard index < count else { throw ranOut(index, finally: invalid) }
             guard isDigit(index) else { throw invalid }
-            while index < count, isDigit(index) { index += 1 }
+            part = .exponent
         }
-        if index == count, !isFinal { throw JSONParseError(offset: windowStart + index, reason: .unexpectedEnd) }
-        return (index, isInteger)
+        if part == .exponent { digits(.exponent) }
+        if index == count, !isFinal { throw ranOut(index, finally: invalid) }
+        return (index, part.rawValue < NumberPart.fraction.rawValue)
     }
 
     /// `true`, `false` or `null`, chosen by the byte at `start`; returns the index past it.

@@ -49,6 +49,19 @@ package struct JSONTokenizer {
         var ascii: Bool
     }
 
+    /// The parts of a number (RFC 8259 §6) whose digits a cut number reads on from.
+    enum NumberPart: Int {
+        case sign, integer, fraction, exponent
+    }
+
+    /// Where a number cut by the end of a window was left: the offset of its first byte, the
+    /// end of its last run of digits so far, and the part that run is in.
+    struct NumberProgress {
+        var start: Int
+        var resumeAt: Int
+        var part: NumberPart
+    }
+
     /// Deepest nesting of arrays and objects accepted.
     package let maximumDepth: Int
     /// Offset in the text of the first byte not yet turned into an event (whitespace aside).
@@ -58,6 +71,8 @@ package struct JSONTokenizer {
     private var open: [Bool] = []
     /// The string the last window ended in, so that the next one reads on from there.
     var progress: StringProgress?
+    /// The number the last window ended in.
+    var numberProgress: NumberProgress?
 
     package init(maximumDepth: Int = 512) {
         self.maximumDepth = maximumDepth
@@ -133,7 +148,7 @@ package struct JSONTokenizer {
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             (end, token) = (try Self.lexLiteral(window, at: index, windowStart: windowStart), .literal)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let number = try Self.lexNumber(window, at: index, windowStart: windowStart, isFinal: isFinal)
+            let number = try lexNumber(window, at: index, windowStart: windowStart, isFinal: isFinal)
             (end, token) = (number.end, .number(isInteger: number.isInteger))
         default:
             throw unexpected(byte)

@@ -128,7 +128,13 @@ struct StreamingJSONScanner {
             unhanded = Array(window[(handedOn + shift)...])
             throw error
         }
-        held = Array(window[(tokenizer.offset + shift)...])
+        // The token still being read stays where it is, so that a long one grows by appends.
+        let consumed = tokenizer.offset - windowStart
+        if held.isEmpty {
+            held = Array(piece.dropFirst(consumed))
+        } else if consumed > 0 {
+            held.removeFirst(consumed)
+        }
         if held.count > maximumTokenBytes { throw .tokenTooLong(offset: tokenizer.offset, limit: maximumTokenBytes) }
     }
 

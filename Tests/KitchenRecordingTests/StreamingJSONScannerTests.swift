@@ -61,6 +61,12 @@ import Testing
         #expect(try Self.steps(Self.sample, cutAt: [cut]) == Self.steps(Self.sample))
     }
 
+    @Test func longTokensFedByteByByteAreHandedOnWhole() throws {
+        let digits = String(repeating: "1234567890", count: 3000)
+        let text = #"{"k": ["# + "\"\(digits)\\n\", -\(digits).\(digits)e\(digits)]}"
+        #expect(try Self.steps(text, cutAt: Array(1..<text.utf8.count)) == Self.steps(text))
+    }
+
     @Test func aTokenLongerThanTheLimitIsRefusedAtItsStart() {
         var scanner = StreamingJSONScanner(maximumTokenBytes: 8)
         #expect {
