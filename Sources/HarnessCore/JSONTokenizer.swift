@@ -78,9 +78,6 @@ package struct JSONTokenizer {
         self.maximumDepth = maximumDepth
     }
 
-    /// How many containers are open.
-    package var depth: Int { open.count }
-
     /// The next event from `window`, whose first byte is at offset `windowStart` of the text
     /// (at or before ``offset``). `nil` when the window is used up: with `isFinal`, the text
     /// was exactly one JSON value surrounded by optional whitespace; without, the bytes from
