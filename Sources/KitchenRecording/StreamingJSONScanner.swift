@@ -41,6 +41,8 @@ struct StreamingJSONScanner {
     private var paths = JSONPathTracker()
     /// The bytes of the token being read, from the tokenizer's offset on.
     private var held: [UInt8] = []
+    /// The token handed on last: one buffer, reused while the visitor keeps no copy.
+    private var token: [UInt8] = []
     /// Offset in the text up to which bytes were handed on (as verbatim bytes or tokens).
     private(set) var handedOn = 0
     /// After a failure: the bytes of the text from ``handedOn`` to the end of the last piece,
@@ -68,7 +70,7 @@ struct StreamingJSONScanner {
     }
 
     private mutating func walk(_ piece: ArraySlice<UInt8>, isFinal: Bool, _ visit: Visitor) throws(Failure) {
-        let window: ArraySlice<UInt8>
+        var window: ArraySlice<UInt8>
         if held.isEmpty {
             window = piece
         } else {
@@ -87,8 +89,9 @@ struct StreamingJSONScanner {
                 func handOnToken(_ event: JSONTokenizer.Event) throws(Failure) {
                     let range = event.range
                     guard range.count <= maximumTokenBytes else { throw .tokenTooLong(offset: range.lowerBound, limit: maximumTokenBytes) }
-                    let bytes = Array(window[(range.lowerBound + shift)..<(range.upperBound + shift)])
-                    try Self.call(visit, .token(event.token, bytes: bytes, offset: range.lowerBound, path: paths.path))
+                    token.removeAll(keepingCapacity: true)
+                    token.append(contentsOf: window[(range.lowerBound + shift)..<(range.upperBound + shift)])
+                    try Self.call(visit, .token(event.token, bytes: token, offset: range.lowerBound, path: paths.path))
                     handedOn = range.upperBound
                 }
                 while true {
@@ -128,10 +131,12 @@ struct StreamingJSONScanner {
             unhanded = Array(window[(handedOn + shift)...])
             throw error
         }
-        // The token still being read stays where it is, so that a long one grows by appends.
+        // The token still being read stays where it is, so that a long one grows by appends;
+        // the window lets go of `held` first, so that it changes in place.
         let consumed = tokenizer.offset - windowStart
+        window = []
         if held.isEmpty {
-            held = Array(piece.dropFirst(consumed))
+            held.append(contentsOf: piece.dropFirst(consumed))
         } else if consumed > 0 {
             held.removeFirst(consumed)
         }
