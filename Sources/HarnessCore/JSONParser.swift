@@ -24,237 +24,105 @@ public struct JSONParser {
     /// Parses exactly one JSON value, surrounded by optional whitespace.
     package static func parse(_ bytes: [UInt8], options: Options = .init()) throws(JSONParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
-            var parser = JSONCursor(bytes: buffer, options: options)
-            parser.skipWhitespace()
-            let value = try parser.parseValue()
-            parser.skipWhitespace()
-            guard parser.index == buffer.count else {
-                throw JSONParseError(offset: parser.index, reason: .trailingData)
-            }
-            return value
-        }
-    }
-}
-
-/// Which kind of container is open at each nesting level.
-private enum ContainerKind {
-    case array
-    case object
-}
-
-/// An object being read: the members so far and the name of the one whose value comes next.
-private struct PendingObject {
-    var object = JSONObject()
-    var key: String
-    var keyOffset: Int
-}
-
-/// The parser's position in the text; string parsing is in JSONStringParsing.swift.
-struct JSONCursor {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let options: JSONParser.Options
-    var index = 0
-
-    init(bytes: UnsafeBufferPointer<UInt8>, options: JSONParser.Options) {
-        self.bytes = bytes
-        self.options = options
-    }
-
-    func fail(_ reason: JSONParseError.Reason, at offset: Int? = nil) -> JSONParseError {
-        JSONParseError(offset: offset ?? index, reason: reason)
-    }
-
-    mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
-        }
-    }
-
-    func peek() throws(JSONParseError) -> UInt8 {
-        guard index < bytes.count else { throw fail(.unexpectedEnd) }
-        return bytes[index]
-    }
-
-    /// Reads one value, arrays and objects included.
-    ///
-    /// Open containers live on explicit stacks, not the call stack: a debug
-    /// build spent 2–3.6 KiB of stack per nesting level when this recursed, so
-    /// a document at the default limit overflowed the 512 KiB stacks of
-    /// Darwin's secondary threads.
-    mutating func parseValue() throws(JSONParseError) -> JSONValue {
-        var open: [ContainerKind] = []
-        var arrays: [[JSONValue]] = []
-        var objects: [PendingObject] = []
-        parsing: while true {
-            var value: JSONValue
-            switch try peek() {
-            case UInt8(ascii: "["):
-                guard open.count < options.maximumDepth else { throw fail(.nestingTooDeep(limit: options.maximumDepth)) }
-                index += 1
-                skipWhitespace()
-                if try peek() == UInt8(ascii: "]") {
-                    index += 1
-                    value = .array([])
-                } else {
-                    open.append(.array)
-                    arrays.append([])
-                    continue parsing
-                }
-            case UInt8(ascii: "{"):
-                guard open.count < options.maximumDepth else { throw fail(.nestingTooDeep(limit: options.maximumDepth)) }
-                index += 1
-                skipWhitespace()
-                if try peek() == UInt8(ascii: "}") {
-                    index += 1
-                    value = .object(JSONObject(uniqueMembers: []))
-                } else {
-                    let name = try parseMemberName()
-                    open.append(.object)
-                    objects.append(PendingObject(key: name.key, keyOffset: name.offset))
-                    continue parsing
-                }
-            default:
-                value = try parseScalar()
-            }
-            // The value may complete its container, and that one its own, and so on up.
-            while let kind = open.last {
-                skipWhitespace()
-                switch kind {
-                case .array:
-                    arrays[arrays.count - 1].append(value)
-                    switch try peek() {
-                    case UInt8(ascii: ","):
-                        index += 1
-                        skipWhitespace()
-                        continue parsing
-                    case UInt8(ascii: "]"):
-                        index += 1
-                        open.removeLast()
-                        value = .array(arrays.removeLast())
-                    case let byte: throw fail(.unexpectedByte(byte))
-                    }
-                case .object:
-                    try add(value, to: &objects[objects.count - 1])
-                    switch try peek() {
-                    case UInt8(ascii: ","):
-                        index += 1
-                        let name = try parseMemberName()
-                        objects[objects.count - 1].key = name.key
-                        objects[objects.count - 1].keyOffset = name.offset
-                        continue parsing
-                    case UInt8(ascii: "}"):
-                        index += 1
-                        open.removeLast()
-                        value = .object(objects.removeLast().object)
-                    case let byte: throw fail(.unexpectedByte(byte))
+            var tokenizer = JSONTokenizer(maximumDepth: options.maximumDepth)
+            var assembly = ValueAssembly(allowsDuplicateKeys: options.allowsDuplicateKeys)
+            while let event = try tokenizer.next(in: buffer) {
+                let range = event.range
+                switch event.token {
+                case .beginArray: assembly.begin(isObject: false)
+                case .beginObject: assembly.begin(isObject: true)
+                case .key(let escaped):
+                    assembly.objects[assembly.objects.count - 1].key = JSONTokenizer.decodeString(buffer, token: range, escaped: escaped)
+                    assembly.objects[assembly.objects.count - 1].keyOffset = range.lowerBound
+                case .endArray, .endObject: try assembly.end()
+                case .string(let escaped): try assembly.add(.string(JSONTokenizer.decodeString(buffer, token: range, escaped: escaped)))
+                case .number(let isInteger): try assembly.add(.number(try number(buffer, range, isInteger: isInteger)))
+                case .literal:
+                    switch buffer[range.lowerBound] {
+                    case UInt8(ascii: "t"): try assembly.add(.bool(true))
+                    case UInt8(ascii: "f"): try assembly.add(.bool(false))
+                    default: try assembly.add(.null)
                     }
                 }
             }
-            return value
+            return assembly.result ?? .null
         }
     }
 
-    /// A string, number or literal.
-    mutating func parseScalar() throws(JSONParseError) -> JSONValue {
-        switch try peek() {
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        case let byte: throw fail(.unexpectedByte(byte))
-        }
-    }
-
-    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
-        let count = literal.utf8CodeUnitCount
-        let start = literal.utf8Start
-        for offset in 0..<count {
-            guard index < bytes.count else { throw fail(.unexpectedEnd) }
-            guard bytes[index] == start[offset] else { throw fail(.unexpectedByte(bytes[index])) }
-            index += 1
-        }
-    }
-
-    /// RFC 8259 §4: `"name" :`, leaving the cursor at the member's value.
-    mutating func parseMemberName() throws(JSONParseError) -> (key: String, offset: Int) {
-        skipWhitespace()
-        let offset = index
-        guard try peek() == UInt8(ascii: "\"") else { throw fail(.unexpectedByte(bytes[index])) }
-        let key = try parseString()
-        skipWhitespace()
-        guard try peek() == UInt8(ascii: ":") else { throw fail(.unexpectedByte(bytes[index])) }
-        index += 1
-        skipWhitespace()
-        return (key, offset)
-    }
-
-    /// Adds the member whose name `object` holds; RFC 8259 §4 says names SHOULD be
-    /// unique, so a repeat is refused unless the options allow it (then the last wins).
-    private func add(_ value: JSONValue, to pending: inout PendingObject) throws(JSONParseError) {
-        let key = pending.key
-        if !options.allowsDuplicateKeys, pending.object.position(of: key) != nil {
-            throw fail(.duplicateKey(key), at: pending.keyOffset)
-        }
-        pending.object[key] = value
-    }
-
-    /// RFC 8259 §6: `-? int frac? exp?` with no leading zeros.
-    mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
-        let start = index
-        var isInteger = true
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count else { throw fail(.unexpectedEnd) }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-            if index < bytes.count, isDigit(bytes[index]) { throw fail(.invalidNumber, at: start) }
-        } else if isDigit(bytes[index]) {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        } else {
-            throw fail(.invalidNumber, at: start)
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            isInteger = false
-            index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw fail(.invalidNumber, at: start) }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            isInteger = false
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                index += 1
-            }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw fail(.invalidNumber, at: start) }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        let digits = index - start
-        if isInteger, digits <= 18 {
+    /// The number token at `range`: an integer of up to 18 digits directly, a longer one as
+    /// its text, a fraction or exponent as a `Double`.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isInteger: Bool) throws(JSONParseError) -> JSONNumber {
+        if isInteger, range.count <= 18 {
             var value: Int64 = 0
-            var position = start
-            let negative = bytes[position] == UInt8(ascii: "-")
-            if negative { position += 1 }
-            while position < index {
+            let negative = bytes[range.lowerBound] == UInt8(ascii: "-")
+            for position in (negative ? range.lowerBound + 1 : range.lowerBound)..<range.upperBound {
                 value = value * 10 + Int64(bytes[position] &- UInt8(ascii: "0"))
-                position += 1
             }
             // `-0` keeps its sign as text: it equals 0 but is written back as it came.
             if negative, value == 0 { return .integerText("-0") }
             return .integer(negative ? -value : value)
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         if isInteger {
             // Beyond 64 bits an integer is kept exactly, as its text.
             return Int64(text).map(JSONNumber.integer) ?? .integerText(text)
         }
         // RFC 8259 §9 lets a parser limit the range of numbers: a fraction or exponent
         // beyond Double's range (`1e400`) is refused rather than turned into infinity.
-        guard let value = Double(text), value.isFinite else { throw fail(.invalidNumber, at: start) }
+        guard let value = Double(text), value.isFinite else { throw JSONParseError(offset: range.lowerBound, reason: .invalidNumber) }
         return .decimal(value)
     }
+}
 
-    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+/// An object being read: the members so far and the name of the one whose value comes next.
+private struct PendingObject {
+    var object = JSONObject()
+    var key = ""
+    var keyOffset = 0
+}
+
+/// The containers being read, innermost last, and the value once the text is read.
+///
+/// Open containers live on explicit stacks, not the call stack: a debug build spent
+/// 2–3.6 KiB of stack per nesting level when parsing recursed, so a document at the default
+/// limit overflowed the 512 KiB stacks of Darwin's secondary threads.
+private struct ValueAssembly {
+    /// Whether each open container is an object.
+    var open: [Bool] = []
+    var arrays: [[JSONValue]] = []
+    var objects: [PendingObject] = []
+    let allowsDuplicateKeys: Bool
+    var result: JSONValue?
+
+    init(allowsDuplicateKeys: Bool) {
+        self.allowsDuplicateKeys = allowsDuplicateKeys
+    }
+
+    mutating func begin(isObject: Bool) {
+        open.append(isObject)
+        if isObject { objects.append(PendingObject()) } else { arrays.append([]) }
+    }
+
+    /// Ends the innermost container and adds it to the one around it.
+    mutating func end() throws(JSONParseError) {
+        try add(open.removeLast() ? .object(objects.removeLast().object) : .array(arrays.removeLast()))
+    }
+
+    /// Adds a whole value to the innermost container. RFC 8259 §4 says names SHOULD be
+    /// unique, so a repeat is refused unless the options allow it (then the last wins).
+    mutating func add(_ value: JSONValue) throws(JSONParseError) {
+        guard let isObject = open.last else {
+            result = value
+            return
+        }
+        guard isObject else {
+            arrays[arrays.count - 1].append(value)
+            return
+        }
+        let key = objects[objects.count - 1].key
+        if !allowsDuplicateKeys, objects[objects.count - 1].object.position(of: key) != nil {
+            throw JSONParseError(offset: objects[objects.count - 1].keyOffset, reason: .duplicateKey(key))
+        }
+        objects[objects.count - 1].object[key] = value
+    }
 }

@@ -51,7 +51,7 @@ struct RedactedPointers: Sendable {
     private var seen: Set<String> = []
 
     /// Adds the pointer of `path`.
-    mutating func add(_ path: [JSONSpanScanner.Component]) {
+    mutating func add(_ path: [JSONPathComponent]) {
         add(JSONPointer(tokens: path.map(\.token)).description)
     }
 

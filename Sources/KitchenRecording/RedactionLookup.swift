@@ -80,7 +80,7 @@ struct RedactionLookup: Sendable {
 
     /// Whether the text between some quote of `text` and the next quote names a credential.
     /// In text without a backslash, that stretch is every JSON string (member names among
-    /// them) and every name ``LexicalCredentialSearch`` tries, so `false` means neither a JSON
+    /// them) and every name ``StreamingCredentialSearch`` tries, so `false` means neither a JSON
     /// walk nor that search would find a credential-named member. A stretch that is not ASCII
     /// is also asked as the text a decoder makes of it (invalid UTF-8 replaced).
     func quotesCredentialName(in text: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -67,9 +67,9 @@ extension Redactor {
             if let field = context.fields.first {
                 throw .unredactableBody(
                     method: field.method, path: field.path, message: field.message.rawValue,
-                    reason: "the body is not JSON (\(Self.whyNotJSON(bytes, streamed: notJSON).description))")
+                    reason: "the body is not JSON (\(notJSON.description))")
             }
-            if let found = LexicalCredentialSearch.first(in: bytes, lookup: lookup) {
+            if let found = StreamingCredentialSearch.first(in: bytes, lookup: lookup) {
                 throw refusal(location: context.location(), name: found.name, offset: found.offset)
             }
             form = context.isForm ? aliasingFormSecrets(in: bytes) : nil
@@ -82,20 +82,6 @@ extension Redactor {
         return RedactedText(bytes: swept, pointers: pointers.list)
     }
 
-    /// Why `bytes` are not JSON, in ``JSONSpanScanner``'s words: where the streaming
-    /// scanner stops first can differ (it reads `tru` whole before it checks it), and an
-    /// error names the first bad byte the same whether a body streamed or not.
-    private static func whyNotJSON(_ bytes: [UInt8], streamed: JSONParseError) -> JSONParseError {
-        bytes.withUnsafeBufferPointer { buffer in
-            do throws(JSONParseError) {
-                try JSONSpanScanner.scan(buffer) { _, _ in }
-                return streamed
-            } catch {
-                return error
-            }
-        }
-    }
-
     /// `text`, a decoded JSON string starting at byte `offset` of its document, with the
     /// secrets of the JSON it holds given aliases (its own embedded strings looked into in
     /// turn; the string that holds it is swept of known secrets as a whole); `nil` when there
@@ -106,7 +92,7 @@ extension Redactor {
     ) throws(RecordingError) -> String? {
         let inner = Array(text.utf8)
         guard inner.contains(UInt8(ascii: "\"")) else { return nil }
-        let found = LexicalCredentialSearch.first(in: inner, lookup: lookup)
+        let found = StreamingCredentialSearch.first(in: inner, lookup: lookup)
         if embedding < Self.maximumEmbeddingDepth {
             var walk = StreamingBodyRedactor(redactor: self, fields: [], location: location, maximumTokenBytes: inner.count)
             walk.sweeping = false
@@ -135,7 +121,7 @@ extension Redactor {
     }
 
     /// The kind of secret at `path`: a field rule's, else a credential-named member's.
-    func secretKind(at path: [JSONSpanScanner.Component], fields: [RedactionLookup.BodyField]) -> RedactionPolicy.SecretKind? {
+    func secretKind(at path: [JSONPathComponent], fields: [RedactionLookup.BodyField]) -> RedactionPolicy.SecretKind? {
         if !fields.isEmpty {
             let tokens = path.map(\.token)
             if let field = fields.first(where: { $0.field.matches(tokens) }) { return field.kind }

@@ -91,7 +91,7 @@ public struct StreamingBodyRedactor: Sendable {
                 try scanner.feed(piece[...]) { (step) throws(RecordingError) in try visit(step, into: &output) }
             } catch {
                 try noteWritten(output)
-                return output + (try leaveJSON(error, remainder: scanner.unhandedBytes(of: piece[...])))
+                return output + (try leaveJSON(error, remainder: scanner.unhanded))
             }
             mode = .json(scanner)
             try noteWritten(output)
@@ -110,7 +110,7 @@ public struct StreamingBodyRedactor: Sendable {
                 return (output, jsonPointers())
             } catch {
                 try noteWritten(output)
-                output += try leaveJSON(error, remainder: scanner.unhandedBytes(of: [][...]))
+                output += try leaveJSON(error, remainder: scanner.unhanded)
             }
         }
         guard case .bytes(var sweep) = mode else { return (output, []) }
@@ -129,8 +129,7 @@ public struct StreamingBodyRedactor: Sendable {
         var output: [UInt8] = []
         wholeSplice = ByteSplice()
         do throws(StreamingJSONScanner.Failure) {
-            try scanner.feed(bytes[...]) { (step) throws(RecordingError) in try visit(step, into: &output) }
-            try scanner.finish { (step) throws(RecordingError) in try visit(step, into: &output) }
+            try scanner.walkWhole(bytes) { (step) throws(RecordingError) in try visit(step, into: &output) }
         } catch {
             switch error {
             case .refused(let refusal): throw refusal
@@ -212,7 +211,7 @@ public struct StreamingBodyRedactor: Sendable {
             if secretContainer?.depth == path.count { secretContainer = nil }
         case .token(let token, let bytes, let offset, let path):
             var current = bytes
-            var isString = token != .number
+            var isString = true
             switch token {
             case .string(let escaped) where aliasing:
                 if let kind = secretContainer?.kind ?? redactor.secretKind(at: path, fields: fields) {
@@ -232,13 +231,16 @@ public struct StreamingBodyRedactor: Sendable {
                     }
                 }
             case .number where aliasing:
+                isString = false
                 if let kind = secretContainer?.kind ?? redactor.secretKind(at: path, fields: fields) {
                     current = ByteSplice.jsonString(redactor.alias(for: String(decoding: bytes, as: UTF8.self), kind: kind))
                     aliasPointers.add(path)
                     isString = true
                     sweeperIsCurrent = false
                 }
-            case .name, .literal, .string, .number:
+            case .number:
+                isString = false
+            default:
                 break
             }
             if current != bytes { aliased = true }
@@ -252,7 +254,7 @@ public struct StreamingBodyRedactor: Sendable {
     }
 
     /// The sweep of known secrets over one token: a string's decoded text, a number's bytes.
-    private mutating func sweep(_ token: [UInt8], isString: Bool, path: [JSONSpanScanner.Component]) -> [UInt8]? {
+    private mutating func sweep(_ token: [UInt8], isString: Bool, path: [JSONPathComponent]) -> [UInt8]? {
         if !sweeperIsCurrent {
             let current = redactor.scanner()
             sweepsNothing = current.matcher.isEmpty
@@ -276,7 +278,7 @@ public struct StreamingBodyRedactor: Sendable {
     }
 
     private static func decoded(_ token: [UInt8], escaped: Bool) -> String {
-        token.withUnsafeBufferPointer { JSONSpanScanner.decodeString($0, range: 0..<token.count, escaped: escaped) }
+        token.withUnsafeBufferPointer { JSONTokenizer.decodeString($0, token: 0..<token.count, escaped: escaped) }
     }
 }
 
