@@ -6,7 +6,7 @@ import Testing
 /// `RunningKitchen`): how a child ended, what it wrote, and what it did not inherit. Pipes are
 /// read off the cooperative pool (``offThePool(_:)``): a read that blocks there holds back every
 /// test of the process.
-@Suite(.timeLimit(.minutes(1))) struct SpawnedProcessTests {
+@Suite(.timeLimit(.minutes(2))) struct SpawnedProcessTests {
     @Test func anExitStatusPassesThrough() async throws {
         let child = try SpawnedProcess("/bin/sh", ["-c", "exit 3"])
         #expect(await child.exited() == .exited(3))

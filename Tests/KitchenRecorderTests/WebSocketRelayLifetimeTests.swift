@@ -5,7 +5,7 @@ import Testing
 
 /// A finished conversation leaves nothing behind: its relay, its two connections and their
 /// buffers are freed (each connection's handler holds the relay, so the relay must let them go).
-@Suite(.timeLimit(.minutes(1))) struct WebSocketRelayLifetimeTests {
+@Suite(.timeLimit(.minutes(2))) struct WebSocketRelayLifetimeTests {
     @Test func aRelayIsFreedOnceBothSidesOfItsConversationHaveEnded() throws {
         let harness = try RecorderHarness(upstream: Respond { request in
             guard request.isWebSocketUpgrade else { return .response(.text(.notFound, "")) }
