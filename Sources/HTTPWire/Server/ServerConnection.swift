@@ -9,7 +9,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     // connection only through `loop.execute`.
     private let socket: Socket
     /// A number unique to the connection within its server.
-    let id: Int
+    private let id: Int
     private let loop: EventLoop
     private let configuration: HTTPServerConfiguration
     private let responder: any HTTPResponder
