@@ -261,7 +261,7 @@ package final class WebSocketConnection: Sendable {
             switch action {
             case .write, .cancelDeadline: break  // queued under the lock; a stale alarm is ignored
             case .deliver(let value): delivery = value
-            case .armDeadline(let deadline): deadlines.append(.arm(deadline))
+            case .armDeadline: deadlines.append(.arm)
             case .dropTransport: ending.append(.drop)
             case .finishTransport: ending.append(.finish)
             }

@@ -8,8 +8,8 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
 
     /// What the connection asks of its loop.
     enum Work: Sendable {
-        /// Call the machine back at this deadline (replacing the one armed before).
-        case arm(Duration)
+        /// Call the machine back at the deadline it announced last (replacing the one armed before).
+        case arm
         /// Flush what is queued, then end TCP the role's way (§7.1.1).
         case finish
         /// Bytes were queued: write what the socket takes now, the rest as it makes room.
@@ -65,7 +65,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
             connection.state.withLock { $0.endOfStream = true }
         }
         lastReceived = connection.now
-        for case .armDeadline(let deadline) in opening { arm(deadline) }
+        if opening.contains(where: { if case .armDeadline = $0 { true } else { false } }) { arm() }
         handler?.opened(connection)
         deliver()
         // A TLS session may already hold decrypted bytes that came with the handshake's answer;
@@ -136,7 +136,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
     func perform(_ work: [Work]) {
         for item in work {
             switch item {
-            case .arm(let deadline): arm(deadline)
+            case .arm: arm()
             case .finish: beginEnding()
             case .flush: writable()
             case .drop: connection?.socket.shutdown()
@@ -223,9 +223,12 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
 
     // MARK: Timers
 
-    /// Calls the machine back at `deadline` (machine time), replacing the alarm armed before.
-    private func arm(_ deadline: Duration) {
-        guard let connection else { return }
+    /// Calls the machine back at the deadline it announced last (machine time), replacing the
+    /// alarm armed before. That one, not the one a work item carried: work from another thread
+    /// may reach the loop after a later deadline the loop's own steps announced (its flush wrote
+    /// that thread's close frame first).
+    private func arm() {
+        guard let connection, let deadline = connection.state.withLock({ $0.machine.armedDeadline }) else { return }
         if let armed = deadlineTimer {
             guard armed.deadline != deadline else { return }
             connection.eventLoop.cancelTimer(armed.token)
