@@ -141,7 +141,7 @@ final class LoopRelay: @unchecked Sendable {
         let bodiless = request.method == .head || head.status.forbidsBody
         // A HEAD's answer keeps the upstream's Content-Length: no body follows it.
         let answer = bodiless
-            ? HTTPResponse(status: head.status, headers: headers, stream: .empty)
+            ? HTTPResponse.bodiless(status: head.status, headers: headers)
             : HTTPResponse(status: head.status, headers: headers, body: body)
         let received = responder.recorder.clock.milliseconds(since: started) - waited
         let responder = self.responder, reply = self.reply

@@ -12,8 +12,7 @@ import KitchenRecording
 /// the bounded ``UpstreamPool``, one pool a loop; a request that finds none free in time gets a
 /// 503 (``unanswered(_:_:startedAt:on:reply:)``), told to the observer and not recorded: the
 /// upstream never saw it.
-/// Everything is relayed on the client connection's event loop, without blocking; a request
-/// that reaches the responder off its loop gets a 503 (``offLoop``).
+/// Everything is relayed on the client connection's event loop, without blocking.
 /// WebSocket: the upgrade is made upstream first (a refusal such as 401 is relayed as is),
 /// then the client's upgrade is accepted and frames flow both ways, on the client connection's
 /// event loop (``ProxyResponder+WebSocket``).
@@ -53,19 +52,10 @@ struct ProxyResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         if let failure = recorder.failure { return .response(Self.recordingFailed(failure)) }
-        // On a thread (`context.body` is only ever given there): a connection its loop could not
-        // watch, which HTTPWire serves on a thread of its own instead.
-        guard context.body == nil, context.eventLoop.inEventLoop else { return .response(Self.offLoop) }
         if let body = context.bodyStream { return forwardOnLoop(request, streaming: body, loop: context.eventLoop) }
         return request.isWebSocketUpgrade ? relayWebSocket(request, loop: context.eventLoop)
             : forwardOnLoop(request, loop: context.eventLoop)
     }
-
-    /// Everything is relayed on the event loop, with no thread held: every exchange whose
-    /// request body is read whole (``forwardOnLoop(_:loop:)``), every one whose body streams
-    /// through as it arrives (``forwardOnLoop(_:streaming:loop:)``), over plain HTTP or TLS, and
-    /// every WebSocket (``relayWebSocket(_:loop:)``).
-    func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread { .eventLoop }
 
     /// The 503 every client gets once the journal cannot be written.
     static func recordingFailed(_ error: RecordingError) -> HTTPResponse {
@@ -73,15 +63,6 @@ struct ProxyResponder: HTTPResponder {
                      headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close", "Via": via],
                      body: Array("503 Service Unavailable: recording failed, so this recording proxy no longer relays: \(error)\n".utf8))
     }
-
-    /// The 503 of a request served off the event loops: the server could not have the client's
-    /// connection watched by its loop (registering the socket failed), and the upstream pools,
-    /// one a loop, are used on their loops' threads only. Not relayed, not recorded.
-    static let offLoop = HTTPResponse(
-        status: .serviceUnavailable,
-        headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close", "Via": via],
-        body: Array(("503 Service Unavailable: this recording proxy relays only on its event loops, and this connection "
-            + "could not be watched by one; the request was neither relayed nor recorded\n").utf8))
 
     /// The request as it goes upstream (``UpstreamRewrite``).
     func upstreamRequest(for request: HTTPRequest) -> HTTPRequest {

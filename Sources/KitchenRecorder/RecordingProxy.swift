@@ -100,11 +100,6 @@ public final class RecordingProxy: Sendable {
     /// ``RecordingProxyConfiguration/upstreamCheckoutTimeout``.
     public var upstreamBusyRefusals: Int { pool.exhaustedCheckouts }
 
-    /// Threads serving client connections now: 0, as everything is relayed on the event loops
-    /// (uploads and WebSockets included), unless a connection could not be watched by its loop
-    /// (its requests are then answered 503, on a thread).
-    public var connectionThreadCount: Int { server.connectionThreadCount }
-
     /// Stops, finalizes the journal into the HAR (scanning for every secret seen and the
     /// configured extra ones) and removes the journal. WebSocket conversations still closing
     /// get up to `drainTimeout` to finish, so their close is recorded rather than cut off.

@@ -77,9 +77,6 @@ struct ReplayResponder: HTTPResponder {
     let encoder: any ReplayBodyEncoder
     let observer: @Sendable (ReplayEvent) -> Void
 
-    /// Matching a request against the recording never waits: it runs on the event loop.
-    func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread { .eventLoop }
-
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         let replay = ReplayRequest(request, volatile: engine.volatile)
         switch engine.answer(replay, webSocket: request.isWebSocketUpgrade) {

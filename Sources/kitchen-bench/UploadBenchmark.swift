@@ -10,15 +10,24 @@ import Synchronization
 /// written 64 KiB at a time) and prints how long they took.
 /// The proxy's peak RSS is read from `/proc` by `Benchmarks/uploads.sh`.
 enum UploadBenchmark {
-    /// Reads each body as it arrives and answers with its size.
+    /// Counts each body as it arrives, on the loop, and answers with its size.
     struct Sink: HTTPResponder {
         func bodyDelivery(for head: HTTPRequest) -> HTTPBodyDelivery { .streamed }
 
         func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
-            var count = request.body.count
-            while let piece = try? context.body?.read() { count += piece.count }
-            return .response(.text(.ok, "received \(count) bytes\n"))
+            guard let body = context.bodyStream else { return .response(.text(.ok, "received \(request.body.count) bytes\n")) }
+            let reply = HTTPDeferredReply()
+            let count = Counter()
+            body.start(onPiece: { count.value += $0.count },
+                       onEnd: { reply.complete(.response(.text(.ok, "received \(count.value) bytes\n"))) },
+                       onFailure: { _ in })  // the server answers the client
+            return .deferred(reply)
         }
+    }
+
+    /// One body's byte count. Unchecked: touched on the connection's loop only.
+    final class Counter: @unchecked Sendable {
+        var value = 0
     }
 
     static func sink() {

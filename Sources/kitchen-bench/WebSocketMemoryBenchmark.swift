@@ -17,13 +17,13 @@ enum WebSocketMemoryBenchmark {
                                closeTimeout: .seconds(60), maxQueuedBytes: 1 << 30)
     }
 
-    struct Echo: HTTPResponder {
+    struct Echo: HTTPResponder, WebSocketLoopHandler {
         let configuration: WebSocketConfiguration
         func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
-            .webSocket(configuration: configuration) { connection in
-                while case .message(let message) = connection.receive() { try? connection.send(message) }
-            }
+            .webSocketOnLoop(configuration: configuration, handler: self)
         }
+
+        func received(_ message: WebSocketMessage, on connection: WebSocketConnection) { try? connection.send(message) }
     }
 
     static func echo() {

@@ -43,15 +43,15 @@ enum WebSocketRelayBenchmark {
         print("ws-relay-recorded-messages \(summary.entries) entries")
     }
 
-    struct Flood: HTTPResponder {
+    /// Sends its flood as the socket opens, then closes behind it.
+    struct Flood: HTTPResponder, WebSocketLoopHandler {
         let text: String
         let count: Int
-        func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
-            .webSocket { connection in
-                for _ in 0..<count { try? connection.send(text: text) }
-                connection.close(code: .normalClosure, reason: "done")
-                while case .message = connection.receive() {}
-            }
+        func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply { .webSocketOnLoop(handler: self) }
+
+        func opened(_ connection: WebSocketConnection) {
+            for _ in 0..<count { try? connection.send(text: text) }
+            connection.close(code: .normalClosure, reason: "done")
         }
     }
 }

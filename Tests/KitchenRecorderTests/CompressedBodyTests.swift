@@ -81,11 +81,12 @@ import Testing
         let wire = ContentEncoder.encode(Self.loginAnswer, format: .gzip)
         let harness = try RecorderHarness(upstream: Respond { _ in
             .response(HTTPResponse(status: .ok, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"],
-                                   stream: HTTPBodyStream { write in
+                                   pushing: HTTPBodyPusher { writer in
                                        // nginx sends its gzip output in pieces, chunked.
                                        for start in stride(from: 0, to: wire.count, by: 7) {
-                                           try write(wire[start..<min(start + 7, wire.count)])
+                                           writer.write(Array(wire[start..<min(start + 7, wire.count)]))
                                        }
+                                       writer.end()
                                    }))
         })
         let response = try harness.client().send(HTTPRequest(method: .get, target: "/key"))
@@ -106,10 +107,8 @@ import Testing
         #expect(wire.count > 1 << 20, "past what the proxy holds whole (1 MiB)")
         let harness = try RecorderHarness(upstream: Respond { _ in
             .response(HTTPResponse(status: .ok, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"],
-                                   stream: HTTPBodyStream { write in
-                                       for start in stride(from: 0, to: wire.count, by: 64 * 1024) {
-                                           try write(wire[start..<min(start + 64 * 1024, wire.count)])
-                                       }
+                                   pushing: HTTPBodyPusher { writer in
+                                       writer.push(wire, inPiecesOf: 64 * 1024)
                                    }))
         })
         let response = try Self.roomyClient(harness).send(HTTPRequest(method: .get, target: "/big"))

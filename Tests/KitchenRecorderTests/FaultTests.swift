@@ -30,21 +30,23 @@ import Testing
     }
 
     @Test func slowUpstreamTimesOutWith502() throws {
-        let release = DispatchSemaphore(value: 0)
+        let held = Seen<HTTPDeferredReply>()
         let harness = try RecorderHarness(upstream: Respond { _ in
             // Holds the upstream answer until the test is done; the proxy gives up first.
-            _ = release.wait(timeout: .now() + 5)
-            return .response(.text(.ok, "too late"))
+            let reply = HTTPDeferredReply()
+            held.add(reply)
+            return .deferred(reply)
         }, upstreamTimeout: .milliseconds(200))
-        defer { release.signal() }
+        defer { for reply in held.all { reply.complete(.response(.text(.ok, "too late"))) } }
         try expectBadGateway(harness, kind: "timeout")
     }
 
     @Test func upstreamDyingInASmallBodyGets502() throws {
         // A body the proxy reads whole before answering: the client gets a clean 502.
         let harness = try RecorderHarness(upstream: Respond { _ in
-            .response(HTTPResponse(status: .ok, headers: ["Content-Length": "10"], stream: HTTPBodyStream { _ in
-                throw SocketError(kind: .other, operation: "test: upstream dies mid-body")
+            // The upstream dies mid-body.
+            .response(HTTPResponse(status: .ok, headers: ["Content-Length": "10"], pushing: HTTPBodyPusher { writer in
+                writer.abort()
             }))
         })
         try expectBadGateway(harness, kind: "reset")
@@ -54,9 +56,9 @@ import Testing
         // A body too large to hold streams through: the head has gone out, so the client is cut off.
         let length = ProxyBufferLimit.value + 1
         let harness = try RecorderHarness(upstream: Respond { _ in
-            .response(HTTPResponse(status: .ok, headers: ["Content-Length": String(length)], stream: HTTPBodyStream { write in
-                try write(Array(repeating: UInt8(ascii: "x"), count: 100_000)[...])
-                throw SocketError(kind: .other, operation: "test: upstream dies mid-body")
+            .response(HTTPResponse(status: .ok, headers: ["Content-Length": String(length)], pushing: HTTPBodyPusher { writer in
+                writer.write(Array(repeating: UInt8(ascii: "x"), count: 100_000))
+                writer.abort()  // the upstream dies mid-body
             }))
         })
         // A client that accepts the announced size, so the failure it sees is the cut, not its own limit.

@@ -32,8 +32,9 @@ import Testing
     @Test func chunkedStreamingResponseRelaysEveryPieceInOrder() throws {
         let pieces = (0..<20).map { Array("piece \($0);".utf8) }
         let harness = try RecorderHarness(upstream: Respond { _ in
-            .response(HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"], stream: HTTPBodyStream { write in
-                for piece in pieces { try write(piece[...]) }
+            .response(HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"], pushing: HTTPBodyPusher { writer in
+                for piece in pieces { writer.write(piece) }
+                writer.end()
             }))
         })
         let response = try harness.client().send(HTTPRequest(method: .get, target: "/stream"))

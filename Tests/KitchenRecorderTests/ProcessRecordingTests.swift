@@ -96,16 +96,11 @@ import Testing
         // then it has handed the client's close to its journal.
         let upstreamClosed = Signal()
         // An upstream that floods, with room to queue it all: the slow party is the client alone.
-        let flood = Respond { request in
-            guard request.isWebSocketUpgrade else { return .response(.text(.notFound, "")) }
-            return .webSocket(configuration: WebSocketConfiguration(maxQueuedBytes: 256 << 20)) { connection in
-                for index in 0..<24_000 {
-                    guard (try? connection.send(text: "\(index) \(payload)")) != nil else { break }
-                }
-                while case .message = connection.receive() {}
-                upstreamClosed.fire()
+        let flood = Respond.webSocket(configuration: WebSocketConfiguration(maxQueuedBytes: 256 << 20), ScriptedWebSocket(onOpen: { connection in
+            for index in 0..<24_000 {
+                guard (try? connection.send(text: "\(index) \(payload)")) != nil else { break }
             }
-        }
+        }, onEnd: { upstreamClosed.fire() }))
         try await withUpstream(responder: flood) { upstreamPort, directory in
             let recorder = try startRecorder(upstreamPort: upstreamPort, directory: directory,
                                              options: ["--max-websocket-queue", "64"])

@@ -79,3 +79,42 @@ func sampleBytes(_ count: Int, seed: UInt64 = 7) -> [UInt8] {
         initialized = count
     }
 }
+
+/// A WebSocket served on its event loop by closures: `onOpen` as it opens, then `onFrame` for
+/// each frame when it is set (frame mode), or `onMessage` for each message, then `onEnd`.
+struct ScriptedWebSocket: WebSocketLoopHandler {
+    var onOpen: @Sendable (WebSocketConnection) -> Void = { _ in }
+    var onMessage: @Sendable (WebSocketMessage, WebSocketConnection) -> Void = { _, _ in }
+    var onFrame: (@Sendable (WebSocketFrame, WebSocketConnection) -> Void)?
+    var onEnd: @Sendable () -> Void = {}
+
+    var receiveMode: WebSocketReceiveMode { onFrame == nil ? .messages : .frames }
+    func opened(_ connection: WebSocketConnection) { onOpen(connection) }
+    func received(_ message: WebSocketMessage, on connection: WebSocketConnection) { onMessage(message, connection) }
+    func received(_ frame: WebSocketFrame, on connection: WebSocketConnection) { onFrame?(frame, connection) }
+    func ended(_ info: WebSocketCloseInfo, on connection: WebSocketConnection) { onEnd() }
+}
+
+extension Respond {
+    /// An upstream that accepts WebSocket upgrades only (404 otherwise), each served by `socket`.
+    static func webSocket(configuration: WebSocketConfiguration? = nil, _ socket: ScriptedWebSocket) -> Respond {
+        Respond { request in
+            guard request.isWebSocketUpgrade else { return .response(.text(.notFound, "")) }
+            return .webSocketOnLoop(configuration: configuration, handler: socket)
+        }
+    }
+}
+
+extension HTTPResponseBodyWriter {
+    /// Pushes `bytes` in pieces of `size` from `start`, waiting for room whenever the client is
+    /// behind, then ends the body.
+    func push(_ bytes: [UInt8], inPiecesOf size: Int, from start: Int = 0) {
+        var offset = start
+        while offset < bytes.count {
+            write(Array(bytes[offset..<min(offset + size, bytes.count)]))
+            offset += size
+            if !hasRoom { return whenRoom { self.push(bytes, inPiecesOf: size, from: offset) } }
+        }
+        end()
+    }
+}

@@ -97,12 +97,16 @@ import Testing
     }
 
     @Test func aRequestThatFindsThePoolBusyPastTheWaitGetsA503WithConnectionClose() throws {
-        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let entered = DispatchSemaphore(value: 0)
+        let held = Seen<HTTPDeferredReply>()
         let events = Seen<String>()
         let harness = try RecorderHarness(upstream: Respond { request in
             if request.target == "/hold" {
+                // Answered once the test has seen the 503.
+                let reply = HTTPDeferredReply()
+                held.add(reply)
                 entered.signal()
-                release.wait()  // until the test has seen the 503
+                return .deferred(reply)
             }
             return .response(.text(.ok, "answer to \(request.target)"))
         }, configure: { configuration in
@@ -117,7 +121,7 @@ import Testing
         entered.wait()  // the only upstream connection is now checked out
         let turnedAway = try harness.client()
         let busy = try turnedAway.send(HTTPRequest(method: .get, target: "/other"))
-        release.signal()
+        for reply in held.all { reply.complete(.response(.text(.ok, "answer to /hold"))) }
         #expect(busy.status.code == 503)
         #expect(busy.headers["Connection"] == "close")
         #expect(String(decoding: busy.bodyBytes ?? [], as: UTF8.self).contains("all 1 upstream connections of this recording proxy stayed busy"))

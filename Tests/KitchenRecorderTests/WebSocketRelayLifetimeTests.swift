@@ -7,12 +7,9 @@ import Testing
 /// buffers are freed (each connection's handler holds the relay, so the relay must let them go).
 @Suite(.timeLimit(.minutes(2))) struct WebSocketRelayLifetimeTests {
     @Test func aRelayIsFreedOnceBothSidesOfItsConversationHaveEnded() throws {
-        let harness = try RecorderHarness(upstream: Respond { request in
-            guard request.isWebSocketUpgrade else { return .response(.text(.notFound, "")) }
-            return .webSocket { connection in
-                while case .message(let message) = connection.receive() { try? connection.send(message) }
-            }
-        })
+        let harness = try RecorderHarness(upstream: Respond.webSocket(ScriptedWebSocket(onMessage: { message, connection in
+            try? connection.send(message)
+        })))
         let client = try WebSocketClient.connect(host: "127.0.0.1", port: harness.proxyPort, target: "/ws")
         client.setReceiveTimeout(.seconds(10))
         try client.send(text: "ping")

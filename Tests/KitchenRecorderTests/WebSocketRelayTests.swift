@@ -7,18 +7,13 @@ import Testing
 /// Frames relay byte-exact both ways (fragments, binary, control frames), closes are relayed, and the HAR
 /// holds the conversation.
 @Suite(.timeLimit(.minutes(2))) struct WebSocketRelayTests {
-    /// An upstream that records every frame it receives (frame mode, nothing answered for it) and runs `script`.
+    /// An upstream that runs `script` as it opens and records every frame it receives (frame
+    /// mode, nothing answered for it but the close, echoed).
     func upstream(seen: Seen<WebSocketFrame>, script: @escaping @Sendable (WebSocketConnection) -> Void) -> Respond {
-        Respond { request in
-            guard request.isWebSocketUpgrade else { return .response(.text(.notFound, "")) }
-            return .webSocket(configuration: WebSocketConfiguration(answersControlFrames: false)) { connection in
-                script(connection)
-                while case .frame(let frame) = connection.receiveFrame() {
-                    seen.add(frame)
-                    if frame.opcode == .close { try? connection.send(frame: frame) }
-                }
-            }
-        }
+        .webSocket(configuration: WebSocketConfiguration(answersControlFrames: false), ScriptedWebSocket(onOpen: script, onFrame: { frame, connection in
+            seen.add(frame)
+            if frame.opcode == .close { try? connection.send(frame: frame) }
+        }))
     }
 
     func connect(_ harness: RecorderHarness, answering: Bool = true) throws -> WebSocketConnection {
@@ -109,21 +104,16 @@ import Testing
         // The proxy tells its observer once the close is journaled.
         let closeJournaled = Signal()
         // An upstream with room to queue everything, so that the slow party is the client alone.
-        let harness = try RecorderHarness(upstream: Respond { request in
-            guard request.isWebSocketUpgrade else { return .response(.text(.notFound, "")) }
-            return .webSocket(configuration: WebSocketConfiguration(maxQueuedBytes: 256 << 20)) { connection in
-                // Until the proxy gives up on the client and so drops this side too. What passes
-                // before that is the proxy's 8 MiB queue for the client plus what the client side
-                // buffers (its own buffer and the kernel's, which grows as it fills). Three runs
-                // measured here: 3,692, 4,452 and 6,384 messages, the client then reading 1,511,
-                // 2,241 and 4,274 of them. The 6,000 this test once sent were not always enough
-                // for the proxy to drop anyone. 24,000 (96 MB) at most.
-                for index in 0..<24_000 {
-                    guard (try? connection.send(text: "\(index) \(payload)")) != nil else { break }
-                }
-                while case .message = connection.receive() {}
+        let harness = try RecorderHarness(upstream: Respond.webSocket(configuration: WebSocketConfiguration(maxQueuedBytes: 256 << 20), ScriptedWebSocket(onOpen: { connection in
+            // Queued at once, and written as the proxy reads, until the proxy gives up on the
+            // client and so drops this side too. What passes before that is the proxy's 8 MiB
+            // queue for the client plus what the client side buffers (its own buffer and the
+            // kernel's, which grows as it fills): 3,692 to 6,384 messages in three runs, so
+            // 24,000 (96 MB) leave room to spare.
+            for index in 0..<24_000 {
+                guard (try? connection.send(text: "\(index) \(payload)")) != nil else { break }
             }
-        }, configure: { configuration in
+        })), configure: { configuration in
             if let queueLimit { configuration.maxQueuedWebSocketBytes = queueLimit }
             configuration.observer = { event in
                 if case .webSocketClosed = event { closeJournaled.fire() }

@@ -13,20 +13,13 @@ import Testing
     // which the proxy sends after it has closed the client for its invalid frame: the echo
     // always comes after the client's connection ended.
     @Test func anEchoArrivingAfterTheProxyClosedTheClientForAProtocolErrorIsRecordedUndelivered() throws {
-        let harness = try RecorderHarness(upstream: Respond { request in
-            guard request.isWebSocketUpgrade else { return .response(.text(.notFound, "")) }
-            return .webSocket(configuration: WebSocketConfiguration(answersControlFrames: false)) { connection in
-                var last: WebSocketFrame?
-                while case .frame(let frame) = connection.receiveFrame() {
-                    guard frame.opcode == .close else {
-                        last = frame
-                        continue
-                    }
-                    if let last { try? connection.send(frame: last) }
-                    try? connection.send(frame: frame)
-                }
-            }
-        })
+        let last = Seen<WebSocketFrame>()
+        let harness = try RecorderHarness(upstream: Respond.webSocket(configuration: WebSocketConfiguration(answersControlFrames: false),
+                                                               ScriptedWebSocket(onFrame: { frame, connection in
+            guard frame.opcode == .close else { return last.add(frame) }
+            if let echo = last.all.last { try? connection.send(frame: echo) }
+            try? connection.send(frame: frame)
+        })))
         let client = try WebSocketClient.connect(host: "127.0.0.1", port: harness.proxyPort, target: "/ws")
         client.setReceiveTimeout(.seconds(10))
         try client.send(text: "hello")
@@ -52,13 +45,9 @@ import Testing
     // the client sends one more message before it answers the close.
     @Test func aClientMessageArrivingAfterTheProxyClosedTheUpstreamIsRecordedUndelivered() throws {
         let upstreamSaw = Seen<WebSocketFrame>()
-        let harness = try RecorderHarness(upstream: Respond { request in
-            guard request.isWebSocketUpgrade else { return .response(.text(.notFound, "")) }
-            return .webSocket(configuration: WebSocketConfiguration(answersControlFrames: false)) { connection in
-                try? connection.send(frame: Self.invalidText)
-                while case .frame(let frame) = connection.receiveFrame() { upstreamSaw.add(frame) }
-            }
-        })
+        let harness = try RecorderHarness(upstream: Respond.webSocket(configuration: WebSocketConfiguration(answersControlFrames: false), ScriptedWebSocket(
+            onOpen: { connection in try? connection.send(frame: Self.invalidText) },
+            onFrame: { frame, _ in upstreamSaw.add(frame) })))
         let client = try WebSocketClient.connect(host: "127.0.0.1", port: harness.proxyPort, target: "/ws",
                                                  configuration: WebSocketConfiguration(answersControlFrames: false))
         client.setReceiveTimeout(.seconds(10))

@@ -1,5 +1,5 @@
-/// An HTTP response: status, header fields in wire order, and a body that is
-/// either bytes in hand or a stream written as it is produced.
+/// An HTTP response: status, header fields in wire order, and a body that is bytes in hand,
+/// pushed as it is produced, or none at all.
 ///
 /// ```swift
 /// HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: Array(json.utf8))
@@ -17,11 +17,14 @@ package struct HTTPResponse: Sendable {
         self.body = .bytes(body)
     }
 
-    package init(status: HTTPStatus, headers: HTTPHeaders = [:], stream: HTTPBodyStream) {
-        self.status = status
-        self.version = .http1_1
-        self.headers = headers
-        self.body = .stream(stream)
+    /// A response with no body after its head, whose headers are sent as given: the answer to
+    /// a HEAD, or a 304, whose `Content-Length` states the length a GET's body would have
+    /// (RFC 9110 §9.3.2, §8.6). A bytes body (`body: []`) would not do: its own length, 0, is
+    /// the one written.
+    package static func bodiless(status: HTTPStatus, headers: HTTPHeaders) -> HTTPResponse {
+        var response = HTTPResponse(status: status, headers: headers)
+        response.body = .none
+        return response
     }
 
     /// A response whose body is pushed as it is produced (``HTTPBodyPusher``): framed by its
@@ -38,7 +41,7 @@ package struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
     }
 
-    /// The body when it is held in memory (`nil` for a stream).
+    /// The body when it is held in memory (`nil` for a pushed one, or none).
     package var bodyBytes: [UInt8]? {
         if case .bytes(let bytes) = body { return bytes }
         return nil
@@ -48,15 +51,16 @@ package struct HTTPResponse: Sendable {
 /// A response body.
 package enum HTTPBody: Sendable {
     case bytes([UInt8])
-    /// Produced on a thread by a producer that may block.
-    case stream(HTTPBodyStream)
     /// Pushed from wherever it comes from, without blocking (an event loop).
     case pushed(HTTPBodyPusher)
+    /// Nothing follows the head, and its framing headers are sent as given
+    /// (``HTTPResponse/bodiless(status:headers:)``).
+    case none
 }
 
 /// A body pushed piece by piece as it is produced, without a thread waiting on it: `start` is
-/// called once the head is on its way, with the writer to push through (on the connection's
-/// event loop when the responder answered there).
+/// called on the connection's event loop once the head is on its way, with the writer to push
+/// through (``HTTPResponseBodyWriter``: it says when the client is behind).
 ///
 /// ```swift
 /// HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"], pushing: HTTPBodyPusher { writer in
@@ -71,19 +75,4 @@ package struct HTTPBodyPusher: Sendable {
     package init(_ start: @escaping @Sendable (HTTPResponseBodyWriter) -> Void) {
         self.start = start
     }
-}
-
-/// A body produced piece by piece: `produce` calls `write` for each piece, in order.
-/// With a Content-Length header the pieces are written raw; without one, chunked.
-package struct HTTPBodyStream: Sendable {
-    package let produce: @Sendable (_ write: (ArraySlice<UInt8>) throws -> Void) throws -> Void
-
-    package init(_ produce: @escaping @Sendable (_ write: (ArraySlice<UInt8>) throws -> Void) throws -> Void) {
-        self.produce = produce
-    }
-
-    /// No body, with the headers sent as given: for an answer without content (to HEAD, or a
-    /// 304) whose `Content-Length` states the length a GET's body would have (RFC 9110 §9.3.2,
-    /// §8.6). A bytes body (`body: []`) would not do: its own length, 0, is the one written.
-    package static let empty = HTTPBodyStream { _ in }
 }

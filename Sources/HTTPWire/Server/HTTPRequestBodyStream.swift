@@ -1,7 +1,6 @@
-/// A request body handed to a responder on the event loop as it arrives, with no thread waiting
-/// on it: for a request whose head the responder asked to stream
-/// (``HTTPResponder/bodyDelivery(for:)`` `.streamed`) and answers on the loop
-/// (``HTTPResponder/respondingThread(for:)`` `.eventLoop`), as `context.bodyStream`.
+/// A request body handed to the responder on the event loop as it arrives, with no thread
+/// waiting on it: for a request whose head the responder asked to stream
+/// (``HTTPResponder/bodyDelivery(for:)`` `.streamed`), as `context.bodyStream`.
 ///
 /// Nothing is read until ``start(onPiece:onEnd:onFailure:)``; then each piece is handed over
 /// as it is decoded (at most one socket read, 16 KiB), and at last the end or why the body
@@ -152,4 +151,23 @@ package final class HTTPRequestBodyStream: @unchecked Sendable {
 protocol RequestBodySource: AnyObject {
     func pauseBody()
     func resumeBody()
+}
+
+/// Why a streamed request body could not be read to its end; the server answers the client
+/// for it (and closes).
+package enum HTTPRequestBodyError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The body broke the protocol or a limit (the client gets 400 or 413).
+    case invalid(HTTPParseError)
+    /// No body byte arrived for the body progress timeout (the client gets 408).
+    case stalled(limit: Duration)
+    /// The client closed or reset the connection mid-body.
+    case clientGone
+
+    package var description: String {
+        switch self {
+        case .invalid(let error): "request body refused: \(error)"
+        case .stalled(let limit): "request body stalled: no bytes for \(limit)"
+        case .clientGone: "the client went away mid-body"
+        }
+    }
 }

@@ -4,7 +4,7 @@
 /// the client checks ``hasRoom`` and asks to hear ``whenRoom(_:)`` before it goes on
 /// (back-pressure), instead of piling the body up in memory.
 ///
-/// Use it where the pusher was started (for a responder on the event loop: the loop's thread).
+/// Use it on the connection's event loop, where the pusher was started.
 ///
 /// ```swift
 /// writer.write(piece)
@@ -13,7 +13,7 @@
 /// writer.end()
 /// ```
 package final class HTTPResponseBodyWriter: @unchecked Sendable {
-    // Unchecked: used on its sink's thread only (see the type's note); the sinks are thread-bound too.
+    // Unchecked: used on its connection's loop thread only (see the type's note), as its sink is.
 
     /// More than this queued and the writer has no room.
     package static let highWater = 256 * 1024
@@ -71,8 +71,8 @@ package final class HTTPResponseBodyWriter: @unchecked Sendable {
     }
 }
 
-/// Where an ``HTTPResponseBodyWriter`` puts the framed pieces: a connection on its event loop,
-/// or a thread's blocking socket.
+/// Where an ``HTTPResponseBodyWriter`` puts the framed pieces: a connection on its event loop, or
+/// nowhere (an answer that must have no body).
 protocol ResponseBodySink: AnyObject {
     func push(_ bytes: [UInt8])
     func finish()

@@ -6,12 +6,10 @@ import Synchronization
 /// or of heads trickling in (slowloris), cost a socket each, not a thread each, and a normal
 /// request is still answered.
 ///
-/// A responder that never blocks (``HTTPResponder/respondingThread(for:)`` `.eventLoop`) is
-/// called on the loop's thread, and a body it asks to stream reaches it there as it arrives
-/// (``HTTPRequestBodyStream``). Anything that may block (a responder on a thread of its own and
-/// the body it reads, an ``HTTPBodyStream`` answer, a WebSocket served on a thread) gets the
-/// connection on a thread of its own for that request, and the connection returns to its loop
-/// once it waits for the next.
+/// The responder is called on the connection's loop thread and must not block: work that takes
+/// time answers later (``HTTPReply/deferred(_:)``), a body it asks to stream reaches it there as
+/// it arrives (``HTTPRequestBodyStream``), an answer's body can be pushed as it is produced
+/// (``HTTPBodyPusher``), and a WebSocket is served on the same loop (``WebSocketLoopHandler``).
 ///
 /// A server serves once: `start()`, then `stop()`. Its loops run from `init` (a responder may
 /// prepare per-loop state with ``eventLoops``) until `stop()`, or until the server is released.
@@ -29,7 +27,7 @@ package final class HTTPServer: Sendable {
     private let connections = Mutex<[Int: Socket]>([:])
     private let nextConnectionID = Atomic<Int>(0)
     private let group: EventLoopGroup?
-    private let threads: ConnectionThreads?
+    private let loops: ConnectionLoops?
     private let stopped = Atomic<Bool>(false)
 
     /// A server for `responder`, its event loops started (`start()` then listens). When the
@@ -39,7 +37,7 @@ package final class HTTPServer: Sendable {
         self.responder = responder
         Platform.ignoreBrokenPipeSignal()
         group = try? EventLoopGroup(loopCount: configuration.eventLoopThreads, name: "http-loop")
-        threads = group.map { ConnectionThreads(loops: $0.loops) }
+        loops = group.map { ConnectionLoops(loops: $0.loops) }
     }
 
     deinit { group?.stop() }
@@ -50,7 +48,7 @@ package final class HTTPServer: Sendable {
 
     /// Binds, listens, and accepts on the first loop.
     package func start() throws(SocketError) {
-        guard let group, let threads else {
+        guard let group, let loops else {
             throw SocketError(kind: .other, operation: "start the event loops (no readiness queue could be made)")
         }
         guard !stopped.load(ordering: .acquiring) else {
@@ -59,7 +57,7 @@ package final class HTTPServer: Sendable {
         Platform.raiseOpenFileLimit(toAtLeast: configuration.maxConnections + 64)
         let bound = try Listener(host: configuration.host, port: configuration.port)
         listener.withLock { $0 = bound }
-        let acceptor = Acceptor(listener: bound, loop: group.loops[0]) { [self] socket in admit(socket, threads: threads) }
+        let acceptor = Acceptor(listener: bound, loop: group.loops[0]) { [self] socket in admit(socket, loops: loops) }
         group.loops[0].execute { acceptor.start() }
     }
 
@@ -69,17 +67,13 @@ package final class HTTPServer: Sendable {
     /// The number of open connections now.
     package var connectionCount: Int { connections.withLock { $0.count } }
 
-    /// The number of connections on the event loops now, without a thread of their own (waiting
-    /// for a request, reading one, answered on the loop, or draining after a refusal for at most
-    /// a second, when they no longer count in `connectionCount`).
-    package var parkedConnectionCount: Int { threads?.onLoopsCount ?? 0 }
+    /// The number of connections served as HTTP on the event loops now: waiting for a request,
+    /// reading one, being answered, or draining after a refusal for at most a second (when they
+    /// no longer count in `connectionCount`). Upgraded ones (WebSockets) are not counted.
+    package var httpConnectionCount: Int { loops?.count ?? 0 }
 
-    /// The number of connections on each event loop now, as `parkedConnectionCount` counts them.
-    package var parkedConnectionCountPerLoop: [Int] { threads?.onLoopsCountPerLoop ?? [] }
-
-    /// The number of threads serving connections now (requests that may block, streamed bodies,
-    /// WebSockets).
-    package var connectionThreadCount: Int { threads?.count ?? 0 }
+    /// The number of connections on each event loop now, as `httpConnectionCount` counts them.
+    package var httpConnectionCountPerLoop: [Int] { loops?.countPerLoop ?? [] }
 
     /// Stops accepting and ends every open connection (WebSocket ones included).
     package func stop() {
@@ -91,7 +85,7 @@ package final class HTTPServer: Sendable {
     }
 
     /// Takes an accepted connection, or turns it away past `maxConnections`.
-    private func admit(_ socket: Socket, threads: ConnectionThreads) {
+    private func admit(_ socket: Socket, loops: ConnectionLoops) {
         let id = nextConnectionID.wrappingAdd(1, ordering: .relaxed).newValue & Int.max
         let admitted = connections.withLock { table -> Bool in
             guard table.count < configuration.maxConnections else { return false }
@@ -99,9 +93,8 @@ package final class HTTPServer: Sendable {
             return true
         }
         guard admitted else { return turnAway(socket) }
-        threads.serveOnLoop(HTTPServerConnection(
-            socket: socket, id: id, loop: threads.loop(for: id), configuration: configuration, responder: responder,
-            onEnd: { [self] in _ = connections.withLock { $0.removeValue(forKey: id) } }))
+        loops.serve(socket, id: id, configuration: configuration, responder: responder,
+                    onEnd: { [self] in _ = connections.withLock { $0.removeValue(forKey: id) } })
     }
 
     /// Answers a connection over `maxConnections` with 503 and closes it, without ever blocking

@@ -23,9 +23,8 @@ package struct HTTPServerConfiguration: Sendable {
     /// hard limit allows. Default 10000.
     package var maxConnections: Int
     /// How many event-loop threads serve the connections, each watching its share with epoll
-    /// or kqueue. A connection costs its socket and its buffers, not a thread; it has a thread
-    /// of its own only while a request needs one (a responder that may block and the body it
-    /// reads, an ``HTTPBodyStream`` answer, a WebSocket served on a thread). Default: one per core the system has online (at least 1).
+    /// or kqueue. A connection costs its socket and its buffers, not a thread. Default: one per
+    /// core the system has online (at least 1).
     package var eventLoopThreads: Int
     /// How long a connection may wait with nothing of a request received: a new connection
     /// before its first byte, a kept-alive one after a response. Then it is closed without a
@@ -48,8 +47,6 @@ package struct HTTPServerConfiguration: Sendable {
     package var pipelinedBytesLimit: Int
     /// WebSocket settings for upgraded connections. Default `WebSocketConfiguration()`.
     package var webSocket: WebSocketConfiguration
-    /// Stack size of each connection thread. Default 512 KiB.
-    package var threadStackSize: Int
 
     /// The number of processors the system has online, at least 1: the default for
     /// ``eventLoopThreads``.
@@ -66,8 +63,7 @@ package struct HTTPServerConfiguration: Sendable {
         bodyProgressTimeout: Duration = .seconds(30),
         responseWriteTimeout: Duration = .seconds(30),
         pipelinedBytesLimit: Int = 64 * 1024,
-        webSocket: WebSocketConfiguration = WebSocketConfiguration(),
-        threadStackSize: Int = 512 * 1024
+        webSocket: WebSocketConfiguration = WebSocketConfiguration()
     ) {
         self.host = host
         self.port = port
@@ -80,6 +76,5 @@ package struct HTTPServerConfiguration: Sendable {
         self.responseWriteTimeout = responseWriteTimeout
         self.pipelinedBytesLimit = pipelinedBytesLimit
         self.webSocket = webSocket
-        self.threadStackSize = threadStackSize
     }
 }

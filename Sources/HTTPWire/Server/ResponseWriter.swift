@@ -1,6 +1,6 @@
-/// Frames and writes one response on a server connection (RFC 9112 §6):
-/// Content-Length for bytes, chunked for a stream without a length (or
-/// read-to-close for an HTTP/1.0 client), and no body for HEAD, 1xx, 204, 304.
+/// Frames one response on a server connection (RFC 9112 §6): Content-Length for bytes, chunked
+/// for a pushed body without a length (or read-to-close for an HTTP/1.0 client), and no body for
+/// HEAD, 1xx, 204, 304.
 enum ResponseWriter {
     /// Written instead of a response whose head cannot be encoded (RFC 9110 §15.6.1).
     static let unwritableResponseHead = Array("HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
@@ -15,10 +15,6 @@ enum ResponseWriter {
         enum Body {
             case none
             case bytes([UInt8])
-            /// Written as produced; its `Content-Length`, or the close, frames it.
-            case rawStream(HTTPBodyStream)
-            /// Written as produced, each piece a chunk, then the last chunk.
-            case chunkedStream(HTTPBodyStream)
             /// Pushed as produced (``HTTPBodyPusher``), raw or chunked.
             case pushed(HTTPBodyPusher, chunked: Bool)
         }
@@ -39,27 +35,26 @@ enum ResponseWriter {
             // RFC 9110 §8.6: no Content-Length in 1xx or 204; a 304 may carry the one a GET would have.
             if response.status.code != 304 { headers.remove("Content-Length") }
         } else {
-            // A produced body keeps its Content-Length; without one it is chunked (HTTP/1.1) or
-            // ends with the connection (HTTP/1.0).
-            /// Whether a produced body is chunked (setting its framing headers).
-            func producedIsChunked() -> Bool {
-                if (try? BodyFraming.contentLength(in: headers)) ?? nil != nil { return false }
-                headers.remove("Content-Length")
-                guard version == .http1_1 else {
-                    closes = true
-                    return false
-                }
-                headers["Transfer-Encoding"] = "chunked"
-                return true
-            }
             switch response.body {
             case .bytes(let bytes):
                 headers["Content-Length"] = String(bytes.count)
                 body = .bytes(bytes)
-            case .stream(let stream):
-                body = producedIsChunked() ? .chunkedStream(stream) : .rawStream(stream)
             case .pushed(let pusher):
-                body = .pushed(pusher, chunked: producedIsChunked())
+                // A pushed body keeps its Content-Length; without one it is chunked (HTTP/1.1) or
+                // ends with the connection (HTTP/1.0).
+                var chunked = false
+                if (try? BodyFraming.contentLength(in: headers)) ?? nil == nil {
+                    headers.remove("Content-Length")
+                    if version == .http1_1 {
+                        headers["Transfer-Encoding"] = "chunked"
+                        chunked = true
+                    } else {
+                        closes = true
+                    }
+                }
+                body = .pushed(pusher, chunked: chunked)
+            case .none:
+                break
             }
         }
         if closes {
@@ -75,59 +70,14 @@ enum ResponseWriter {
         return Framed(head: head, body: method == .head ? .none : body, closes: closes)
     }
 
-    /// The whole of `response` as bytes, the bytes ``write(_:to:method:version:keepAlive:)``
-    /// writes, for writing without blocking; nil when its body is a stream.
+    /// The whole of `response` as bytes, for writing without blocking; nil when its body is
+    /// pushed.
     static func bytes(of response: HTTPResponse, method: HTTPMethod, version: HTTPVersion, keepAlive: Bool) -> [UInt8]? {
         let framed = frame(response, method: method, version: version, keepAlive: keepAlive)
         switch framed.body {
         case .none: return framed.head
         case .bytes(let body): return framed.head + body
-        case .rawStream, .chunkedStream, .pushed: return nil
-        }
-    }
-
-    /// Writes `response` to a request with `method`/`version`. Returns whether the
-    /// connection must close afterwards.
-    static func write(_ response: HTTPResponse, to socket: Socket, method: HTTPMethod,
-                      version: HTTPVersion, keepAlive: Bool) throws(SocketError) -> Bool {
-        var framed = frame(response, method: method, version: version, keepAlive: keepAlive)
-        switch framed.body {
-        case .none:
-            try socket.write(framed.head)
-        case .bytes(let body):
-            if body.count <= coalescedBodyLimit {
-                framed.head.append(contentsOf: body)
-                try socket.write(framed.head)
-            } else {
-                try socket.write(framed.head)
-                try socket.write(body)
-            }
-        case .rawStream(let stream):
-            try socket.write(framed.head)
-            try produce(stream) { (chunk) throws(SocketError) in try socket.write(Array(chunk)) }
-        case .chunkedStream(let stream):
-            try socket.write(framed.head)
-            try produce(stream) { (chunk) throws(SocketError) in try socket.write(HTTPEncoder.chunk(chunk)) }
-            try socket.write(HTTPEncoder.lastChunk)
-        case .pushed(let pusher, let chunked):
-            try socket.write(framed.head)
-            // On a thread the pieces are written as they are pushed; the answer ends at `end()`.
-            let sink = BlockingBodySink(socket: socket)
-            pusher.start(HTTPResponseBodyWriter(chunked: chunked, sink: sink))
-            try sink.waitUntilFinished()
-        }
-        return framed.closes
-    }
-
-    /// Runs a body stream; a failure inside the producer ends the connection (the body is cut short).
-    private static func produce(_ stream: HTTPBodyStream,
-                                _ write: (ArraySlice<UInt8>) throws(SocketError) -> Void) throws(SocketError) {
-        do {
-            try stream.produce { chunk in try write(chunk) }
-        } catch let error as SocketError {
-            throw error
-        } catch {
-            throw SocketError(kind: .other, operation: "response body stream: \(error)")
+        case .pushed: return nil
         }
     }
 }

@@ -1,17 +1,23 @@
 /// One accepted connection served on an ``EventLoop``: the thin shell around a
 /// ``ServerConnectionMachine``. It reads and writes the socket without blocking, calls the
-/// responder on the loop's thread, hands a streamed body to its ``HTTPRequestBodyStream``, keeps
-/// the one timer the machine asks for, and performs what the machine says. A request the loop
-/// cannot answer itself (a responder that may block, an ``HTTPBodyStream`` answer, a WebSocket
-/// served on a thread) goes to a thread of its own with everything read so far
-/// (``HTTPServerConnection``), and comes back here once that thread has nothing left to read.
+/// responder on the loop's thread, hands a streamed body to its ``HTTPRequestBodyStream``,
+/// writes a pushed answer as it is produced, keeps the one timer the machine asks for, and
+/// performs what the machine says. An upgrade hands the socket to a ``WebSocketConnection`` on
+/// the same loop.
 final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     // Unchecked: every property is touched on `loop`'s thread only; other threads reach the
     // connection only through `loop.execute`.
-    private let connection: HTTPServerConnection
+    private let socket: Socket
+    /// A number unique to the connection within its server.
+    private let id: Int
     private let loop: EventLoop
-    private let storage: HTTPConnectionStorage
-    private let threads: ConnectionThreads
+    private let configuration: HTTPServerConfiguration
+    private let responder: any HTTPResponder
+    private let storage = HTTPConnectionStorage()
+    private let loops: ConnectionLoops
+    /// Frees the connection's slot in the server; runs before the socket closes (so a peer that
+    /// sees the close finds the slot already free).
+    private let onEnd: @Sendable () -> Void
     private var machine: ServerConnectionMachine
     private var token: UInt64?
     private var timer: (token: UInt64, deadline: Duration)?
@@ -23,51 +29,52 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     /// The body of the request being answered, while it streams to its responder.
     private var bodyStream: HTTPRequestBodyStream?
 
-    /// A connection that waits for a request on `loop` from now; `decoder` holds what a thread
-    /// already read (nil: nothing), requests are numbered from `nextRequestIndex`.
-    init(connection: HTTPServerConnection, loop: EventLoop, storage: HTTPConnectionStorage, threads: ConnectionThreads,
-         decoder: HTTPRequestDecoder? = nil, nextRequestIndex: Int = 0) {
-        self.connection = connection
+    /// Bytes asked of the socket per read.
+    static let readCapacity = 16_384
+
+    /// A connection that waits for a request on `loop` from now (made on the loop's thread).
+    init(socket: Socket, id: Int, loop: EventLoop, configuration: HTTPServerConfiguration, responder: any HTTPResponder,
+         loops: ConnectionLoops, onEnd: @escaping @Sendable () -> Void) {
+        self.socket = socket
+        self.id = id
         self.loop = loop
-        self.storage = storage
-        self.threads = threads
-        let configuration = connection.configuration
-        let responder = connection.responder
+        self.configuration = configuration
+        self.responder = responder
+        self.loops = loops
+        self.onEnd = onEnd
         machine = ServerConnectionMachine(
             limits: configuration.limits,
             readTimeouts: RequestReadTimeouts(idle: configuration.idleTimeout, head: configuration.requestHeadTimeout,
-                                    bodyProgress: configuration.bodyProgressTimeout),
+                                              bodyProgress: configuration.bodyProgressTimeout),
             writeTimeout: configuration.responseWriteTimeout, pipelinedBytesLimit: configuration.pipelinedBytesLimit,
-            now: loop.now, decoder: decoder, firstRequestIndex: nextRequestIndex,
-            route: { head in
-                if responder.respondingThread(for: head) == .ownThread { return .thread }
-                return responder.bodyDelivery(for: head) == .streamed ? .streamedOnLoop : .eventLoop
-            })
+            now: loop.now, bodyDelivery: { head in responder.bodyDelivery(for: head) })
     }
 
     /// Starts watching the socket (on the loop's thread). A socket that cannot be watched is
-    /// served on a thread instead, rather than lost.
+    /// closed: nothing could serve it.
     func start() {
         do throws(SocketError) {
-            token = try loop.register(self, descriptor: connection.socket.descriptor, interest: .readable)
+            token = try loop.register(self, descriptor: socket.descriptor, interest: .readable)
         } catch {
-            threads.start(connection) { [connection, storage, machine] in
-                var machine = machine
-                connection.serve(storage: storage, from: .nothingRead(machine.handOff()), threads: nil)
-            }
-            return
+            return close()
         }
-        threads.connectionArrived(on: loop)
-        // Bytes a thread already read may hold a whole request.
+        loops.connectionArrived(on: loop)
         perform(machine.bytesReceived(now: loop.now))
+    }
+
+    /// Ends a connection its loop could not watch.
+    private func close() {
+        storage.close()
+        onEnd()
+        socket.close()
     }
 
     // MARK: EventLoopSocket
 
     func readable() {
-        let socket = connection.socket
+        let socket = self.socket
         var failed = false
-        let count = machine.read(capacity: ConnectionReader.readCapacity) { buffer -> Int in
+        let count = machine.read(capacity: Self.readCapacity) { buffer -> Int in
             do throws(SocketError) {
                 return try socket.readWithoutBlocking(into: buffer) ?? -1
             } catch {
@@ -117,23 +124,18 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
                 bodyStream = nil
                 guard token != nil else { return }
                 action = machine.bodyDelivered(now: loop.now)
-            case .handOver(let head, let index):
-                return handOver(.head(head, decoder: machine.handOff()), requestIndex: index)
             case .reject(let error):
-                guard let answer = connection.answerBytes(for: error) else {
-                    return handOver(.rejected(error), requestIndex: 0)
-                }
-                action = machine.answer(with: answer, now: loop.now)
+                action = machine.answer(with: answerBytes(for: error), now: loop.now)
             case .send(let bytes):
                 let count: Int
                 do throws(SocketError) {
-                    count = try connection.socket.writeWithoutBlocking(bytes)
+                    count = try socket.writeWithoutBlocking(bytes)
                 } catch {
                     return end()  // the client is gone: there is no one to answer
                 }
-                action = machine.sent(count, flushed: !connection.socket.hasUnsentBytes, now: loop.now)
+                action = machine.sent(count, flushed: !socket.hasUnsentBytes, now: loop.now)
             case .finishAnswer:
-                connection.socket.shutdownWrite()
+                socket.shutdownWrite()
                 release()
                 action = .wait
             case .close:
@@ -142,38 +144,43 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         }
     }
 
-    /// Calls the responder on the loop's thread (with `body`, a body that streams as it arrives);
-    /// returns the machine's next action, or nil when there is none yet (the answer comes later)
-    /// or the connection left the loop (handed to a thread, or reset).
+    /// Calls the responder (with `body`, a body that streams as it arrives); returns the
+    /// machine's next action, or nil when there is none yet (the answer comes later) or the
+    /// connection left the loop.
     private func respond(to request: HTTPRequest, requestIndex: Int,
                          body: HTTPRequestBodyStream? = nil) -> ServerConnectionMachine.Action? {
-        let context = HTTPRequestContext(peer: connection.socket.peer, connectionID: connection.id,
-                                         requestIndex: requestIndex, storage: storage, eventLoop: loop, bodyStream: body)
-        let reply = connection.responder.respond(to: request, context: context)
-        if case .deferred(let later) = reply {
-            later.whenComplete { [self] reply in
-                loop.execute { [self] in
-                    // The connection may have ended or moved on meanwhile (the client left, the
-                    // server stopped, a broken body was answered by the server).
-                    guard token != nil, machine.isAwaitingAnswer,
-                          let next = answer(request, requestIndex: requestIndex, with: reply) else { return }
-                    perform(next)
-                }
-            }
-            // A streamed body goes on arriving while the answer is pending.
-            guard body != nil, token != nil else { return nil }
-            return machine.bodyDelivered(now: loop.now)
-        }
-        return answer(request, requestIndex: requestIndex, with: reply)
+        let context = HTTPRequestContext(peer: socket.peer, connectionID: id, requestIndex: requestIndex,
+                                         storage: storage, eventLoop: loop, bodyStream: body)
+        let reply = responder.respond(to: request, context: context)
+        let next = answer(request, with: reply)
+        // A streamed body goes on arriving while a deferred answer is pending.
+        guard case .deferred = reply, body != nil, token != nil else { return next }
+        return machine.bodyDelivered(now: loop.now)
     }
 
-    /// Writes `reply` to `request`: returns the machine's next action, or nil when the connection
-    /// left the loop.
-    private func answer(_ request: HTTPRequest, requestIndex: Int, with reply: HTTPReply) -> ServerConnectionMachine.Action? {
+    /// Writes `later`'s answer to `request` once it comes, on the loop.
+    private func awaitAnswer(_ later: HTTPDeferredReply, to request: HTTPRequest) {
+        later.whenComplete { [self] reply in
+            loop.execute { [self] in
+                // The connection may have ended or moved on meanwhile (the client left, the
+                // server stopped, a broken body was answered by the server).
+                guard token != nil, machine.isAwaitingAnswer, let next = answer(request, with: reply) else { return }
+                perform(next)
+            }
+        }
+    }
+
+    /// Writes `reply` to `request`: returns the machine's next action, or nil when there is none
+    /// yet or the connection left the loop.
+    private func answer(_ request: HTTPRequest, with reply: HTTPReply) -> ServerConnectionMachine.Action? {
+        if case .deferred(let later) = reply {
+            awaitAnswer(later, to: request)
+            return nil
+        }
         var request = request
         if machine.isReadingStreamedBody {
             // Answered before its body ended: the stream hears no more, and the connection closes
-            // after the answer (framed so, on the loop or on a thread), as a thread's does.
+            // after the answer (framed so).
             bodyStream?.abandon()
             bodyStream = nil
             request.headers["Connection"] = "close"
@@ -185,11 +192,10 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         case .reset:
             end(resetting: true)
             return nil
-        case .webSocket, .deferred:
-            handOver(.reply(reply, to: request, decoder: machine.handOff()), requestIndex: requestIndex + 1)
-            return nil
         case .webSocketOnLoop(let headers, let configuration, let handler):
             upgrade(request, headers: headers, configuration: configuration, handler: handler)
+            return nil
+        case .deferred:
             return nil
         }
         let framed = ResponseWriter.frame(response, method: request.method, version: request.version,
@@ -209,10 +215,6 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
             return machine.responded(framed.head + body, closes: framed.closes, now: loop.now)
         case .bytes(let body):
             return machine.responded(framed.head, body: body, closes: framed.closes, now: loop.now)
-        case .rawStream, .chunkedStream:
-            // A stream's producer blocks: it runs on a thread, which writes the answer.
-            handOver(.reply(reply, to: request, decoder: machine.handOff()), requestIndex: requestIndex + 1)
-            return nil
         }
     }
 
@@ -233,9 +235,26 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         }
         var decoder = machine.handOff()
         leaveLoop()
-        let written = (try? connection.socket.writeWithoutBlocking(head)) ?? 0
-        _ = connection.upgrade(bufferedBytes: decoder.takeBufferedBytes(), configuration: configuration, storage: storage,
-                               handler: handler, unsentHandshake: Array(head.dropFirst(written)))
+        let written = (try? socket.writeWithoutBlocking(head)) ?? 0
+        // The WebSocket owns the socket from now on, and frees the connection's slot when it closes.
+        let storage = self.storage, onEnd = self.onEnd
+        _ = WebSocketConnection(
+            socket: socket, role: .server, configuration: configuration ?? self.configuration.webSocket,
+            bufferedBytes: decoder.takeBufferedBytes(), loop: loop, handler: handler,
+            unsentHandshake: Array(head.dropFirst(written)),
+            onClose: {
+                storage.close()
+                onEnd()
+            })
+    }
+
+    /// The answer to a request that broke the protocol or a limit: the responder's, closing (its
+    /// default when the responder's has a pushed body).
+    private func answerBytes(for error: HTTPParseError) -> [UInt8] {
+        var response = responder.response(for: error)
+        response.headers["Connection"] = "close"
+        if let bytes = ResponseWriter.bytes(of: response, method: .get, version: .http1_1, keepAlive: false) { return bytes }
+        return ResponseWriter.bytes(of: .text(error.status, "\(error)\n"), method: .get, version: .http1_1, keepAlive: false) ?? []
     }
 
     /// Watches the socket for what the machine wants now, and keeps its one timer.
@@ -261,21 +280,12 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         }
     }
 
-    /// Leaves the loop: the connection goes on on a thread of its own.
-    private func handOver(_ start: HTTPServerConnection.Start, requestIndex: Int) {
-        leaveLoop()
-        let connection = self.connection, storage = self.storage, threads = self.threads
-        threads.start(connection) {
-            connection.serve(storage: storage, from: start, firstRequestIndex: requestIndex, threads: threads)
-        }
-    }
-
     /// Frees the connection's slot in the server (an answered connection that only drains
     /// serves no one).
     private func release() {
         guard !released else { return }
         released = true
-        connection.onEnd()
+        onEnd()
     }
 
     private func leaveLoop() {
@@ -284,7 +294,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         timer = nil
         loop.deregister(token)
         self.token = nil
-        threads.connectionLeft(loop)
+        loops.connectionLeft(loop)
     }
 
     /// Ends the connection on the loop.
@@ -294,7 +304,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         _ = machine.handOff()
         storage.close()
         release()
-        if resetting { connection.socket.reset() } else { connection.socket.close() }
+        if resetting { socket.reset() } else { socket.close() }
         roomHandlers = []
         bodyStream?.fail(.clientGone)
         bodyStream = nil

@@ -7,7 +7,7 @@ extension ServerConnectionMachine {
     /// nil) to write, then `body`, then the connection closes if `closes`. An answer to a
     /// streamed body that has not ended yet stops it (nothing more is handed out), and the
     /// connection is closed after the answer whatever `closes` says (frame it so:
-    /// ``isReadingStreamedBody``), as a connection thread closes one whose body was left unread.
+    /// ``isReadingStreamedBody``): the rest of the body is never read as a request.
     mutating func responded(_ head: [UInt8], body: [UInt8]? = nil, closes: Bool, now: Duration) -> Action {
         let then: AfterFlush
         switch phase {

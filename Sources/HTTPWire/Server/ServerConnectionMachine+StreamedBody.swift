@@ -1,5 +1,5 @@
-/// The streamed-body route (``Route/streamedOnLoop``): a responder on the loop takes a request's
-/// body as it arrives, without a thread.
+/// The streamed-body route (``HTTPBodyDelivery/streamed``): the responder takes a request's body
+/// as it arrives.
 ///
 /// ```
 /// head ──▶ .respondStreaming ──▶ bodyDelivered ──▶ (.send 100 Continue) ──▶ .bodyPiece … ──▶ .bodyEnd

@@ -1,18 +1,6 @@
-/// What goes in and out of a ``ServerConnectionMachine``: where a request is answered, the
-/// actions the shell performs, and the phases the machine steps through.
+/// What goes in and out of a ``ServerConnectionMachine``: the actions the shell performs, and
+/// the phases the machine steps through.
 extension ServerConnectionMachine {
-    /// Where a request is answered.
-    enum Route: Sendable, Equatable {
-        /// Its body is read here, whole, and the responder is called on the loop.
-        case eventLoop
-        /// The responder is called on the loop at the head, and its body follows as it arrives,
-        /// as actions (``Action/bodyPiece(_:)``), while the answer is pending. A head without a
-        /// body goes as ``eventLoop``.
-        case streamedOnLoop
-        /// The connection is handed to a thread of its own at the head.
-        case thread
-    }
-
     /// What the shell does next.
     enum Action: Sendable, Equatable {
         /// Nothing for now: read while ``wantsToRead``, write while ``wantsToWrite``, and call
@@ -34,11 +22,8 @@ extension ServerConnectionMachine {
         /// answers the client for it (the parse error's answer through ``reject(_:)``, 408) or
         /// closes (the client is gone).
         case bodyFailed(HTTPRequestBodyError)
-        /// Serve the request with this head on a thread of its own, from the decoder
-        /// (``handOff()``), numbering it `requestIndex`.
-        case handOver(HTTPRequest, requestIndex: Int)
-        /// The bytes broke the protocol or a limit: find the answer a connection thread gives
-        /// and pass it to ``answer(with:now:)``.
+        /// The bytes broke the protocol or a limit: find the responder's answer to the error and
+        /// pass it to ``answer(with:now:)``.
         case reject(HTTPParseError)
         /// Write as much of these bytes as the socket takes without blocking, and report it with
         /// ``sent(_:flushed:now:)``.
@@ -77,7 +62,7 @@ extension ServerConnectionMachine {
         case writing(then: AfterFlush)
         /// The refusal is out; counts what has been discarded since.
         case draining(discarded: Int)
-        /// On a thread, or closed: the machine has no further part.
+        /// Upgraded, or closed: the machine has no further part.
         case finished
     }
 

@@ -12,29 +12,25 @@
 /// // .send(the response); then `sent(count, flushed: true, now:)` reads on
 /// ```
 ///
-/// Requests are read as a connection thread reads them (the same ``HTTPRequestDecoder`` and
-/// ``RequestReadTimeouts``): nothing of a request for the idle timeout closes silently (RFC 9112
+/// Requests are read with an ``HTTPRequestDecoder`` and timed with ``RequestReadTimeouts``: nothing of a request for the idle timeout closes silently (RFC 9112
 /// §9.5); a head not complete by its deadline, or a body that stops arriving, is refused with
 /// 408 (RFC 9110 §15.5.9); bytes that break the protocol or a limit get the parse error's answer.
 /// Pipelined requests are answered one at a time, in order (RFC 9112 §9.3.2): what arrives while
 /// a request is being answered waits in the decoder, up to ``pipelinedBytesLimit``, and then
 /// the connection stops reading until the answer is out (back-pressure on the client).
 ///
-/// A request whose head the `route` sends to a thread (a responder that may block, a body such a
-/// responder reads as it arrives) is handed over whole: the decoder goes with it
-/// (``handOff()``), holding whatever followed the head. One whose body a responder on the loop
-/// takes as it arrives (``Route/streamedOnLoop``) stays: the responder is called at the head and
-/// the body follows as actions (`ServerConnectionMachine+StreamedBody.swift`).
+/// A request whose body the responder takes as it arrives (`bodyDelivery` says
+/// ``HTTPBodyDelivery/streamed``) is answered at its head, and the body follows as actions
+/// (`ServerConnectionMachine+StreamedBody.swift`).
 ///
 /// Answers are written without blocking: as much as the socket takes, the rest whenever it is
 /// writable again, given up when the client takes no byte for the write timeout. A refusal is
 /// followed by the FIN, and what the client still sends is discarded for ``drainTime``
 /// (closing with unread bytes would reset, RFC 9112 §9.6).
 struct ServerConnectionMachine: Sendable {
-    /// How long the client may take no byte of a refusal before it is given up (as a connection
-    /// thread's write timeout for one).
+    /// How long the client may take no byte of a refusal before it is given up.
     static let refusalWriteTime = Duration.seconds(1)
-    /// How long a refused connection is drained, at most (as `Socket.lingeringClose`).
+    /// How long a refused connection is drained, at most.
     static let drainTime = Duration.seconds(1)
     /// How many bytes a refused connection may still send before it is closed regardless.
     static let drainLimit = 1 << 20
@@ -45,7 +41,7 @@ struct ServerConnectionMachine: Sendable {
     let pipelinedBytesLimit: Int
     /// How long the client may take no byte of an answer before the connection is closed.
     let writeTimeout: Duration
-    private let route: @Sendable (HTTPRequest) -> Route
+    private let bodyDelivery: @Sendable (HTTPRequest) -> HTTPBodyDelivery
     private var current: HTTPRequest?
     private var body: [UInt8] = []
     // Internal rather than private: the machine's other files (answers, the streamed-body route)
@@ -58,7 +54,7 @@ struct ServerConnectionMachine: Sendable {
     /// when everything queued is written.
     var streamOpen = false
     var peerClosed = false
-    var nextRequestIndex: Int
+    var nextRequestIndex = 0
     /// On the streamed-body route: whether decoding (and reading) waits for the responder.
     var bodyPaused = false
     /// On the streamed-body route: what the shell was handed and has not reported done.
@@ -66,18 +62,15 @@ struct ServerConnectionMachine: Sendable {
     /// When ``timeElapsed(now:)`` is due, if anything is timed now.
     var deadline: Duration?
 
-    /// A connection that starts waiting for a request at `now`; `route` says where each
-    /// request is answered. `decoder` may hold bytes already read (a connection handed back by
-    /// a thread); requests are numbered from `firstRequestIndex`.
+    /// A connection that starts waiting for a request at `now`; `bodyDelivery` says how each
+    /// request's body reaches the responder.
     init(limits: HTTPLimits, readTimeouts: RequestReadTimeouts, writeTimeout: Duration, pipelinedBytesLimit: Int,
-         now: Duration, decoder: HTTPRequestDecoder? = nil, firstRequestIndex: Int = 0,
-         route: @escaping @Sendable (HTTPRequest) -> Route = { _ in .eventLoop }) {
-        self.decoder = decoder ?? HTTPRequestDecoder(limits: limits)
+         now: Duration, bodyDelivery: @escaping @Sendable (HTTPRequest) -> HTTPBodyDelivery = { _ in .buffered }) {
+        decoder = HTTPRequestDecoder(limits: limits)
         self.readTimeouts = readTimeouts
         self.writeTimeout = writeTimeout
         self.pipelinedBytesLimit = pipelinedBytesLimit
-        self.route = route
-        nextRequestIndex = firstRequestIndex
+        self.bodyDelivery = bodyDelivery
         deadline = now + readTimeouts.idle
     }
 
@@ -104,7 +97,7 @@ struct ServerConnectionMachine: Sendable {
     /// Whether an answer's body is being pushed now (``respondedStreaming(_:closes:now:)``).
     var isStreaming: Bool { streamOpen }
 
-    /// Whether the machine has no further part (handed over or closed).
+    /// Whether the machine has no further part (upgraded or closed).
     var isFinished: Bool {
         if case .finished = phase { return true }
         return false
@@ -118,10 +111,8 @@ struct ServerConnectionMachine: Sendable {
         }
     }
 
-    /// Ends the machine's part and gives up the decoder, with whatever it holds: after
-    /// ``Action/handOver(_:requestIndex:)``, or when an answer to ``Action/respond(_:requestIndex:)``
-    /// can only be written from a thread (a streamed body, a WebSocket), the thread that serves
-    /// the connection reads on from it.
+    /// Ends the machine's part and gives up the decoder, with whatever it holds: the bytes that
+    /// followed an upgrade request are the WebSocket's first frames.
     mutating func handOff() -> HTTPRequestDecoder {
         phase = .finished
         deadline = nil
@@ -148,8 +139,7 @@ struct ServerConnectionMachine: Sendable {
     mutating func bytesReceived(now: Duration) -> Action {
         switch phase {
         case .reading:
-            // The head was due before these bytes were read: they cannot save it (a connection
-            // thread would not have waited for them).
+            // The head was due before these bytes were read: they cannot save it.
             if let due = readTimeouts.headDeadline, now >= due { return refuse(.requestHeadTimedOut(limit: readTimeouts.head), now: now) }
             return advance(now: now)
         case .streamingBody:
@@ -199,7 +189,7 @@ struct ServerConnectionMachine: Sendable {
             // Not while paused (no deadline then): only a client that sends nothing is refused.
             return failBody(unsent.isEmpty ? .stalled(limit: readTimeouts.bodyProgress) : .clientGone)
         case .writing, .draining:
-            // An answer the client did not read in time is given up, as a thread's write times out.
+            // An answer the client did not read in time is given up.
             return finish()
         case .responding, .rejecting, .finished:
             return .wait
@@ -220,18 +210,7 @@ struct ServerConnectionMachine: Sendable {
             switch event {
             case .head(let head)?:
                 readTimeouts.headCompleted()
-                let index = nextRequestIndex
-                switch route(head) {
-                case .thread:
-                    nextRequestIndex += 1
-                    phase = .finished
-                    deadline = nil
-                    return .handOver(head, requestIndex: index)
-                case .streamedOnLoop where Self.hasBody(head):
-                    return startStreamedBody(head, now: now)
-                case .eventLoop, .streamedOnLoop:
-                    break
-                }
+                if Self.hasBody(head), bodyDelivery(head) == .streamed { return startStreamedBody(head, now: now) }
                 current = head
                 body = []
                 // RFC 9110 §10.1.1: tell a client that waits for it to send the body.

@@ -16,7 +16,6 @@ import Synchronization
 package final class Socket: Sendable {
     let descriptor: Int32
     private let closed = Atomic<Bool>(false)
-    private let upgraded = Atomic<Bool>(false)
     /// Held while the descriptor is released or shut down, so the two never interleave.
     private let descriptorLock = Mutex<Void>(())
     /// The peer's address, when known.
@@ -67,12 +66,6 @@ package final class Socket: Sendable {
 
     /// Whether `close()` has been called.
     package var isClosed: Bool { closed.load(ordering: .acquiring) }
-
-    /// Whether a WebSocket took the socket over (an upgrade): it closes it, not its server.
-    var isUpgraded: Bool { upgraded.load(ordering: .acquiring) }
-
-    /// Marks the socket as taken over by a WebSocket.
-    func markUpgraded() { upgraded.store(true, ordering: .releasing) }
 
     /// Reads up to `buffer.count` bytes (decrypted, over TLS). Returns 0 at end of stream (over
     /// TLS also after the server's close_notify).
@@ -152,27 +145,6 @@ package final class Socket: Sendable {
     /// it could not take at once); the next `write`, even of no bytes, sends them.
     var hasUnsentBytes: Bool { tls?.hasUnsentBytes ?? false }
 
-    /// Half-closes, then reads and discards what the peer still sends (up to `limit` bytes or
-    /// `milliseconds` in all, however slowly the bytes come), then closes. Closing with unread
-    /// data would send a reset that can destroy the response we just wrote (RFC 9112 §9.6).
-    package func lingeringClose(milliseconds: Int = 1000, limit: Int = 1 << 20) {
-        shutdownWrite()
-        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
-        var discarded = 0
-        var scratch = [UInt8](repeating: 0, count: 16_384)
-        while discarded < limit {
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            guard remaining > .zero else { break }
-            setReadTimeout(milliseconds: remaining.socketTimeoutMilliseconds)
-            let count = scratch.withUnsafeMutableBytes { raw -> Int in
-                (try? read(into: raw)) ?? 0
-            }
-            if count <= 0 { break }
-            discarded += count
-        }
-        close()
-    }
-
     /// Reads and discards what has already arrived (up to `limit` bytes), never waiting.
     func discardReadableBytes(limit: Int = 65_536) {
         var discarded = 0
@@ -190,7 +162,7 @@ package final class Socket: Sendable {
     }
 
     /// Sets how long a write may block before failing with `.timedOut` (`nil`: forever).
-    package func setWriteTimeout(milliseconds: Int?) {
+    func setWriteTimeout(milliseconds: Int?) {
         Platform.setTimeout(descriptor, receive: false, milliseconds: milliseconds)
     }
 

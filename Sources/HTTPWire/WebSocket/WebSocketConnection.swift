@@ -15,7 +15,8 @@ import HarnessCore
 ///
 /// Every protocol decision (the close handshake, ping/pong and keep-alive, fragments, limits)
 /// is ``WebSocketStateMachine``'s; this class performs its actions: frames are queued under one
-/// lock in the machine's order, and the deadlines it asks for are the loop's timers.
+/// lock in the machine's order, the loop writes them (never under that lock), and the deadlines
+/// the machine asks for are the loop's timers.
 ///
 /// ```swift
 /// while case .message(let message) = connection.receive() {
@@ -112,7 +113,7 @@ package final class WebSocketConnection: Sendable {
         let (actions, waking) = try state.withLock { (state) throws(WebSocketConnectionError) -> ([WebSocketStateMachine.Action], Bool) in
             var actions = try state.machine.send(frame, now: now)
             // The caller's own frame reports a failed write; a close never did.
-            let waking = try queue(&actions, in: &state, reportingFailures: frame.opcode != .close, now: now)
+            let waking = try queue(&actions, in: &state, reportingFailures: frame.opcode != .close)
             return (actions, waking)
         }
         _ = perform(actions, waking: waking)
@@ -177,7 +178,6 @@ package final class WebSocketConnection: Sendable {
     /// lock, so bytes the loop feeds in between always wake the reader.
     private func nextDelivery(as mode: WebSocketStateMachine.ReceiveMode) -> WebSocketStateMachine.Delivery {
         while true {
-            let now = self.now
             let (actions, waking, wait) = state.withLock { state -> ([WebSocketStateMachine.Action], Bool, ReaderWait?) in
                 var actions = state.machine.nextDelivery(as: mode)
                 var wait: ReaderWait?
@@ -190,7 +190,7 @@ package final class WebSocketConnection: Sendable {
                         state.readingPaused = false
                     }
                 }
-                let waking = (try? queue(&actions, in: &state, reportingFailures: false, now: now)) ?? false
+                let waking = (try? queue(&actions, in: &state, reportingFailures: false)) ?? false
                 return (actions, waking, wait)
             }
             if let delivery = perform(actions, waking: waking) { return delivery }
@@ -224,18 +224,17 @@ package final class WebSocketConnection: Sendable {
         let now = self.now
         let (actions, waking) = state.withLock { state in
             var actions = input(&state.machine, now)
-            let waking = (try? queue(&actions, in: &state, reportingFailures: false, now: now)) ?? false
+            let waking = (try? queue(&actions, in: &state, reportingFailures: false)) ?? false
             return (actions, waking)
         }
         return perform(actions, waking: waking)
     }
 
-    /// Queues the frames among `actions` and writes what the socket takes now, under the
-    /// machine's lock so that they go out in the machine's order (no data frame can slip in
-    /// after a close). Returns whether bytes are left for the loop to write.
-    /// Also appends to `actions` what follows our close frame going out (its answer's deadline).
+    /// Queues the frames among `actions` under the machine's lock, so that they go out in the
+    /// machine's order (no data frame can slip in after a close); the loop writes them. Returns
+    /// whether the loop must be told (the queue was empty).
     private func queue(_ actions: inout [WebSocketStateMachine.Action], in state: inout WebSocketShellState,
-                       reportingFailures: Bool, now: Duration) throws(WebSocketConnectionError) -> Bool {
+                       reportingFailures: Bool) throws(WebSocketConnectionError) -> Bool {
         let wasWaiting = state.waitsToWrite(over: socket)
         var failure: WebSocketConnectionError?
         for case .write(let frame) in actions {
@@ -247,24 +246,27 @@ package final class WebSocketConnection: Sendable {
                 state.closeFrameEnd = state.progress.accepted
             }
         }
-        if state.flush(over: socket, now: now) { actions += state.machine.closeFrameWritten(now: now) }
         if let failure, reportingFailures { throw failure }
         return !wasWaiting && state.waitsToWrite(over: socket)
     }
 
-    /// Performs what follows the writes, outside the lock; returns the delivery, if any.
+    /// Performs what follows the queueing, outside the lock; returns the delivery, if any.
+    /// The loop does it in this order: the deadlines first (a close frame written by the flush
+    /// moves its deadline on), then the flush, then the end of the transport (after the frames
+    /// queued before it).
     private func perform(_ actions: [WebSocketStateMachine.Action], waking: Bool) -> WebSocketStateMachine.Delivery? {
         var delivery: WebSocketStateMachine.Delivery?
-        var loopWork: [WebSocketDriver.Work] = waking ? [.watchWrites] : []
+        var deadlines: [WebSocketDriver.Work] = [], ending: [WebSocketDriver.Work] = []
         for action in actions {
             switch action {
-            case .write, .cancelDeadline: break  // written under the lock; a stale alarm is ignored
+            case .write, .cancelDeadline: break  // queued under the lock; a stale alarm is ignored
             case .deliver(let value): delivery = value
-            case .armDeadline(let deadline): loopWork.append(.arm(deadline))
-            case .dropTransport: socket.shutdown()
-            case .finishTransport: loopWork.append(.finish)
+            case .armDeadline: deadlines.append(.arm)
+            case .dropTransport: ending.append(.drop)
+            case .finishTransport: ending.append(.finish)
             }
         }
+        let loopWork = deadlines + (waking || !ending.isEmpty ? [.flush] : []) + ending
         if !loopWork.isEmpty {
             if eventLoop.inEventLoop {
                 driver.perform(loopWork)

@@ -8,12 +8,14 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
 
     /// What the connection asks of its loop.
     enum Work: Sendable {
-        /// Call the machine back at this deadline (replacing the one armed before).
-        case arm(Duration)
+        /// Call the machine back at the deadline it announced last (replacing the one armed before).
+        case arm
         /// Flush what is queued, then end TCP the role's way (§7.1.1).
         case finish
-        /// Bytes wait for the socket: write them as it makes room.
-        case watchWrites
+        /// Bytes were queued: write what the socket takes now, the rest as it makes room.
+        case flush
+        /// End TCP at once, without a further word (after what the socket took).
+        case drop
     }
 
     private enum Ending {
@@ -63,7 +65,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
             connection.state.withLock { $0.endOfStream = true }
         }
         lastReceived = connection.now
-        for case .armDeadline(let deadline) in opening { arm(deadline) }
+        if opening.contains(where: { if case .armDeadline = $0 { true } else { false } }) { arm() }
         handler?.opened(connection)
         deliver()
         // A TLS session may already hold decrypted bytes that came with the handshake's answer;
@@ -100,15 +102,26 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         if count > 0, socket.hasBufferedInput { connection.eventLoop.execute { [self] in readable() } }
     }
 
+    /// Writes what is queued, as far as the socket takes it without blocking. The lock is held
+    /// only to take the bytes and to count what went: no write happens under it, and this
+    /// thread is the only writer, so the bytes go out in the order they were queued.
     func writable() {
         guard let connection else { return }
-        let now = connection.now
-        let (drained, closeWentOut) = connection.state.withLock { state -> (Bool, Bool) in
-            let closeWentOut = state.flush(over: connection.socket, now: now)
-            return (!state.waitsToWrite(over: connection.socket), closeWentOut)
+        let socket = connection.socket
+        var closeWentOut = false
+        while let bytes = connection.state.withLock({ $0.nextWrite(over: socket) }) {
+            let written: Result<Int, SocketError>
+            do throws(SocketError) { written = .success(try socket.writeWithoutBlocking(bytes)) } catch {
+                written = .failure(error)
+            }
+            let now = connection.now
+            let outcome = connection.state.withLock { $0.wrote(written, over: socket, now: now) }
+            closeWentOut = closeWentOut || outcome.closeWentOut
+            if !outcome.writeOn { break }
         }
         // Our close frame reached the peer's side: its answer is due a close timeout from now.
         if closeWentOut { _ = connection.step { machine, now in machine.closeFrameWritten(now: now) } }
+        let drained = connection.state.withLock { !$0.waitsToWrite(over: socket) }
         if drained, case .flushing = ending { return finishTransport() }
         updateInterest()
     }
@@ -123,9 +136,10 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
     func perform(_ work: [Work]) {
         for item in work {
             switch item {
-            case .arm(let deadline): arm(deadline)
+            case .arm: arm()
             case .finish: beginEnding()
-            case .watchWrites: updateInterest()
+            case .flush: writable()
+            case .drop: connection?.socket.shutdown()
             }
         }
     }
@@ -209,9 +223,12 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
 
     // MARK: Timers
 
-    /// Calls the machine back at `deadline` (machine time), replacing the alarm armed before.
-    private func arm(_ deadline: Duration) {
-        guard let connection else { return }
+    /// Calls the machine back at the deadline it announced last (machine time), replacing the
+    /// alarm armed before. That one, not the one a work item carried: work from another thread
+    /// may reach the loop after a later deadline the loop's own steps announced (its flush wrote
+    /// that thread's close frame first).
+    private func arm() {
+        guard let connection, let deadline = connection.state.withLock({ $0.machine.armedDeadline }) else { return }
         if let armed = deadlineTimer {
             guard armed.deadline != deadline else { return }
             connection.eventLoop.cancelTimer(armed.token)

@@ -48,36 +48,46 @@ struct WebSocketShellState: Sendable {
         return nil
     }
 
-    /// Writes what the socket takes now, without blocking (and ciphertext TLS held back).
-    /// Returns whether our close frame went out with this.
-    @discardableResult
-    mutating func flush(over socket: Socket, now: Duration) -> Bool {
-        defer { if let end = closeFrameEnd, progress.handedToKernel >= end, !socket.hasUnsentBytes { closeFrameEnd = nil } }
-        guard sendFailure == nil || sendFailure == .closed else { return false }
-        while !unsentIsEmpty || socket.hasUnsentBytes {
-            let written: Int
-            do throws(SocketError) {
-                written = try socket.writeWithoutBlocking(unsent[unsentStart...])
-            } catch {
-                sendFailure = .socket(error)
-                socket.shutdown()
-                return false
-            }
-            if written > 0 || unsentIsEmpty { lastWriteProgress = now }
-            unsentStart += written
-            progress.handedToKernel += written
-            if written == 0 { break }
+    /// The most handed to the socket in one write.
+    static let writeChunk = 256 * 1024
+
+    /// The next bytes to write, copied out so that they are written outside the lock (by the
+    /// loop's thread, the only writer); empty when only TLS ciphertext held back waits; nil when
+    /// nothing waits or sending has failed.
+    func nextWrite(over socket: Socket) -> [UInt8]? {
+        guard sendFailure == nil || sendFailure == .closed, waitsToWrite(over: socket) else { return nil }
+        return Array(unsent[unsentStart..<min(unsentStart + Self.writeChunk, unsent.count)])
+    }
+
+    /// The socket took `written` bytes of what ``nextWrite(over:)`` gave at `now`, or failed.
+    /// Returns whether our close frame has gone out, and whether to write on (the socket took
+    /// all it was given, and more waits).
+    mutating func wrote(_ written: Result<Int, SocketError>, over socket: Socket,
+                        now: Duration) -> (closeWentOut: Bool, writeOn: Bool) {
+        let count: Int
+        switch written {
+        case .success(let taken): count = taken
+        case .failure(let error):
+            sendFailure = .socket(error)
+            socket.shutdown()
+            return (false, false)
         }
+        if count > 0 || unsentIsEmpty { lastWriteProgress = now }
+        unsentStart += count
+        progress.handedToKernel += count
         if unsentIsEmpty {
             unsent = []
             unsentStart = 0
-            lastWriteProgress = now
         } else if unsentStart > 65_536, unsentStart * 2 > unsent.count {
             unsent.removeFirst(unsentStart)
             unsentStart = 0
         }
-        guard let end = closeFrameEnd else { return false }
-        return progress.handedToKernel >= end && !socket.hasUnsentBytes
+        var closeWentOut = false
+        if let end = closeFrameEnd, progress.handedToKernel >= end, !socket.hasUnsentBytes {
+            closeFrameEnd = nil
+            closeWentOut = true
+        }
+        return (closeWentOut, count > 0 && waitsToWrite(over: socket))
     }
 
     /// Whether bytes wait for the socket (TLS ciphertext held back included).

@@ -26,11 +26,6 @@ final class FaultInjector: Sendable {
     private let faults = Mutex<[Fault]>([])
     /// How many faults are set: lets every request without faults skip the lock.
     private let count = Atomic<Int>(0)
-    /// How many of them delay their answer.
-    private let delaying = Atomic<Int>(0)
-
-    /// Whether a fault that delays its answer is set: answering may then sleep.
-    var delaysSomeAnswers: Bool { delaying.load(ordering: .acquiring) > 0 }
 
     func add(_ fault: Fault) {
         faults.withLock { faults in
@@ -48,7 +43,6 @@ final class FaultInjector: Sendable {
 
     private func recount(_ faults: [Fault]) {
         count.store(faults.count, ordering: .releasing)
-        delaying.store(faults.count { $0.delayMilliseconds != nil }, ordering: .releasing)
     }
 
     /// The first fault matching `request`, counting it against its remaining uses.

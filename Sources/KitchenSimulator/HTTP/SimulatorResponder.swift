@@ -17,12 +17,6 @@ struct SimulatorResponder: HTTPResponder {
         Replies.error(APIError.from(error), now: now)
     }
 
-    /// Answering never waits on I/O, so it runs on the event loop; only an injected delay
-    /// sleeps, and while one is set every request gets a thread of its own.
-    func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread {
-        simulator.faults.delaysSomeAnswers ? .ownThread : .eventLoop
-    }
-
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         guard let path = simulator.configuration.apiPath(request.path),
               let route = Route(path: path, controlsEnabled: simulator.configuration.controlsEnabled) else {
@@ -31,10 +25,21 @@ struct SimulatorResponder: HTTPResponder {
         if case .control(let segments) = route {
             return .response(ControlHandlers(simulator: simulator).handle(request, segments: segments))
         }
-        if let fault = simulator.faults.match(request, path: path) {
-            if let delay = fault.delayMilliseconds { Thread.sleep(forTimeInterval: Double(delay) / 1000) }
-            if let status = fault.status { return .response(Replies.error(.injected(status: status), now: now)) }
+        let fault = simulator.faults.match(request, path: path)
+        guard let delay = fault?.delayMilliseconds else { return answer(request, route: route, injectedStatus: fault?.status) }
+        // An injected delay is a timer on the connection's loop: the answer is made when it fires,
+        // and nothing waits meanwhile.
+        let reply = HTTPDeferredReply()
+        let loop = context.eventLoop
+        _ = loop.scheduleTimer(at: loop.now + .milliseconds(delay)) {
+            reply.complete(answer(request, route: route, injectedStatus: fault?.status))
         }
+        return .deferred(reply)
+    }
+
+    /// The answer to `request` for `route`: the injected fault's status, if there is one.
+    private func answer(_ request: HTTPRequest, route: Route, injectedStatus: Int?) -> HTTPReply {
+        if let status = injectedStatus { return .response(Replies.error(.injected(status: status), now: now)) }
         let method = request.method == .head ? HTTPMethod.get : request.method
         guard let allowed = route.allowedMethod, method == allowed else {
             var response = Replies.error(.methodNotAllowed(request.method.rawValue), now: now)

@@ -59,8 +59,6 @@ import KitchenTestSupport
                 actual: { "\(HTTPServerConfiguration().responseWriteTimeout)" }, expected: "30.0 seconds"),
         Default(file: "Server/HTTPServerConfiguration.swift", property: "pipelinedBytesLimit", documented: "Default 64 KiB.",
                 actual: { "\(HTTPServerConfiguration().pipelinedBytesLimit)" }, expected: "65536"),
-        Default(file: "Server/HTTPServerConfiguration.swift", property: "threadStackSize", documented: "Default 512 KiB.",
-                actual: { "\(HTTPServerConfiguration().threadStackSize)" }, expected: "524288"),
     ]
 
     /// The `///` lines directly above `public var <property>` or `package var <property>` in HTTPWire's `file`.

@@ -6,18 +6,15 @@ import Synchronization
 import Testing
 
 /// Answers given later (``HTTPReply/deferred(_:)``): the reply on its own, then served by an
-/// ``HTTPServer`` both when the responder runs on the event loop and on a thread of its own.
+/// ``HTTPServer``.
 /// Each deferred answer is completed from a thread the test starts, held on a semaphore the
 /// test releases, so "later" is a step of the test and not a sleep.
 @Suite(.timeLimit(.minutes(2))) struct DeferredReplyTests {
     /// Defers `/later…` (completed by whoever takes it from `pending`), answers the rest at once.
     struct DeferringResponder: HTTPResponder {
-        let thread: HTTPRespondingThread
         /// Each call: the path, and whether it ran on the connection's loop.
         let calls = Log<(path: String, onLoop: Bool)>()
         let pending = Log<HTTPDeferredReply>()
-
-        func respondingThread(for head: HTTPRequest) -> HTTPRespondingThread { thread }
 
         func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
             calls.append((request.path, context.eventLoop.inEventLoop))
@@ -81,26 +78,10 @@ import Testing
         #expect(heard.all.first?.hasPrefix("thread ") == true)
     }
 
-    @Test func waitReturnsTheAnswerCompletedFromAnotherThread() async {
-        let reply = HTTPDeferredReply()
-        let release = DispatchSemaphore(value: 0)
-        Thread {
-            guard release.wait(timeout: .now() + .seconds(10)) == .success else { return }
-            reply.complete(.response(.text(HTTPStatus(202), "from another thread")))
-        }.start()
-        let answer = await offThePool { () -> String in
-            release.signal()
-            guard case .response(let response) = reply.wait() else { return "not a response" }
-            return "\(response.status.code) \(response.bodyBytes?.text ?? "")"
-        }
-        #expect(answer == "202 from another thread")
-    }
-
     // MARK: Served by a server
 
-    @Test(arguments: [HTTPRespondingThread.eventLoop, .ownThread])
-    func aDeferredAnswerCompletedFromAnotherThreadIsSentOnceItArrives(thread: HTTPRespondingThread) async throws {
-        let responder = DeferringResponder(thread: thread)
+    @Test func aDeferredAnswerCompletedFromAnotherThreadIsSentOnceItArrives() async throws {
+        let responder = DeferringResponder()
         let (server, port) = try Self.startServer(responder)
         defer { server.stop() }
         let release = DispatchSemaphore(value: 0)
@@ -124,13 +105,33 @@ import Testing
         #expect(answer.body.text == "answered later")
         #expect(completedOffTheLoop.all == [true])
         #expect(next == "/next at once", "the connection did not go on after the deferred answer")
-        #expect(responder.calls.all.map(\.onLoop) == [thread == .eventLoop, thread == .eventLoop],
+        #expect(responder.calls.all.map(\.onLoop) == [true, true],
                 "the responder ran on the loop: \(responder.calls.all)")
     }
 
-    @Test(arguments: [HTTPRespondingThread.eventLoop, .ownThread])
-    func pipelinedRequestsBehindADeferredAnswerAreAnsweredInOrder(thread: HTTPRespondingThread) async throws {
-        let responder = DeferringResponder(thread: thread)
+    // An answer may itself be deferred again: the connection waits for the last one.
+    @Test func aDeferredAnswerCompletedWithAnotherDeferredOneIsSentOnceThatOneIsCompleted() async throws {
+        let responder = DeferringResponder()
+        let (server, port) = try Self.startServer(responder)
+        defer { server.stop() }
+        let second = HTTPDeferredReply()
+        let (silentBetween, answer) = try await offThePool { () throws -> (Bool, String) in
+            defer { second.complete(.reset) }  // never leave the connection waiting
+            let client = try RawConnection(port: port)
+            try client.send("GET /later HTTP/1.1\r\nHost: a\r\n\r\n")
+            guard responder.pending.waitFor(count: 1) else { throw LoopTestError("the responder was never called") }
+            responder.pending.all[0].complete(.deferred(second))
+            // A bounded wait on a condition that must not come true: no answer before the second one.
+            let silentBetween = client.staysSilent(milliseconds: 200)
+            second.complete(.response(.text(.ok, "answered second")))
+            return (silentBetween, try client.readResponse().body.text)
+        }
+        #expect(silentBetween, "something was sent before the second deferred answer was completed")
+        #expect(answer == "answered second")
+    }
+
+    @Test func pipelinedRequestsBehindADeferredAnswerAreAnsweredInOrder() async throws {
+        let responder = DeferringResponder()
         let (server, port) = try Self.startServer(responder)
         defer { server.stop() }
         let release = DispatchSemaphore(value: 0)
@@ -156,9 +157,8 @@ import Testing
 
     // The client may still read the answer after closing its side, so the connection waits
     // for it; once it is out, the connection ends rather than waiting for the idle timeout.
-    @Test(arguments: [HTTPRespondingThread.eventLoop, .ownThread])
-    func aClientThatLeavesBeforeItsDeferredAnswerIsFreedOnceTheAnswerComes(thread: HTTPRespondingThread) async throws {
-        let responder = DeferringResponder(thread: thread)
+    @Test func aClientThatLeavesBeforeItsDeferredAnswerIsFreedOnceTheAnswerComes() async throws {
+        let responder = DeferringResponder()
         let (server, port) = try Self.startServer(responder)
         defer { server.stop() }
         let release = DispatchSemaphore(value: 0)

@@ -3,25 +3,19 @@ import KitchenTestSupport
 import Testing
 
 /// Over real sockets: every connection waits on an event loop until its whole request has
-/// arrived, so heads trickling in hold no thread, and the loop answers late and broken heads
-/// itself, written without blocking. The test responder may block, so each whole request is
-/// answered on a thread of its own, and the connection then returns to its loop. The blocking
-/// exchanges run off the cooperative pool (``offThePool(_:)``) and are checked afterwards.
+/// arrived, so heads trickling in cost a socket each, and the loop answers late and broken heads
+/// itself, written without blocking. The blocking exchanges run off the cooperative pool
+/// (``offThePool(_:)``) and are checked afterwards.
 @Suite(.timeLimit(.minutes(2))) struct EventLoopServingTests {
     /// What the trickling clients met.
     struct TrickleRun: Sendable {
-        var mostThreadsWhileTrickling = 0
-        var threadsStayedWithinTheLimit = false
-        var threadsAfterASecond = 0
         var reachedTheLoop = false
         var onTheLoop = 0
         var normalAnswer = ""
-        var mostThreadsAroundTheNormalRequest = 0
         var answers: [(status: Int, body: String)] = []
     }
 
-    @Test func threeHundredTricklingHeadsHoldNoThreadAndEachIsAnsweredOnceFinished() async throws {
-        let limit = 0
+    @Test func threeHundredTricklingHeadsWaitOnTheLoopsAndEachIsAnsweredOnceFinished() async throws {
         let count = 300
         let server = try TestServer(configuration: HTTPServerConfiguration(requestHeadTimeout: .seconds(100)))
         defer { server.stop() }
@@ -33,21 +27,13 @@ import Testing
                 for (client, head) in zip(clients, heads) where index < head.count {
                     try client.send([head[index]])
                 }
-                run.mostThreadsWhileTrickling = max(run.mostThreadsWhileTrickling, server.server.connectionThreadCount)
             }
-            // A bounded wait on a condition that must not come true: no trickling head gets a thread.
-            run.threadsStayedWithinTheLimit = !waitUntil(seconds: 1) { server.server.connectionThreadCount > limit }
-            run.threadsAfterASecond = server.server.connectionThreadCount
-            run.reachedTheLoop = waitUntil(seconds: 10) { server.server.parkedConnectionCount >= count - limit }
-            run.onTheLoop = server.server.parkedConnectionCount
+            run.reachedTheLoop = waitUntil(seconds: 10) { server.server.httpConnectionCount == count }
+            run.onTheLoop = server.server.httpConnectionCount
 
             let normal = try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000)
             try normal.send("GET /normal HTTP/1.1\r\nHost: a\r\n\r\n")
             run.normalAnswer = try normal.readResponse().body.text
-            _ = waitUntil(seconds: 0.2) {
-                run.mostThreadsAroundTheNormalRequest = max(run.mostThreadsAroundTheNormalRequest, server.server.connectionThreadCount)
-                return false
-            }
 
             // Every head, finished, gets its own answer: no byte the loop read was lost.
             for client in clients { try client.send("\r\n") }
@@ -57,11 +43,8 @@ import Testing
             }
             return run
         }
-        #expect(run.mostThreadsWhileTrickling <= limit, "\(run.mostThreadsWhileTrickling) threads while heads trickled")
-        #expect(run.threadsStayedWithinTheLimit, "\(run.threadsAfterASecond) threads for \(count) unfinished heads")
         #expect(run.reachedTheLoop, "\(run.onTheLoop) on the loop")
         #expect(run.normalAnswer.hasPrefix("GET /normal request=0"), "\(run.normalAnswer)")
-        #expect(run.mostThreadsAroundTheNormalRequest <= limit + 1)
         #expect(run.answers.count == count)
         for (index, answer) in run.answers.enumerated() {
             #expect(answer.status == 200, "client \(index)")
@@ -72,21 +55,19 @@ import Testing
     @Test func aHeadTricklingOnTheLoopIsAnswered408AtItsDeadlineAndItsSlotFreed() async throws {
         let server = try TestServer(configuration: HTTPServerConfiguration(requestHeadTimeout: .milliseconds(300)))
         defer { server.stop() }
-        let (answer, ending, threads, freed) = try await offThePool { () throws -> ([UInt8], RawConnection.StreamEnding?, Int, Bool) in
+        let (answer, ending, freed) = try await offThePool { () throws -> ([UInt8], RawConnection.StreamEnding?, Bool) in
             let client = try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000)
             for byte in Array("GET / HTTP/1.1\r\nHost: a\r\nX-Slow: ".utf8) {
                 try client.send([byte])
                 guard client.staysSilent(milliseconds: 5) else { break }
             }
             let answer = try client.readUntilClosed()
-            let threads = server.server.connectionThreadCount
-            let freed = waitUntil(seconds: 10) { server.server.connectionCount == 0 && server.server.parkedConnectionCount == 0 }
-            return (answer, client.ending, threads, freed)
+            let freed = waitUntil(seconds: 10) { server.server.connectionCount == 0 && server.server.httpConnectionCount == 0 }
+            return (answer, client.ending, freed)
         }
         #expect(answer.text.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(answer.debugText)")
         #expect(answer.text.lowercased().contains("\r\nconnection: close\r\n"))
         #expect(ending == .endOfStream)
-        #expect(threads == 0, "a thread was given to a trickling head")
         #expect(freed)
     }
 
@@ -132,13 +113,13 @@ import Testing
         #expect(fromTheLoop.text == fromAThread, "loop: \(fromTheLoop.debugText)")
     }
 
-    // The body and a pipelined request that came with the head go along to the thread.
+    // A body and a pipelined request that came with the head are served in order.
     @Test func aBodyAndAPipelinedRequestReadWithTheHeadOnTheLoopAreServedInOrder() async throws {
         let server = try TestServer(configuration: HTTPServerConfiguration())
         defer { server.stop() }
         let (onTheLoop, first, second) = try await offThePool { () throws -> (Bool, String, String) in
             let client = try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000)
-            let onTheLoop = waitUntil(seconds: 10) { server.server.parkedConnectionCount == 1 }
+            let onTheLoop = waitUntil(seconds: 10) { server.server.httpConnectionCount == 1 }
             try client.send("POST /first HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhelloGET /second HTTP/1.1\r\nHost: a\r\n\r\n")
             return (onTheLoop, try client.readResponse().body.text, try client.readResponse().body.text)
         }
@@ -148,23 +129,21 @@ import Testing
         #expect(second.hasPrefix("GET /second request=1"), "\(second)")
     }
 
-    /// What a client reads after sending a malformed head, and the threads serving while the
-    /// answer was under way.
-    static func longAnswer() async throws -> (answer: [UInt8], threads: Int, freed: Bool) {
+    /// What a client reads after sending a malformed head, and whether its connection was freed.
+    static func longAnswer() async throws -> (answer: [UInt8], freed: Bool) {
         let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0), responder: LongErrorPages())
         try server.start()
         defer { server.stop() }
         let port = try #require(server.address?.port)
-        return try await offThePool { () throws -> ([UInt8], Int, Bool) in
+        return try await offThePool { () throws -> ([UInt8], Bool) in
             let client = try RawConnection(port: port, readTimeoutMilliseconds: 10_000)
             try client.send("GET / HTTP/1.1\r\nHost : a\r\n\r\n")
             // The answer is more than the two sockets' buffers hold: once its first bytes are
             // here, the rest waits for the client to make room, and must not be dropped.
             _ = client.staysSilent(milliseconds: 10_000)
-            let threads = server.connectionThreadCount
             let answer = try client.readUntilClosed()
-            let freed = waitUntil(seconds: 10) { server.connectionCount == 0 && server.parkedConnectionCount == 0 }
-            return (answer, threads, freed)
+            let freed = waitUntil(seconds: 10) { server.connectionCount == 0 && server.httpConnectionCount == 0 }
+            return (answer, freed)
         }
     }
 
@@ -180,7 +159,6 @@ import Testing
         // Compared first: Swift Testing would diff 16 MiB arrays element by element.
         let same = fromTheLoop.answer == expected
         #expect(same, "loop: \(fromTheLoop.answer.count) bytes, expected \(expected.count): \(fromTheLoop.answer.prefix(200).text)")
-        #expect(fromTheLoop.threads == 0, "the loop handed the answer to a thread")
         #expect(fromTheLoop.freed)
     }
 
@@ -190,8 +168,8 @@ import Testing
         defer { server.stop() }
         let (perLoop, answers) = try await offThePool { () throws -> ([Int], [String]) in
             let clients = try (0..<30).map { _ in try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000) }
-            _ = waitUntil(seconds: 10) { server.server.parkedConnectionCount == clients.count }
-            let perLoop = server.server.parkedConnectionCountPerLoop
+            _ = waitUntil(seconds: 10) { server.server.httpConnectionCount == clients.count }
+            let perLoop = server.server.httpConnectionCountPerLoop
             for (index, client) in clients.enumerated() { try client.send("GET /shared-\(index) HTTP/1.1\r\nHost: a\r\n\r\n") }
             return (perLoop, try clients.map { try $0.readResponse().body.text })
         }

@@ -14,11 +14,11 @@ import Testing
     static let ok = Array("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8)
 
     static func machine(limits: HTTPLimits = HTTPLimits(), now: Duration = start, pipelinedBytesLimit: Int = 64 * 1024,
-                        route: @escaping @Sendable (HTTPRequest) -> ServerConnectionMachine.Route = { _ in .eventLoop })
+                        bodyDelivery: @escaping @Sendable (HTTPRequest) -> HTTPBodyDelivery = { _ in .buffered })
         -> ServerConnectionMachine {
         ServerConnectionMachine(
             limits: limits, readTimeouts: RequestReadTimeouts(idle: idle, head: head, bodyProgress: bodyProgress),
-            writeTimeout: writeTimeout, pipelinedBytesLimit: pipelinedBytesLimit, now: now, route: route)
+            writeTimeout: writeTimeout, pipelinedBytesLimit: pipelinedBytesLimit, now: now, bodyDelivery: bodyDelivery)
     }
 
     /// The request the machine asks the responder to answer, if that is what `action` is.
@@ -189,31 +189,16 @@ import Testing
 
     // MARK: Handing over
 
-    // A request routed to a thread leaves with its head; the decoder holds its body and what followed.
-    @Test func aRequestRoutedToAThreadIsHandedOverWithTheBytesAfterItsHead() throws {
-        var machine = Self.machine(route: { $0.method == .post ? .thread : .eventLoop })
-        let post = Array("POST /timers HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello".utf8)
-        let next = Array("GET /next HTTP/1.1\r\nHo".utf8)
-        guard case .handOver(let head, let index) = machine.received(post + next, now: Self.start) else {
-            Issue.record("not handed over")
-            return
-        }
-        #expect(head.method == .post && index == 0)
-        #expect(machine.isFinished && !machine.wantsToRead && machine.deadline == nil)
+    // RFC 6455 §4.2.2: what followed an upgrade request is the WebSocket's; the decoder goes with it.
+    @Test func aMachineHandedOffAfterAnUpgradeRequestGivesUpTheBytesThatFollowedIt() throws {
+        var machine = Self.machine()
+        let upgrade = Array("GET /ws HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n".utf8)
+        let frame: [UInt8] = [0x81, 0x82, 1, 2, 3, 4, 0x69, 0x6B]
+        let asked = try #require(Self.asked(machine.received(upgrade + frame, now: Self.start)))
+        #expect(asked.request.path == "/ws" && asked.index == 0)
         var decoder = machine.handOff()
-        #expect(try decoder.next() == .body(Array("hello".utf8)))
-        #expect(try decoder.next() == .end)
-        #expect(decoder.takeBufferedBytes() == next)
-    }
-
-    @Test func aConnectionStartedFromAThreadsDecoderAnswersWhatItHolds() throws {
-        var decoder = HTTPRequestDecoder()
-        decoder.feed(Self.request)
-        var machine = ServerConnectionMachine(
-            limits: HTTPLimits(), readTimeouts: RequestReadTimeouts(idle: Self.idle, head: Self.head, bodyProgress: Self.bodyProgress),
-            writeTimeout: Self.writeTimeout, pipelinedBytesLimit: 1024, now: Self.start, decoder: decoder, firstRequestIndex: 7)
-        let asked = try #require(Self.asked(machine.bytesReceived(now: Self.start)))
-        #expect(asked.index == 7)
+        #expect(machine.isFinished && !machine.wantsToRead && machine.deadline == nil)
+        #expect(decoder.takeBufferedBytes() == frame)
     }
 
     // MARK: Refusals

@@ -17,7 +17,7 @@ import Testing
         + "5;name=x\r\nabcde\r\n10\r\nfghijklmnopqrstu\r\n5\r\nvwxyz\r\n0\r\nX-Trailer: 1\r\n\r\n").utf8)
 
     static func machine(limits: HTTPLimits = HTTPLimits()) -> Machine {
-        ServerConnectionMachineTests.machine(limits: limits, route: { _ in .streamedOnLoop })
+        ServerConnectionMachineTests.machine(limits: limits, bodyDelivery: { _ in .streamed })
     }
 
     // MARK: The body as it arrives
@@ -293,9 +293,6 @@ struct StreamedBodyShell {
                 return
             case .close:
                 closed = true
-                return
-            case .handOver:
-                Issue.record("handed over to a thread")
                 return
             }
         }

@@ -9,30 +9,34 @@ final class ErrorsSeen: Sendable {
     var all: [String] { errors.withLock { $0 } }
 }
 
-/// A responder that asks for every body streamed and reads it as `read` says.
+/// A responder that asks for every body streamed and takes it on the loop as `reads` says:
+/// answers once it ended with its size, largest piece and checksum, or at once without starting it.
 struct StreamingResponder: HTTPResponder {
-    /// Whether to read the body at all.
+    /// Whether to take the body at all.
     let reads: Bool
     let seen: ErrorsSeen
+
+    /// What one body's callbacks saw. Unchecked: written on the connection's loop only.
+    final class Tally: @unchecked Sendable {
+        var total = 0, largest = 0, checksum = 0
+    }
 
     func bodyDelivery(for head: HTTPRequest) -> HTTPBodyDelivery { .streamed }
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
-        guard let body = context.body else { return .response(.text(.ok, "\(request.target): buffered \(request.body.count)\n")) }
+        guard let body = context.bodyStream else { return .response(.text(.ok, "\(request.target): buffered \(request.body.count)\n")) }
         guard reads else { return .response(.text(.ok, "not read\n")) }
-        var total = 0, pieces = 0, largest = 0, checksum = 0
-        do throws(HTTPRequestBodyError) {
-            while let piece = try body.read() {
-                total += piece.count
-                pieces += 1
-                largest = max(largest, piece.count)
-                for byte in piece { checksum = (checksum &* 31 &+ Int(byte)) & 0xFFFF_FFFF }
-            }
-        } catch {
-            seen.add("\(error)")
-            return .response(.text(.internalServerError, "never sent\n"))
-        }
-        return .response(.text(.ok, "\(request.target): \(total) bytes, largest piece \(largest), checksum \(checksum)\n"))
+        let reply = HTTPDeferredReply()
+        let tally = Tally()
+        body.start(onPiece: { piece in
+            tally.total += piece.count
+            tally.largest = max(tally.largest, piece.count)
+            for byte in piece { tally.checksum = (tally.checksum &* 31 &+ Int(byte)) & 0xFFFF_FFFF }
+        }, onEnd: {
+            reply.complete(.response(.text(.ok, "\(request.target): \(tally.total) bytes, largest piece \(tally.largest), "
+                + "checksum \(tally.checksum)\n")))
+        }, onFailure: { error in seen.add("\(error)") })  // the server answers the client
+        return .deferred(reply)
     }
 }
 

@@ -1,6 +1,6 @@
 import HTTPWire
 
-/// What a test route answers; runs on the connection's thread.
+/// What a test route answers; runs on the connection's event loop, so it must not block.
 typealias Route = @Sendable (HTTPRequest, HTTPRequestContext) -> HTTPReply
 
 /// An `HTTPServer` bound to 127.0.0.1 port 0 with the routes a test needs. Unrouted paths
@@ -62,30 +62,30 @@ enum Routes {
     }
 
     /// Echoes every message until the connection ends.
-    static let webSocketEcho: Route = { _, _ in
-        .webSocket { connection in
-            while case .message(let message) = connection.receive() { try? connection.send(message) }
-        }
-    }
+    static let webSocketEcho: Route = { _, _ in .webSocketOnLoop(handler: Echo(closesOnRequest: false)) }
 
     /// Echoes messages; the text `close <code>` makes the server start the closing handshake
     /// with that code, after which it keeps reading until the connection ends.
-    static let webSocketEchoOrClose: Route = { _, _ in
-        .webSocket { connection in
-            while case .message(let message) = connection.receive() {
-                if case .text(let text) = message, text.hasPrefix("close "), let code = UInt16(text.dropFirst(6)) {
-                    connection.close(code: WebSocketCloseCode(rawValue: code), reason: "server closing")
-                } else {
-                    try? connection.send(message)
-                }
-            }
-        }
+    static let webSocketEchoOrClose: Route = { _, _ in .webSocketOnLoop(handler: Echo(closesOnRequest: true)) }
+
+    /// A body pushed piece by piece with no Content-Length: `one two three`.
+    static let stream: Route = { _, _ in
+        .response(HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"], pushing: HTTPBodyPusher { writer in
+            for piece in ["one ", "two ", "three"] { writer.write(Array(piece.utf8)) }
+            writer.end()
+        }))
     }
 
-    /// A body written piece by piece with no Content-Length: `one two three`.
-    static let stream: Route = { _, _ in
-        .response(HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"], stream: HTTPBodyStream { write in
-            for piece in ["one ", "two ", "three"] { try write(ArraySlice(piece.utf8)) }
-        }))
+    /// The WebSocket echo of ``webSocketEcho`` and ``webSocketEchoOrClose``.
+    struct Echo: WebSocketLoopHandler {
+        let closesOnRequest: Bool
+
+        func received(_ message: WebSocketMessage, on connection: WebSocketConnection) {
+            if closesOnRequest, case .text(let text) = message, text.hasPrefix("close "), let code = UInt16(text.dropFirst(6)) {
+                connection.close(code: WebSocketCloseCode(rawValue: code), reason: "server closing")
+            } else {
+                try? connection.send(message)
+            }
+        }
     }
 }

@@ -8,14 +8,19 @@ final class WebSocketRegistry: Sendable {
     private let connections = Mutex<[String: WebSocketConnection]>([:])
     private let registered = Signal()
 
-    /// A route that registers its connection under the request path and reads until it ends.
+    /// A route that registers its connection under the request path as it opens.
     var route: Route {
-        { request, _ in
-            .webSocket { connection in
-                self.connections.withLock { $0[request.path] = connection }
-                self.registered.fire()
-                while case .message = connection.receive() {}
-            }
+        { request, _ in .webSocketOnLoop(handler: Registering(registry: self, path: request.path)) }
+    }
+
+    /// Registers the connection it serves, and ignores its messages.
+    struct Registering: WebSocketLoopHandler {
+        let registry: WebSocketRegistry
+        let path: String
+
+        func opened(_ connection: WebSocketConnection) {
+            registry.connections.withLock { $0[path] = connection }
+            registry.registered.fire()
         }
     }
 

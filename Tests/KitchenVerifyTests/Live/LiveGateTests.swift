@@ -213,7 +213,14 @@ private final class DyingGateway: HTTPResponder {
         self.requestsBeforeDeath = requestsBeforeDeath
     }
 
+    /// Forwarding blocks: it runs off the event loop, and the answer comes later.
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
+        let reply = HTTPDeferredReply()
+        DispatchQueue.global().async { reply.complete(self.forward(request)) }
+        return .deferred(reply)
+    }
+
+    private func forward(_ request: HTTPRequest) -> HTTPReply {
         let seen = count.add(1, ordering: .relaxed).newValue
         if seen == requestsBeforeDeath { simulator.stop() }
         guard let port = simulator.port, seen < requestsBeforeDeath else { return .response(.text(502, "bad gateway")) }

@@ -78,7 +78,14 @@ private struct RenamingRelay: HTTPResponder {
     let from: String
     let to: String
 
+    /// Forwarding blocks: it runs off the event loop, and the answer comes later.
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
+        let reply = HTTPDeferredReply()
+        DispatchQueue.global().async { reply.complete(forward(request)) }
+        return .deferred(reply)
+    }
+
+    private func forward(_ request: HTTPRequest) -> HTTPReply {
         var forwarded = request
         for name in ["Host", "Connection", "Content-Length"] { forwarded.headers.remove(name) }
         do {

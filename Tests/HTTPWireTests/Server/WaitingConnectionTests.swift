@@ -5,26 +5,24 @@ import KitchenTestSupport
 import KitchenTesting
 import Testing
 
-/// Connections waiting for a request wait on an event loop without a thread ("parked"), even
-/// when their requests are answered on threads of their own (the test responder may block);
-/// bytes bring them back, idleness ends them.
-@Suite(.timeLimit(.minutes(2))) struct ParkedConnectionTests {
-    @Test func threeHundredIdleConnectionsWaitParkedWhileANewClientIsServedAndEachIsServedLater() throws {
+/// Connections waiting for a request wait on an event loop, each costing a socket and no thread;
+/// bytes get them served, idleness ends them.
+@Suite(.timeLimit(.minutes(2))) struct WaitingConnectionTests {
+    @Test func threeHundredIdleConnectionsWaitOnTheLoopsWhileANewClientIsServedAndEachIsServedLater() throws {
         let server = try TestServer(configuration: HTTPServerConfiguration())
         defer { server.stop() }
         let idle = try (0..<300).map { _ in try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000) }
         // A client's connect returns once the kernel has the connection; the server may accept it
         // a moment later, so the count is waited for too.
-        #expect(waitUntil(seconds: 10) { server.server.connectionCount == 300 && server.server.parkedConnectionCount >= 298 },
-                "accepted \(server.server.connectionCount), parked \(server.server.parkedConnectionCount) of 300")
-        #expect(server.server.connectionThreadCount <= 2, "\(server.server.connectionThreadCount) threads for idle connections")
+        #expect(waitUntil(seconds: 10) { server.server.connectionCount == 300 && server.server.httpConnectionCount == 300 },
+                "accepted \(server.server.connectionCount), on the loops \(server.server.httpConnectionCount) of 300")
         #expect(server.server.connectionCount == 300)
 
         let normal = try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000)
         try normal.send("GET /normal HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(try normal.readResponse().body.text.hasPrefix("GET /normal request=0"))
 
-        // Every parked client still has its connection, and is served when it speaks.
+        // Every waiting client still has its connection, and is served when it speaks.
         for (index, connection) in idle.enumerated() {
             try connection.send("GET /late-\(index) HTTP/1.1\r\nHost: a\r\n\r\n")
         }
@@ -35,17 +33,17 @@ import Testing
         }
     }
 
-    @Test func aKeptAliveConnectionParkedBetweenRequestsKeepsItsRequestCountAndOrder() throws {
+    @Test func aKeptAliveConnectionWaitingBetweenRequestsKeepsItsRequestCountAndOrder() throws {
         let server = try TestServer(configuration: HTTPServerConfiguration())
         defer { server.stop() }
         let connection = try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000)
         for index in 0..<5 {
-            #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 1 }, "not parked before request \(index)")
+            #expect(waitUntil(seconds: 10) { server.server.httpConnectionCount == 1 }, "not on a loop before request \(index)")
             try connection.send("GET /\(index) HTTP/1.1\r\nHost: a\r\n\r\n")
             #expect(try connection.readResponse().body.text.hasPrefix("GET /\(index) request=\(index) "))
         }
-        // Pipelined requests arrive while it is parked: all answered, in order.
-        #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 1 })
+        // Pipelined requests arrive while it waits: all answered, in order.
+        #expect(waitUntil(seconds: 10) { server.server.httpConnectionCount == 1 })
         try connection.send("GET /p1 HTTP/1.1\r\nHost: a\r\n\r\nGET /p2 HTTP/1.1\r\nHost: a\r\n\r\nGET /p3 HTTP/1.1\r\nHost: a\r\n\r\n")
         for (offset, path) in ["/p1", "/p2", "/p3"].enumerated() {
             #expect(try connection.readResponse().body.text.hasPrefix("GET \(path) request=\(5 + offset) "))
@@ -54,40 +52,39 @@ import Testing
 
     // Waits only for what must happen; that the close comes at the idle deadline and not before
     // is ServerConnectionTimingTests' job, on given instants. The idle timeout is long enough
-    // for a slow test thread to see the connection parked first.
-    @Test func aParkedConnectionIdleTooLongIsClosedSilentlyAndItsSlotFreed() throws {
+    // for a slow test thread to see the connection waiting first.
+    @Test func aWaitingConnectionIdleTooLongIsClosedSilentlyAndItsSlotFreed() throws {
         let server = try TestServer(configuration: HTTPServerConfiguration(idleTimeout: .seconds(1)))
         defer { server.stop() }
         let connection = try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000)
-        #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 1 })
+        #expect(waitUntil(seconds: 10) { server.server.httpConnectionCount == 1 })
         #expect(try connection.readUntilClosed().isEmpty)
         #expect(connection.ending == .endOfStream)
-        #expect(waitUntil(seconds: 10) { server.server.connectionCount == 0 && server.server.parkedConnectionCount == 0 })
+        #expect(waitUntil(seconds: 10) { server.server.connectionCount == 0 && server.server.httpConnectionCount == 0 })
     }
 
-    @Test func aClientThatLeavesWhileParkedFreesItsSlot() throws {
+    @Test func aClientThatLeavesWhileWaitingFreesItsSlot() throws {
         let server = try TestServer(configuration: HTTPServerConfiguration())
         defer { server.stop() }
         let connections = try (0..<20).map { _ in try RawConnection(port: server.port) }
-        #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 20 })
+        #expect(waitUntil(seconds: 10) { server.server.httpConnectionCount == 20 })
         for connection in connections { connection.close() }
         #expect(waitUntil(seconds: 10) { server.server.connectionCount == 0 }, "\(server.server.connectionCount) slots still taken")
     }
 
-    @Test func stoppingTheServerEndsParkedConnections() throws {
+    @Test func stoppingTheServerEndsWaitingConnections() throws {
         let server = try TestServer(configuration: HTTPServerConfiguration())
         let connections = try (0..<10).map { _ in try RawConnection(port: server.port, readTimeoutMilliseconds: 5_000) }
-        #expect(waitUntil(seconds: 10) { server.server.parkedConnectionCount == 10 })
+        #expect(waitUntil(seconds: 10) { server.server.httpConnectionCount == 10 })
         server.stop()
         for connection in connections {
             #expect(try connection.readUntilClosed().isEmpty)
         }
     }
 
-    // curl, a client nobody here wrote, reuses one connection for three URLs; between them the
-    // connection is parked every time (no thread may wait on it).
+    // curl, a client nobody here wrote, reuses one connection for three URLs.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: Curl.path), "SKIPPED: /usr/bin/curl is not installed"))
-    func curlKeepsOneParkedConnectionForThreeURLs() async throws {
+    func curlKeepsOneConnectionForThreeURLs() async throws {
         let server = try TestServer(configuration: HTTPServerConfiguration())
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"

@@ -1,0 +1,48 @@
+import Synchronization
+
+/// The event loops a server's connections are served on: each connection on the loop its id
+/// chooses, so the loops share the connections evenly. Counts the connections each loop serves.
+final class ConnectionLoops: Sendable {
+    private let loops: [EventLoop]
+    private let perLoop: Mutex<[Int]>
+
+    /// `loops` must not be empty.
+    init(loops: [EventLoop]) {
+        self.loops = loops
+        perLoop = Mutex(Array(repeating: 0, count: loops.count))
+    }
+
+    /// Connections on the loops now.
+    var count: Int { perLoop.withLock { $0.reduce(0, +) } }
+
+    /// Connections on each loop now.
+    var countPerLoop: [Int] { perLoop.withLock { $0 } }
+
+    /// The loop connection `id` is served on.
+    func loop(for id: Int) -> EventLoop { loops[id % loops.count] }
+
+    /// Serves a new connection on its loop; ends it when the server is stopping.
+    func serve(_ socket: Socket, id: Int, configuration: HTTPServerConfiguration, responder: any HTTPResponder,
+               onEnd: @escaping @Sendable () -> Void) {
+        let loop = loop(for: id)
+        let taken = loop.submit { [self] in
+            ServerConnection(socket: socket, id: id, loop: loop, configuration: configuration, responder: responder,
+                             loops: self, onEnd: onEnd).start()
+        }
+        if !taken {
+            onEnd()
+            socket.close()
+        }
+    }
+
+    /// A connection started on `loop`'s thread.
+    func connectionArrived(on loop: EventLoop) { change(loop, by: 1) }
+
+    /// A connection left `loop` (upgraded, or ended).
+    func connectionLeft(_ loop: EventLoop) { change(loop, by: -1) }
+
+    private func change(_ loop: EventLoop, by delta: Int) {
+        guard let index = loops.firstIndex(where: { $0 === loop }) else { return }
+        perLoop.withLock { $0[index] += delta }
+    }
+}
