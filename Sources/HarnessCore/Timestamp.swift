@@ -140,12 +140,6 @@ package enum Timestamp {
         milliseconds(from: text).map(date(milliseconds:))
     }
 
-    /// Whether `text` is exactly the API form: UTC, three fractional digits, `Z`.
-    package static func isCanonical(_ text: String) -> Bool {
-        guard let millis = milliseconds(from: text) else { return false }
-        return format(milliseconds: millis) == text
-    }
-
     private static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

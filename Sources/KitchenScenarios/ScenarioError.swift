@@ -11,8 +11,6 @@ public enum ScenarioError: Error, Sendable, CustomStringConvertible {
     case controlFailed(path: String, status: Int, body: String)
     /// The scenario needs provider-state controls the server does not offer.
     case needsControls(String)
-    /// The kitchen is in a state from which the scenario cannot produce the change it checks.
-    case unchangeable(String)
 
     public var description: String {
         switch self {
@@ -24,7 +22,6 @@ public enum ScenarioError: Error, Sendable, CustomStringConvertible {
         case .unexpected(let step, let detail): "\(step): \(detail)"
         case .controlFailed(let path, let status, let body): "control /_sim/\(path) answered \(status): \(body)"
         case .needsControls(let what): "this scenario needs the provider-state control \(what), which the server does not offer"
-        case .unchangeable(let why): why
         }
     }
 }

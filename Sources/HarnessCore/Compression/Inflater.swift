@@ -33,9 +33,6 @@ struct Inflater: Sendable {
     var copyLength = 0
     var copyDistance = 0
 
-    /// Whether the final block has ended.
-    var isFinished: Bool { state == .finished }
-
     /// Decodes from `input[inputIndex...]` into `output[outputIndex...]`, advancing both.
     /// `inputOffset` is the position of `input[0]` in the whole stream (for error offsets).
     mutating func inflate(input: UnsafeBufferPointer<UInt8>, inputIndex: inout Int,

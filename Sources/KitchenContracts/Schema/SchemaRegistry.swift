@@ -60,11 +60,6 @@ struct SchemaRegistry {
         return index
     }
 
-    /// The document already added for `uri`, if any.
-    func document(for uri: String) -> Int? {
-        resourceByURI[URIReference.absolute(uri)].map { resources[$0].document }
-    }
-
     /// The innermost resource holding `location`.
     func resource(containing location: Location) -> Int {
         let roots = documents[location.document].resourceRoots

@@ -32,7 +32,6 @@ public final class ModelKitchenAPI: APIServiceProtocol {
         var kitchen: KitchenModel
         var sessionValid = true
         var standing: [APIOperation: PlannedAnswer] = [:]
-        var queued: [APIOperation: [any Error]] = [:]
         var calls: [Call] = []
     }
 
@@ -57,18 +56,10 @@ public final class ModelKitchenAPI: APIServiceProtocol {
     /// Every call so far, in order.
     public var calls: [Call] { state.withLock { $0.calls } }
 
-    /// Whether calls are accepted (no 401).
-    public var isSessionValid: Bool { state.withLock { $0.sessionValid } }
-
     /// From now on every call of `operation` takes `answer.latency` and fails
     /// with `answer.failure` if it has one; `nil` restores immediate answers.
     public func setStandingAnswer(_ answer: PlannedAnswer?, for operation: APIOperation) {
         state.withLock { $0.standing[operation] = answer }
-    }
-
-    /// The next call of `operation` throws `error` (any error, a `CancellationError` too).
-    public func enqueueFailure(_ error: any Error, for operation: APIOperation) {
-        state.withLock { $0.queued[operation, default: []].append(error) }
     }
 
     /// The token expires: every call but login gets 401 until a sign-in succeeds.
@@ -82,15 +73,13 @@ public final class ModelKitchenAPI: APIServiceProtocol {
         _ body: (inout KitchenModel, Date) throws(AppError) -> Answer
     ) async throws -> Answer {
         let now = MachineInstant(sinceEpoch: clock.now.offset)
-        let (plan, queued) = state.withLock { state -> (PlannedAnswer?, (any Error)?) in
+        let plan = state.withLock { state -> PlannedAnswer? in
             state.calls.append(Call(operation: operation, at: now, detail: detail))
-            let queued = state.queued[operation]?.isEmpty == false ? state.queued[operation]?.removeFirst() : nil
-            return (state.standing[operation], queued)
+            return state.standing[operation]
         }
         if let latency = plan?.latency, latency > .zero {
             try await clock.sleep(for: latency, label: "\(operation.rawValue) answer")
         }
-        if let queued { throw queued }
         if let failure = plan?.failure { throw failure }
         let date = clock.currentDate
         return try state.withLock { state throws(AppError) -> Answer in

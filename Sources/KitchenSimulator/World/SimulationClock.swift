@@ -14,11 +14,6 @@ enum SimulationClock: Sendable {
         }
     }
 
-    var isManual: Bool {
-        if case .manual = self { return true }
-        return false
-    }
-
     /// Advances a manual clock by one tick (a wall clock advances by itself).
     mutating func tick() {
         if case .manual(let start, let ticks) = self { self = .manual(startMilliseconds: start, ticks: ticks + 1) }
