@@ -62,12 +62,10 @@ struct DocumentReader {
         }
     }
 
-    /// The optional Boolean member `key` of `object`, `defaultValue` when absent.
-    func bool(
-        _ object: JSONObject, _ key: String, at pointer: JSONPointer, default defaultValue: Bool
-    ) throws(ContractError) -> Bool {
+    /// The optional Boolean member `key` of `object`, `false` when absent.
+    func bool(_ object: JSONObject, _ key: String, at pointer: JSONPointer) throws(ContractError) -> Bool {
         switch object[key] {
-        case nil: return defaultValue
+        case nil: return false
         case .bool(let value)?: return value
         default: throw malformed(pointer.appending(key), "\(key) must be a Boolean")
         }

@@ -121,7 +121,7 @@ struct OpenAPILoader {
             guard let location = try reader.string(object, "in", at: at).flatMap(ParameterLocation.init(rawValue:)) else {
                 throw reader.malformed(at.appending("in"), "in must be path, query, header or cookie")
             }
-            let required = try reader.bool(object, "required", at: at, default: false) || location == .path
+            let required = try reader.bool(object, "required", at: at) || location == .path
             let schemaPointer = object["schema"] == nil ? nil : at.appending("schema")
             if let schemaPointer { _ = try compileSchema(at: schemaPointer) }
             result.append(OpenAPIParameter(name: name, location: location, isRequired: required,
@@ -134,7 +134,7 @@ struct OpenAPILoader {
         let (object, at) = try reader.object(at: pointer)
         let (mediaType, schemaPointer) = try content(object, at: at)
         return OpenAPIRequestBody(
-            isRequired: try reader.bool(object, "required", at: at, default: false),
+            isRequired: try reader.bool(object, "required", at: at),
             mediaType: mediaType, schemaPointer: schemaPointer)
     }
 
