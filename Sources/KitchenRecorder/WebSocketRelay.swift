@@ -37,6 +37,18 @@ final class WebSocketRelay: @unchecked Sendable {
         var ended = false
         /// Nothing more is relayed (or recorded) this way: its destination was dropped.
         var stopped = false
+
+        /// Adds a data frame to the message being assembled; returns the message `frame` completes.
+        mutating func assemble(_ frame: WebSocketFrame) -> (opcode: WebSocketOpcode, payload: [UInt8])? {
+            switch frame.opcode {
+            case .text, .binary: message = (frame.opcode, frame.payload)
+            case .continuation: message?.payload.append(contentsOf: frame.payload)
+            case .close, .ping, .pong: return nil
+            }
+            guard frame.fin, let complete = message else { return nil }
+            message = nil
+            return complete
+        }
     }
 
     /// Frames that may wait in one direction before its source is read no further.
@@ -110,22 +122,14 @@ final class WebSocketRelay: @unchecked Sendable {
             put(direction, toward)
             flush(toward: toward)
         }
-        switch frame.opcode {
-        case .text, .binary:
-            direction.message = (frame.opcode, frame.payload)
-        case .continuation:
-            direction.message?.payload.append(contentsOf: frame.payload)
-        case .close:
+        if frame.opcode == .close {
             let payload = Self.closeCode(frame.payload)
             recordClose(code: payload.code, reason: payload.reason, closedBy: fromClient ? .client : .server)
-        case .ping, .pong:
-            break
         }
-        guard frame.fin, !frame.opcode.isControl, let complete = direction.message else {
+        guard let complete = direction.assemble(frame) else {
             direction.waiting.append(.init(frame: frame, released: true, endsServerMessage: false))
             return
         }
-        direction.message = nil
         direction.waiting.append(.init(frame: frame, released: false, endsServerMessage: !fromClient))
         // Write-ahead: the message's last frame goes on only once the message is journaled.
         recorder.messageLater(id, sentByClient: fromClient, opcode: complete.opcode, payload: complete.payload,
@@ -181,13 +185,7 @@ final class WebSocketRelay: @unchecked Sendable {
     private func receivedForEndedSide(_ frame: WebSocketFrame, toward: Toward) {
         var direction = take(toward)
         defer { put(direction, toward) }
-        switch frame.opcode {
-        case .text, .binary: direction.message = (frame.opcode, frame.payload)
-        case .continuation: direction.message?.payload.append(contentsOf: frame.payload)
-        case .close, .ping, .pong: return
-        }
-        guard frame.fin, let complete = direction.message else { return }
-        direction.message = nil
+        guard let complete = direction.assemble(frame) else { return }
         recorder.messageLater(id, sentByClient: toward == .server, opcode: complete.opcode, payload: complete.payload,
                               undelivered: true, on: loop) { [self] outcome in
             if case .failed = outcome { abort() }
