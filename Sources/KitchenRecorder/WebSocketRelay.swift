@@ -202,12 +202,11 @@ final class WebSocketRelay: @unchecked Sendable {
     /// A message was journaled (in order, per direction): its last frame may go on.
     private func journaled(_ outcome: ExchangeRecorder.Outcome, fromClient: Bool) {
         if case .failed = outcome { return abort() }
-        if fromClient {
-            if let index = toUpstream.waiting.firstIndex(where: { !$0.released }) { toUpstream.waiting[index].released = true }
-        } else {
-            if let index = toClient.waiting.firstIndex(where: { !$0.released }) { toClient.waiting[index].released = true }
-        }
-        flush(toward: fromClient ? .server : .client)
+        let toward: Toward = fromClient ? .server : .client
+        var direction = take(toward)
+        if let index = direction.waiting.firstIndex(where: { !$0.released }) { direction.waiting[index].released = true }
+        put(direction, toward)
+        flush(toward: toward)
     }
 
     /// Sends the released frames at the head of one direction, as far as its destination is open.
