@@ -148,9 +148,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     private func settle() {
         guard let token else { return }
         if !roomHandlers.isEmpty, machine.unsentByteCount <= HTTPResponseBodyWriter.lowWater {
-            let handlers = roomHandlers
-            roomHandlers = []
-            for handler in handlers { handler() }
+            for handler in exchange(&roomHandlers, with: []) { handler() }
             guard self.token != nil else { return }  // a handler may have ended the connection
         }
         var interest: ReadinessPoller.Interest = []
@@ -195,9 +193,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         roomHandlers = []
         bodyStream?.fail(.clientGone)
         bodyStream = nil
-        let handlers = closedHandlers
-        closedHandlers = []
-        for handler in handlers { handler() }
+        for handler in exchange(&closedHandlers, with: []) { handler() }
     }
 }
 
