@@ -22,7 +22,7 @@ final class WebSocketRelay: @unchecked Sendable {
 
     /// One direction of the conversation: the message being assembled, and the frames that
     /// wait to go on (a message's last frame until the message is journaled, and those behind it).
-    private struct Direction {
+    struct Direction {
         struct Waiting {
             /// The frame to send; nil: close the destination with `close` instead.
             let frame: WebSocketFrame?
@@ -37,6 +37,18 @@ final class WebSocketRelay: @unchecked Sendable {
         var ended = false
         /// Nothing more is relayed (or recorded) this way: its destination was dropped.
         var stopped = false
+
+        /// Adds a data frame to the message being assembled; returns the message `frame` completes.
+        mutating func assemble(_ frame: WebSocketFrame) -> (opcode: WebSocketOpcode, payload: [UInt8])? {
+            switch frame.opcode {
+            case .text, .binary: message = (frame.opcode, frame.payload)
+            case .continuation: message?.payload.append(contentsOf: frame.payload)
+            case .close, .ping, .pong: return nil
+            }
+            guard frame.fin, let complete = message else { return nil }
+            message = nil
+            return complete
+        }
     }
 
     /// Frames that may wait in one direction before its source is read no further.
@@ -46,9 +58,9 @@ final class WebSocketRelay: @unchecked Sendable {
     let recorder: ExchangeRecorder
     let id: String
     private let finished: @Sendable (WebSocketRelay) -> Void
-    private var client: WebSocketConnection?
-    private var upstream: WebSocketConnection?
-    private var toClient = Direction()
+    var client: WebSocketConnection?
+    var upstream: WebSocketConnection?
+    var toClient = Direction()
     private var toUpstream = Direction()
     private var closeRecorded = false
     private var aborted = false
@@ -58,7 +70,7 @@ final class WebSocketRelay: @unchecked Sendable {
     private var started = false
     /// Where each journaled server message ends in the client's outbound byte stream (a lower
     /// bound until its last frame was accepted), oldest first; delivered ones are pruned.
-    private var serverMessageEnds: [Int] = []
+    var serverMessageEnds: [Int] = []
 
     /// A relay on `loop` for conversation `id`; `finished` hears once both sides have ended.
     init(loop: EventLoop, recorder: ExchangeRecorder, id: String, finished: @escaping @Sendable (WebSocketRelay) -> Void) {
@@ -110,22 +122,14 @@ final class WebSocketRelay: @unchecked Sendable {
             put(direction, toward)
             flush(toward: toward)
         }
-        switch frame.opcode {
-        case .text, .binary:
-            direction.message = (frame.opcode, frame.payload)
-        case .continuation:
-            direction.message?.payload.append(contentsOf: frame.payload)
-        case .close:
+        if frame.opcode == .close {
             let payload = Self.closeCode(frame.payload)
             recordClose(code: payload.code, reason: payload.reason, closedBy: fromClient ? .client : .server)
-        case .ping, .pong:
-            break
         }
-        guard frame.fin, !frame.opcode.isControl, let complete = direction.message else {
+        guard let complete = direction.assemble(frame) else {
             direction.waiting.append(.init(frame: frame, released: true, endsServerMessage: false))
             return
         }
-        direction.message = nil
         direction.waiting.append(.init(frame: frame, released: false, endsServerMessage: !fromClient))
         // Write-ahead: the message's last frame goes on only once the message is journaled.
         recorder.messageLater(id, sentByClient: fromClient, opcode: complete.opcode, payload: complete.payload,
@@ -181,13 +185,7 @@ final class WebSocketRelay: @unchecked Sendable {
     private func receivedForEndedSide(_ frame: WebSocketFrame, toward: Toward) {
         var direction = take(toward)
         defer { put(direction, toward) }
-        switch frame.opcode {
-        case .text, .binary: direction.message = (frame.opcode, frame.payload)
-        case .continuation: direction.message?.payload.append(contentsOf: frame.payload)
-        case .close, .ping, .pong: return
-        }
-        guard frame.fin, let complete = direction.message else { return }
-        direction.message = nil
+        guard let complete = direction.assemble(frame) else { return }
         recorder.messageLater(id, sentByClient: toward == .server, opcode: complete.opcode, payload: complete.payload,
                               undelivered: true, on: loop) { [self] outcome in
             if case .failed = outcome { abort() }
@@ -201,24 +199,14 @@ final class WebSocketRelay: @unchecked Sendable {
         flush(toward: toward)
     }
 
-    /// The client stopped reading: it is dropped, the upstream hears 1001, and nothing more is
-    /// relayed or recorded toward the client.
-    private func dropSlowClient() {
-        recordSlowClientDrop()
-        toClient.stopped = true
-        toClient.waiting = []
-        upstream?.close(code: .goingAway, reason: "client too slow")
-    }
-
     /// A message was journaled (in order, per direction): its last frame may go on.
     private func journaled(_ outcome: ExchangeRecorder.Outcome, fromClient: Bool) {
         if case .failed = outcome { return abort() }
-        if fromClient {
-            if let index = toUpstream.waiting.firstIndex(where: { !$0.released }) { toUpstream.waiting[index].released = true }
-        } else {
-            if let index = toClient.waiting.firstIndex(where: { !$0.released }) { toClient.waiting[index].released = true }
-        }
-        flush(toward: fromClient ? .server : .client)
+        let toward: Toward = fromClient ? .server : .client
+        var direction = take(toward)
+        if let index = direction.waiting.firstIndex(where: { !$0.released }) { direction.waiting[index].released = true }
+        put(direction, toward)
+        flush(toward: toward)
     }
 
     /// Sends the released frames at the head of one direction, as far as its destination is open.
@@ -284,53 +272,10 @@ final class WebSocketRelay: @unchecked Sendable {
     }
 
     /// The first close seen is the one recorded.
-    private func recordClose(code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party, undelivered: Int? = nil) {
+    func recordClose(code: Int?, reason: String, closedBy: HAR.WebSocketClose.Party, undelivered: Int? = nil) {
         guard !closeRecorded else { return }
         closeRecorded = true
         recorder.closeLater(id, code: code, reason: reason, closedBy: closedBy, undeliveredMessages: undelivered, on: loop)
-    }
-
-    /// Whether sending stopped because the peer stopped reading: its backlog outgrew the queue,
-    /// or a write to it made no progress for the write timeout.
-    static func isSlowReaderDrop(_ failure: WebSocketConnectionError) -> Bool {
-        switch failure {
-        case .peerTooSlow: true
-        case .socket(let error): error.kind == .timedOut
-        default: false
-        }
-    }
-
-    /// The proxy dropped a client that stopped reading: recorded as the proxy's close, with the
-    /// server messages that were journaled but never handed to the client's connection.
-    private func recordSlowClientDrop() {
-        guard let client else { return }
-        let progress = client.outboundProgress
-        // Journaled (or being journaled) and not handed to the kernel: sent but not taken, or
-        // still waiting to be sent.
-        let undelivered = serverMessageEnds.filter { $0 > progress.handedToKernel }.count
-            + toClient.waiting.filter(\.endsServerMessage).count
-        recordClose(code: Int(WebSocketCloseCode.policyViolation.rawValue),
-                    reason: "the client stopped reading (\(progress.accepted - progress.handedToKernel) bytes queued); "
-                        + "the proxy closed the connection",
-                    closedBy: .proxy, undelivered: undelivered > 0 ? undelivered : nil)
-    }
-
-    /// A journaled server message whose last frame is about to be sent: it ends at least at `lowerBound`.
-    private func noteServerMessage(endingAfter lowerBound: Int) {
-        let handed = client?.outboundProgress.handedToKernel ?? 0
-        // Messages wholly handed to the kernel are delivered as far as the proxy can tell.
-        if let firstPending = serverMessageEnds.firstIndex(where: { $0 > handed }) {
-            serverMessageEnds.removeFirst(firstPending)
-        } else {
-            serverMessageEnds.removeAll()
-        }
-        serverMessageEnds.append(lowerBound)
-    }
-
-    /// The last noted message's last frame was accepted: it ends at `end`.
-    private func noteLastServerMessageEnds(at end: Int) {
-        guard !serverMessageEnds.isEmpty else { return }
-        serverMessageEnds[serverMessageEnds.count - 1] = end
     }
 
     private static func closeCode(_ payload: [UInt8]) -> (code: Int?, reason: String) {

@@ -40,13 +40,7 @@ public enum HARFile {
 
     /// Reads the HAR file at `url`.
     public static func load(from url: URL) throws(RecordingError) -> HAR.Document {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadableFile(path: url.path, reason: error.localizedDescription)
-        }
-        return try decode(data, path: url.path)
+        try decode(Data(readingRecordingAt: url), path: url.path)
     }
 
     /// Writes `document` to `url` atomically (temporary file, fsync, rename), after `scanner`
@@ -70,5 +64,15 @@ public enum HARFile {
         var bytes = JSONSerializer.bytes(value, options: [.sortedKeys, .prettyPrinted])
         bytes.append(UInt8(ascii: "\n"))
         return bytes
+    }
+}
+
+extension Data {
+    /// The contents of the recording file at `url`; ``RecordingError/unreadableFile(path:reason:)``
+    /// saying why when it cannot be read.
+    init(readingRecordingAt url: URL) throws(RecordingError) {
+        do { try self.init(contentsOf: url) } catch {
+            throw .unreadableFile(path: url.path, reason: error.localizedDescription)
+        }
     }
 }

@@ -37,13 +37,7 @@ public struct JournalContents: Sendable, Hashable {
 public enum JournalReader {
     /// Reads and checks the journal at `url`.
     public static func read(from url: URL) throws(RecordingError) -> JournalContents {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadableFile(path: url.path, reason: error.localizedDescription)
-        }
-        return try parse(data, path: url.path)
+        try parse(Data(readingRecordingAt: url), path: url.path)
     }
 
     /// Checks journal bytes; `path` names the source in errors.

@@ -258,9 +258,7 @@ final class LoopAttachment: EventLoopSocket, @unchecked Sendable {
     /// Tells the producers waiting for room (they find room, or that their body goes nowhere).
     private func releaseRoomWaiters() {
         guard !roomHandlers.isEmpty else { return }
-        let waiting = roomHandlers
-        roomHandlers = []
-        for body in waiting { body() }
+        for body in exchange(&roomHandlers, with: []) { body() }
     }
 
     private func updateInterest() {

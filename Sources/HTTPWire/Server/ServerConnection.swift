@@ -7,19 +7,19 @@
 final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     // Unchecked: every property is touched on `loop`'s thread only; other threads reach the
     // connection only through `loop.execute`.
-    private let socket: Socket
+    let socket: Socket
     /// A number unique to the connection within its server.
-    private let id: Int
-    private let loop: EventLoop
-    private let configuration: HTTPServerConfiguration
-    private let responder: any HTTPResponder
-    private let storage = HTTPConnectionStorage()
+    let id: Int
+    let loop: EventLoop
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let storage = HTTPConnectionStorage()
     private let loops: ConnectionLoops
     /// Frees the connection's slot in the server; runs before the socket closes (so a peer that
     /// sees the close finds the slot already free).
-    private let onEnd: @Sendable () -> Void
-    private var machine: ServerConnectionMachine
-    private var token: UInt64?
+    let onEnd: @Sendable () -> Void
+    var machine: ServerConnectionMachine
+    var token: UInt64?
     private var timer: (token: UInt64, deadline: Duration)?
     /// Whether the connection's slot was freed (its refusal is out; it only drains).
     private var released = false
@@ -27,7 +27,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     private var roomHandlers: [() -> Void] = []
     private var closedHandlers: [() -> Void] = []
     /// The body of the request being answered, while it streams to its responder.
-    private var bodyStream: HTTPRequestBodyStream?
+    var bodyStream: HTTPRequestBodyStream?
 
     /// Bytes asked of the socket per read.
     static let readCapacity = 16_384
@@ -96,7 +96,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
 
     // MARK: Performing the machine's actions
 
-    private func perform(_ first: ServerConnectionMachine.Action) {
+    func perform(_ first: ServerConnectionMachine.Action) {
         var action = first
         while true {
             switch action {
@@ -144,126 +144,11 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         }
     }
 
-    /// Calls the responder (with `body`, a body that streams as it arrives); returns the
-    /// machine's next action, or nil when there is none yet (the answer comes later) or the
-    /// connection left the loop.
-    private func respond(to request: HTTPRequest, requestIndex: Int,
-                         body: HTTPRequestBodyStream? = nil) -> ServerConnectionMachine.Action? {
-        let context = HTTPRequestContext(peer: socket.peer, connectionID: id, requestIndex: requestIndex,
-                                         storage: storage, eventLoop: loop, bodyStream: body)
-        let reply = responder.respond(to: request, context: context)
-        let next = answer(request, with: reply)
-        // A streamed body goes on arriving while a deferred answer is pending.
-        guard case .deferred = reply, body != nil, token != nil else { return next }
-        return machine.bodyDelivered(now: loop.now)
-    }
-
-    /// Writes `later`'s answer to `request` once it comes, on the loop.
-    private func awaitAnswer(_ later: HTTPDeferredReply, to request: HTTPRequest) {
-        later.whenComplete { [self] reply in
-            loop.execute { [self] in
-                // The connection may have ended or moved on meanwhile (the client left, the
-                // server stopped, a broken body was answered by the server).
-                guard token != nil, machine.isAwaitingAnswer, let next = answer(request, with: reply) else { return }
-                perform(next)
-            }
-        }
-    }
-
-    /// Writes `reply` to `request`: returns the machine's next action, or nil when there is none
-    /// yet or the connection left the loop.
-    private func answer(_ request: HTTPRequest, with reply: HTTPReply) -> ServerConnectionMachine.Action? {
-        if case .deferred(let later) = reply {
-            awaitAnswer(later, to: request)
-            return nil
-        }
-        var request = request
-        if machine.isReadingStreamedBody {
-            // Answered before its body ended: the stream hears no more, and the connection closes
-            // after the answer (framed so).
-            bodyStream?.abandon()
-            bodyStream = nil
-            request.headers["Connection"] = "close"
-        }
-        let response: HTTPResponse
-        switch reply {
-        case .response(let answer):
-            response = answer
-        case .reset:
-            end(resetting: true)
-            return nil
-        case .webSocketOnLoop(let headers, let configuration, let handler):
-            upgrade(request, headers: headers, configuration: configuration, handler: handler)
-            return nil
-        case .deferred:
-            return nil
-        }
-        let framed = ResponseWriter.frame(response, method: request.method, version: request.version,
-                                          keepAlive: request.keepsConnectionAlive)
-        switch framed.body {
-        case .none:
-            // A pushed body that must not be sent (HEAD, 204, 304) is still started, and discarded.
-            if case .pushed(let pusher) = response.body {
-                pusher.start(HTTPResponseBodyWriter(chunked: false, sink: DiscardingBodySink()))
-            }
-            return machine.responded(framed.head, closes: framed.closes, now: loop.now)
-        case .pushed(let pusher, let chunked):
-            perform(machine.respondedStreaming(framed.head, closes: framed.closes, now: loop.now))
-            if token != nil { pusher.start(HTTPResponseBodyWriter(chunked: chunked, sink: self)) }
-            return nil
-        case .bytes(let body) where body.count <= ResponseWriter.coalescedBodyLimit:
-            return machine.responded(framed.head + body, closes: framed.closes, now: loop.now)
-        case .bytes(let body):
-            return machine.responded(framed.head, body: body, closes: framed.closes, now: loop.now)
-        }
-    }
-
-    /// Answers the upgrade on the loop and hands the socket to a WebSocket served by `handler`
-    /// on this loop: the 101 as far as the socket takes it now (the WebSocket writes the rest
-    /// first), and the bytes that followed the request are its first frames (RFC 6455 §4.2.2).
-    private func upgrade(_ request: HTTPRequest, headers: HTTPHeaders, configuration: WebSocketConfiguration?,
-                         handler: any WebSocketLoopHandler) {
-        let key: String
-        do throws(WebSocketHandshakeError) { key = try WebSocketHandshake.validate(request: request) } catch {
-            let refusal = ResponseWriter.bytes(of: WebSocketHandshake.rejection(for: error), method: request.method,
-                                               version: request.version, keepAlive: false) ?? []
-            return perform(machine.responded(refusal, closes: true, now: loop.now))
-        }
-        let accept = WebSocketHandshake.acceptResponse(key: key, headers: headers)
-        guard let head = try? HTTPEncoder.responseHead(status: accept.status, headers: accept.headers) else {
-            return end()
-        }
-        var decoder = machine.handOff()
-        leaveLoop()
-        let written = (try? socket.writeWithoutBlocking(head)) ?? 0
-        // The WebSocket owns the socket from now on, and frees the connection's slot when it closes.
-        let storage = self.storage, onEnd = self.onEnd
-        _ = WebSocketConnection(
-            socket: socket, role: .server, configuration: configuration ?? self.configuration.webSocket,
-            bufferedBytes: decoder.takeBufferedBytes(), loop: loop, handler: handler,
-            unsentHandshake: Array(head.dropFirst(written)),
-            onClose: {
-                storage.close()
-                onEnd()
-            })
-    }
-
-    /// The answer to a request that broke the protocol or a limit: the responder's, closing (its
-    /// default when the responder's has a pushed body).
-    private func answerBytes(for error: HTTPParseError) -> [UInt8] {
-        var response = responder.response(for: error)
-        response.headers["Connection"] = "close"
-        if let bytes = ResponseWriter.bytes(of: response, method: .get, version: .http1_1, keepAlive: false) { return bytes }
-        return ResponseWriter.bytes(of: .text(error.status, "\(error)\n"), method: .get, version: .http1_1, keepAlive: false) ?? []
-    }
-
     /// Watches the socket for what the machine wants now, and keeps its one timer.
     private func settle() {
         guard let token else { return }
         if !roomHandlers.isEmpty, machine.unsentByteCount <= HTTPResponseBodyWriter.lowWater {
-            let handlers = roomHandlers
-            roomHandlers = []
-            for handler in handlers { handler() }
+            for handler in exchange(&roomHandlers, with: []) { handler() }
             guard self.token != nil else { return }  // a handler may have ended the connection
         }
         var interest: ReadinessPoller.Interest = []
@@ -288,7 +173,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         onEnd()
     }
 
-    private func leaveLoop() {
+    func leaveLoop() {
         guard let token else { return }
         if let timer { loop.cancelTimer(timer.token) }
         timer = nil
@@ -298,7 +183,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     }
 
     /// Ends the connection on the loop.
-    private func end(resetting: Bool = false) {
+    func end(resetting: Bool = false) {
         guard token != nil else { return }
         leaveLoop()
         _ = machine.handOff()
@@ -308,9 +193,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         roomHandlers = []
         bodyStream?.fail(.clientGone)
         bodyStream = nil
-        let handlers = closedHandlers
-        closedHandlers = []
-        for handler in handlers { handler() }
+        for handler in exchange(&closedHandlers, with: []) { handler() }
     }
 }
 

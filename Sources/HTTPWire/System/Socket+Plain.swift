@@ -4,27 +4,15 @@ extension Socket {
     /// Receives up to `buffer.count` bytes. Returns 0 at end of stream.
     func readPlain(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
-        while true {
-            guard !isClosed else { throw SocketError(kind: .closed, operation: "read") }
-            let count = Platform.receive(descriptor, base, buffer.count)
-            if count >= 0 { return count }
-            if Platform.errno == Platform.interrupted { continue }
-            throw SocketError.fromErrno("read")
-        }
+        return try retryingInterrupts("read") { Platform.receive(descriptor, base, buffer.count) } ?? 0
     }
 
     /// Receives up to `buffer.count` bytes without blocking. Returns 0 at end of stream, nil
     /// when nothing has arrived.
     func readPlainWithoutBlocking(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int? {
         guard let base = buffer.baseAddress else { return 0 }
-        while true {
-            guard !isClosed else { throw SocketError(kind: .closed, operation: "read") }
-            let count = Platform.receiveWithoutBlocking(descriptor, base, buffer.count)
-            if count >= 0 { return count }
-            let code = Platform.errno
-            if code == Platform.interrupted { continue }
-            if code == Platform.wouldBlock || code == Platform.wouldBlockAlternative { return nil }
-            throw SocketError.fromErrno("read")
+        return try retryingInterrupts("read", nilWhenWouldBlock: true) {
+            Platform.receiveWithoutBlocking(descriptor, base, buffer.count)
         }
     }
 
@@ -66,15 +54,9 @@ extension Socket {
     /// Sends as much of `bytes` as the kernel takes without blocking; returns how many it took.
     func writePlainWithoutBlocking(_ bytes: UnsafeRawBufferPointer) throws(SocketError) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        while true {
-            guard !isClosed else { throw SocketError(kind: .closed, operation: "write") }
-            let written = Platform.sendWithoutBlocking(descriptor, base, bytes.count)
-            if written >= 0 { return written }
-            let code = Platform.errno
-            if code == Platform.interrupted { continue }
-            if code == Platform.wouldBlock || code == Platform.wouldBlockAlternative { return 0 }
-            throw SocketError.fromErrno("write")
-        }
+        return try retryingInterrupts("write", nilWhenWouldBlock: true) {
+            Platform.sendWithoutBlocking(descriptor, base, bytes.count)
+        } ?? 0
     }
 
     /// Sends as much of `bytes` as the kernel takes without blocking; returns how many it took.
@@ -84,5 +66,21 @@ extension Socket {
             do throws(SocketError) { result = .success(try writePlainWithoutBlocking(raw)) } catch { result = .failure(error) }
         }
         return try result.get()
+    }
+
+    /// Runs one send or receive `call` again while a signal interrupts it: its count, or nil
+    /// when `nilWhenWouldBlock` and the socket has nothing to give or no room (otherwise, as
+    /// for a blocking call that timed out, that is a failure).
+    private func retryingInterrupts(_ operation: String, nilWhenWouldBlock: Bool = false,
+                                    _ call: () -> Int) throws(SocketError) -> Int? {
+        while true {
+            guard !isClosed else { throw SocketError(kind: .closed, operation: operation) }
+            let count = call()
+            if count >= 0 { return count }
+            let code = Platform.errno
+            if code == Platform.interrupted { continue }
+            if nilWhenWouldBlock, code == Platform.wouldBlock || code == Platform.wouldBlockAlternative { return nil }
+            throw SocketError.fromErrno(operation)
+        }
     }
 }

@@ -18,7 +18,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         case drop
     }
 
-    private enum Ending {
+    enum Ending {
         case open
         /// Writing out what is queued, until the deadline.
         case flushing(until: Duration)
@@ -34,16 +34,16 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
     /// Set by the connection's init; released once the connection is closed (breaking the
     /// reference cycle the loop keeps alive while it drives the connection).
     var connection: WebSocketConnection?
-    private let handler: (any WebSocketLoopHandler)?
-    private var token: UInt64?
-    private var deadlineTimer: (token: UInt64, deadline: Duration)?
-    private var writeTimer: UInt64?
-    private var endingTimer: UInt64?
-    private var receiveTimer: UInt64?
+    let handler: (any WebSocketLoopHandler)?
+    var token: UInt64?
+    var deadlineTimer: (token: UInt64, deadline: Duration)?
+    var writeTimer: UInt64?
+    var endingTimer: UInt64?
+    var receiveTimer: UInt64?
     private var receiveTimeout: Duration?
     private var lastReceived = Duration.zero
-    private var ending = Ending.open
-    private var deliveredEnd = false
+    var ending = Ending.open
+    var deliveredEnd = false
     /// The handler asked for no more for now (``WebSocketConnection/pauseReading()``).
     private var handlerPaused = false
     /// Whether the socket was watched for reading at the last ``updateInterest()``.
@@ -164,7 +164,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
 
     /// Hands over what the machine decodes: each message or frame, then the end, to the handler;
     /// or wakes the thread waiting in `receive()`.
-    private func deliver() {
+    func deliver() {
         guard let connection else { return }
         guard let handler else {
             connection.state.withLock { state in
@@ -285,79 +285,4 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         }
     }
 
-    // MARK: Ending
-
-    /// The machine asked for TCP to end: what is queued goes out first (for at most the close
-    /// timeout).
-    private func beginEnding() {
-        guard let connection, case .open = ending else { return }
-        ending = .flushing(until: connection.now + connection.configuration.closeTimeout)
-        armEndingTimer()
-        let drained = connection.state.withLock { !$0.waitsToWrite(over: connection.socket) }
-        if drained { finishTransport() } else { updateInterest() }
-    }
-
-    /// §7.1.1: the server closes TCP first; the client waits for the server's FIN. Either way
-    /// what still arrives is read and discarded, for at most the close timeout.
-    private func finishTransport() {
-        guard let connection else { return }
-        if connection.role == .server { connection.socket.shutdownWrite() }
-        if connection.state.withLock({ $0.endOfStream }) { return closeNow() }
-        ending = .draining(until: connection.now + connection.configuration.closeTimeout)
-        armEndingTimer()
-        updateInterest()
-    }
-
-    private func armEndingTimer() {
-        guard let connection else { return }
-        let deadline: Duration
-        switch ending {
-        case .flushing(let until), .draining(let until): deadline = until
-        case .open, .closed: return
-        }
-        if let endingTimer { connection.eventLoop.cancelTimer(endingTimer) }
-        endingTimer = connection.eventLoop.scheduleTimer(at: connection.opened + deadline) { [self] in
-            endingTimer = nil
-            switch ending {
-            case .flushing: finishTransport()
-            case .draining: closeNow()
-            case .open, .closed: break
-            }
-        }
-    }
-
-    /// Closes the socket and tells whoever reads that the connection is over.
-    private func closeNow() {
-        guard let connection else { return }
-        if case .closed = ending {} else {
-            ending = .closed
-            let loop = connection.eventLoop
-            for timer in [deadlineTimer?.token, writeTimer, endingTimer, receiveTimer].compactMap({ $0 }) {
-                loop.cancelTimer(timer)
-            }
-            deadlineTimer = nil
-            writeTimer = nil
-            endingTimer = nil
-            receiveTimer = nil
-            if let token { loop.deregister(token) }
-            token = nil
-            connection.state.withLock { state in
-                state.endOfStream = true
-                if state.sendFailure == nil { state.sendFailure = .closed }
-            }
-            connection.socket.close()
-            connection.onClose?()
-        }
-        if handler == nil {
-            connection.state.withLock { state in
-                if state.readerWaiting {
-                    state.readerWaiting = false
-                    connection.fed.signal()
-                }
-            }
-        } else if !deliveredEnd {
-            deliver()
-        }
-        self.connection = nil
-    }
 }

@@ -76,10 +76,8 @@ package struct WebSocketMessageAssembler: Sendable {
             if parts.isEmpty { parts = frame.payload } else { parts.append(contentsOf: frame.payload) }
         }
         guard frame.fin else { return nil }
-        let opcode = openOpcode
-        openOpcode = nil
-        let payload = parts
-        parts = []
+        let opcode = exchange(&openOpcode, with: nil)
+        let payload = exchange(&parts, with: [])
         if opcode == .text, !validator.isComplete { throw .invalidUTF8InText }
         guard assembling else { return nil }
         return opcode == .text ? .text(String(decoding: payload, as: UTF8.self)) : .binary(payload)
