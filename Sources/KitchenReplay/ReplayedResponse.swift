@@ -92,11 +92,11 @@ package struct ReplayedResponse: Sendable {
         body = isHead ? [] : sent
     }
 
-    /// The response HTTPWire writes. A `HEAD`'s head goes out as it is: a pushed body keeps the
-    /// declared `Content-Length` (where bytes in hand would set their own), and none is sent.
+    /// The response HTTPWire writes. A `HEAD`'s head goes out as it is, with no body: it keeps
+    /// the declared `Content-Length`, where bytes in hand would set their own.
     package var httpResponse: HTTPResponse {
         let status = HTTPStatus(self.status, reasonPhrase: statusText)
         guard answersHead else { return HTTPResponse(status: status, headers: headers, body: body) }
-        return HTTPResponse(status: status, headers: headers, pushing: HTTPBodyPusher { $0.end() })
+        return .bodiless(status: status, headers: headers)
     }
 }
