@@ -1,7 +1,7 @@
 import KitchenRecording
 
 /// What the recording proxy just did, told to ``RecordingProxyConfiguration/observer`` as it
-/// happens (after the record's write, on the connection's own thread): for progress output.
+/// happens (after the record's write, on the connection's event loop): for progress output.
 ///
 /// Paths are given without their query, which may carry a secret (`?token=`); nothing here is
 /// redacted beyond that, so an observer shows paths, statuses and counts, never bodies.

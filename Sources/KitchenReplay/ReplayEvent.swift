@@ -1,5 +1,5 @@
 /// What the replay server just did, told to its observer as it happens (on the connection's
-/// own thread): for progress output.
+/// event loop): for progress output.
 ///
 /// ```swift
 /// let server = ReplayServer(engine: engine, port: 0) { event in
