@@ -76,14 +76,14 @@ public final class ModelKitchenAPI: APICallRouting {
         let operation = call.operation
         let now = MachineInstant(sinceEpoch: clock.now.offset)
         let (detail, body) = Self.plan(call)
-        let plan = state.withLock { state -> PlannedAnswer? in
+        let standing = state.withLock { state -> PlannedAnswer? in
             state.calls.append(Call(operation: operation, at: now, detail: detail))
             return state.standing[operation]
         }
-        if let latency = plan?.latency, latency > .zero {
+        if let latency = standing?.latency, latency > .zero {
             try await clock.sleep(for: latency, label: "\(operation.rawValue) answer")
         }
-        if let failure = plan?.failure { throw failure }
+        if let failure = standing?.failure { throw failure }
         let date = clock.currentDate
         let answer = try state.withLock { state throws(AppError) -> any Sendable in
             guard state.sessionValid || operation == .login else { throw .unauthorized }
