@@ -137,7 +137,7 @@ struct SchemaCompiler {
                 try compileAssertions(object, at: location, into: &rules)
             }
             let assertsFormats = options.formats == .assert || declared?.contains(Self.formatAssertionVocabulary) == true
-            if assertsFormats, let name = object["format"]?.stringValue { rules.format = FormatChecks.named(name) }
+            if assertsFormats, let name = object["format"]?.stringValue { rules.format = FormatChecks.named[name] }
             try compileObjectRules(object, at: location, into: &rules)
             try compileArrayRules(object, at: location, into: &rules)
             try compileApplicators(object, at: location, into: &rules)

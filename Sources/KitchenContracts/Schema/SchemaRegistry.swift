@@ -87,7 +87,7 @@ struct SchemaRegistry {
         guard let rawFragment = PercentEncoding.decodeStrictly(Substring(URIReference.fragment(target))) else {
             return .failure(.badFragment)
         }
-        if resourceByURI[absolute] == nil, let loader, let loaded = loader.document(absolute) {
+        if resourceByURI[absolute] == nil, let loader, let loaded = loader.load(absolute) {
             add(loaded.value, uri: absolute, label: loaded.label, isSchema: true)
         }
         guard let resourceIndex = resourceByURI[absolute] else { return .failure(.noDocument(absolute)) }
@@ -97,7 +97,7 @@ struct SchemaRegistry {
         }
         if rawFragment.hasPrefix("/") {
             guard let pointer = JSONPointer(rawFragment) else { return .failure(.badFragment) }
-            let location = Location(document: resource.document, pointer: JSONPointer(tokens: resource.pointer.tokens + pointer.tokens))
+            let location = Location(document: resource.document, pointer: resource.pointer.appending(pointer))
             guard location.pointer.resolve(in: documents[location.document].value) != nil else {
                 return .failure(.nothingThere)
             }
@@ -209,6 +209,4 @@ public struct SchemaLoader: Sendable {
     public init(_ load: @escaping @Sendable (String) -> (value: JSONValue, label: String)?) {
         self.load = load
     }
-
-    func document(_ uri: String) -> (value: JSONValue, label: String)? { load(uri) }
 }

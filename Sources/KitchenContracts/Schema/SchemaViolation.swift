@@ -40,7 +40,7 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
     /// This violation moved under `base` (a violation found in a body becomes one at `/response/body/…`).
     public func rooted(at base: JSONPointer) -> SchemaViolation {
         var copy = self
-        copy.pointer = JSONPointer(tokens: base.tokens + pointer.tokens)
+        copy.pointer = base.appending(pointer)
         return copy
     }
 }
