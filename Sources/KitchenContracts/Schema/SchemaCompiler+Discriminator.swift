@@ -81,11 +81,7 @@ enum DiscriminatorValues {
 
     /// The string values `schema` allows for `property`, in declaration order; empty when it
     /// does not pin the property to a `const` or an `enum` of strings.
-    static func values(of property: String, in schema: JSONValue, document: JSONValue) -> [String] {
-        values(of: property, in: schema, document: document, depth: 0)
-    }
-
-    private static func values(of property: String, in schema: JSONValue, document: JSONValue, depth: Int) -> [String] {
+    static func values(of property: String, in schema: JSONValue, document: JSONValue, depth: Int = 0) -> [String] {
         guard depth < maximumDepth, case .object(let object) = schema else { return [] }
         var found: [String] = []
         if let ref = object["$ref"]?.stringValue, let target = ContractReferences.resolve(ref, in: document) {
