@@ -32,17 +32,12 @@ enum ContractBundle {
         while let index = queue.popLast() {
             var rewritten = registry.documents[index].value
             for reference in ContractReferences.all(in: registry.documents[index].value) {
-                let location = SchemaRegistry.Location(document: index, pointer: reference.pointer)
-                switch registry.locate(reference.ref, from: registry.baseURI(at: location)) {
-                case .failure(let failure):
-                    throw ContractError(file: registry.documents[index].label, pointer: reference.pointer,
-                                        reason: .unresolvableReference(reference.ref, why: failure.explanation))
-                case .success(let target):
-                    if queued.insert(target.location.document).inserted { queue.append(target.location.document) }
-                    let local = prefix(of: target.location.document, in: registry) + target.location.pointer.tokens
-                    rewritten = rewritten.editing(at: reference.pointer.appending("$ref"),
-                                                  to: .string("#" + JSONPointer(tokens: local).description))
-                }
+                let target = try registry.require(
+                    reference.ref, at: SchemaRegistry.Location(document: index, pointer: reference.pointer))
+                if queued.insert(target.location.document).inserted { queue.append(target.location.document) }
+                let local = prefix(of: target.location.document, in: registry) + target.location.pointer.tokens
+                rewritten = rewritten.editing(at: reference.pointer.appending("$ref"),
+                                              to: .string("#" + JSONPointer(tokens: local).description))
             }
             if index == 0 { main = rewritten } else { bundled[registry.documents[index].label] = rewritten }
         }

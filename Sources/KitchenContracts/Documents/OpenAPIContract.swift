@@ -37,9 +37,7 @@ public struct OpenAPIContract: ContractDocument {
         self.operations = operations
         self.graph = graph
         self.options = options.adjusted(by: document)
-        var index: [String: Int] = [:]
-        for (position, operation) in operations.enumerated() { index[operation.operationId] = position }
-        self.operationIndex = index
+        self.operationIndex = Dictionary(operations.enumerated().map { ($1.operationId, $0) }) { _, last in last }
     }
 
     /// The operation with `operationId`.

@@ -101,13 +101,8 @@ struct SchemaCompiler {
     mutating func compileReference(
         _ reference: String, at location: SchemaRegistry.Location
     ) throws(ContractError) -> (node: Int, dynamicAnchor: String?) {
-        switch registry.locate(reference, from: registry.baseURI(at: location)) {
-        case .failure(let failure):
-            throw ContractError(file: registry.documents[location.document].label, pointer: location.pointer,
-                                reason: .unresolvableReference(reference, why: failure.explanation))
-        case .success(let target):
-            return (try compile(target.location), target.dynamicAnchor)
-        }
+        let target = try registry.require(reference, at: location)
+        return (try compile(target.location), target.dynamicAnchor)
     }
 
     private mutating func compileRules(

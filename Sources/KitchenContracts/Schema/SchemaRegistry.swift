@@ -107,6 +107,20 @@ struct SchemaRegistry {
         return .success((anchor.location, anchor.isDynamic ? rawFragment : nil))
     }
 
+    /// Where `reference`, written at `location`, leads (``locate(_:from:)`` from the base URI
+    /// in force there), or the `ContractError` that names it and says why it leads nowhere.
+    mutating func require(
+        _ reference: String, at location: Location
+    ) throws(ContractError) -> (location: Location, dynamicAnchor: String?) {
+        switch locate(reference, from: baseURI(at: location)) {
+        case .failure(let failure):
+            throw ContractError(file: documents[location.document].label, pointer: location.pointer,
+                                reason: .unresolvableReference(reference, why: failure.explanation))
+        case .success(let target):
+            return target
+        }
+    }
+
     /// The value at `location`.
     func value(at location: Location) -> JSONValue? {
         location.pointer.resolve(in: documents[location.document].value)
