@@ -53,41 +53,36 @@ public struct AsyncAPIContract: ContractDocument {
                 expected: "a declared channel", found: "unknown channel \"\(idOrAddress)\"")])
         }
         let channelPath = "#" + JSONPointer(tokens: ["channels", channel.id, "messages"]).description
+        func noMessage(_ pointer: JSONPointer, expected: String, found: String) -> MessageValidation {
+            MessageValidation(message: nil, violations: [SchemaViolation(
+                pointer: pointer, schemaPath: channelPath, keyword: "message", expected: expected, found: found)])
+        }
         if channel.messages.count > 1, let property = channel.discriminator {
             let known = channel.messages.compactMap(\.discriminatorValue).map(JSONValue.string)
             let expected = "a known message type (\(ValueWording.oneOf(known)))"
             guard let value = payload[property] else {
-                return MessageValidation(message: nil, violations: [SchemaViolation(
-                    pointer: JSONPointer(tokens: [property]), schemaPath: channelPath, keyword: "message",
-                    expected: expected, found: "absent")])
+                return noMessage(JSONPointer(tokens: [property]), expected: expected, found: "absent")
             }
             guard let name = value.stringValue, let message = channel.message(discriminatedBy: name) else {
-                return MessageValidation(message: nil, violations: [SchemaViolation(
-                    pointer: JSONPointer(tokens: [property]), schemaPath: channelPath, keyword: "message",
-                    expected: expected, found: "unknown message type \(ValueWording.describe(value))")])
+                return noMessage(JSONPointer(tokens: [property]), expected: expected,
+                                 found: "unknown message type \(ValueWording.describe(value))")
             }
-            return MessageValidation(message: message, violations: violations(of: payload, against: message))
+            return MessageValidation(message: message, violations: message.payload?.validate(payload) ?? [])
         }
         var outcomes: [(AsyncAPIMessage, [SchemaViolation])] = []
         for message in channel.messages {
-            let found = violations(of: payload, against: message)
+            let found = message.payload?.validate(payload) ?? []
             if found.isEmpty { return MessageValidation(message: message, violations: []) }
             outcomes.append((message, found))
         }
         guard let nearest = outcomes.min(by: { $0.1.count < $1.1.count }) else {
-            return MessageValidation(message: nil, violations: [SchemaViolation(
-                pointer: .root, schemaPath: channelPath, keyword: "message",
-                expected: "a message of channel \(channel.id)", found: "a channel without messages")])
+            return noMessage(.root, expected: "a message of channel \(channel.id)", found: "a channel without messages")
         }
         if outcomes.count == 1 { return MessageValidation(message: nearest.0, violations: nearest.1) }
-        let summary = SchemaViolation(
-            pointer: .root, schemaPath: channelPath, keyword: "message",
-            expected: "one of \(outcomes.count) messages (\(outcomes.map(\.0.key).joined(separator: ", ")))",
+        var unmatched = noMessage(
+            .root, expected: "one of \(outcomes.count) messages (\(outcomes.map(\.0.key).joined(separator: ", ")))",
             found: "matches none of \(outcomes.count)")
-        return MessageValidation(message: nil, violations: [summary] + nearest.1)
-    }
-
-    private func violations(of payload: JSONValue, against message: AsyncAPIMessage) -> [SchemaViolation] {
-        message.payload?.validate(payload) ?? []
+        unmatched.violations += nearest.1
+        return unmatched
     }
 }
