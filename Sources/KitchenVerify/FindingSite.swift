@@ -21,6 +21,6 @@ struct FindingSite {
 
     /// A finding here, at `pointer`; the root is written `(root)`.
     func finding(_ pointer: JSONPointer, _ expected: String, _ actual: String, rule: String? = nil) -> Finding {
-        finding(pointer.tokens.isEmpty ? "(root)" : pointer.description, expected, actual, rule: rule)
+        finding(pointer.location, expected, actual, rule: rule)
     }
 }

@@ -87,8 +87,7 @@ public struct MockCheck: Sendable {
                 return response.hasContent ? [] : [finding("", "no body for status \(response.status)", ValueWording.short(body))]
             case (let body?, let schema?):
                 return schema.validate(body).map {
-                    finding(" " + ($0.pointer.tokens.isEmpty ? "(root)" : $0.pointer.description), $0.expected, $0.found,
-                            rule: $0.schemaPath)
+                    finding(" " + $0.pointer.location, $0.expected, $0.found, rule: $0.schemaPath)
                 }
             }
         } catch {
