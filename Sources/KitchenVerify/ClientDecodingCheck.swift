@@ -59,12 +59,10 @@ public struct ClientDecodingCheck: Sendable {
                     .message(.client, file: recording.name, entry: entry.index, index: message.index, label: message.label),
                     findings: findings(for: message, of: entry, in: recording.name)))
                 if message.text != nil, message.payload != nil {
-                    let probed = VerifyCase.message(.client, file: recording.name, entry: entry.index, index: message.index,
-                                                    label: message.label)
-                    results.append(CaseResult(
-                        VerifyCase(check: .client, name: "\(probed.name) \(Self.probeSuffix)", file: recording.name,
-                                   entry: entry.index, message: message.index),
-                        findings: probeFindings(for: message, of: entry, in: recording.name)))
+                    var probe = VerifyCase.message(.client, file: recording.name, entry: entry.index, index: message.index,
+                                                   label: message.label)
+                    probe.name += " \(Self.probeSuffix)"
+                    results.append(CaseResult(probe, findings: probeFindings(for: message, of: entry, in: recording.name)))
                 }
             }
         }
