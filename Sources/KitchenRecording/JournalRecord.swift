@@ -58,8 +58,8 @@ public enum JournalEvent: Sendable, Hashable {
                 record.member("data", Base64.encode(data))
             case .streamedEntry(let entry, let requestBody, let responseBody):
                 record.member("entry", entry)
-                if let requestBody { record.member("requestBody", requestBody) }
-                if let responseBody { record.member("responseBody", responseBody) }
+                record.member("requestBody", requestBody)
+                record.member("responseBody", responseBody)
             }
         }
         return output
@@ -119,17 +119,17 @@ struct JournalLine {
         let seq: Int
         do throws(HARShapeError) {
             let object = try HARObjectReader(value)
-            seq = try object.int("seq")
-            type = try object.string("type")
-            creator = try object.object(ifPresent: "creator")
-            startedDateTime = try object.string(ifPresent: "startedDateTime")
-            entry = try object.object(ifPresent: "entry")
-            id = try object.string(ifPresent: "id")
-            message = try object.object(ifPresent: "message")
-            close = try object.object(ifPresent: "close")
-            data = try object.string(ifPresent: "data")
-            requestBody = try object.object(ifPresent: "requestBody")
-            responseBody = try object.object(ifPresent: "responseBody")
+            seq = try object.read("seq")
+            type = try object.read("type")
+            creator = try object.read("creator")
+            startedDateTime = try object.read("startedDateTime")
+            entry = try object.read("entry")
+            id = try object.read("id")
+            message = try object.read("message")
+            close = try object.read("close")
+            data = try object.read("data")
+            requestBody = try object.read("requestBody")
+            responseBody = try object.read("responseBody")
         } catch {
             throw Problem(reason: error.description)
         }
