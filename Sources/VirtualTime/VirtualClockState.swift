@@ -16,6 +16,11 @@ struct ParkedSleeper {
     var label: String?
     var continuation: UnsafeContinuation<WakeReason, Never>
 
+    /// Whether this sleeper resumes before `other`: by deadline, then by registration.
+    func resumesBefore(_ other: ParkedSleeper) -> Bool {
+        (deadline, sequence) < (other.deadline, other.sequence)
+    }
+
     var pending: PendingSleeper {
         PendingSleeper(sequence: sequence, deadline: deadline, registeredAt: registeredAt, label: label)
     }
@@ -42,25 +47,14 @@ struct VirtualClockState {
 
     /// Sleepers in resumption order: (deadline, registration sequence).
     var pendingSleepers: [PendingSleeper] {
-        parked.map(\.pending).sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+        parked.sorted { $0.resumesBefore($1) }.map(\.pending)
     }
 
     /// The index of the sleeper that must resume first, if any is due by `limit`.
     func indexOfNextDue(notAfter limit: VirtualClock.Instant?) -> Int? {
-        var best: Int?
-        for index in parked.indices {
-            let candidate = parked[index]
-            if let limit, candidate.deadline > limit { continue }
-            if let current = best {
-                let incumbent = parked[current]
-                if (candidate.deadline, candidate.sequence) < (incumbent.deadline, incumbent.sequence) {
-                    best = index
-                }
-            } else {
-                best = index
-            }
-        }
-        return best
+        parked.indices
+            .filter { index in limit.map { parked[index].deadline <= $0 } ?? true }
+            .min { parked[$0].resumesBefore(parked[$1]) }
     }
 
     /// Removes the next due sleeper, moves time to its deadline (never backwards) and
