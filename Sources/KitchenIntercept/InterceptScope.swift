@@ -79,7 +79,7 @@ public final class InterceptScope: Sendable {
                                             _ body: nonisolated(nonsending) () async throws -> Void) async throws {
         let registry = InterceptRegistry.shared
         if isolation == .process {
-            await registry.processLock.acquire()
+            await registry.isolationLocks.acquire(.process)
             registry.holdProcess(self)
         }
         registry.activate(self)
@@ -87,7 +87,7 @@ public final class InterceptScope: Sendable {
             registry.deactivate(self)
             if isolation == .process {
                 registry.holdProcess(nil)
-                registry.processLock.release()
+                registry.isolationLocks.release(.process)
             }
         }
         try await Self.$current.withValue(self) {
