@@ -138,13 +138,3 @@ public struct ReproductionTimeline: Sendable {
     }
 }
 
-extension Duration {
-    /// `+12.345s`: an offset in seconds with milliseconds, as timelines and progress lines print it.
-    package var offsetText: String {
-        let milliseconds = Int(self / .milliseconds(1))
-        let sign = milliseconds < 0 ? "-" : "+"
-        let magnitude = abs(milliseconds)
-        let fraction = String(magnitude % 1000)
-        return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
-    }
-}

@@ -5,6 +5,7 @@ import KitchenReplay
 import KitchenReproduce
 import KitchenTestSupport
 import Testing
+import VirtualTime
 @testable import KitchenCLI
 
 /// The progress rule on virtual time: the reporter is driven directly with offsets, no clock.

@@ -1,4 +1,4 @@
-import KitchenReproduce
+import VirtualTime
 
 /// Counts what a long-running command did and says it: a line per event with `--verbose`,
 /// otherwise the count every `interval`, only when it changed since last said.
