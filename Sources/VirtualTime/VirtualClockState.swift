@@ -10,19 +10,14 @@ enum WakeReason: Sendable {
 
 /// One parked sleep: its order, its deadline and the continuation that wakes it.
 struct ParkedSleeper {
-    var sequence: UInt64
-    var deadline: VirtualClock.Instant
-    var registeredAt: VirtualClock.Instant
-    var label: String?
+    var pending: PendingSleeper
     var continuation: UnsafeContinuation<WakeReason, Never>
+
+    var deadline: VirtualClock.Instant { pending.deadline }
 
     /// Whether this sleeper resumes before `other`: by deadline, then by registration.
     func resumesBefore(_ other: ParkedSleeper) -> Bool {
-        (deadline, sequence) < (other.deadline, other.sequence)
-    }
-
-    var pending: PendingSleeper {
-        PendingSleeper(sequence: sequence, deadline: deadline, registeredAt: registeredAt, label: label)
+        (deadline, pending.sequence) < (other.deadline, other.pending.sequence)
     }
 }
 
