@@ -65,11 +65,7 @@ struct ProxyResponder: HTTPResponder {
     /// the target as the upstream got it. What the upstream got otherwise is in `_upstream`.
     func recordedRequest(for request: HTTPRequest) -> HTTPRequest {
         var headers = request.headers
-        if let host = configuration.recordedHost {
-            headers = HTTPHeaders(headers.map { field in
-                HTTPHeaders.namesMatch(field.name, "Host") ? HTTPHeaders.Field(name: field.name, value: host) : field
-            })
-        }
+        if let host = configuration.recordedHost { headers = headers.replacingValues(of: "Host", with: host) }
         if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }
         return HTTPRequest(method: request.method, target: originForm(request), version: request.version, headers: headers,
                            body: request.body)
