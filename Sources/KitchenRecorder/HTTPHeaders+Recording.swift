@@ -8,4 +8,9 @@ extension HTTPHeaders {
             return left == right ? lhs.offset < rhs.offset : left < right
         }.map(\.element))
     }
+
+    /// The fields with the value of each one named `name` replaced by `value`, in place.
+    func replacingValues(of name: String, with value: String) -> HTTPHeaders {
+        HTTPHeaders(map { field in HTTPHeaders.namesMatch(field.name, name) ? HTTPHeaders.Field(name: field.name, value: value) : field })
+    }
 }
