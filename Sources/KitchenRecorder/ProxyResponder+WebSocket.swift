@@ -1,5 +1,6 @@
 import Foundation
 import HTTPWire
+import HarnessCore
 import KitchenRecording
 
 extension ProxyResponder {
@@ -39,7 +40,7 @@ extension ProxyResponder {
                 // Sec-WebSocket-Accept answers the one sent upstream (each hop has its own).
                 var recorded = recordedRequest(for: request)
                 recorded.headers = HTTPHeaders(recorded.headers.map { field in
-                    HTTPHeaders.namesMatch(field.name, "Sec-WebSocket-Key") ? HTTPHeaders.Field(name: field.name, value: key) : field
+                    CaseInsensitiveName.matches(field.name.utf8, "Sec-WebSocket-Key".utf8) ? HTTPHeaders.Field(name: field.name, value: key) : field
                 })
                 recorder.openWebSocketLater(id: relay.id, request: recorded, response: opened.response, startedAt: started,
                                             upstream: UpstreamRewrite.changes(from: recorded.headers, to: opened.request.headers),

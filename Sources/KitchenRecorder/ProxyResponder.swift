@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPWire
+import HarnessCore
 import KitchenRecording
 
 /// Forwards each client request to the upstream and records the exchange.
@@ -77,7 +78,7 @@ struct ProxyResponder: HTTPResponder {
         var headers = request.headers
         if let host = configuration.recordedHost {
             headers = HTTPHeaders(headers.map { field in
-                HTTPHeaders.namesMatch(field.name, "Host") ? HTTPHeaders.Field(name: field.name, value: host) : field
+                CaseInsensitiveName.matches(field.name.utf8, "Host".utf8) ? HTTPHeaders.Field(name: field.name, value: host) : field
             })
         }
         if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }

@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// Decodes the chunked transfer coding (RFC 9112 §7.1) incrementally.
 ///
 /// chunk-size is hexadecimal digits only: `+1f`, `0x1f` or ` 1f` are refused
@@ -101,8 +103,8 @@ struct ChunkedDecoder: Sendable {
         var size = 0
         var digits = 0
         var index = line.startIndex
-        while index < line.endIndex, let digit = hexValue(line[index]) {
-            size = size << 4 | digit
+        while index < line.endIndex, let digit = PercentEncoding.hexValue(line[index]) {
+            size = size << 4 | Int(digit)
             digits += 1
             index += 1
             guard digits <= 15 else { throw .chunkSizeTooLong }
@@ -116,14 +118,5 @@ struct ChunkedDecoder: Sendable {
             guard rest.allSatisfy(HTTPSyntax.isFieldValueByte) else { throw .malformedChunkExtension }
         }
         return size
-    }
-
-    private static func hexValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
     }
 }

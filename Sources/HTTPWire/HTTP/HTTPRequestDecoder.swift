@@ -19,8 +19,7 @@ package struct HTTPRequestDecoder: Sendable {
 
     private enum State: Sendable {
         case head
-        case fixed(remaining: Int)
-        case chunked(ChunkedDecoder)
+        case body(BodyFraming)
     }
 
     package let limits: HTTPLimits
@@ -66,49 +65,23 @@ package struct HTTPRequestDecoder: Sendable {
         case .head:
             guard let head = try headParser.parse(&buffer) else { return nil }
             let request = try Self.makeRequest(head)
-            state = try framing(of: request)
+            state = .body(try BodyFraming.of(
+                request.headers, limits: limits, refusingTransferEncoding: request.version == .http1_0,
+                undelimited: .length(remaining: 0)))
             return .head(request)
-        case .fixed(let remaining):
-            if remaining == 0 {
-                state = .head
-                return .end
-            }
-            guard !buffer.isEmpty else { return nil }
-            let count = min(remaining, buffer.readableCount)
-            state = .fixed(remaining: remaining - count)
-            return .body(buffer.read(count))
-        case .chunked(var decoder):
-            let output = try decoder.next(&buffer)
-            switch output {
-            case nil:
-                state = .chunked(decoder)
-                return nil
-            case .data(let bytes)?:
-                state = .chunked(decoder)
-                return .body(Array(bytes))
-            case .end?:
-                state = .head
-                return .end
+        case .body(var framing):
+            let step = try framing.next(&buffer, limits: limits, endOfStream: false)
+            state = step == .end ? .head : .body(framing)
+            switch step {
+            case .bytes(let bytes)?: return .body(bytes)
+            case .end?: return .end
+            case nil: return nil
             }
         }
     }
 
     /// Removes and returns the bytes buffered after the last complete request.
     package mutating func takeBufferedBytes() -> [UInt8] { buffer.readAll() }
-
-    private func framing(of request: HTTPRequest) throws(HTTPParseError) -> State {
-        let chunked = try BodyFraming.isChunked(request.headers)
-        let length = try BodyFraming.contentLength(in: request.headers)
-        if chunked != nil {
-            // RFC 9112 §6.1: both present is a smuggling vector; refuse.
-            guard length == nil else { throw .contentLengthWithTransferEncoding }
-            guard request.version != .http1_0 else { throw .transferEncodingInHTTP10 }
-            return .chunked(ChunkedDecoder(limits: limits, maxBodyBytes: limits.maxBodyBytes))
-        }
-        let bodyLength = length ?? 0
-        guard bodyLength <= limits.maxBodyBytes else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
-        return .fixed(remaining: bodyLength)
-    }
 
     /// request-line = method SP request-target SP HTTP-version (RFC 9112 §3).
     static func makeRequest(_ head: HTTPHeadParser.Head) throws(HTTPParseError) -> HTTPRequest {

@@ -13,9 +13,8 @@ package struct HTTPResponseDecoder: Sendable {
 
     private enum State: Sendable {
         case head
-        case fixed(remaining: Int)
-        case chunked(ChunkedDecoder)
-        case untilClose
+        case body(BodyFraming)
+        /// A body read to the close has ended: nothing follows it.
         case finished
     }
 
@@ -24,7 +23,6 @@ package struct HTTPResponseDecoder: Sendable {
     private var headParser: HTTPHeadParser
     private var state: State = .head
     private var pendingMethods: [HTTPMethod] = []
-    private var total = 0
     private var sawEndOfStream = false
 
     package init(limits: HTTPLimits = HTTPLimits()) {
@@ -68,62 +66,28 @@ package struct HTTPResponseDecoder: Sendable {
                 return try next()
             }
             let method = pendingMethods.isEmpty ? HTTPMethod.get : pendingMethods.removeFirst()
-            total = 0
-            state = try framing(of: response, method: method)
+            state = .body(try framing(of: response, method: method))
             return .head(response)
-        case .fixed(let remaining):
-            if remaining == 0 { return complete() }
-            guard !buffer.isEmpty else {
-                if sawEndOfStream { throw .truncated }
-                return nil
-            }
-            let count = min(remaining, buffer.readableCount)
-            state = .fixed(remaining: remaining - count)
-            return .body(buffer.read(count))
-        case .chunked(var decoder):
-            let output = try decoder.next(&buffer)
-            state = .chunked(decoder)
-            switch output {
-            case nil:
-                if sawEndOfStream { throw .truncated }
-                return nil
-            case .data(let bytes)?: return .body(Array(bytes))
-            case .end?: return complete()
-            }
-        case .untilClose:
-            if !buffer.isEmpty {
-                total += buffer.readableCount
-                guard total <= limits.maxBodyBytes else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
-                return .body(buffer.readAll())
-            }
-            if sawEndOfStream {
+        case .body(var framing):
+            let step = try framing.next(&buffer, limits: limits, endOfStream: sawEndOfStream)
+            if step == .end, case .untilClose = framing {
                 state = .finished
-                return .end
+            } else {
+                state = step == .end ? .head : .body(framing)
             }
-            return nil
+            switch step {
+            case .bytes(let bytes)?: return .body(bytes)
+            case .end?: return .end
+            case nil: return nil
+            }
         }
     }
 
-    private mutating func complete() -> Event {
-        state = .head
-        return .end
-    }
-
-    private func framing(of response: HTTPResponse, method: HTTPMethod) throws(HTTPParseError) -> State {
+    private func framing(of response: HTTPResponse, method: HTTPMethod) throws(HTTPParseError) -> BodyFraming {
         if method == .head || response.status.forbidsBody || response.status.code == 101 {
-            return .fixed(remaining: 0)
+            return .length(remaining: 0)
         }
-        let chunked = try BodyFraming.isChunked(response.headers)
-        let length = try BodyFraming.contentLength(in: response.headers)
-        if chunked != nil {
-            guard length == nil else { throw .contentLengthWithTransferEncoding }
-            return .chunked(ChunkedDecoder(limits: limits, maxBodyBytes: limits.maxBodyBytes))
-        }
-        if let length {
-            guard length <= limits.maxBodyBytes else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
-            return .fixed(remaining: length)
-        }
-        return .untilClose
+        return try BodyFraming.of(response.headers, limits: limits, refusingTransferEncoding: false, undelimited: .untilClose(read: 0))
     }
 
     /// status-line = HTTP-version SP status-code SP [ reason-phrase ] (RFC 9112 §4).
