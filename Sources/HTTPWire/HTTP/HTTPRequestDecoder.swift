@@ -8,7 +8,7 @@
 /// ```
 /// Pipelined requests come out in order. After an upgrade request's `.end`,
 /// `takeBufferedBytes()` hands the bytes that followed it to the next protocol.
-package struct HTTPRequestDecoder: Sendable {
+package struct HTTPRequestDecoder: HTTPMessageDecoder, Sendable {
     /// One step of a request.
     package enum Event: Sendable, Equatable {
         /// The request line and headers (the body is empty here; it follows as `.body`).
@@ -30,18 +30,6 @@ package struct HTTPRequestDecoder: Sendable {
     package init(limits: HTTPLimits = HTTPLimits()) {
         self.limits = limits
         self.headParser = HTTPHeadParser(limits: limits, skipsLeadingEmptyLines: true)
-    }
-
-    /// Adds received bytes.
-    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        buffer.append(contentsOf: bytes)
-    }
-
-    /// Reads straight into the decoder's buffer: `fill` writes up to `capacity` bytes and returns the count.
-    package mutating func feed<Failure: Error>(
-        capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
-    ) throws(Failure) -> Int {
-        try buffer.appendIn(capacity: capacity, fill)
     }
 
     /// Whether bytes of an unfinished request are buffered or in progress.
@@ -79,9 +67,6 @@ package struct HTTPRequestDecoder: Sendable {
             }
         }
     }
-
-    /// Removes and returns the bytes buffered after the last complete request.
-    package mutating func takeBufferedBytes() -> [UInt8] { buffer.readAll() }
 
     /// request-line = method SP request-target SP HTTP-version (RFC 9112 §3).
     static func makeRequest(_ head: HTTPHeadParser.Head) throws(HTTPParseError) -> HTTPRequest {

@@ -3,7 +3,7 @@
 /// Call `expectResponse(to:)` with each request's method before decoding its
 /// response, so that HEAD responses are known to have no body; call
 /// `finish()` when the connection reaches end of stream (ends a read-to-close body).
-package struct HTTPResponseDecoder: Sendable {
+package struct HTTPResponseDecoder: HTTPMessageDecoder, Sendable {
     /// One step of a response.
     package enum Event: Sendable {
         case head(HTTPResponse)
@@ -19,7 +19,7 @@ package struct HTTPResponseDecoder: Sendable {
     }
 
     package let limits: HTTPLimits
-    private var buffer = ByteBuffer()
+    var buffer = ByteBuffer()
     private var headParser: HTTPHeadParser
     private var state: State = .head
     private var pendingMethods: [HTTPMethod] = []
@@ -33,22 +33,8 @@ package struct HTTPResponseDecoder: Sendable {
     /// Records that a request with `method` was sent; responses are matched in order.
     package mutating func expectResponse(to method: HTTPMethod) { pendingMethods.append(method) }
 
-    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        buffer.append(contentsOf: bytes)
-    }
-
-    /// Reads straight into the decoder's buffer.
-    package mutating func feed<Failure: Error>(
-        capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
-    ) throws(Failure) -> Int {
-        try buffer.appendIn(capacity: capacity, fill)
-    }
-
     /// Signals end of stream: completes a read-to-close body, fails a truncated message.
     package mutating func finish() { sawEndOfStream = true }
-
-    /// Removes and returns the bytes buffered after the last complete response (after a 101).
-    package mutating func takeBufferedBytes() -> [UInt8] { buffer.readAll() }
 
     /// The next event, or `nil` when more bytes are needed.
     package mutating func next() throws(HTTPParseError) -> Event? {

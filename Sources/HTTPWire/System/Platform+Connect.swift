@@ -27,15 +27,7 @@ extension Platform {
 
     /// A blocking `connect(2)`; false with `errno` set when it failed.
     static func connect(_ fd: Int32, _ address: SocketAddress) -> Bool {
-        address.withSockAddr { pointer, length in
-            #if canImport(Glibc)
-            Glibc.connect(fd, pointer, length) == 0
-            #elseif canImport(Darwin)
-            Darwin.connect(fd, pointer, length) == 0
-            #else
-            #error("no branch for this C library (Glibc and Darwin only)")
-            #endif
-        }
+        address.withSockAddr { pointer, length in posixConnect(fd, pointer, length) == 0 }
     }
 
     /// Starts connecting `fd` (made non-blocking for it) to `address`: 0 when connected at once,
@@ -81,4 +73,10 @@ extension Platform {
             }
         }
     }
+}
+
+/// `connect(2)`, which `Platform.connect` hides inside `Platform`, named at file scope, where it
+/// resolves in Glibc and Darwin alike.
+private func posixConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    connect(fd, address, length)
 }
