@@ -26,7 +26,7 @@ enum BodyFraming: Sendable {
             // RFC 9112 §6.1: both present is a smuggling vector; refuse.
             guard length == nil else { throw .contentLengthWithTransferEncoding }
             guard !refusingTransferEncoding else { throw .transferEncodingInHTTP10 }
-            return .chunked(ChunkedDecoder(limits: limits, maxBodyBytes: limits.maxBodyBytes))
+            return .chunked(ChunkedDecoder(limits: limits))
         }
         guard let length else { return undelimited }
         guard length <= limits.maxBodyBytes else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }

@@ -22,18 +22,8 @@ struct ChunkedDecoder: Sendable {
     private var total = 0
     private var trailerBytes = 0
     let limits: HTTPLimits
-    /// Body limit for this message (the request or response limit).
-    let maxBodyBytes: Int
 
-    init(limits: HTTPLimits, maxBodyBytes: Int) {
-        self.limits = limits
-        self.maxBodyBytes = maxBodyBytes
-    }
-
-    var isDone: Bool {
-        if case .done = state { return true }
-        return false
-    }
+    init(limits: HTTPLimits) { self.limits = limits }
 
     /// Decodes as much of `buffer` as it can; returns `nil` when it needs more bytes.
     mutating func next(_ buffer: inout ByteBuffer) throws(HTTPParseError) -> Output? {
@@ -55,7 +45,7 @@ struct ChunkedDecoder: Sendable {
                 if size == 0 {
                     state = .trailers
                 } else {
-                    guard size <= maxBodyBytes - total else { throw .bodyTooLarge(limit: maxBodyBytes) }
+                    guard size <= limits.maxBodyBytes - total else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
                     total += size
                     state = .data(remaining: size)
                 }
