@@ -9,12 +9,6 @@ enum BodyFraming: Sendable {
     /// Responses only: the body runs until the connection closes; `read` bytes so far.
     case untilClose(read: Int)
 
-    /// One step of a body.
-    enum Step: Sendable, Equatable {
-        case bytes([UInt8])
-        case end
-    }
-
     /// The framing `headers` declare (RFC 9112 §6.1, §6.3), `undelimited` when they declare
     /// none. `refusingTransferEncoding`: the message is an HTTP/1.0 request, which may not be chunked.
     static func of(
@@ -33,9 +27,12 @@ enum BodyFraming: Sendable {
         return .length(remaining: length)
     }
 
-    /// The next step of the body from `buffer`, or `nil` when more bytes are needed.
-    /// `endOfStream`: no more bytes will come, so a body cut short is `.truncated`.
-    mutating func next(_ buffer: inout ByteBuffer, limits: HTTPLimits, endOfStream: Bool) throws(HTTPParseError) -> Step? {
+    /// The next step of the body from `buffer` (`.body` or `.end`, never `.head`), or `nil`
+    /// when more bytes are needed. `endOfStream`: no more bytes will come, so a body cut short
+    /// is `.truncated`.
+    mutating func next<Head>(
+        _ buffer: inout ByteBuffer, limits: HTTPLimits, endOfStream: Bool
+    ) throws(HTTPParseError) -> HTTPMessageEvent<Head>? {
         switch self {
         case .length(let remaining):
             if remaining == 0 { return .end }
@@ -45,7 +42,7 @@ enum BodyFraming: Sendable {
             }
             let count = min(remaining, buffer.readableCount)
             self = .length(remaining: remaining - count)
-            return .bytes(buffer.read(count))
+            return .body(buffer.read(count))
         case .chunked(var decoder):
             let output = try decoder.next(&buffer)
             self = .chunked(decoder)
@@ -53,7 +50,7 @@ enum BodyFraming: Sendable {
             case nil:
                 if endOfStream { throw .truncated }
                 return nil
-            case .data(let bytes)?: return .bytes(Array(bytes))
+            case .data(let bytes)?: return .body(Array(bytes))
             case .end?: return .end
             }
         case .untilClose(let read):
@@ -61,7 +58,7 @@ enum BodyFraming: Sendable {
                 let total = read + buffer.readableCount
                 guard total <= limits.maxBodyBytes else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
                 self = .untilClose(read: total)
-                return .bytes(buffer.readAll())
+                return .body(buffer.readAll())
             }
             return endOfStream ? .end : nil
         }

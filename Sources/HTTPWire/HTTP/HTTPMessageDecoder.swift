@@ -29,3 +29,14 @@ extension HTTPMessageDecoder {
     /// upgrade belongs to the next protocol).
     mutating func takeBufferedBytes() -> [UInt8] { buffer.readAll() }
 }
+
+/// One step of a message, as the request and response decoders return them: the head (its
+/// body empty here), then the body's pieces as they arrive, then the end.
+package enum HTTPMessageEvent<Head: Sendable>: Sendable {
+    /// The start line and headers: an ``HTTPRequest`` or an ``HTTPResponse``.
+    case head(Head)
+    case body([UInt8])
+    case end
+}
+
+extension HTTPMessageEvent: Equatable where Head: Equatable {}

@@ -10,12 +10,7 @@
 /// `takeBufferedBytes()` hands the bytes that followed it to the next protocol.
 package struct HTTPRequestDecoder: HTTPMessageDecoder, Sendable {
     /// One step of a request.
-    package enum Event: Sendable, Equatable {
-        /// The request line and headers (the body is empty here; it follows as `.body`).
-        case head(HTTPRequest)
-        case body([UInt8])
-        case end
-    }
+    package typealias Event = HTTPMessageEvent<HTTPRequest>
 
     private enum State: Sendable {
         case head
@@ -58,13 +53,9 @@ package struct HTTPRequestDecoder: HTTPMessageDecoder, Sendable {
                 undelimited: .length(remaining: 0)))
             return .head(request)
         case .body(var framing):
-            let step = try framing.next(&buffer, limits: limits, endOfStream: false)
-            state = step == .end ? .head : .body(framing)
-            switch step {
-            case .bytes(let bytes)?: return .body(bytes)
-            case .end?: return .end
-            case nil: return nil
-            }
+            let event: Event? = try framing.next(&buffer, limits: limits, endOfStream: false)
+            state = event == .end ? .head : .body(framing)
+            return event
         }
     }
 

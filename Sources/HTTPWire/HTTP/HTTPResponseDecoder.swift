@@ -5,11 +5,7 @@
 /// `finish()` when the connection reaches end of stream (ends a read-to-close body).
 package struct HTTPResponseDecoder: HTTPMessageDecoder, Sendable {
     /// One step of a response.
-    package enum Event: Sendable {
-        case head(HTTPResponse)
-        case body([UInt8])
-        case end
-    }
+    package typealias Event = HTTPMessageEvent<HTTPResponse>
 
     private enum State: Sendable {
         case head
@@ -55,17 +51,13 @@ package struct HTTPResponseDecoder: HTTPMessageDecoder, Sendable {
             state = .body(try framing(of: response, method: method))
             return .head(response)
         case .body(var framing):
-            let step = try framing.next(&buffer, limits: limits, endOfStream: sawEndOfStream)
-            if step == .end, case .untilClose = framing {
-                state = .finished
+            let event: Event? = try framing.next(&buffer, limits: limits, endOfStream: sawEndOfStream)
+            if case .end? = event {
+                if case .untilClose = framing { state = .finished } else { state = .head }
             } else {
-                state = step == .end ? .head : .body(framing)
+                state = .body(framing)
             }
-            switch step {
-            case .bytes(let bytes)?: return .body(bytes)
-            case .end?: return .end
-            case nil: return nil
-            }
+            return event
         }
     }
 
