@@ -50,25 +50,23 @@ enum Platform {
 
     /// `send` that never raises SIGPIPE.
     static func send(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
-        #elseif canImport(Darwin)
-        Darwin.send(fd, pointer, count, 0)
-        #else
-        #error("no branch for this C library (Glibc and Darwin only)")
-        #endif
+        posixSend(fd, pointer, count, noBrokenPipeSignal)
     }
 
     /// `send` that returns at once with EAGAIN instead of blocking, and never raises SIGPIPE.
     static func sendWithoutBlocking(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
-        #elseif canImport(Darwin)
-        Darwin.send(fd, pointer, count, MSG_DONTWAIT)
-        #else
-        #error("no branch for this C library (Glibc and Darwin only)")
-        #endif
+        posixSend(fd, pointer, count, noBrokenPipeSignal | Int32(MSG_DONTWAIT))
     }
+
+    /// The flag that keeps a send from raising SIGPIPE: Linux's per call; on Darwin every socket
+    /// carries `SO_NOSIGPIPE` instead (``makeStreamSocket(family:)``, ``accept(_:)``).
+    #if canImport(Glibc)
+    private static let noBrokenPipeSignal = Int32(MSG_NOSIGNAL)
+    #elseif canImport(Darwin)
+    private static let noBrokenPipeSignal: Int32 = 0
+    #else
+    #error("no branch for this C library (Glibc and Darwin only)")
+    #endif
 
     static func receive(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         recv(fd, pointer, count, 0)
@@ -216,6 +214,9 @@ enum Platform {
 // The C library's calls that `Platform`'s methods of the same names hide inside it, named at
 // file scope, where they resolve in Glibc and Darwin alike.
 private func posixErrno() -> Int32 { errno }
+private func posixSend(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
+    send(fd, pointer, count, flags)
+}
 private func posixClose(_ fd: Int32) -> Int32 { close(fd) }
 private func posixShutdown(_ fd: Int32, _ how: Int32) -> Int32 { shutdown(fd, how) }
 private func posixBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
