@@ -25,7 +25,7 @@ import PackageDescription
 //   KitchenReproduce -> KitchenReplay, KitchenControllers, KitchenAPI, KitchenRecording, VirtualTime, HTTPWire, HarnessCore
 //   KitchenVerify -> KitchenReproduce, KitchenScenarios, KitchenContracts, KitchenReplay, KitchenRecording, KitchenAPI, HTTPWire, HarnessCore
 //   KitchenScenarioRecording -> KitchenVerify, KitchenScenarios, KitchenRecorder, KitchenSimulator, KitchenRecording, KitchenAPI, HTTPWire, HarnessCore
-//   KitchenCLI -> KitchenScenarioRecording, KitchenVerify, KitchenReproduce, KitchenReport, KitchenScenarios, KitchenContracts, KitchenReplay, KitchenRecorder, KitchenSimulator, KitchenControllers, KitchenRecording, KitchenAPI, HTTPWire, HarnessCore
+//   KitchenCLI -> KitchenScenarioRecording, KitchenVerify, KitchenReproduce, KitchenReport, KitchenScenarios, KitchenContracts, KitchenReplay, KitchenRecorder, KitchenSimulator, KitchenControllers, KitchenRecording, KitchenAPI, VirtualTime, HTTPWire, HarnessCore
 //   kitchen -> KitchenCLI
 // test support:
 //   KitchenTesting -> HarnessCore
@@ -103,7 +103,7 @@ let package = Package(
         .target(name: "KitchenCLI", dependencies: [
             "KitchenScenarioRecording", "KitchenVerify", "KitchenReproduce", "KitchenReport", "KitchenScenarios",
             "KitchenContracts", "KitchenReplay", "KitchenRecorder", "KitchenSimulator", "KitchenControllers",
-            "KitchenRecording", "KitchenAPI", "HTTPWire", "HarnessCore",
+            "KitchenRecording", "KitchenAPI", "VirtualTime", "HTTPWire", "HarnessCore",
         ]),
         // The one CLI.
         .executableTarget(name: "kitchen", dependencies: ["KitchenCLI"]),

@@ -12,7 +12,7 @@ import Synchronization
 /// await fridge.setTemperature(deviceId: "fridge-1", to: 36)
 /// #expect(mock.setFridgeTemperatureStub.calls == [.setFridgeTemperature(deviceId: "fridge-1", temperature: 36)])
 /// ```
-public final class MockAPIService: APIServiceProtocol {
+public final class MockAPIService: APICallRouting {
     /// `login(username:password:)`; default ``LoginResponse/defaultLoginResponse``.
     public let loginStub = Stub<LoginResponse>(.login, result: .success(.defaultLoginResponse))
     /// `logout()`; default success.
@@ -93,106 +93,14 @@ public final class MockAPIService: APIServiceProtocol {
     /// The operations called so far, in order, across all stubs.
     public var operationLog: [APIOperation] { calls.map(\.operation) }
 
-    private func answer<Value>(_ stub: Stub<Value>, _ call: APICall) throws -> Value {
+    /// Records `call` and answers it from its method's stub.
+    nonisolated(nonsending) public func route<Answer: Sendable>(
+        _ call: APICall, forward: nonisolated(nonsending) (any APIServiceProtocol) async throws -> Answer
+    ) async throws -> Answer {
+        guard let stub = stub(for: call.operation) as? Stub<Answer> else {
+            preconditionFailure("\(call.method.rawValue) has no stub answering \(Answer.self)")
+        }
         log.withLock { $0.append(call) }
         return try stub.answer(call)
-    }
-
-    // MARK: APIServiceProtocol
-
-    /// Answers from ``loginStub``.
-    nonisolated(nonsending) public func login(username: String, password: String) async throws -> LoginResponse {
-        try answer(loginStub, .login(username: username, password: password))
-    }
-
-    /// Answers from ``logoutStub``.
-    nonisolated(nonsending) public func logout() async throws {
-        try answer(logoutStub, .logout)
-    }
-
-    /// Answers from ``fetchDevicesStub``.
-    nonisolated(nonsending) public func fetchDevices() async throws -> [DeviceInfo] {
-        try answer(fetchDevicesStub, .fetchDevices)
-    }
-
-    /// Answers from ``getOvenStateStub``.
-    nonisolated(nonsending) public func getOvenState(deviceId: String, compartment: String?) async throws
-        -> OvenState
-    {
-        try answer(getOvenStateStub, .getOvenState(deviceId: deviceId, compartment: compartment))
-    }
-
-    /// Answers from ``setOvenPowerStub``.
-    nonisolated(nonsending) public func setOvenPower(deviceId: String, compartment: String?, isOn: Bool)
-        async throws -> OvenState
-    {
-        try answer(setOvenPowerStub, .setOvenPower(deviceId: deviceId, compartment: compartment, isOn: isOn))
-    }
-
-    /// Answers from ``setOvenTemperatureStub``.
-    nonisolated(nonsending) public func setOvenTemperature(deviceId: String, compartment: String?, temperature: Int)
-        async throws -> OvenState
-    {
-        try answer(
-            setOvenTemperatureStub,
-            .setOvenTemperature(deviceId: deviceId, compartment: compartment, temperature: temperature))
-    }
-
-    /// Answers from ``setOvenModeStub``.
-    nonisolated(nonsending) public func setOvenMode(deviceId: String, compartment: String?, mode: String)
-        async throws -> OvenState
-    {
-        try answer(setOvenModeStub, .setOvenMode(deviceId: deviceId, compartment: compartment, mode: mode))
-    }
-
-    /// Answers from ``getFridgeStateStub``.
-    nonisolated(nonsending) public func getFridgeState(deviceId: String) async throws -> FridgeState {
-        try answer(getFridgeStateStub, .getFridgeState(deviceId: deviceId))
-    }
-
-    /// Answers from ``setFridgeTemperatureStub``.
-    nonisolated(nonsending) public func setFridgeTemperature(deviceId: String, temperature: Int) async throws
-        -> FridgeState
-    {
-        try answer(setFridgeTemperatureStub, .setFridgeTemperature(deviceId: deviceId, temperature: temperature))
-    }
-
-    /// Answers from ``setFreezerTemperatureStub``.
-    nonisolated(nonsending) public func setFreezerTemperature(deviceId: String, temperature: Int) async throws
-        -> FridgeState
-    {
-        try answer(setFreezerTemperatureStub, .setFreezerTemperature(deviceId: deviceId, temperature: temperature))
-    }
-
-    /// Answers from ``getDishwasherStateStub``.
-    nonisolated(nonsending) public func getDishwasherState(deviceId: String) async throws -> DishwasherState {
-        try answer(getDishwasherStateStub, .getDishwasherState(deviceId: deviceId))
-    }
-
-    /// Answers from ``startDishwasherStub``.
-    nonisolated(nonsending) public func startDishwasher(deviceId: String, cycle: String) async throws
-        -> DishwasherState
-    {
-        try answer(startDishwasherStub, .startDishwasher(deviceId: deviceId, cycle: cycle))
-    }
-
-    /// Answers from ``stopDishwasherStub``.
-    nonisolated(nonsending) public func stopDishwasher(deviceId: String) async throws -> DishwasherState {
-        try answer(stopDishwasherStub, .stopDishwasher(deviceId: deviceId))
-    }
-
-    /// Answers from ``getIceMakerStateStub``.
-    nonisolated(nonsending) public func getIceMakerState(deviceId: String) async throws -> IceMakerState {
-        try answer(getIceMakerStateStub, .getIceMakerState(deviceId: deviceId))
-    }
-
-    /// Answers from ``setIceMakerPowerStub``.
-    nonisolated(nonsending) public func setIceMakerPower(deviceId: String, isOn: Bool) async throws -> IceMakerState {
-        try answer(setIceMakerPowerStub, .setIceMakerPower(deviceId: deviceId, isOn: isOn))
-    }
-
-    /// Answers from ``setIceMakerRateStub``.
-    nonisolated(nonsending) public func setIceMakerRate(deviceId: String, rate: String) async throws -> IceMakerState {
-        try answer(setIceMakerRateStub, .setIceMakerRate(deviceId: deviceId, rate: rate))
     }
 }

@@ -110,7 +110,7 @@ extension IncomingMessage: Decodable {
         }
         self = .state(StateMessage(
             deviceId: try container.decode(String.self, forKey: .deviceId),
-            compartment: try container.decodeRequiredNullable(String.self, forKey: .compartment),
+            compartment: try container.decode(RequiredNullable<String>.self, forKey: .compartment).wrappedValue,
             sentAt: try container.decode(Date.self, forKey: .sentAt),
             update: update))
     }
@@ -139,7 +139,7 @@ extension StateMessage: Codable {
         try container.encode("state", forKey: .type)
         try container.encode(deviceId, forKey: .deviceId)
         try container.encode(update.deviceKind, forKey: .deviceType)
-        try container.encodeNullable(compartment, forKey: .compartment)
+        try container.encode(RequiredNullable(wrappedValue: compartment), forKey: .compartment)
         switch update {
         case .oven(let state): try container.encode(state, forKey: .state)
         case .fridge(let state): try container.encode(state, forKey: .state)

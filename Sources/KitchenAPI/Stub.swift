@@ -23,11 +23,13 @@ public final class Stub<Value: Sendable>: Sendable {
 
     /// The protocol method this stub answers.
     public let method: APIMethod
+    private let defaultResult: Result<Value, any Error>
     private let state: Mutex<State>
 
     /// A stub for `method` that returns `result` until told otherwise.
     init(_ method: APIMethod, result: Result<Value, any Error>) {
         self.method = method
+        self.defaultResult = result
         self.state = Mutex(State(result: result))
     }
 
@@ -89,6 +91,8 @@ public protocol AnyStub: Sendable {
     var stubbedResult: Result<any Sendable, any Error> { get }
     /// Makes every call without a scripted result throw `error`.
     func stubFailure(_ error: any Error)
+    /// Makes every call without a scripted result answer as a new ``MockAPIService``'s does.
+    func restoreDefaultResult()
     /// Queues `result` for the next call equal to `call`, as ``Stub/enqueue(_:for:)`` does;
     /// `false`, queuing nothing, for a call of another method or a value of another type.
     @discardableResult func script(_ result: Result<any Sendable, any Error>, for call: APICall) -> Bool
@@ -101,6 +105,8 @@ extension Stub: AnyStub {
     public var stubbedResult: Result<any Sendable, any Error> { result.map { $0 } }
     /// Makes every call without a scripted result throw `error`.
     public func stubFailure(_ error: any Error) { result = .failure(error) }
+    /// Makes every call without a scripted result answer as a new ``MockAPIService``'s does.
+    public func restoreDefaultResult() { result = defaultResult }
     /// Queues `result` for the next call equal to `call`, as ``Stub/enqueue(_:for:)`` does;
     /// `false`, queuing nothing, for a call of another method or a value of another type.
     @discardableResult public func script(_ result: Result<any Sendable, any Error>, for call: APICall) -> Bool {

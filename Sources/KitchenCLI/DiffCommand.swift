@@ -38,9 +38,6 @@ enum DiffCommand: KitchenCommand {
         var leftOut: Int?
         do {
             (changes, leftOut) = try compare(old, new, commonOnly: common)
-        } catch let error as VerifyError {
-            console.error("kitchen diff: \(error)\n")
-            return .error
         } catch {
             console.error("kitchen diff: \(error)\n")
             return .error

@@ -7,14 +7,9 @@ import KitchenRecorder
 /// `kitchen record --recover JOURNAL` turns a crashed session's journal into a HAR.
 enum RecordCommand: KitchenCommand {
     static let upstream = Option<URL?>(
-        "upstream", "URL", default: nil, defaultText: nil,
+        "upstream", httpURL: "URL",
         help: "The server to record: its API base URL, e.g. http://127.0.0.1:8080 or https://staging.example/api/v1.",
-        requirement: .requiredUnless("recover")) { text throws(UsageError) in
-        guard let url = URL(string: text), TrustOptions.isHTTP(url) else {
-            throw UsageError("--upstream must be an http:// or https:// URL, not '\(text)'")
-        }
-        return url
-    }
+        requirement: .requiredUnless("recover"))
     static let out = Option<String?>("out", short: "o", "FILE", help: "The HAR to write; the journal is FILE.journal.",
                                      requirement: .requiredUnless("recover"))
     static let host = Option<String>("host", "HOST", default: "127.0.0.1", help: "Address to listen on.")

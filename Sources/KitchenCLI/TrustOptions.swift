@@ -24,10 +24,4 @@ enum TrustOptions {
         guard FileManager.default.isReadableFile(atPath: caFile) else { throw UsageError("--cacert \(caFile): no readable file there") }
         return .systemPlus(caFile: caFile)
     }
-
-    /// Whether `url` is an `http://` or `https://` URL with a host.
-    static func isHTTP(_ url: URL?) -> Bool {
-        guard let url, url.host != nil else { return false }
-        return url.scheme == "http" || url.scheme == "https"
-    }
 }

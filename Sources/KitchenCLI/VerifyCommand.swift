@@ -11,13 +11,8 @@ enum VerifyCommand: KitchenCommand {
         "recordings", "DIR",
         help: "Verify the HARs under DIR as they are; with --live, the recordings to compare shapes with (default Recordings).")
     static let live = Option<URL?>(
-        "live", "URL", default: nil, defaultText: nil,
-        help: "Record the scenarios through a proxy in front of this server's API base URL (http[s]://HOST[:PORT][/PREFIX]), then verify them.") { text throws(UsageError) in
-        guard let server = URL(string: text), TrustOptions.isHTTP(server) else {
-            throw UsageError("--live must be an http:// or https:// URL, not '\(text)'")
-        }
-        return server
-    }
+        "live", httpURL: "URL",
+        help: "Record the scenarios through a proxy in front of this server's API base URL (http[s]://HOST[:PORT][/PREFIX]), then verify them.")
     static let user = Option<String?>("user", "NAME", help: "The account --live logs in with (required with --live).")
     static let password = Option<String?>("password", "PASSWORD", help: "Its password (default: the KITCHEN_PASSWORD environment variable).")
     static let junit = Option<String?>("junit", "FILE", help: "Also write a JUnit XML report to FILE.")

@@ -19,12 +19,9 @@ struct VerifyHTMLReports {
         guard let path = arguments[VerifyCommand.html] else { return nil }
         folder = URL(fileURLWithPath: path)
         var options = given
-        if case .folder = options.source {
-            keptRecordings = nil
-        } else if options.keepRecordings == nil {
-            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-verify-html-\(UUID().uuidString)")
-            options.keepRecordings = temporary
-            keptRecordings = temporary
+        if Self.recordings(of: given) == nil {
+            options.keepRecordings = FileManager.default.temporaryDirectory.appendingPathComponent("kitchen-verify-html-\(UUID().uuidString)")
+            keptRecordings = options.keepRecordings
         } else {
             keptRecordings = nil
         }

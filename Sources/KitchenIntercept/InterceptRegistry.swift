@@ -13,7 +13,8 @@ import Synchronization
 final class InterceptRegistry: Sendable {
     static let shared = InterceptRegistry()
 
-    let processLock = ProcessInterceptionLock()
+    /// Held by a scope with ``InterceptIsolation/process`` (its key) while it runs.
+    let isolationLocks = WaitingLocks<InterceptIsolation>()
     /// The running scopes by marker and by interceptor slot.
     private let scopes = Mutex<(byMarker: [String: InterceptScope], bySlot: [Int: InterceptScope])>(([:], [:]))
     /// The last interceptor slot handed out; slots are never reused, so a session outliving its

@@ -37,17 +37,16 @@ public final class InterceptScope: Sendable {
     @TaskLocal public static var current: InterceptScope?
 
     /// Answers from `engine`.
-    public init(replaying engine: ReplayEngine) {
-        id = UUID().uuidString
-        slot = InterceptRegistry.shared.newSlot()
-        backend = .replay(engine)
-    }
+    public convenience init(replaying engine: ReplayEngine) { self.init(backend: .replay(engine)) }
 
     /// Forwards to `recording`'s recorder.
-    public init(recording: LiveRecording) {
+    public convenience init(recording: LiveRecording) { self.init(backend: .record(recording)) }
+
+    /// A scope with a marker and an interceptor slot of its own.
+    init(backend: Backend) {
         id = UUID().uuidString
         slot = InterceptRegistry.shared.newSlot()
-        backend = .record(recording)
+        self.backend = backend
     }
 
     /// `base` with this scope's own interceptor class first in `protocolClasses`: every session
@@ -80,7 +79,7 @@ public final class InterceptScope: Sendable {
                                             _ body: nonisolated(nonsending) () async throws -> Void) async throws {
         let registry = InterceptRegistry.shared
         if isolation == .process {
-            await registry.processLock.acquire()
+            await registry.isolationLocks.acquire(.process)
             registry.holdProcess(self)
         }
         registry.activate(self)
@@ -88,7 +87,7 @@ public final class InterceptScope: Sendable {
             registry.deactivate(self)
             if isolation == .process {
                 registry.holdProcess(nil)
-                registry.processLock.release()
+                registry.isolationLocks.release(.process)
             }
         }
         try await Self.$current.withValue(self) {

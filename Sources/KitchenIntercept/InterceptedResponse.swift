@@ -22,7 +22,7 @@ struct InterceptedResponse: Sendable, Equatable {
     /// asks for no coding (URLSession hands its app the body decoded), with no body for a HEAD.
     init(recorded: ReplayEngine.Entry, method: String) {
         let served = ReplayedResponse(recorded: recorded.entry.response, recordedMethod: recorded.request.method,
-                                      method: method, acceptEncoding: [], encoder: IdentityBodyEncoder())
+                                      method: method, acceptEncoding: [])
         status = served.status
         headers = HTTPHeaders(served.headers.filter { !Self.droppedHeaders.contains($0.name.lowercased()) })
         body = served.body

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPWire
-import HarnessCore
 import KitchenRecording
 
 extension ProxyResponder {
@@ -39,9 +38,7 @@ extension ProxyResponder {
                 // Recorded as the client sent it, but for the handshake key: the recorded
                 // Sec-WebSocket-Accept answers the one sent upstream (each hop has its own).
                 var recorded = recordedRequest(for: request)
-                recorded.headers = HTTPHeaders(recorded.headers.map { field in
-                    CaseInsensitiveName.matches(field.name.utf8, "Sec-WebSocket-Key".utf8) ? HTTPHeaders.Field(name: field.name, value: key) : field
-                })
+                recorded.headers = recorded.headers.replacingValues(of: "Sec-WebSocket-Key", with: key)
                 recorder.openWebSocketLater(id: relay.id, request: recorded, response: opened.response, startedAt: started,
                                             upstream: UpstreamRewrite.changes(from: recorded.headers, to: opened.request.headers),
                                             on: loop) { outcome in
@@ -77,12 +74,7 @@ extension ProxyResponder {
                 case .handshake(let failure): .socket(SocketError(kind: .other, operation: "\(failure)"))
                 case .rejected: .closedBeforeResponse  // handled above
                 }
-                let (response, recordedFailure) = badGatewayResponse(failure)
-                recorder.recordLater(request: sent, response: response, body: response.bodyBytes ?? [], startedAt: started,
-                                     timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: started), receive: 0),
-                                     failure: recordedFailure, on: loop) { [self] outcome in
-                    reply.complete(released(response, outcome))
-                }
+                badGateway(sent, error: failure, startedAt: started, on: loop, reply: reply)
             }
         }
         return .deferred(reply)

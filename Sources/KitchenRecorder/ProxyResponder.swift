@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import HTTPWire
-import HarnessCore
 import KitchenRecording
 
 /// Forwards each client request to the upstream and records the exchange.
@@ -30,22 +29,12 @@ struct ProxyResponder: HTTPResponder {
     /// Open conversations, closed with 1011 when recording fails.
     let registry: RelayRegistry
     static let via = "1.1 kitchen-recorder"
-    /// What the upstream is called in `Host` and in recorded URLs.
-    let authority: String
     /// The upstream URL's path prefix (``RecordingProxyConfiguration/upstreamBasePath``), worked
     /// out once: every request's target starts with it.
     let basePath: String
 
-    init(pool: UpstreamPool, recorder: ExchangeRecorder, configuration: RecordingProxyConfiguration, relays: DispatchGroup,
-         registry: RelayRegistry) {
-        self.pool = pool
-        self.recorder = recorder
-        self.configuration = configuration
-        self.relays = relays
-        self.registry = registry
-        authority = configuration.authority ?? "\(pool.host):\(pool.port)"
-        basePath = configuration.upstreamBasePath
-    }
+    /// What the upstream is called in `Host` and in recorded URLs.
+    var authority: String { recorder.upstreamAuthority }
 
     /// Bodies up to this size with a known length are read whole and sent in one write;
     /// longer or unframed ones stream through as they arrive.
@@ -76,11 +65,7 @@ struct ProxyResponder: HTTPResponder {
     /// the target as the upstream got it. What the upstream got otherwise is in `_upstream`.
     func recordedRequest(for request: HTTPRequest) -> HTTPRequest {
         var headers = request.headers
-        if let host = configuration.recordedHost {
-            headers = HTTPHeaders(headers.map { field in
-                CaseInsensitiveName.matches(field.name.utf8, "Host".utf8) ? HTTPHeaders.Field(name: field.name, value: host) : field
-            })
-        }
+        if let host = configuration.recordedHost { headers = headers.replacingValues(of: "Host", with: host) }
         if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }
         return HTTPRequest(method: request.method, target: originForm(request), version: request.version, headers: headers,
                            body: request.body)

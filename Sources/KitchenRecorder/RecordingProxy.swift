@@ -63,7 +63,7 @@ public final class RecordingProxy: Sendable {
             configuration: HTTPServerConfiguration(host: configuration.host, port: configuration.port, limits: limits,
                                                    eventLoopThreads: configuration.servingLoops),
             responder: ProxyResponder(pool: pool, recorder: recorder, configuration: configuration, relays: relays,
-                                      registry: registry))
+                                      registry: registry, basePath: configuration.upstreamBasePath))
         pool.serve(on: server.eventLoops)
     }
 

@@ -71,7 +71,8 @@ extension HAR.Request {
     /// The query parameters of ``url``, percent-decoded, in order. `+` is kept as written:
     /// RFC 3986 gives it no special meaning in a query.
     public var queryItems: [HAR.QueryParameter] {
-        guard let query = urlQuery else { return [] }
+        // Only a URL with a `?` has a query to list (most requests have none).
+        guard url.utf8.contains(UInt8(ascii: "?")), let query = urlQuery else { return [] }
         return URLParts.items(of: query).map { HAR.QueryParameter(name: $0.name, value: $0.value) }
     }
 

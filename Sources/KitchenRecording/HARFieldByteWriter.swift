@@ -1,9 +1,10 @@
 import HarnessCore
 
-/// Writes a HAR value's JSON straight to compact bytes, walking the same field declaration
-/// (``HARFields``) as ``HARFieldWriter``: the bytes are those `JSONSerializer.bytes(value.json)`
-/// gives, members in declaration order and absent optionals left out, without building the
-/// ``JSONValue`` tree first. The journal writes every record this way, on the proxy's hot path.
+/// Writes a HAR value's JSON straight to compact bytes, walking its field declaration
+/// (``HARFields``): members in declaration order and absent optionals left out, each value as
+/// ``JSONSerializer`` writes it, without building a ``JSONValue`` tree first. The journal writes
+/// every record this way, on the proxy's hot path; a file is these bytes read back and written
+/// with sorted keys.
 ///
 /// ```swift
 /// var line: [UInt8] = []
@@ -33,7 +34,7 @@ struct HARFieldByteWriter: HARFieldVisitor {
     }
 
     /// Appends `value`'s object, visiting it where it is.
-    private mutating func object<Value: HARFields>(_ value: inout Value) {
+    mutating func object<Value: HARFields>(_ value: inout Value) {
         let outer = hasMembers
         hasMembers = false
         output.append(UInt8(ascii: "{"))
@@ -43,18 +44,21 @@ struct HARFieldByteWriter: HARFieldVisitor {
         hasMembers = outer
     }
 
-    /// A string member.
-    mutating func member(_ key: String, _ value: String) {
-        self.key(key)
-        string(value)
+    /// A member (left out when it is an absent optional). The declarations take their value
+    /// `inout` (the reader fills it in); this writer only reads, so the value is visited where
+    /// it is, through a pointer, not copied first.
+    mutating func member<Value: HARValue>(_ key: String, _ value: Value) {
+        withUnsafePointer(to: value) { visit(key, &UnsafeMutablePointer(mutating: $0).pointee) }
     }
 
-    /// An object member. The declarations take their value `inout` (the reader fills it in);
-    /// this writer only reads, so the value is visited where it is, through a pointer, not
-    /// copied first (a copy would retain each of its strings and arrays, and release them).
-    mutating func member<Value: HARFields>(_ key: String, _ value: Value) {
+    mutating func visit<Value: HARValue>(_ key: String, _ value: inout Value) {
+        guard !value.isAbsent else { return }
         self.key(key)
-        withUnsafePointer(to: value) { object(&UnsafeMutablePointer(mutating: $0).pointee) }
+        Value.write(&value, into: &self)
+    }
+
+    mutating func visit(_ key: String, _ value: inout Double, absent: Double) {
+        visit(key, &value)
     }
 
     private mutating func key(_ key: String) {
@@ -74,7 +78,7 @@ struct HARFieldByteWriter: HARFieldVisitor {
     /// `value` as ``JSONSerializer/writeString(_:into:)`` writes it. Most strings hold nothing
     /// it escapes (a quote, a backslash, a control character): those are the quoted bytes as
     /// they are, written here without the detour.
-    private mutating func string(_ value: String) {
+    mutating func string(_ value: String) {
         var text = value
         let plain = text.withUTF8 { bytes in
             guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
@@ -89,7 +93,7 @@ struct HARFieldByteWriter: HARFieldVisitor {
         scratch.withUnsafeBufferPointer { output.append($0) }
     }
 
-    private mutating func number(_ number: JSONNumber) {
+    mutating func number(_ number: JSONNumber) {
         if let small = SmallNumberBytes.index(of: number) {
             SmallNumberBytes.table.withUnsafeBufferPointer { table in
                 let entry = table.baseAddress! + small * SmallNumberBytes.stride
@@ -102,63 +106,20 @@ struct HARFieldByteWriter: HARFieldVisitor {
         scratch.withUnsafeBufferPointer { output.append($0) }
     }
 
-    private mutating func literal(_ text: StaticString) {
+    mutating func literal(_ text: StaticString) {
         output.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private mutating func strings(_ values: [String]) {
-        output.append(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            string(value)
-        }
-        output.append(UInt8(ascii: "]"))
-    }
-
-    private mutating func objects<Element: HARFields>(_ values: [Element]) {
+    mutating func array<Element: HARValue>(_ values: [Element]) {
         output.append(UInt8(ascii: "["))
         // Each element visited where it is in the array, not copied out of it.
         values.withUnsafeBufferPointer { elements in
             for index in elements.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                object(&UnsafeMutablePointer(mutating: elements.baseAddress! + index).pointee)
+                Element.write(&UnsafeMutablePointer(mutating: elements.baseAddress! + index).pointee, into: &self)
             }
         }
         output.append(UInt8(ascii: "]"))
-    }
-
-    mutating func visit(_ key: String, _ value: inout String) { member(key, value) }
-    mutating func visit(_ key: String, _ value: inout String?) { if let value { member(key, value) } }
-    mutating func visit(_ key: String, _ value: inout Double) { self.key(key); number(.decimal(value)) }
-    mutating func visit(_ key: String, _ value: inout Double, absent: Double) { self.key(key); number(.decimal(value)) }
-    mutating func visit(_ key: String, _ value: inout Int) { self.key(key); number(.integer(Int64(value))) }
-    mutating func visit(_ key: String, _ value: inout Int?) {
-        if let value { self.key(key); number(.integer(Int64(value))) }
-    }
-    mutating func visit(_ key: String, _ value: inout Bool?) {
-        if let value { self.key(key); literal(value ? "true" : "false") }
-    }
-    mutating func visit(_ key: String, _ value: inout [String]) { self.key(key); strings(value) }
-    mutating func visit(_ key: String, _ value: inout [String]?) { if let value { self.key(key); strings(value) } }
-    mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value) {
-        self.key(key)
-        object(&value)
-    }
-    mutating func visit<Value: HARFields>(_ key: String, _ value: inout Value?) {
-        guard value != nil else { return }
-        self.key(key)
-        object(&value!)
-    }
-    mutating func visit<Element: HARFields>(_ key: String, _ value: inout [Element]) { self.key(key); objects(value) }
-    mutating func visit<Element: HARFields>(_ key: String, _ value: inout [Element]?) {
-        if let value { self.key(key); objects(value) }
-    }
-    mutating func visit<Value: RawRepresentable & CaseIterable>(_ key: String, _ value: inout Value) where Value.RawValue == String {
-        member(key, value.rawValue)
-    }
-    mutating func visit<Value: RawRepresentable & CaseIterable>(_ key: String, _ value: inout Value) where Value.RawValue == Int {
-        self.key(key)
-        number(.integer(Int64(value.rawValue)))
     }
 }
 

@@ -32,7 +32,7 @@ public enum HARFile {
             throw .invalidHAR(path: path, reason: "not JSON: \(error)")
         }
         do {
-            return try HAR.Document(reading: HARObjectReader(value))
+            return try HAR.Document(json: value)
         } catch {
             throw .invalidHAR(path: path, reason: error.description)
         }

@@ -146,16 +146,14 @@ extension HAR {
             postData = PostData(mimeType: mimeType(in: raw.headers), text: text, encoding: encoding,
                                 compression: raw.encodedBodySize.map { raw.body.count - $0 })
         }
-        // Only a URL with a `?` has a query to list (most requests have none).
-        let query = url.utf8.contains(UInt8(ascii: "?")) ? URLParts(url).query.map(URLParts.items(of:)) ?? [] : []
-        return Request(
+        var request = Request(
             // Methods are tokens (RFC 9110 §9.1): ASCII, so the decoding never replaces anything
             // the HTTP parser accepted.
             method: String(decoding: raw.method, as: UTF8.self), url: url, httpVersion: raw.httpVersion,
-            headers: raw.headers,
-            queryString: query.map { QueryParameter(name: $0.name, value: $0.value) },
-            postData: postData, headersSize: raw.headersSize, bodySize: raw.encodedBodySize ?? raw.body.count,
-            upstream: raw.upstream.flatMap { $0.isEmpty ? nil : $0 })
+            headers: raw.headers, postData: postData, headersSize: raw.headersSize,
+            bodySize: raw.encodedBodySize ?? raw.body.count, upstream: raw.upstream.flatMap { $0.isEmpty ? nil : $0 })
+        request.queryString = request.queryItems
+        return request
     }
 
     static func mimeType(in headers: [Header]) -> String {

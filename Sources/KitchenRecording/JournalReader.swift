@@ -47,12 +47,8 @@ public enum JournalReader {
         var lineStart = data.startIndex
         var previousSeq: UInt64?
 
-        func decode(_ bytes: Data) -> Result<JournalRecord, JournalLine.Problem> {
-            do throws(JournalLine.Problem) {
-                return .success(try JournalLine(parsing: bytes).record())
-            } catch {
-                return .failure(error)
-            }
+        func decode(_ bytes: Data) -> Result<JournalRecord, JournalRecord.LineProblem> {
+            Result { () throws(JournalRecord.LineProblem) in try JournalRecord(line: bytes) }
         }
 
         func accept(_ record: JournalRecord) throws(RecordingError) {

@@ -58,8 +58,8 @@ public enum JournalEvent: Sendable, Hashable {
                 record.member("data", Base64.encode(data))
             case .streamedEntry(let entry, let requestBody, let responseBody):
                 record.member("entry", entry)
-                if let requestBody { record.member("requestBody", requestBody) }
-                if let responseBody { record.member("responseBody", responseBody) }
+                record.member("requestBody", requestBody)
+                record.member("responseBody", responseBody)
             }
         }
         return output
@@ -93,88 +93,55 @@ public struct JournalRecord: Sendable, Hashable {
     }
 }
 
-/// The shape of a line as read back, before it is checked into a ``JournalRecord``: read with
-/// the same field declarations as a HAR file (``HARFields``).
-struct JournalLine {
-    var seq: UInt64
-    var type: String
-    var creator: HAR.Creator?
-    var startedDateTime: String?
-    var entry: HAR.Entry?
-    var id: String?
-    var message: HAR.WebSocketMessage?
-    var close: HAR.WebSocketClose?
-    var data: String?
-    var requestBody: StreamedBody?
-    var responseBody: StreamedBody?
-
-    /// Reads one line's bytes (without its newline).
-    init(parsing bytes: some Collection<UInt8>) throws(Problem) {
-        let value: JSONValue
-        do {
-            value = try JSONValue(parsing: bytes)
-        } catch {
-            throw Problem(reason: "not a JSON line: \(error)")
-        }
-        let seq: Int
-        do throws(HARShapeError) {
-            let object = try HARObjectReader(value)
-            seq = try object.int("seq")
-            type = try object.string("type")
-            creator = try object.object(ifPresent: "creator")
-            startedDateTime = try object.string(ifPresent: "startedDateTime")
-            entry = try object.object(ifPresent: "entry")
-            id = try object.string(ifPresent: "id")
-            message = try object.object(ifPresent: "message")
-            close = try object.object(ifPresent: "close")
-            data = try object.string(ifPresent: "data")
-            requestBody = try object.object(ifPresent: "requestBody")
-            responseBody = try object.object(ifPresent: "responseBody")
-        } catch {
-            throw Problem(reason: error.description)
-        }
-        guard seq >= 0 else { throw Problem(reason: "seq \(seq) is negative") }
-        self.seq = UInt64(seq)
-    }
-
-    /// Why a line is not a record.
-    struct Problem: Error, Sendable {
+extension JournalRecord {
+    /// Why a line of the journal is not a record.
+    struct LineProblem: Error, Sendable {
         let reason: String
     }
 
-    /// The record this line describes.
-    func record() throws(Problem) -> JournalRecord {
-        func missing(_ field: String) -> Problem { Problem(reason: "a \(type) record needs \"\(field)\"") }
+    /// The record on one line (its bytes without the newline): its members read with the same
+    /// declarations as a HAR file (``HARValue``), each that its `type` needs required.
+    init(line bytes: some Collection<UInt8>) throws(LineProblem) {
+        let object: HARObjectReader
+        do {
+            object = try HARObjectReader(JSONValue(parsing: bytes))
+        } catch let error as JSONParseError {
+            throw LineProblem(reason: "not a JSON line: \(error)")
+        } catch {
+            throw LineProblem(reason: "\(error)")
+        }
+        func member<Value: HARValue>(_ key: String) throws(LineProblem) -> Value {
+            do { return try object.read(key) } catch { throw LineProblem(reason: error.description) }
+        }
+        let seq: Int = try member("seq")
+        let type: String = try member("type")
+        guard seq >= 0 else { throw LineProblem(reason: "seq \(seq) is negative") }
+        func required<Value: HARValue>(_ key: String) throws(LineProblem) -> Value {
+            guard let value: Value = try member(key) else { throw LineProblem(reason: "a \(type) record needs \"\(key)\"") }
+            return value
+        }
         let event: JournalEvent
         switch type {
         case "session":
-            guard let creator else { throw missing("creator") }
-            guard let startedDateTime else { throw missing("startedDateTime") }
-            event = .session(creator: creator, startedDateTime: startedDateTime)
+            event = .session(creator: try required("creator"), startedDateTime: try required("startedDateTime"))
         case "entry":
-            guard let entry else { throw missing("entry") }
+            let entry: HAR.Entry = try required("entry")
+            let requestBody: StreamedBody? = try member("requestBody"), responseBody: StreamedBody? = try member("responseBody")
             event = requestBody == nil && responseBody == nil
                 ? .entry(entry) : .streamedEntry(entry, requestBody: requestBody, responseBody: responseBody)
         case "bodyPart":
-            guard let id else { throw missing("id") }
-            guard let data else { throw missing("data") }
-            guard let bytes = Base64.decode(data) else { throw Problem(reason: "a bodyPart record's data is not base64") }
+            let id: String = try required("id"), data: String = try required("data")
+            guard let bytes = Base64.decode(data) else { throw LineProblem(reason: "a bodyPart record's data is not base64") }
             event = .bodyPart(id: id, data: bytes)
         case "websocketOpen":
-            guard let id else { throw missing("id") }
-            guard let entry else { throw missing("entry") }
-            event = .websocketOpen(id: id, entry: entry)
+            event = .websocketOpen(id: try required("id"), entry: try required("entry"))
         case "websocketMessage":
-            guard let id else { throw missing("id") }
-            guard let message else { throw missing("message") }
-            event = .websocketMessage(id: id, message: message)
+            event = .websocketMessage(id: try required("id"), message: try required("message"))
         case "websocketClose":
-            guard let id else { throw missing("id") }
-            guard let close else { throw missing("close") }
-            event = .websocketClose(id: id, close: close)
+            event = .websocketClose(id: try required("id"), close: try required("close"))
         default:
-            throw Problem(reason: "unknown record type \"\(type)\"")
+            throw LineProblem(reason: "unknown record type \"\(type)\"")
         }
-        return JournalRecord(seq: seq, event: event)
+        self.init(seq: UInt64(seq), event: event)
     }
 }

@@ -20,14 +20,6 @@ package enum POSIXFile {
         var message: String { "\(operation) failed: \(String(cString: strerror(code))) (errno \(code))" }
     }
 
-    /// Opens `path` for appending, creating it (mode 0644) when missing. Every `write` on
-    /// the descriptor lands at the current end of the file (POSIX `O_APPEND`).
-    static func openForAppending(_ path: String) throws(Failure) -> Int32 {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure(operation: "open", code: errno) }
-        return fd
-    }
-
     /// Creates `path` for appending (mode 0600), refusing one that exists and a symbolic link
     /// planted in its place (`O_EXCL | O_NOFOLLOW`): a journal is never written through a link
     /// to somewhere else, nor appended to a file left by someone else.
@@ -44,33 +36,18 @@ package enum POSIXFile {
         return info.st_nlink == 0
     }
 
-    /// The current size of the open file.
-    static func size(of fd: Int32) throws(Failure) -> Int {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Failure(operation: "fstat", code: errno) }
-        return Int(info.st_size)
-    }
-
     /// Writes all of `bytes`, continuing after a short write or `EINTR`. For a regular file a
     /// single `write` normally takes everything, so a record is one call.
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
-        guard var cursor = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = write(fd, cursor, remaining)
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Failure) {
+        var done = 0
+        while done < bytes.count {
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw Failure(operation: "write", code: errno)
             }
-            cursor += written
-            remaining -= written
+            done += written
         }
-    }
-
-    /// Writes all of `bytes`.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Failure) {
-        let result = bytes.withUnsafeBytes { buffer in Result { () throws(Failure) in try writeAll(fd, buffer) } }
-        try result.get()
     }
 
     /// Flushes the file's data (and the metadata needed to read it back) to the device.

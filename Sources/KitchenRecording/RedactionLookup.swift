@@ -105,7 +105,8 @@ struct RedactionLookup: Sendable {
         return credentialForm(of: name, before: last, endsWith: word)
     }
 
-    private static func isSeparator(_ byte: UInt8) -> Bool {
+    /// Whether `byte` is left out of a name's credential form (``RedactionPolicy/credentialForm(of:)``).
+    static func isSeparator(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: " "): true
         default: false

@@ -168,21 +168,13 @@ public struct RedactionPolicy: Sendable, Hashable {
     /// `[`, `]` and spaces left out (`"X-API_Key"` → `"xapikey"`, `"user[password]"` →
     /// `"userpassword"`).
     public static func credentialForm(of name: some StringProtocol) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(name.utf8.count)
-        for byte in name.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte + 32)
-            case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: " "):
-                continue
-            default: bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        let kept = name.utf8.lazy.filter { !RedactionLookup.isSeparator($0) }
+        return String(decoding: kept.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
-    /// Whether `text` is already an alias (`<kind-N>`), so redacting twice changes nothing.
-    static func isAlias(_ text: some StringProtocol) -> Bool {
+    /// Whether `text` is already an alias (`<kind-N>`), so redacting twice changes nothing, and
+    /// so replay takes it for any value.
+    package static func isAlias(_ text: some StringProtocol) -> Bool {
         guard text.hasPrefix("<"), text.hasSuffix(">"), let dash = text.lastIndex(of: "-") else { return false }
         let number = text[text.index(after: dash)..<text.index(before: text.endIndex)]
         let kind = text[text.index(after: text.startIndex)..<dash]

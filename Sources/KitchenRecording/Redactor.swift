@@ -136,18 +136,19 @@ public final class Redactor: Sendable {
 }
 
 extension SecretScanner {
-    /// `buffer` with each secret replaced by its alias (percent-encoded where the secret
-    /// was); `nil` when none was there.
-    func replacingSecrets(in buffer: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        matcher.replacingMatches(in: buffer) { pattern in
-            let alias = aliases[pattern.owner]
-            return Array((pattern.isPercentEncoded ? PercentEncoding.encode(alias) : alias).utf8)
+    /// `bytes` with each secret replaced by its alias (percent-encoded where the secret was);
+    /// `nil` when none was there.
+    func replacingSecrets(in bytes: [UInt8]) -> [UInt8]? {
+        bytes.withUnsafeBufferPointer { buffer in
+            matcher.replacingMatches(in: buffer) { Array(alias(replacing: $0).utf8) }
         }
     }
 
-    /// `bytes` with each secret replaced by its alias; `nil` when none was there.
-    func replacingSecrets(in bytes: [UInt8]) -> [UInt8]? {
-        bytes.withUnsafeBufferPointer { replacingSecrets(in: $0) }
+    /// What a match of `pattern` is replaced by: its secret's alias, percent-encoded where the
+    /// secret was.
+    func alias(replacing pattern: SecretMatcher.Pattern) -> String {
+        let alias = aliases[pattern.owner]
+        return pattern.isPercentEncoded ? PercentEncoding.encode(alias) : alias
     }
 
     /// `text` with each secret replaced by its alias; `nil` when none was there.

@@ -146,12 +146,6 @@ final class SecretMatcher: Sendable {
         return text.withUTF8 { firstMatch(in: $0) }
     }
 
-    /// `bytes` with every match replaced, left to right and without overlaps; `nil` when
-    /// nothing matched.
-    func replacingMatches(in bytes: [UInt8], with replacement: (Pattern) -> [UInt8]) -> [UInt8]? {
-        bytes.withUnsafeBufferPointer { replacingMatches(in: $0, with: replacement) }
-    }
-
     /// `buffer` with every match replaced, left to right and without overlaps; `nil` when
     /// nothing matched.
     func replacingMatches(in buffer: UnsafeBufferPointer<UInt8>, with replacement: (Pattern) -> [UInt8]) -> [UInt8]? {

@@ -7,15 +7,15 @@ extension SecretScanner {
     /// frame decoded and searched as bytes. Leaks are located by JSON Pointer.
     public func check(_ document: HAR.Document, location: String = "the document") throws(RecordingError) {
         guard !matcher.isEmpty else { return }
-        let value = document.json
-        // Compact text escapes strings exactly as the file does, and skips sorting keys.
-        try check(document, value: value, bytes: JSONSerializer.bytes(value), location: location)
+        // Compact text escapes strings exactly as the file does; the tree is read back only to
+        // name where a leak is.
+        try check(document, value: document.json, bytes: document.jsonBytes, location: location)
     }
 
-    /// ``check(_:location:)-(HAR.Document,_)`` for a document already turned into `value` and `bytes`.
-    func check(_ document: HAR.Document, value: JSONValue, bytes: [UInt8], location: String) throws(RecordingError) {
+    /// ``check(_:location:)-(HAR.Document,_)`` for a document already turned into `bytes`, whose tree is `value`.
+    func check(_ document: HAR.Document, value: @autoclosure () -> JSONValue, bytes: [UInt8], location: String) throws(RecordingError) {
         guard !matcher.isEmpty else { return }
-        try check(serialized: bytes, of: value, location: location)
+        try check(serialized: bytes, of: value(), location: location)
         for (index, entry) in document.log.entries.enumerated() {
             try checkBinaryParts(of: entry, at: ["log", "entries", String(index)], location: { location })
         }

@@ -1,5 +1,3 @@
-import HarnessCore
-
 /// The known-secret sweep of a text that is not JSON (``Redactor``'s byte pass), over a text
 /// that arrives in pieces: the same replacements, left to right and without overlaps, as
 /// sweeping the whole text at once, holding back only the last `longest pattern − 1` bytes
@@ -54,8 +52,7 @@ struct StreamingSecretSweep {
                   final || match.range.lowerBound + matcher.longestPattern <= buffer.count {
                 if match.range.lowerBound < contextCount { return SecretInContext(offset: match.range.lowerBound - contextCount) }
                 output.append(contentsOf: buffer[max(cursor, contextCount)..<match.range.lowerBound])
-                let alias = scanner.aliases[match.pattern.owner]
-                output.append(contentsOf: (match.pattern.isPercentEncoded ? PercentEncoding.encode(alias) : alias).utf8)
+                output.append(contentsOf: scanner.alias(replacing: match.pattern).utf8)
                 replaced = true
                 cursor = match.range.upperBound
             }

@@ -139,7 +139,7 @@ public final class ReplayEngine: Sendable {
             }
         }
         guard !matching.isEmpty else {
-            return unmatched(request, among: entries.filter { $0.entry.isWebSocket == webSocket }, exhausted: false)
+            return unmatched(request, among: entries.filter { $0.entry.isWebSocket == webSocket })
         }
         return state.withLock { pick(among: matching, for: request, consuming: true, state: &$0) }
     }
@@ -218,22 +218,15 @@ public final class ReplayEngine: Sendable {
         return entries.filter { !used.contains($0.index) }
     }
 
-    private func unmatched(_ request: ReplayRequest, among candidates: [Entry], exhausted: Bool) -> Decision {
-        var best: (Entry, [RequestDifference])?
-        for candidate in candidates {
-            let differences = RequestDifference.between(recorded: candidate.request, actual: request)
-            // Prefer the same method and path, then the fewest differences.
-            let rank = (differences.contains { $0.field == "path" } ? 100 : 0)
-                + (differences.contains { $0.field == "method" } ? 10 : 0) + differences.count
-            if let current = best {
-                let currentRank = (current.1.contains { $0.field == "path" } ? 100 : 0)
-                    + (current.1.contains { $0.field == "method" } ? 10 : 0) + current.1.count
-                if rank < currentRank { best = (candidate, differences) }
-            } else {
-                best = (candidate, differences)
-            }
+    private func unmatched(_ request: ReplayRequest, among candidates: [Entry]) -> Decision {
+        // Prefer the same method and path, then the fewest differences; of equals, the first recorded.
+        func rank(_ differences: [RequestDifference]) -> Int {
+            (differences.contains { $0.field == "path" } ? 100 : 0) + (differences.contains { $0.field == "method" } ? 10 : 0)
+                + differences.count
         }
-        let mismatch = Mismatch(request: request, nearest: best?.0, differences: best?.1 ?? [], exhausted: exhausted)
+        let best = candidates.lazy.map { ($0, RequestDifference.between(recorded: $0.request, actual: request)) }
+            .min { rank($0.1) < rank($1.1) }
+        let mismatch = Mismatch(request: request, nearest: best?.0, differences: best?.1 ?? [], exhausted: false)
         state.withLock { $0.mismatches.append(mismatch) }
         return .unmatched(mismatch)
     }

@@ -26,7 +26,7 @@ public final class ReplayServer: Sendable {
                 observer: @escaping @Sendable (ReplayEvent) -> Void = { _ in }) {
         self.engine = engine
         self.speed = speed
-        let responder = ReplayResponder(engine: engine, speed: speed, encoder: ContentBodyEncoder(), observer: observer)
+        let responder = ReplayResponder(engine: engine, speed: speed, observer: observer)
         server = HTTPServer(configuration: HTTPServerConfiguration(host: host, port: port, limits: HTTPLimits(maxBodyBytes: 64 << 20)),
                             responder: responder)
     }
@@ -74,7 +74,6 @@ public struct ReplayReport: Sendable, CustomStringConvertible {
 struct ReplayResponder: HTTPResponder {
     let engine: ReplayEngine
     let speed: ReplaySpeed
-    let encoder: any ReplayBodyEncoder
     let observer: @Sendable (ReplayEvent) -> Void
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
@@ -97,7 +96,7 @@ struct ReplayResponder: HTTPResponder {
             observer(.answered(request: replay, entry: recorded.index, status: recorded.entry.response.status))
             return .response(ReplayedResponse(
                 recorded: recorded.entry.response, recordedMethod: recorded.request.method, method: replay.method,
-                acceptEncoding: request.headers.values(for: "Accept-Encoding"), encoder: encoder).httpResponse)
+                acceptEncoding: request.headers.values(for: "Accept-Encoding")).httpResponse)
         }
     }
 }

@@ -24,7 +24,7 @@ struct ReplaySessions: Sendable {
     init(_ entries: [ReplayEngine.Entry]) {
         for entry in entries {
             var session: Int?
-            if let carried = entry.request.credential, RequestDifference.isAlias(carried) {
+            if let carried = entry.request.credential, RedactionPolicy.isAlias(carried) {
                 session = sessionByAlias[carried] ?? entry.index
                 sessionByAlias[carried] = session
             }
@@ -71,7 +71,7 @@ struct ReplaySessions: Sendable {
                 continue
             }
             let candidate = String(text[open...close])
-            if RequestDifference.isAlias(candidate) { found.append(candidate) }
+            if RedactionPolicy.isAlias(candidate) { found.append(candidate) }
             index = bytes.index(after: close)
         }
         return found

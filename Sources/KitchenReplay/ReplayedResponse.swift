@@ -1,21 +1,6 @@
+import HarnessCore
 import HTTPWire
 import KitchenRecording
-
-/// Puts a body into a content coding for replay. The seam the gzip and zlib encoders plug
-/// into; replay offers a client only the codings its encoder produces.
-package protocol ReplayBodyEncoder: Sendable {
-    /// The codings besides identity this encoder produces.
-    var codings: Set<ContentCoding> { get }
-    /// `body` in `coding` (one of ``codings``).
-    func encode(_ body: [UInt8], in coding: ContentCoding) -> [UInt8]
-}
-
-/// An encoder that produces no coding: every body goes out as identity.
-package struct IdentityBodyEncoder: ReplayBodyEncoder {
-    package init() {}
-    package var codings: Set<ContentCoding> { [] }
-    package func encode(_ body: [UInt8], in coding: ContentCoding) -> [UInt8] { body }
-}
 
 /// A recorded response as replay sends it to one request: the recorded status and headers,
 /// the body in a coding the request accepts, `Content-Length` the length of that body, and
@@ -23,11 +8,12 @@ package struct IdentityBodyEncoder: ReplayBodyEncoder {
 ///
 /// A recording holds a compressed body decoded, with its `Content-Encoding` header as sent
 /// (HAR 1.2 `content.text`; an older recording's coded bytes are decoded first). Sending
-/// identity drops that header; sending a coding encodes the body again. A recorded `HEAD` has no body to measure, so its recorded `Content-Length` stays.
+/// identity drops that header; sending a coding (gzip, or deflate as zlib: RFC 9110 §8.4.1.2)
+/// encodes the body again with HarnessCore's `ContentEncoder`. A recorded `HEAD` has no body to measure, so its recorded `Content-Length` stays.
 ///
 /// ```swift
 /// let served = ReplayedResponse(recorded: entry.response, recordedMethod: "GET",
-///                               method: "HEAD", acceptEncoding: [], encoder: IdentityBodyEncoder())
+///                               method: "HEAD", acceptEncoding: [])
 /// served.headers["Content-Length"]   // the GET body's length; served.body is empty
 /// ```
 package struct ReplayedResponse: Sendable {
@@ -46,9 +32,8 @@ package struct ReplayedResponse: Sendable {
     package var answersHead: Bool
 
     /// `recorded` (the answer to a `recordedMethod` request) as sent to a `method` request
-    /// whose `Accept-Encoding` fields are `acceptEncoding` (none when it sent none), coded by `encoder`.
-    package init(recorded: HAR.Response, recordedMethod: String, method: String, acceptEncoding: [String],
-                 encoder: some ReplayBodyEncoder) {
+    /// whose `Accept-Encoding` fields are `acceptEncoding` (none when it sent none).
+    package init(recorded: HAR.Response, recordedMethod: String, method: String, acceptEncoding: [String]) {
         status = recorded.status
         statusText = recorded.statusText
         headers = HTTPHeaders()
@@ -74,7 +59,7 @@ package struct ReplayedResponse: Sendable {
             return
         }
         let accept = AcceptEncoding(headerValues: acceptEncoding)
-        let chosen = Self.coding(recorded: recordedCoding, accepting: accept, available: encoder.codings)
+        let chosen = Self.coding(recorded: recordedCoding, accepting: accept, available: [.gzip, .deflate])
         coding = chosen
         if chosen != .identity { headers.add("Content-Encoding", chosen.name) }
         if recordedMethod.uppercased() == "HEAD" || HTTPStatus(status).forbidsBody {
@@ -87,7 +72,7 @@ package struct ReplayedResponse: Sendable {
             return
         }
         let decoded = Self.decodedBody(of: recorded, coding: recordedCoding)
-        let sent = chosen == .identity ? decoded : encoder.encode(decoded, in: chosen)
+        let sent = chosen.decodingFormat.map { ContentEncoder.encode(decoded, format: $0) } ?? decoded
         headers["Content-Length"] = String(sent.count)
         body = isHead ? [] : sent
     }

@@ -26,7 +26,7 @@ public struct ReplayHTTPTransport: HTTPTransport {
             // The recorded answer as URLSession hands it over: decoded from any content coding
             // (so without `Content-Encoding`), whatever the request accepted, and no body for a HEAD.
             let served = ReplayedResponse(recorded: recorded.entry.response, recordedMethod: recorded.request.method,
-                                          method: replay.method, acceptEncoding: [], encoder: IdentityBodyEncoder())
+                                          method: replay.method, acceptEncoding: [])
             var headers: [String: String] = [:]
             for header in served.headers { headers[header.name] = header.value }
             return (Data(served.body), try Self.response(url, status: served.status, headers: headers))

@@ -109,7 +109,7 @@ public struct ReproductionTimeline: Sendable {
     /// The human form: one line per event, then a summary.
     public var text: String {
         var lines = ["Reproducing \(name) on virtual time from \(Timestamp.format(start))"]
-        for entry in entries { lines.append("  \(Self.format(entry.offset))  \(entry.event)") }
+        for entry in entries { lines.append("  \(entry.offset.offsetText)  \(entry.event)") }
         lines.append("Summary:")
         lines.append("  cycles completed: \(count { if case .cycleCompleted = $0 { true } else { false } })")
         lines.append("  door alerts raised: \(count { if case .doorAlertRaised = $0 { true } else { false } })")
@@ -136,13 +136,5 @@ public struct ReproductionTimeline: Sendable {
         ]
         return JSONSerializer.string(value, options: [.prettyPrinted]) + "\n"
     }
-
-    /// `+12.345s`
-    static func format(_ offset: Duration) -> String {
-        let milliseconds = Int(offset / .milliseconds(1))
-        let sign = milliseconds < 0 ? "-" : "+"
-        let magnitude = abs(milliseconds)
-        let fraction = String(magnitude % 1000)
-        return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
-    }
 }
+

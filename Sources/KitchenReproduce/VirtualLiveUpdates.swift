@@ -33,6 +33,16 @@ public final class VirtualLiveUpdates: WebSocketProviding {
         /// The producer is done: after the buffer, the consumer's loop ends.
         var finished = false
         var onEnd: (@Sendable () -> Void)?
+
+        /// What the consumer gets now: the next event (then in hand), the end (`.some(nil)`),
+        /// or nothing yet (`nil`).
+        mutating func take() -> LiveEvent?? {
+            if ended { return .some(nil) }
+            if buffer.isEmpty { return finished ? .some(nil) : nil }
+            let (event, work) = buffer.removeFirst()
+            inHand = work
+            return .some(event)
+        }
     }
 
     private struct State {
@@ -137,25 +147,16 @@ public final class VirtualLiveUpdates: WebSocketProviding {
                 clock.endWork(work)
                 stream.inHand = nil
             }
-            if stream.ended { return .some(nil) }
-            if stream.buffer.isEmpty { return stream.finished ? .some(nil) : nil }
-            let (event, work) = stream.buffer.removeFirst()
-            stream.inHand = work
-            return .some(event)
+            return stream.take()
         }
         if let ready { return ready }
         return await withCheckedContinuation { continuation in
             let immediate: LiveEvent?? = state.withLock { state in
-                guard var stream = state.streams[id], !stream.ended else { return .some(nil) }
+                guard var stream = state.streams[id] else { return .some(nil) }
                 defer { state.streams[id] = stream }
-                if !stream.buffer.isEmpty {
-                    let (event, work) = stream.buffer.removeFirst()
-                    stream.inHand = work
-                    return .some(event)
-                }
-                if stream.finished { return .some(nil) }
-                stream.waiting = continuation
-                return nil
+                let taken = stream.take()
+                if taken == nil { stream.waiting = continuation }
+                return taken
             }
             if let immediate { continuation.resume(returning: immediate) }
         }

@@ -25,13 +25,6 @@ public struct LivePreflight: Sendable {
     /// How requests reach the server (directly, not through the recorder).
     public let transport: any HTTPTransport
 
-    /// A preflight of `server` as `account`.
-    public init(server: URL, account: ScenarioContext.Account, transport: any HTTPTransport) {
-        self.server = server
-        self.account = account
-        self.transport = transport
-    }
-
     /// Logs in and out, and returns the controls the server offers (empty when it has none).
     public func run() async throws(VerifyError) -> Set<ProviderState> {
         let token = try await login()

@@ -1,5 +1,6 @@
 import Foundation
 import KitchenRecorder
+import KitchenRecording
 import KitchenScenarios
 import KitchenVerify
 
@@ -51,8 +52,8 @@ enum ProxiedRecording {
     }
 
     private static func move(_ staged: URL, to destination: URL) throws {
-        guard rename(staged.path, destination.path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+        if let reason = POSIXFile.move(staged.path, onto: destination.path) {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path, NSLocalizedFailureReasonErrorKey: reason])
         }
     }
 }

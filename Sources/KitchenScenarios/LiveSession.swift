@@ -25,19 +25,9 @@ public final class LiveSession: Sendable {
         // The reading task holds the session until the stream ends or `close()` cancels it.
         let task = Task { [self] in
             for await event in stream {
-                let waiters = self.state.withLock { state in
-                    state.events.append(event)
-                    defer { state.waiters = [:] }
-                    return Array(state.waiters.values)
-                }
-                for waiter in waiters { waiter.resume() }
+                wakeWaiters { $0.events.append(event) }
             }
-            let waiters = self.state.withLock { state in
-                state.finished = true
-                defer { state.waiters = [:] }
-                return Array(state.waiters.values)
-            }
-            for waiter in waiters { waiter.resume() }
+            wakeWaiters { $0.finished = true }
         }
         reader.withLock { $0 = task }
     }
@@ -128,11 +118,17 @@ public final class LiveSession: Sendable {
             await group.next()
             group.cancelAll()
             // Release a waiter left behind by the timeout so its task can finish.
-            let leftovers = state.withLock { state in
-                defer { state.waiters = [:] }
-                return Array(state.waiters.values)
-            }
-            for waiter in leftovers { waiter.resume() }
+            wakeWaiters { _ in }
         }
+    }
+
+    /// Applies `change`, then resumes every waiter so each looks at the events again.
+    private func wakeWaiters(after change: (inout State) -> Void) {
+        let waiters = state.withLock { state in
+            change(&state)
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
     }
 }

@@ -65,17 +65,18 @@ public struct ScenarioContext: Sendable {
         return controls
     }
 
-    /// Opens the live updates for `token` and waits for the snapshot: one message per device
-    /// and per oven compartment of `devices`.
-    public func openLiveUpdates(token: String, devices: [DeviceInfo]) async throws -> LiveSession {
+    /// A client logged in as the primary account, its devices, and its live updates opened
+    /// (after the snapshot: one message per device and per oven compartment).
+    public func loggedInWithLiveUpdates() async throws -> (APIService, [DeviceInfo], LiveSession) {
+        let (api, devices) = try await loggedIn()
         let service = WebSocketService(
             baseURL: baseURL, connector: connector,
             policy: ReconnectPolicy(initialDelay: .milliseconds(50), multiplier: 2, maximumDelay: .seconds(1), jitter: 0),
             clock: SystemClock(), random: SeededGenerator(seed: 1))
-        let session = LiveSession(stream: service.events(token: token), timeout: timeout, trail: transport)
+        let session = LiveSession(stream: service.events(token: api.tokenStore.token ?? ""), timeout: timeout, trail: transport)
         try await session.waitFor("connected") { if case .connected = $0 { true } else { false } }
         try await session.waitForMessages(devices.snapshotCount, "the snapshot")
-        return session
+        return (api, devices, session)
     }
 
     /// A request the typed client cannot make (a malformed or oversized body), through the same transport.

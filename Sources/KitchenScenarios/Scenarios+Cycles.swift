@@ -6,9 +6,8 @@ extension Scenario {
     static let dishwasherCommands = Scenario(
         name: "dishwasher-commands", summary: "dishwasher start, start while running (409), stop"
     ) { context in
-        let (api, devices) = try await context.loggedIn()
+        let (api, devices, live) = try await context.loggedInWithLiveUpdates()
         let dishwasher = try devices.first(.dishwasher)
-        let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
         let interrupted = try await live.stopIfRunning(dishwasher.id, api: api)
         _ = try await api.startDishwasher(deviceId: dishwasher.id, cycle: "normal")
         try await live.waitForDishwasher(.running, "dishwasher running", id: dishwasher.id)
@@ -25,9 +24,8 @@ extension Scenario {
         name: "dishwasher-cycle", summary: "a dishwasher cycle run to completion by ticks", requires: [.clock]
     ) { context in
         let controls = try context.requireControls()
-        let (api, devices) = try await context.loggedIn()
+        let (api, devices, live) = try await context.loggedInWithLiveUpdates()
         let dishwasher = try devices.first(.dishwasher), iceMaker = try devices.first(.iceMaker)
-        let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
         let quiet = try await live.quiet(dishwasher: dishwasher.id, iceMaker: iceMaker.id, api: api)
         _ = try await api.startDishwasher(deviceId: dishwasher.id, cycle: "rinse_only")
         try await live.waitForDishwasher(.running, "dishwasher running", id: dishwasher.id)
@@ -48,9 +46,8 @@ extension Scenario {
         name: "ice-maker-fills-bin", summary: "the ice maker on high until its bin is full", requires: [.clock]
     ) { context in
         let controls = try context.requireControls()
-        let (api, devices) = try await context.loggedIn()
+        let (api, devices, live) = try await context.loggedInWithLiveUpdates()
         let iceMaker = try devices.first(.iceMaker)
-        let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
         let start = try live.iceMaker(iceMaker.id)
         func rate(_ rate: String) async throws {
             _ = try await api.setIceMakerRate(deviceId: iceMaker.id, rate: rate)

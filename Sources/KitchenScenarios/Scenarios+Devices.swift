@@ -26,8 +26,7 @@ extension Scenario {
     static let ovenControls = Scenario(
         name: "oven-controls", summary: "oven power, temperature and mode on both compartments and on the single oven"
     ) { context in
-        let (api, devices) = try await context.loggedIn()
-        let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
+        let (api, devices, live) = try await context.loggedInWithLiveUpdates()
         let double = try devices.first(.oven, double: true), single = try devices.first(.oven, double: false)
         let targets: [(DeviceInfo, String?)] = [(double, "upper"), (double, "lower"), (single, nil)]
         for (index, (oven, compartment)) in targets.enumerated() {
@@ -70,9 +69,8 @@ extension Scenario {
     static let fridgeTemperatures = Scenario(
         name: "fridge-temperatures", summary: "fridge and freezer target temperatures, seen on the live updates"
     ) { context in
-        let (api, devices) = try await context.loggedIn()
+        let (api, devices, live) = try await context.loggedInWithLiveUpdates()
         let fridge = try devices.first(.fridge)
-        let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
         let start = try live.fridge(fridge.id)
         func setFridge(_ target: Int) async throws {
             _ = try await api.setFridgeTemperature(deviceId: fridge.id, temperature: target)
@@ -97,10 +95,9 @@ extension Scenario {
         name: "fridge-door", summary: "the fridge door opened for three ticks and closed again", requires: [.fridgeDoor, .clock]
     ) { context in
         let controls = try context.requireControls()
-        let (api, devices) = try await context.loggedIn()
+        let (api, devices, live) = try await context.loggedInWithLiveUpdates()
         let fridge = try devices.first(.fridge)
         let iceMaker = try devices.first(.iceMaker)
-        let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
         // A quiet kitchen: only the fridge changes on ticks.
         let iceMakerWasOn = try live.iceMaker(iceMaker.id).isOn
         if iceMakerWasOn { try await live.switchIceMaker(iceMaker.id, on: false, api: api) }

@@ -7,9 +7,8 @@ extension Scenario {
         requires: [.tokens]
     ) { context in
         let controls = try context.requireControls()
-        let (api, devices) = try await context.loggedIn()
+        let (api, devices, live) = try await context.loggedInWithLiveUpdates()
         let fridge = try devices.first(.fridge)
-        let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
         let start = try live.fridge(fridge.id).targetTemperature
         let target = Differing.value(38, from: start, in: 33...45)
         _ = try await api.setFridgeTemperature(deviceId: fridge.id, temperature: target)
@@ -28,9 +27,8 @@ extension Scenario {
         requires: [.clock, .webSockets]
     ) { context in
         let controls = try context.requireControls()
-        let (api, devices) = try await context.loggedIn()
+        let (api, devices, live) = try await context.loggedInWithLiveUpdates()
         let dishwasher = try devices.first(.dishwasher), iceMaker = try devices.first(.iceMaker)
-        let live = try await context.openLiveUpdates(token: api.tokenStore.token ?? "", devices: devices)
         let quiet = try await live.quiet(dishwasher: dishwasher.id, iceMaker: iceMaker.id, api: api)
         // A cycle completes before the drop, so the snapshot after the reconnect repeats "complete".
         _ = try await api.startDishwasher(deviceId: dishwasher.id, cycle: "rinse_only")

@@ -40,17 +40,11 @@ public func checkProperty<Value>(
     _ body: (Value) throws -> Void
 ) async -> PropertyReport<Value> {
     let property = Property(generator, configuration: configuration, describe: describe)
-    let collector = IssueCollector()
-    var report: PropertyReport<Value> = .gaveUp(GaveUp(reason: "the check did not run", casesRun: 0))
-    await withoutActuallyEscaping(body) { body in
-        await withIssuesCaptured(by: collector, isolation: isolation) {
-            report = await property.check { value in
-                try collector.failingOnIssuesSynchronously { try body(value) }
-            }
+    return await reportingMinimalFailure(sourceLocation: sourceLocation, isolation: isolation) { collector in
+        await property.check { value in
+            try collector.failingOnIssuesSynchronously { try body(value) }
         }
     }
-    recordIssue(for: report, sourceLocation: sourceLocation)
-    return report
 }
 
 /// ``checkProperty(_:configuration:describe:sourceLocation:isolation:_:)`` with an async body,
@@ -65,17 +59,11 @@ public func checkProperty<Value: Sendable>(
     _ body: (Value) async throws -> Void
 ) async -> PropertyReport<Value> {
     let property = Property(generator, configuration: configuration, describe: describe)
-    let collector = IssueCollector()
-    var report: PropertyReport<Value> = .gaveUp(GaveUp(reason: "the check did not run", casesRun: 0))
-    await withoutActuallyEscaping(body) { body in
-        await withIssuesCaptured(by: collector, isolation: isolation) {
-            report = await property.check { (value: Value) async throws -> Void in
-                try await collector.failingOnIssues { try await body(value) }
-            }
+    return await reportingMinimalFailure(sourceLocation: sourceLocation, isolation: isolation) { collector in
+        await property.check { (value: Value) async throws -> Void in
+            try await collector.failingOnIssues { try await body(value) }
         }
     }
-    recordIssue(for: report, sourceLocation: sourceLocation)
-    return report
 }
 
 /// Checks a stateful property and reports only the shrunk action list to Swift
@@ -87,19 +75,33 @@ public func checkStateMachine<Model, Action, System>(
     sourceLocation: SourceLocation = #_sourceLocation,
     isolation: isolated (any Actor)? = #isolation
 ) async -> PropertyReport<[Action]> {
+    await reportingMinimalFailure(sourceLocation: sourceLocation, isolation: isolation) { collector in
+        var guarded = property
+        let perform = property.perform
+        let invariant = property.invariant
+        guarded.perform = { action, system in
+            try await collector.failingOnIssues { try await perform(action, system) }
+        }
+        guarded.invariant = { model, system in
+            try await collector.failingOnIssues { try await invariant(model, system) }
+        }
+        return await guarded.check()
+    }
+}
+
+/// Runs `check` with the failing issues of its cases routed to the collector it is given, then
+/// reports the outcome to Swift Testing as one issue at `sourceLocation`.
+private func reportingMinimalFailure<Value>(
+    sourceLocation: SourceLocation,
+    isolation: isolated (any Actor)?,
+    _ check: nonisolated(nonsending) (IssueCollector) async -> PropertyReport<Value>
+) async -> PropertyReport<Value> {
     let collector = IssueCollector()
-    var guarded = property
-    let perform = property.perform
-    let invariant = property.invariant
-    guarded.perform = { action, system in
-        try await collector.failingOnIssues { try await perform(action, system) }
-    }
-    guarded.invariant = { model, system in
-        try await collector.failingOnIssues { try await invariant(model, system) }
-    }
-    var report: PropertyReport<[Action]> = .gaveUp(GaveUp(reason: "the check did not run", casesRun: 0))
-    await withIssuesCaptured(by: collector, isolation: isolation) {
-        report = await guarded.check()
+    var report: PropertyReport<Value> = .gaveUp(GaveUp(reason: "the check did not run", casesRun: 0))
+    await withoutActuallyEscaping(check) { check in
+        await withIssuesCaptured(by: collector, isolation: isolation) {
+            report = await check(collector)
+        }
     }
     recordIssue(for: report, sourceLocation: sourceLocation)
     return report

@@ -32,7 +32,7 @@ public struct Replaying: Sendable {
     /// (there is no recording yet: use `URLSession.shared` or ``configuration(_:)``).
     public static var current: Replaying {
         get throws {
-            guard let run = ReplayingRun.active else { throw ReplayingError.noReplay }
+            let run = try ReplayingRun.required()
             guard let replay = run.replay else { throw ReplayingError.recordingRun(run.path) }
             return replay
         }
@@ -42,8 +42,7 @@ public struct Replaying: Sendable {
     /// than replaying it.
     public static var isRecording: Bool {
         get throws {
-            guard let run = ReplayingRun.active else { throw ReplayingError.noReplay }
-            return run.recording != nil
+            try ReplayingRun.required().recording != nil
         }
     }
 
@@ -51,23 +50,20 @@ public struct Replaying: Sendable {
     /// answered by this test's recording (or recorder), whichever thread, queue or task resumes
     /// its requests, and fails after the test. Caching is switched off.
     public static func configuration(_ base: URLSessionConfiguration = .ephemeral) throws -> URLSessionConfiguration {
-        guard let run = ReplayingRun.active else { throw ReplayingError.noReplay }
-        return run.scope.configuration(base)
+        try ReplayingRun.required().scope.configuration(base)
     }
 
     /// ``configuration(_:)`` for a configuration the test hands over (the app's own); its other
     /// settings are kept.
     public static func install(in configuration: URLSessionConfiguration) throws {
-        guard let run = ReplayingRun.active else { throw ReplayingError.noReplay }
-        run.scope.install(in: configuration)
+        try ReplayingRun.required().scope.install(in: configuration)
     }
 
     /// Marks `request` as this test's: on `URLSession.shared` (or any session the interceptor
     /// reaches) it is answered by this test's recording wherever it is resumed — a detached task,
     /// a dispatch queue, a completion handler — under either isolation, on every platform.
     public static func mark(_ request: inout URLRequest) throws {
-        guard let run = ReplayingRun.active else { throw ReplayingError.noReplay }
-        run.scope.mark(&request)
+        try ReplayingRun.required().scope.mark(&request)
     }
 
     /// Records now, at the caller, an issue for each strict problem so far — unmatched requests
@@ -80,8 +76,7 @@ public struct Replaying: Sendable {
     /// }
     /// ```
     public static func verifyNow(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        guard let run = ReplayingRun.active else { throw ReplayingError.noReplay }
-        run.reportNewProblems(sourceLocation: sourceLocation)
+        try ReplayingRun.required().reportNewProblems(sourceLocation: sourceLocation)
     }
 }
 

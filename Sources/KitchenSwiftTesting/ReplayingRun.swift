@@ -19,6 +19,12 @@ final class ReplayingRun: Sendable {
 
     @TaskLocal static var active: ReplayingRun?
 
+    /// The running test's run; throws outside a `.replaying` test.
+    static func required() throws(ReplayingError) -> ReplayingRun {
+        guard let active else { throw .noReplay }
+        return active
+    }
+
     init(path: String, strict: Bool, replay: Replaying) {
         self.path = path
         self.strict = strict

@@ -27,7 +27,7 @@ extension APICall {
         let compartmentQuery = query.first { $0.name == "compartment" }?.value
         guard query.allSatisfy({ $0.name == "compartment" }),
               compartmentQuery == nil || route.operation == .getOvenState else { return nil }
-        let fields = RecordedFields(body)
+        let fields = RecordedFields(object: body)
         let id = route.deviceId ?? ""
         switch route.operation {
         case .login:
@@ -89,8 +89,6 @@ extension APICall {
 /// Typed reads of a request body's members; a member of the wrong type reads as missing.
 private struct RecordedFields {
     let object: JSONObject
-
-    init(_ object: JSONObject) { self.object = object }
 
     func string(_ key: String) -> String? { object[key]?.stringValue }
     func bool(_ key: String) -> Bool? { object[key]?.boolValue }

@@ -59,12 +59,10 @@ public struct ClientDecodingCheck: Sendable {
                     .message(.client, file: recording.name, entry: entry.index, index: message.index, label: message.label),
                     findings: findings(for: message, of: entry, in: recording.name)))
                 if message.text != nil, message.payload != nil {
-                    let probed = VerifyCase.message(.client, file: recording.name, entry: entry.index, index: message.index,
-                                                    label: message.label)
-                    results.append(CaseResult(
-                        VerifyCase(check: .client, name: "\(probed.name) \(Self.probeSuffix)", file: recording.name,
-                                   entry: entry.index, message: message.index),
-                        findings: probeFindings(for: message, of: entry, in: recording.name)))
+                    var probe = VerifyCase.message(.client, file: recording.name, entry: entry.index, index: message.index,
+                                                   label: message.label)
+                    probe.name += " \(Self.probeSuffix)"
+                    results.append(CaseResult(probe, findings: probeFindings(for: message, of: entry, in: recording.name)))
                 }
             }
         }
@@ -74,10 +72,7 @@ public struct ClientDecodingCheck: Sendable {
     /// What the client gets wrong about one exchange: a body it cannot decode, a decoded value
     /// whose re-encoding means something else, an error answer mapped to the wrong `AppError`.
     public func findings(for entry: RecordedEntry, in file: String) -> [Finding] {
-        func finding(_ location: JSONPointer, _ expected: String, _ actual: String) -> Finding {
-            Finding(check: .client, file: file, entry: entry.index, location: location.description,
-                    expected: expected, actual: actual)
-        }
+        let site = FindingSite(check: .client, file: file, entry: entry.index)
         guard let route = entry.route, !entry.entry.isWebSocket, entry.entry.error == nil else { return [] }
         let status = entry.exchange.status
         let body = Data((try? entry.entry.response.bodyBytes) ?? [])
@@ -87,47 +82,44 @@ public struct ClientDecodingCheck: Sendable {
             guard let expected = Self.expectedError(status: status, body: entry.exchange.responseBody), expected != error else {
                 return []
             }
-            return [finding(JSONPointer(tokens: ["response"]), "AppError.\(expected) for status \(status)", "AppError.\(error)")]
+            return [site.finding(JSONPointer(tokens: ["response"]), "AppError.\(expected) for status \(status)", "AppError.\(error)")]
         }
         let reading = bodyReading(route.operation, status: status)
         switch reading.read(body) {
         case .refused(let pointer, let reason):
-            return [finding(bodyPointer.appending(pointer), "a body the client decodes for \(route.operation.rawValue)", reason)]
+            return [site.finding(bodyPointer.appending(pointer), "a body the client decodes for \(route.operation.rawValue)", reason)]
         case .unencodable(let reason):
-            return [finding(bodyPointer, "a value the client can re-encode", reason)]
+            return [site.finding(bodyPointer, "a value the client can re-encode", reason)]
         case .setAside, .value(nil):
             return []
         case .value(let reencoded?):
             guard let recorded = entry.exchange.responseBody else { return [] }
             return JSONMeaning.differences(recorded: recorded, reencoded: reencoded,
                                            members: ContractMembers(recorded, validate: reading.validate))
-                .map { finding(bodyPointer.appending($0.pointer), $0.expected, $0.found) }
+                .map { site.finding(bodyPointer.appending($0.pointer), $0.expected, $0.found) }
         }
     }
 
     /// What the client gets wrong about one server message: a message it cannot read, a
     /// message type it does not know, or a decoded message whose re-encoding means something else.
     public func findings(for message: RecordedMessage, of entry: RecordedEntry, in file: String) -> [Finding] {
-        func finding(_ location: JSONPointer, _ expected: String, _ actual: String) -> Finding {
-            Finding(check: .client, file: file, entry: entry.index, message: message.index,
-                    location: location.tokens.isEmpty ? "(root)" : location.description, expected: expected, actual: actual)
-        }
+        let site = FindingSite(check: .client, file: file, entry: entry.index, message: message.index)
         guard let text = message.text else { return [] }
         let reading = messageReading(entry)
         switch reading.read(Data(text.utf8)) {
         case .refused(let pointer, let reason):
-            return [finding(pointer, "a state message the client decodes", reason)]
+            return [site.finding(pointer, "a state message the client decodes", reason)]
         case .setAside(let what):
-            return [finding(JSONPointer(tokens: ["type"]), "a message type the client knows", what)]
+            return [site.finding(JSONPointer(tokens: ["type"]), "a message type the client knows", what)]
         case .unencodable(let reason):
-            return [finding(.root, "a message the client can re-encode", reason)]
+            return [site.finding(.root, "a message the client can re-encode", reason)]
         case .value(nil):
             return []
         case .value(let reencoded?):
             guard let recorded = message.payload else { return [] }
             return JSONMeaning.differences(recorded: recorded, reencoded: reencoded,
                                            members: ContractMembers(recorded, validate: reading.validate))
-                .map { finding($0.pointer, $0.expected, $0.found) }
+                .map { site.finding($0.pointer, $0.expected, $0.found) }
         }
     }
 
@@ -136,8 +128,7 @@ public struct ClientDecodingCheck: Sendable {
         guard let reading = reading(for: entry), let recorded = entry.exchange.responseBody else { return [] }
         let bodyPointer = JSONPointer(tokens: ["response", "body"])
         return ClientProbes.findings(recorded: recorded, reading: reading).map {
-            Finding(check: .client, file: file, entry: entry.index, location: bodyPointer.appending($0.pointer).description,
-                    expected: $0.expected, actual: $0.found)
+            FindingSite(check: .client, file: file, entry: entry.index).finding(bodyPointer.appending($0.pointer), $0.expected, $0.found)
         }
     }
 
@@ -145,8 +136,8 @@ public struct ClientDecodingCheck: Sendable {
     public func probeFindings(for message: RecordedMessage, of entry: RecordedEntry, in file: String) -> [Finding] {
         guard let recorded = message.payload else { return [] }
         return ClientProbes.findings(recorded: recorded, reading: messageReading(entry)).map {
-            Finding(check: .client, file: file, entry: entry.index, message: message.index,
-                    location: $0.pointer.tokens.isEmpty ? "(root)" : $0.pointer.description, expected: $0.expected, actual: $0.found)
+            FindingSite(check: .client, file: file, entry: entry.index, message: message.index)
+                .finding($0.pointer, $0.expected, $0.found)
         }
     }
 

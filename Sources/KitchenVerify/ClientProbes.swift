@@ -1,5 +1,6 @@
 import Foundation
 import HarnessCore
+import KitchenContracts
 
 /// A recorded answer changed in the three ways the API's rules speak of, each fed to the client:
 ///
@@ -79,7 +80,7 @@ enum ClientProbes {
         let member = JSONPointer(tokens: Array(pointer.tokens.suffix(from: element.tokens.count)))
         let expected = recorded.editing(at: element, to: nil)
         guard case .array(let elements)? = list.resolve(in: reencoded) else {
-            return [MeaningDifference(pointer: list, expected: "a list", found: list.resolve(in: reencoded).map(JSONMeaning.short) ?? "absent")]
+            return [MeaningDifference(pointer: list, expected: "a list", found: list.resolve(in: reencoded).map(ValueWording.short) ?? "absent")]
         }
         let others = JSONValue.array(elements.filter { member.resolve(in: $0) != .string(OpenSet.newValue) })
         return JSONMeaning.differences(recorded: expected, reencoded: reencoded.editing(at: list, to: others),
@@ -94,7 +95,7 @@ enum ClientProbes {
             case .refused:
                 return nil
             case .value(let reencoded):
-                let filled = reencoded.flatMap { pointer.resolve(in: $0) }.map { ", with \(name) = \(JSONMeaning.short($0))" } ?? ""
+                let filled = reencoded.flatMap { pointer.resolve(in: $0) }.map { ", with \(name) = \(ValueWording.short($0))" } ?? ""
                 return MeaningDifference(pointer: pointer, expected: expected, found: "read anyway\(filled)")
             case .setAside(let what):
                 return MeaningDifference(pointer: pointer, expected: expected, found: "set aside as unknown: \(what)")

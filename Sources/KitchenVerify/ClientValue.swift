@@ -67,29 +67,15 @@ public enum ClientValue: Sendable, Hashable, CustomStringConvertible {
 
     /// The value encoded with the client's own encoder (`KitchenJSON`), as JSON; `nil` for ``none``.
     public func encoded() throws -> JSONValue? {
-        let encoder = KitchenJSON.makeEncoder()
-        let data: Data
-        switch self {
-        case .none: return nil
-        case .login(let value): data = try encoder.encode(value)
-        case .devices(let value): data = try encoder.encode(value)
-        case .oven(let value): data = try encoder.encode(value)
-        case .fridge(let value): data = try encoder.encode(value)
-        case .dishwasher(let value): data = try encoder.encode(value)
-        case .iceMaker(let value): data = try encoder.encode(value)
-        }
-        return try JSONValue(parsing: Array(data))
+        guard let encodable = value as? any Encodable else { return nil }
+        return try JSONValue(parsing: Array(try KitchenJSON.makeEncoder().encode(encodable)))
     }
 
     public var description: String {
         switch self {
         case .none: "no value"
-        case .login(let value): "\(value)"
         case .devices(let value): "\(value.count) device(s)"
-        case .oven(let value): "\(value)"
-        case .fridge(let value): "\(value)"
-        case .dishwasher(let value): "\(value)"
-        case .iceMaker(let value): "\(value)"
+        default: "\(value)"
         }
     }
 }

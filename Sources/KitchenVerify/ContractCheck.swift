@@ -38,16 +38,13 @@ public struct ContractCheck: Sendable {
     /// What is wrong with one exchange: an upstream failure instead of a response, a body
     /// that is not JSON, or any contract violation.
     public func findings(for entry: RecordedEntry, in file: String) -> [Finding] {
-        func finding(_ location: String, _ expected: String, _ actual: String, rule: String? = nil) -> Finding {
-            Finding(check: .contract, file: file, entry: entry.index, location: location, expected: expected,
-                    actual: actual, rule: rule)
-        }
+        let site = FindingSite(check: .contract, file: file, entry: entry.index)
         if let error = entry.entry.error {
-            return [finding("/response", "a response", "none: \(error.kind.rawValue) (\(error.message))")]
+            return [site.finding("/response", "a response", "none: \(error.kind.rawValue) (\(error.message))")]
         }
-        var found = entry.unreadable.map { finding($0.pointer, "a JSON body", "unreadable: \($0.reason)") }
+        var found = entry.unreadable.map { site.finding($0.pointer, "a JSON body", "unreadable: \($0.reason)") }
         found += contracts.validator.validate(entry.exchange).violations.map {
-            finding($0.pointer.description, $0.expected, $0.found, rule: $0.schemaPath)
+            site.finding($0.pointer.description, $0.expected, $0.found, rule: $0.schemaPath)
         }
         return found
     }
@@ -55,24 +52,21 @@ public struct ContractCheck: Sendable {
     /// What is wrong with one WebSocket message: a server message must be a text frame holding
     /// a JSON message of the channel; a client message must be one the contract accepts.
     public func findings(for message: RecordedMessage, of entry: RecordedEntry, in file: String) -> [Finding] {
-        func finding(_ location: String, _ expected: String, _ actual: String, rule: String? = nil) -> Finding {
-            Finding(check: .contract, file: file, entry: entry.index, message: message.index, location: location,
-                    expected: expected, actual: actual, rule: rule)
-        }
+        let site = FindingSite(check: .contract, file: file, entry: entry.index, message: message.index)
         let path = entry.apiPath
         guard let channel = contracts.channel(at: path) else {
-            return [finding("(channel)", "a channel declared for \(path)", "none in \(contracts.asyncAPI.file)")]
+            return [site.finding("(channel)", "a channel declared for \(path)", "none in \(contracts.asyncAPI.file)")]
         }
         if !message.isFromServer, !contracts.acceptsClientMessages(on: channel) {
-            return [finding("(direction)", "no client-to-server messages (\(channel.id) declares none)",
+            return [site.finding("(direction)", "no client-to-server messages (\(channel.id) declares none)",
                             "a message sent by the client")]
         }
-        guard message.text != nil else { return [finding("(frame)", "a text frame", "a binary frame")] }
+        guard message.text != nil else { return [site.finding("(frame)", "a text frame", "a binary frame")] }
         guard let payload = message.payload else {
-            return [finding("(root)", "a JSON payload", "not JSON: \(message.parseError ?? "")")]
+            return [site.finding("(root)", "a JSON payload", "not JSON: \(message.parseError ?? "")")]
         }
         return contracts.asyncAPI.validateMessage(payload, onChannel: channel.id).violations.map {
-            finding($0.pointer.tokens.isEmpty ? "(root)" : $0.pointer.description, $0.expected, $0.found, rule: $0.schemaPath)
+            site.finding($0.pointer, $0.expected, $0.found, rule: $0.schemaPath)
         }
     }
 }

@@ -3,33 +3,6 @@ import HarnessCore
 // Small edits of parsed JSON, for the probes that feed the client a changed recording.
 
 extension JSONValue {
-    /// This value with the member or element at `pointer` replaced by `value`, or removed when
-    /// `value` is nil. A pointer that designates nothing leaves the value unchanged; the root
-    /// pointer replaces the whole value (removing the root leaves `null`).
-    func editing(at pointer: JSONPointer, to value: JSONValue?) -> JSONValue {
-        edited(pointer.tokens[...], value) ?? .null
-    }
-
-    private func edited(_ tokens: ArraySlice<String>, _ value: JSONValue?) -> JSONValue? {
-        guard let token = tokens.first else { return value }
-        switch self {
-        case .object(var object):
-            guard let member = object[token] else { return self }
-            object[token] = tokens.count == 1 ? value : member.edited(tokens.dropFirst(), value)
-            return .object(object)
-        case .array(var elements):
-            guard let index = Int(token), elements.indices.contains(index) else { return self }
-            if tokens.count == 1, value == nil {
-                elements.remove(at: index)
-            } else if let replaced = elements[index].edited(tokens.dropFirst(), value) {
-                elements[index] = replaced
-            }
-            return .array(elements)
-        default:
-            return self
-        }
-    }
-
     /// The pointer of every object member in this value, depth first, in written order
     /// (members of objects inside arrays included).
     var memberPointers: [JSONPointer] {
@@ -65,9 +38,4 @@ extension JSONValue {
             return self
         }
     }
-}
-
-extension JSONPointer {
-    /// This pointer followed by every token of `other`.
-    func appending(_ other: JSONPointer) -> JSONPointer { JSONPointer(tokens: tokens + other.tokens) }
 }

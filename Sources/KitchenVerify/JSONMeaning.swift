@@ -1,4 +1,5 @@
 import HarnessCore
+import KitchenContracts
 
 /// One way the client's re-encoding of a value differs from the recorded JSON.
 struct MeaningDifference: Sendable, Hashable {
@@ -50,7 +51,7 @@ enum JSONMeaning {
                                                    found: "dropped by re-encoding"))
                 case .optional:
                     found.append(MeaningDifference(
-                        pointer: location, expected: "member \"\(member.key)\" (\(short(member.value))) kept when the client re-encodes",
+                        pointer: location, expected: "member \"\(member.key)\" (\(ValueWording.short(member.value))) kept when the client re-encodes",
                         found: "dropped by re-encoding"))
                 case .undeclared:
                     break
@@ -58,7 +59,7 @@ enum JSONMeaning {
             }
             for member in reencoded where recorded[member.key] == nil {
                 found.append(MeaningDifference(pointer: pointer.appending(member.key), expected: "no member (the recording has none)",
-                                               found: "\(short(member.value)) added by the client"))
+                                               found: "\(ValueWording.short(member.value)) added by the client"))
             }
         case (.array(let recorded), .array(let reencoded)):
             guard recorded.count == reencoded.count else {
@@ -73,7 +74,7 @@ enum JSONMeaning {
             return
         default:
             if expected != actual {
-                found.append(MeaningDifference(pointer: pointer, expected: short(expected), found: short(actual)))
+                found.append(MeaningDifference(pointer: pointer, expected: ValueWording.short(expected), found: ValueWording.short(actual)))
             }
         }
     }
@@ -83,7 +84,4 @@ enum JSONMeaning {
         guard let a = Timestamp.milliseconds(from: left), let b = Timestamp.milliseconds(from: right) else { return false }
         return a == b
     }
-
-    /// A value in a few words: the JSON text, cut at 80 characters.
-    static func short(_ value: JSONValue) -> String { ValueWordingLite.short(value) }
 }

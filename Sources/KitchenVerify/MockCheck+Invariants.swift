@@ -1,5 +1,6 @@
 import HarnessCore
 import KitchenAPI
+import KitchenContracts
 import KitchenRecording
 
 // Check 4 on API.md's cross-member rules (``APIInvariant``): the mock's default answers, one
@@ -33,7 +34,7 @@ extension MockCheck {
     func invariantFindings(_ invariant: APIInvariant, in answers: [DefaultAnswer]) -> [Finding] {
         answers.flatMap { answer in
             invariant.check(answer.value, answering: answer.operation).map { difference in
-                Finding(check: .mock, location: "default \(answer.method.name) " + Self.location(difference.pointer),
+                Finding(check: .mock, location: "default \(answer.method.name) " + difference.pointer.location,
                         expected: difference.expected, actual: difference.found, rule: invariant.source)
             }
         }
@@ -51,10 +52,5 @@ extension MockCheck {
         APIInvariant.all.flatMap { invariant in
             invariant.check(value, answering: operation).map { (invariant, $0) }
         }
-    }
-
-    /// A pointer as a location: `(root)` for the whole value.
-    static func location(_ pointer: JSONPointer) -> String {
-        pointer.tokens.isEmpty ? "(root)" : pointer.description
     }
 }

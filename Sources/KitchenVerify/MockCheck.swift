@@ -84,11 +84,10 @@ public struct MockCheck: Sendable {
             case (nil, nil): return []
             case (nil, _?): return [finding("", "a body for status \(response.status)", "no value")]
             case (let body?, nil):
-                return response.hasContent ? [] : [finding("", "no body for status \(response.status)", ValueWordingLite.short(body))]
+                return response.hasContent ? [] : [finding("", "no body for status \(response.status)", ValueWording.short(body))]
             case (let body?, let schema?):
                 return schema.validate(body).map {
-                    finding(" " + ($0.pointer.tokens.isEmpty ? "(root)" : $0.pointer.description), $0.expected, $0.found,
-                            rule: $0.schemaPath)
+                    finding(" " + $0.pointer.location, $0.expected, $0.found, rule: $0.schemaPath)
                 }
             }
         } catch {
@@ -142,13 +141,5 @@ public struct MockCheck: Sendable {
         case .success(let value): "\(value)"
         case .failure(let error): "AppError.\(error)"
         }
-    }
-}
-
-/// Short wording of a JSON value for messages.
-enum ValueWordingLite {
-    static func short(_ value: JSONValue) -> String {
-        let text = value.description
-        return text.count > 80 ? String(text.prefix(77)) + "…" : text
     }
 }

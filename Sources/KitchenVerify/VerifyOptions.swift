@@ -62,13 +62,8 @@ public struct VerifyOptions: Sendable {
         self.replayTimeout = replayTimeout
         self.scenarioTimeout = scenarioTimeout
         self.command = command
-        if let requireCoverage {
-            self.requireCoverage = requireCoverage
-        } else if case .folder = source {
-            self.requireCoverage = false
-        } else {
-            self.requireCoverage = true
-        }
+        let readsFolder = if case .folder = source { true } else { false }
+        self.requireCoverage = requireCoverage ?? !readsFolder
     }
 
     /// `embedded`, `folder` or `live`.

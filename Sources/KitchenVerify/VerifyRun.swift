@@ -31,6 +31,7 @@ public struct VerifyRun: Sendable {
         var scenarioResults: [CaseResult] = []
         let folder: URL
         var temporary: URL?
+        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
         switch options.source {
         case .folder(let given):
             folder = given
@@ -49,14 +50,8 @@ public struct VerifyRun: Sendable {
             } catch {
                 throw .unwritable(path: folder.path, reason: error.localizedDescription)
             }
-            do {
-                scenarioResults = try await recordScenarios(into: folder, progress: progress)
-            } catch {
-                if let temporary { try? FileManager.default.removeItem(at: temporary) }
-                throw error
-            }
+            scenarioResults = try await recordScenarios(into: folder, progress: progress)
         }
-        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
 
         var names = try RecordingFolder.files(in: folder)
         if case .folder = options.source, names.isEmpty { throw .noRecordings(folder: folder.relativePath) }

@@ -12,17 +12,7 @@ extension VirtualClock {
     /// Moves virtual time forward to `deadline` (see ``advance(by:)``). A deadline in
     /// the past resumes the sleepers already due and leaves time where it is.
     nonisolated(nonsending) public func advance(to deadline: Instant) async throws(VirtualClockError) {
-        try await settle()
-        var steps = 0
-        while let sleeper = state.withLock({ $0.takeNextDue(notAfter: deadline) }) {
-            sleeper.continuation.resume(returning: .deadline)
-            try await settle()
-            steps += 1
-            if steps >= limits.maximumSteps, hasSleeperDue(by: deadline) {
-                throw .stepLimitExceeded(operation: "advance(to: \(deadline))", steps: steps, now: now,
-                                         pending: pendingSleepers)
-            }
-        }
+        try await resumeSleepers(dueBy: deadline, operation: "advance(to: \(deadline))")
         state.withLock { state in
             if deadline > state.now {
                 state.now = deadline
@@ -34,16 +24,7 @@ extension VirtualClock {
     /// ``VirtualClockError/stepLimitExceeded(operation:steps:now:pending:)`` after
     /// `limits.maximumSteps` resumptions, e.g. for a timer that re-arms forever.
     nonisolated(nonsending) public func run() async throws(VirtualClockError) {
-        try await settle()
-        var steps = 0
-        while let sleeper = state.withLock({ $0.takeNextDue(notAfter: nil) }) {
-            sleeper.continuation.resume(returning: .deadline)
-            try await settle()
-            steps += 1
-            if steps >= limits.maximumSteps, !pendingSleepers.isEmpty {
-                throw .stepLimitExceeded(operation: "run()", steps: steps, now: now, pending: pendingSleepers)
-            }
-        }
+        try await resumeSleepers(dueBy: nil, operation: "run()")
     }
 
     /// Advances sleeper by sleeper until `condition` holds, checking it after every
@@ -78,7 +59,18 @@ extension VirtualClock {
         }
     }
 
-    private func hasSleeperDue(by deadline: Instant) -> Bool {
-        state.withLock { $0.indexOfNextDue(notAfter: deadline) != nil }
+    /// Resumes the sleepers due by `limit` (all of them for `nil`) one by one, settling after
+    /// each; throws after `limits.maximumSteps` resumptions while one is still due.
+    nonisolated(nonsending) private func resumeSleepers(dueBy limit: Instant?, operation: String) async throws(VirtualClockError) {
+        try await settle()
+        var steps = 0
+        while let sleeper = state.withLock({ $0.takeNextDue(notAfter: limit) }) {
+            sleeper.continuation.resume(returning: .deadline)
+            try await settle()
+            steps += 1
+            if steps >= limits.maximumSteps, state.withLock({ $0.indexOfNextDue(notAfter: limit) != nil }) {
+                throw .stepLimitExceeded(operation: operation, steps: steps, now: now, pending: pendingSleepers)
+            }
+        }
     }
 }

@@ -35,14 +35,18 @@ extension VirtualClock {
 
         /// The offset in seconds with millisecond precision, e.g. `+1.500s`, so that
         /// lists of parked sleepers line up and read at a glance.
-        public var description: String {
-            let (seconds, attoseconds) = offset.components
-            let totalMilliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-            let sign = totalMilliseconds < 0 ? "-" : "+"
-            let magnitude = totalMilliseconds.magnitude
-            let fraction = String(magnitude % 1000)
-            let padded = String(repeating: "0", count: 3 - fraction.count) + fraction
-            return "\(sign)\(magnitude / 1000).\(padded)s"
-        }
+        public var description: String { offset.offsetText }
+    }
+}
+
+extension Duration {
+    /// `+1.500s`: the duration in seconds with millisecond precision, signed, as timelines and
+    /// lists of sleepers print an offset.
+    package var offsetText: String {
+        let (seconds, attoseconds) = components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let magnitude = milliseconds.magnitude
+        let fraction = String(magnitude % 1000)
+        return "\(milliseconds < 0 ? "-" : "+")\(magnitude / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction + "s"
     }
 }

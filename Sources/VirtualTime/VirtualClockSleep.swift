@@ -71,8 +71,8 @@ extension VirtualClock {
                         return false
                     }
                     state.parked.append(ParkedSleeper(
-                        sequence: sequence, deadline: deadline, registeredAt: state.now,
-                        label: label, continuation: continuation))
+                        pending: PendingSleeper(sequence: sequence, deadline: deadline, registeredAt: state.now, label: label),
+                        continuation: continuation))
                     state.activity &+= 1
                     return true
                 }
@@ -82,7 +82,7 @@ extension VirtualClock {
             }
         } onCancel: {
             let continuation = state.withLock { state -> UnsafeContinuation<WakeReason, Never>? in
-                if let index = state.parked.firstIndex(where: { $0.sequence == sequence }) {
+                if let index = state.parked.firstIndex(where: { $0.pending.sequence == sequence }) {
                     state.awake += 1
                     state.activity &+= 1
                     return state.parked.remove(at: index).continuation

@@ -10,14 +10,14 @@ enum WakeReason: Sendable {
 
 /// One parked sleep: its order, its deadline and the continuation that wakes it.
 struct ParkedSleeper {
-    var sequence: UInt64
-    var deadline: VirtualClock.Instant
-    var registeredAt: VirtualClock.Instant
-    var label: String?
+    var pending: PendingSleeper
     var continuation: UnsafeContinuation<WakeReason, Never>
 
-    var pending: PendingSleeper {
-        PendingSleeper(sequence: sequence, deadline: deadline, registeredAt: registeredAt, label: label)
+    var deadline: VirtualClock.Instant { pending.deadline }
+
+    /// Whether this sleeper resumes before `other`: by deadline, then by registration.
+    func resumesBefore(_ other: ParkedSleeper) -> Bool {
+        (deadline, pending.sequence) < (other.deadline, other.pending.sequence)
     }
 }
 
@@ -42,25 +42,14 @@ struct VirtualClockState {
 
     /// Sleepers in resumption order: (deadline, registration sequence).
     var pendingSleepers: [PendingSleeper] {
-        parked.map(\.pending).sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+        parked.sorted { $0.resumesBefore($1) }.map(\.pending)
     }
 
     /// The index of the sleeper that must resume first, if any is due by `limit`.
     func indexOfNextDue(notAfter limit: VirtualClock.Instant?) -> Int? {
-        var best: Int?
-        for index in parked.indices {
-            let candidate = parked[index]
-            if let limit, candidate.deadline > limit { continue }
-            if let current = best {
-                let incumbent = parked[current]
-                if (candidate.deadline, candidate.sequence) < (incumbent.deadline, incumbent.sequence) {
-                    best = index
-                }
-            } else {
-                best = index
-            }
-        }
-        return best
+        parked.indices
+            .filter { index in limit.map { parked[index].deadline <= $0 } ?? true }
+            .min { parked[$0].resumesBefore(parked[$1]) }
     }
 
     /// Removes the next due sleeper, moves time to its deadline (never backwards) and

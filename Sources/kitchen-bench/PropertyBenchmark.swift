@@ -10,7 +10,7 @@ enum PropertyBenchmark {
             let start = ContinuousClock.now
             do {
                 let cases = try await ControllerPropertySuite.runPureModelProperties(cases: 10_000, seed: 1)
-                let seconds = Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000
+                let seconds = (ContinuousClock.now - start) / .seconds(1)
                 print("property-cases-per-second \(Int(Double(cases) / seconds)) cases/s (\(cases) cases in \(String(format: "%.2f", seconds)) s)")
             } catch {
                 print("property-cases-per-second failed: \(error)")

@@ -59,7 +59,7 @@ enum ProxyClientsBenchmark {
         print("proxy-clients-connected \(connected) of \(clients)")
         print("proxy-clients-answers \(tally.line) (of \(clients * rounds) requests)")
         print("proxy-clients-upstream-peak \(peak.maximum) connections open at once")
-        print("proxy-clients-seconds \(String(format: "%.2f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))")
+        print("proxy-clients-seconds \(String(format: "%.2f", elapsed / .seconds(1)))")
         for connection in connections { connection?.close() }
     }
 

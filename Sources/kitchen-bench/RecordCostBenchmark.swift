@@ -38,7 +38,7 @@ enum RecordCostBenchmark {
         }
         try journal.close()
         func micros(_ duration: Duration) -> String {
-            String(format: "%.1f", Double(duration / .nanoseconds(1)) / 1000 / Double(records))
+            String(format: "%.1f", duration / .microseconds(1) / Double(records))
         }
         // `prepare` includes building the entry, so the line reports it on its own too.
         print("record-cost-prepare \(micros(preparing)) us/record (of which building the entry \(micros(building)) us)")

@@ -26,7 +26,7 @@ enum ReplayStartBenchmark {
         for _ in 0..<7 {
             let start = ContinuousClock.now
             guard let server = try? ReplayServer(engine: ReplayMatching.kitchen.engine(HARFile.load(from: file)), port: 0), (try? server.start()) != nil else { return }
-            timings.append(Double((ContinuousClock.now - start) / .microseconds(1)) / 1000)
+            timings.append((ContinuousClock.now - start) / .milliseconds(1))
             server.stop()
         }
         let median = timings.sorted()[timings.count / 2]

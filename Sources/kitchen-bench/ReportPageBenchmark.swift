@@ -35,7 +35,7 @@ enum ReportPageBenchmark {
         document.log.entries.insert(connection, at: 1)
         let started = ContinuousClock.now
         let html = HTMLReport.render(document, name: "10000-entries.har")
-        let elapsed = Double((ContinuousClock.now - started) / .microseconds(1)) / 1000
+        let elapsed = (ContinuousClock.now - started) / .milliseconds(1)
         do {
             try Data(html.utf8).write(to: page)
         } catch {

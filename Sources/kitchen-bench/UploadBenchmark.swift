@@ -78,8 +78,7 @@ enum UploadBenchmark {
             }
         }
         group.wait()
-        let elapsed = (ContinuousClock.now - started).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        let seconds = (ContinuousClock.now - started) / .seconds(1)
         print("uploads-ok \(succeeded.load(ordering: .relaxed)) of \(clients)")
         print("uploads-seconds \(String(format: "%.1f", seconds))")
         print("uploads-mib-per-second \(String(format: "%.0f", Double(clients * mebibytes) / seconds))")

@@ -179,6 +179,17 @@ struct MockAPIServiceTests {
         #expect(try await mock.getIceMakerState(deviceId: "i") == Samples.iceMaker)
     }
 
+    @Test("Restoring a stub's default result undoes a stubbed failure and keeps scripted results")
+    func restoreDefaultResult() async throws {
+        let mock = MockAPIService()
+        let stub = try #require(mock.stub(for: .startDishwasher))
+        stub.stubFailure(AppError.conflict)
+        #expect(stub.script(.success(Samples.dishwasher), for: .startDishwasher(deviceId: "d", cycle: "eco")))
+        stub.restoreDefaultResult()
+        #expect(try await mock.startDishwasher(deviceId: "d", cycle: "eco") == Samples.dishwasher)
+        #expect(try await mock.startDishwasher(deviceId: "d", cycle: "eco") == .startedDishwasherState)
+    }
+
     @Test("The type-erased stub shows the stubbed result")
     func erasedResult() throws {
         let mock = MockAPIService()

@@ -5,6 +5,7 @@ import KitchenReplay
 import KitchenReproduce
 import KitchenTestSupport
 import Testing
+import VirtualTime
 @testable import KitchenCLI
 
 /// The progress rule on virtual time: the reporter is driven directly with offsets, no clock.
@@ -73,7 +74,7 @@ import Testing
         #expect(grouped(999) == "999")
         #expect(grouped(1_234) == "1,234")
         #expect(grouped(1_234_567) == "1,234,567")
-        #expect(ProgressReporter<RecordTally>.timestamp(.milliseconds(7)) == "+0.007s")
+        #expect(Duration.milliseconds(7).offsetText == "+0.007s")
     }
 
     /// The replay tally is fed the decisions of a real engine over a real recording.

@@ -23,6 +23,19 @@ struct ReauthenticationGateTests {
     }
 
     @Test(arguments: APIOperation.allCases.filter { $0 != .login && $0 != .logout && $0 != .openLiveUpdates })
+    func anOpenGateForwardsEachCallToTheSameMethod(operation: APIOperation) async throws {
+        let gate = ReauthenticationGate(wrapping: mock, telemetry: telemetry)
+        try await call(operation, on: gate)
+        #expect(mock.operationLog == [operation])
+    }
+
+    @Test func anOpenGateForwardsACallWithItsArguments() async throws {
+        let gate = ReauthenticationGate(wrapping: mock, telemetry: telemetry)
+        _ = try await gate.setOvenTemperature(deviceId: "oven-double-1", compartment: "upper", temperature: 425)
+        #expect(mock.calls == [.setOvenTemperature(deviceId: "oven-double-1", compartment: "upper", temperature: 425)])
+    }
+
+    @Test(arguments: APIOperation.allCases.filter { $0 != .login && $0 != .logout && $0 != .openLiveUpdates })
     func aLockedGateThrowsUnauthorizedWithoutCallingThrough(operation: APIOperation) async throws {
         let gate = lockedGate()
         await #expect(throws: AppError.unauthorized) { try await call(operation, on: gate) }

@@ -7,13 +7,13 @@ import Testing
 import KitchenTestSupport
 
 /// The journal writes each record straight to bytes (``JournalEvent/jsonBytes()``) instead of
-/// building its JSON tree and serializing that. The bytes must be exactly those of the tree the
-/// HAR writer builds from the same field declarations (``tree(of:)``, the record layout pinned
-/// here), or the journal, the secret check's line and column and every recording written from
-/// it would change.
+/// building its JSON tree and serializing that. The bytes must be exactly those of the record's
+/// tree (``tree(of:)``, the record layout pinned here: `type`, `id`, then the payload, each HAR
+/// value as it is written on its own), or the journal, the secret check's line and column and
+/// every recording written from it would change.
 @Suite struct JournalRecordBytesTests {
-    /// A record's JSON as a tree: `type`, then `id`, then the payload, each HAR value as the
-    /// file writer builds it.
+    /// A record's JSON as a tree: `type`, then `id`, then the payload, each HAR value as it is
+    /// written on its own.
     static func tree(of event: JournalEvent) -> [UInt8] {
         var members: [JSONObject.Member] = [.init(key: "type", value: .string(event.typeName))]
         switch event {

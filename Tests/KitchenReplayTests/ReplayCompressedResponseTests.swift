@@ -86,12 +86,12 @@ import Testing
     func aClientAcceptingACodingGetsTheRecordedBodyEncodedInIt(coding: String, format: ContentCodingFormat) throws {
         let accepted = "\(coding), identity;q=0.5"
         let served = ReplayedResponse(recorded: Self.document.log.entries[0].response, recordedMethod: "GET", method: "GET",
-                                      acceptEncoding: [accepted], encoder: ContentBodyEncoder())
+                                      acceptEncoding: [accepted])
         #expect(served.headers["Content-Encoding"] == coding)
         #expect(served.headers["Content-Length"] == String(served.body.count))
         #expect(try ContentDecoder.decode(served.body, format: format, outputLimit: 1 << 20) == Array(Self.json.utf8))
         let head = ReplayedResponse(recorded: Self.document.log.entries[0].response, recordedMethod: "GET", method: "HEAD",
-                                    acceptEncoding: [accepted], encoder: ContentBodyEncoder())
+                                    acceptEncoding: [accepted])
         #expect(head.headers["Content-Length"] == String(served.body.count), "a HEAD declares the length the GET would be sent with")
         #expect(head.body.isEmpty)
     }
@@ -101,20 +101,17 @@ import Testing
         var entry = RecordedExchanges.exchange("GET", "/devices", headers: [("Content-Type", "application/json"), ("Content-Encoding", coding)])
         let coded = ContentEncoder.encode(Array(Self.json.utf8), format: format)
         entry.response.content = HAR.Content(size: coded.count, mimeType: "application/json", text: Base64.encode(coded), encoding: "base64")
-        let plain = ReplayedResponse(recorded: entry.response, recordedMethod: "GET", method: "GET", acceptEncoding: [],
-                                     encoder: ContentBodyEncoder())
+        let plain = ReplayedResponse(recorded: entry.response, recordedMethod: "GET", method: "GET", acceptEncoding: [])
         #expect(plain.body == Array(Self.json.utf8))
         #expect(plain.headers["Content-Encoding"] == nil)
-        let accepting = ReplayedResponse(recorded: entry.response, recordedMethod: "GET", method: "GET", acceptEncoding: [coding],
-                                         encoder: ContentBodyEncoder())
+        let accepting = ReplayedResponse(recorded: entry.response, recordedMethod: "GET", method: "GET", acceptEncoding: [coding])
         #expect(accepting.headers["Content-Encoding"] == coding)
         #expect(try ContentDecoder.decode(accepting.body, format: format, outputLimit: 1 << 20) == Array(Self.json.utf8))
     }
 
     @Test func aHeadOfACompressedGetDeclaresTheLengthOfTheCodingItWouldBeSentIn() {
         let response = Self.document.log.entries[0].response
-        let identity = ReplayedResponse(recorded: response, recordedMethod: "GET", method: "HEAD", acceptEncoding: [],
-                                        encoder: IdentityBodyEncoder())
+        let identity = ReplayedResponse(recorded: response, recordedMethod: "GET", method: "HEAD", acceptEncoding: [])
         #expect(identity.headers["Content-Length"] == String(Self.json.utf8.count))
         #expect(identity.headers["Content-Encoding"] == nil)
         #expect(identity.body.isEmpty)

@@ -56,8 +56,7 @@ import Testing
 
     @Test func aRecordedCodingReplayCannotProduceGoesOutAsRecorded() throws {
         let recorded = RecordedExchanges.exchange("GET", "/devices", headers: [("Content-Encoding", "br")], body: "opaque")
-        let served = ReplayedResponse(recorded: recorded.response, recordedMethod: "GET", method: "GET", acceptEncoding: [],
-                                      encoder: ContentBodyEncoder())
+        let served = ReplayedResponse(recorded: recorded.response, recordedMethod: "GET", method: "GET", acceptEncoding: [])
         #expect(served.coding == nil)
         #expect(served.headers.values(for: "Content-Encoding") == ["br"])
         #expect(served.body == Array("opaque".utf8))

@@ -41,11 +41,11 @@ import Testing
 
     @Test func aRecordedHeadKeepsItsRecordedLengthAndAGetsHeadHasTheGetBodysLength() {
         let head = ReplayedResponse(recorded: Self.document.log.entries[0].response, recordedMethod: "HEAD", method: "HEAD",
-                                    acceptEncoding: [], encoder: IdentityBodyEncoder())
+                                    acceptEncoding: [])
         #expect(head.headers["Content-Length"] == "564")
         #expect(head.body.isEmpty)
         let headOfGet = ReplayedResponse(recorded: Self.document.log.entries[1].response, recordedMethod: "GET", method: "HEAD",
-                                         acceptEncoding: [], encoder: IdentityBodyEncoder())
+                                         acceptEncoding: [])
         #expect(headOfGet.headers["Content-Length"] == String(Self.catalog.utf8.count))
         #expect(headOfGet.headers["ETag"] == "\"c1\"")
         #expect(headOfGet.body.isEmpty)
@@ -54,8 +54,7 @@ import Testing
     @Test func aBodilessStatusSendsNoBodyAndOnlyA304KeepsItsRecordedLength() {
         for (status, expected) in [(304, "564" as String?), (204, nil)] {
             let recorded = RecordedExchanges.exchange("GET", "/catalog", status: status, headers: [("Content-Length", "564"), ("ETag", "\"c1\"")])
-            let served = ReplayedResponse(recorded: recorded.response, recordedMethod: "GET", method: "GET", acceptEncoding: [],
-                                          encoder: IdentityBodyEncoder())
+            let served = ReplayedResponse(recorded: recorded.response, recordedMethod: "GET", method: "GET", acceptEncoding: [])
             #expect(served.headers["Content-Length"] == expected, "status \(status)")
             #expect(served.body.isEmpty)
         }

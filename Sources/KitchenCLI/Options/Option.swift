@@ -1,3 +1,5 @@
+import Foundation
+
 /// One option of a command, declared once: its name, short form, value name, help, default,
 /// and how its text becomes a value. The command reads it back typed, `arguments[Self.port]`,
 /// so a misspelt option is a compile error and a default is written in one place.
@@ -52,6 +54,18 @@ extension Option where Value == Int {
                 throw UsageError("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
             }
             return number
+        }
+    }
+}
+
+extension Option where Value == URL? {
+    /// An `http://` or `https://` URL with a host, without a default: `nil` when not given.
+    init(_ name: String, httpURL valueName: String, help: String, requirement: OptionDeclaration.Requirement = .optional) {
+        self.init(name, valueName, default: nil, defaultText: nil, help: help, requirement: requirement) { text throws(UsageError) in
+            guard let url = URL(string: text), url.host != nil, url.scheme == "http" || url.scheme == "https" else {
+                throw UsageError("--\(name) must be an http:// or https:// URL, not '\(text)'")
+            }
+            return url
         }
     }
 }

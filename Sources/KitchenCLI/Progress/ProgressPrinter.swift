@@ -35,9 +35,7 @@ final class ProgressPrinter<Tally: ProgressTally, C: Clock>: Sendable where C.Du
     /// Counts `event` (and with `--verbose` prints its line).
     func receive(_ event: Tally.Event) {
         let offset = started.duration(to: clock.now)
-        reporter.withLock { reporter in
-            if let line = reporter.receive(event, at: offset) { write(line + "\n") }
-        }
+        say { $0.receive(event, at: offset) }
     }
 
     /// Starts the periodic count (nothing to do with `--verbose` or a zero interval).
@@ -57,15 +55,18 @@ final class ProgressPrinter<Tally: ProgressTally, C: Clock>: Sendable where C.Du
     /// Stops the periodic count and prints the last one if it changed since it was printed.
     func stop() {
         timer.withLock { $0?.cancel() }
-        reporter.withLock { reporter in
-            if let line = reporter.finish() { write(line + "\n") }
-        }
+        say { $0.finish() }
     }
 
     private func tick() {
         let offset = started.duration(to: clock.now)
+        say { $0.tick(at: offset) }
+    }
+
+    /// Takes one step of the reporter under its lock, and writes the line the step returns.
+    private func say(_ step: (inout ProgressReporter<Tally>) -> String?) {
         reporter.withLock { reporter in
-            if let line = reporter.tick(at: offset) { write(line + "\n") }
+            if let line = step(&reporter) { write(line + "\n") }
         }
     }
 }

@@ -1,3 +1,5 @@
+import VirtualTime
+
 /// Counts what a long-running command did and says it: a line per event with `--verbose`,
 /// otherwise the count every `interval`, only when it changed since last said.
 ///
@@ -33,7 +35,7 @@ struct ProgressReporter<Tally: ProgressTally>: Sendable {
     mutating func receive(_ event: Tally.Event, at offset: Duration) -> String? {
         let description = tally.note(event)
         guard verbose, let description else { return nil }
-        return Self.timestamp(offset) + " " + description
+        return offset.offsetText + " " + description
     }
 
     /// The count, when it is due at `offset` and changed since it was last said.
@@ -53,13 +55,6 @@ struct ProgressReporter<Tally: ProgressTally>: Sendable {
         guard summary != lastSaid else { return nil }
         lastSaid = summary
         return summary
-    }
-
-    /// `+12.345s`: an offset since the start, in seconds with milliseconds.
-    static func timestamp(_ offset: Duration) -> String {
-        let milliseconds = max(0, offset / .milliseconds(1))
-        let fraction = String(Int(milliseconds) % 1000)
-        return "+\(Int(milliseconds) / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction + "s"
     }
 }
 

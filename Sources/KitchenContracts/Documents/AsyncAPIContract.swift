@@ -1,4 +1,3 @@
-import Foundation
 import HarnessCore
 
 /// An AsyncAPI 3.0 contract, loaded and checked: channels, their messages and payload
@@ -10,27 +9,16 @@ import HarnessCore
 /// outcome.message?.key        // "state"
 /// outcome.violations          // [] when the frame is a valid message
 /// ```
-public struct AsyncAPIContract: Sendable {
+public struct AsyncAPIContract: ContractDocument {
     /// The document as loaded.
     public let document: JSONValue
     /// The file name (or `<inline>`), as used in errors.
     public let file: String
-    /// `info.title`.
-    public let title: String
-    /// `info.version`.
-    public let version: String
     /// Channels in document order.
     public let channels: [AsyncAPIChannel]
     /// Operations in document order.
     public let operations: [AsyncAPIOperation]
     let graph: SchemaGraph
-
-    /// Loads the contract in the JSON file at `url`; references to other files resolve in
-    /// its folder (``ContractFiles``).
-    public init(contentsOf url: URL, options: SchemaOptions = .init()) throws(ContractError) {
-        try self.init(document: DocumentReader.load(url), file: url.lastPathComponent,
-                      options: ContractFiles.options(for: url, base: options))
-    }
 
     /// Loads a contract already parsed. `options` say how its schemas compile; the
     /// document's `"x-kitchen-formats": "assert"` turns format assertion on.
@@ -39,8 +27,6 @@ public struct AsyncAPIContract: Sendable {
         let (channels, operations, graph) = try loader.load()
         self.document = document
         self.file = file
-        self.title = document["info"]?["title"]?.stringValue ?? ""
-        self.version = document["info"]?["version"]?.stringValue ?? ""
         self.channels = channels
         self.operations = operations
         self.graph = graph
@@ -67,51 +53,36 @@ public struct AsyncAPIContract: Sendable {
                 expected: "a declared channel", found: "unknown channel \"\(idOrAddress)\"")])
         }
         let channelPath = "#" + JSONPointer(tokens: ["channels", channel.id, "messages"]).description
+        func noMessage(_ pointer: JSONPointer, expected: String, found: String) -> MessageValidation {
+            MessageValidation(message: nil, violations: [SchemaViolation(
+                pointer: pointer, schemaPath: channelPath, keyword: "message", expected: expected, found: found)])
+        }
         if channel.messages.count > 1, let property = channel.discriminator {
             let known = channel.messages.compactMap(\.discriminatorValue).map(JSONValue.string)
             let expected = "a known message type (\(ValueWording.oneOf(known)))"
             guard let value = payload[property] else {
-                return MessageValidation(message: nil, violations: [SchemaViolation(
-                    pointer: JSONPointer(tokens: [property]), schemaPath: channelPath, keyword: "message",
-                    expected: expected, found: "absent")])
+                return noMessage(JSONPointer(tokens: [property]), expected: expected, found: "absent")
             }
             guard let name = value.stringValue, let message = channel.message(discriminatedBy: name) else {
-                return MessageValidation(message: nil, violations: [SchemaViolation(
-                    pointer: JSONPointer(tokens: [property]), schemaPath: channelPath, keyword: "message",
-                    expected: expected, found: "unknown message type \(ValueWording.describe(value))")])
+                return noMessage(JSONPointer(tokens: [property]), expected: expected,
+                                 found: "unknown message type \(ValueWording.describe(value))")
             }
-            return MessageValidation(message: message, violations: violations(of: payload, against: message))
+            return MessageValidation(message: message, violations: message.payload?.validate(payload) ?? [])
         }
         var outcomes: [(AsyncAPIMessage, [SchemaViolation])] = []
         for message in channel.messages {
-            let found = violations(of: payload, against: message)
+            let found = message.payload?.validate(payload) ?? []
             if found.isEmpty { return MessageValidation(message: message, violations: []) }
             outcomes.append((message, found))
         }
         guard let nearest = outcomes.min(by: { $0.1.count < $1.1.count }) else {
-            return MessageValidation(message: nil, violations: [SchemaViolation(
-                pointer: .root, schemaPath: channelPath, keyword: "message",
-                expected: "a message of channel \(channel.id)", found: "a channel without messages")])
+            return noMessage(.root, expected: "a message of channel \(channel.id)", found: "a channel without messages")
         }
         if outcomes.count == 1 { return MessageValidation(message: nearest.0, violations: nearest.1) }
-        let summary = SchemaViolation(
-            pointer: .root, schemaPath: channelPath, keyword: "message",
-            expected: "one of \(outcomes.count) messages (\(outcomes.map(\.0.key).joined(separator: ", ")))",
+        var unmatched = noMessage(
+            .root, expected: "one of \(outcomes.count) messages (\(outcomes.map(\.0.key).joined(separator: ", ")))",
             found: "matches none of \(outcomes.count)")
-        return MessageValidation(message: nil, violations: [summary] + nearest.1)
-    }
-
-    /// Every `$ref` in the document, in document order.
-    public func allReferences() -> [ContractReference] {
-        ContractReferences.all(in: document)
-    }
-
-    /// The `$ref`s that resolve to nothing.
-    public func unresolvedReferences() -> [ContractReference] {
-        ContractReferences.unresolved(in: document)
-    }
-
-    private func violations(of payload: JSONValue, against message: AsyncAPIMessage) -> [SchemaViolation] {
-        message.payload?.validate(payload) ?? []
+        unmatched.violations += nearest.1
+        return unmatched
     }
 }

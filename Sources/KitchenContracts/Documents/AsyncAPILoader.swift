@@ -99,7 +99,7 @@ enum ChannelDiscriminator {
         guard let first = payloads.first else { return }
         let declared = payloads.compactMap { declaredDiscriminator(of: $0, document: document) }
         if payloads.count == 1, declared.isEmpty { return }
-        let candidates = propertyNames(of: first, document: document)
+        let candidates = DiscriminatorValues.propertyNames(of: first, document: document)
         var usable: [String: [String]] = [:]
         for name in candidates {
             let values = payloads.map { DiscriminatorValues.values(of: name, in: $0, document: document) }
@@ -112,19 +112,6 @@ enum ChannelDiscriminator {
         guard let chosen = preferred, let values = usable[chosen] else { return }
         channel.discriminator = chosen
         for index in channel.messages.indices { channel.messages[index].discriminatorValue = values[index] }
-    }
-
-    /// Top-level property names of a schema, following `$ref` and `allOf`.
-    private static func propertyNames(of schema: JSONValue, document: JSONValue, depth: Int = 0) -> [String] {
-        guard depth < DiscriminatorValues.maximumDepth, case .object(let object) = schema else { return [] }
-        var names = object["properties"]?.objectValue?.keys ?? []
-        if let ref = object["$ref"]?.stringValue, let target = ContractReferences.resolve(ref, in: document) {
-            names += propertyNames(of: target.value, document: document, depth: depth + 1)
-        }
-        for branch in object["allOf"]?.arrayValue ?? [] { names += propertyNames(of: branch, document: document,
-            depth: depth + 1) }
-        var seen: Set<String> = []
-        return names.filter { seen.insert($0).inserted }
     }
 
     private static func declaredDiscriminator(of schema: JSONValue, document: JSONValue) -> String? {

@@ -30,20 +30,14 @@ enum ContractBundle {
         var queued: Set<Int> = [0]
         var main = document
         while let index = queue.popLast() {
-            var references: [(pointer: JSONPointer, ref: String)] = []
-            collect(registry.documents[index].value, at: .root, into: &references)
             var rewritten = registry.documents[index].value
-            for (pointer, ref) in references {
-                let location = SchemaRegistry.Location(document: index, pointer: pointer)
-                switch registry.locate(ref, from: registry.baseURI(at: location)) {
-                case .failure(let failure):
-                    throw ContractError(file: registry.documents[index].label, pointer: pointer,
-                                        reason: .unresolvableReference(ref, why: failure.explanation))
-                case .success(let target):
-                    if queued.insert(target.location.document).inserted { queue.append(target.location.document) }
-                    let local = prefix(of: target.location.document, in: registry) + target.location.pointer.tokens
-                    rewritten = replacing(pointer.appending("$ref"), in: rewritten, with: .string("#" + JSONPointer(tokens: local).description))
-                }
+            for reference in ContractReferences.all(in: registry.documents[index].value) {
+                let target = try registry.require(
+                    reference.ref, at: SchemaRegistry.Location(document: index, pointer: reference.pointer))
+                if queued.insert(target.location.document).inserted { queue.append(target.location.document) }
+                let local = prefix(of: target.location.document, in: registry) + target.location.pointer.tokens
+                rewritten = rewritten.editing(at: reference.pointer.appending("$ref"),
+                                              to: .string("#" + JSONPointer(tokens: local).description))
             }
             if index == 0 { main = rewritten } else { bundled[registry.documents[index].label] = rewritten }
         }
@@ -54,26 +48,5 @@ enum ContractBundle {
 
     private static func prefix(of document: Int, in registry: SchemaRegistry) -> [String] {
         document == 0 ? [] : [member, registry.documents[document].label]
-    }
-
-    private static func collect(_ value: JSONValue, at pointer: JSONPointer, into found: inout [(pointer: JSONPointer, ref: String)]) {
-        found += ContractReferences.all(in: value).map { (JSONPointer(tokens: pointer.tokens + $0.pointer.tokens), $0.ref) }
-    }
-
-    private static func replacing(_ pointer: JSONPointer, in value: JSONValue, with replacement: JSONValue) -> JSONValue {
-        guard let first = pointer.tokens.first else { return replacement }
-        let rest = JSONPointer(tokens: Array(pointer.tokens.dropFirst()))
-        switch value {
-        case .object(var object):
-            guard let inner = object[first] else { return value }
-            object[first] = replacing(rest, in: inner, with: replacement)
-            return .object(object)
-        case .array(var elements):
-            guard let index = Int(first), elements.indices.contains(index) else { return value }
-            elements[index] = replacing(rest, in: elements[index], with: replacement)
-            return .array(elements)
-        default:
-            return value
-        }
     }
 }

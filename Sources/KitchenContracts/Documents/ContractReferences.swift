@@ -47,52 +47,24 @@ public enum ContractReferences {
     /// The pointer a local reference designates and the value there, or `nil` when the
     /// reference is not local, not a valid pointer, or designates nothing.
     public static func resolve(_ ref: String, in document: JSONValue) -> (pointer: JSONPointer, value: JSONValue)? {
-        guard case .success(let pointer) = pointer(of: ref), let value = pointer.resolve(in: document) else { return nil }
-        return (pointer, value)
+        try? require(ref, in: document, file: "", at: .root)
     }
 
-    /// The JSON Pointer in a local reference, or why there is none.
-    static func pointer(of ref: String) -> Result<JSONPointer, ReferenceProblem> {
-        guard ref.hasPrefix("#") else { return .failure(.notLocal) }
-        // RFC 6901 §6: the fragment is percent-decoded before it is read as a pointer.
-        guard let fragment = PercentEncoding.decodeStrictly(ref.dropFirst()) else {
-            return .failure(.badPointer)
-        }
-        guard let pointer = JSONPointer(fragment) else { return .failure(.badPointer) }
-        return .success(pointer)
-    }
-
-    /// Why a reference cannot be followed.
-    enum ReferenceProblem: Error {
-        case notLocal
-        case badPointer
-        case nothingThere
-
-        var explanation: String {
-            switch self {
-            case .notLocal: "only local references (\"#/…\") are supported"
-            case .badPointer: "the fragment is not a JSON Pointer"
-            case .nothingThere: "nothing at that location"
-            }
-        }
-    }
-
-    /// Resolves `ref` or throws the `ContractError` that names it.
+    /// Resolves the local reference `ref`, found at `pointer` of `file`, or throws the
+    /// `ContractError` that names it and says why it leads nowhere.
     static func require(
         _ ref: String, in document: JSONValue, file: String, at pointer: JSONPointer
     ) throws(ContractError) -> (pointer: JSONPointer, value: JSONValue) {
-        switch Self.pointer(of: ref) {
-        case .failure(let problem):
-            throw ContractError(
-                file: file, pointer: pointer, reason: .unresolvableReference(ref, why: problem.explanation))
-        case .success(let target):
-            guard let value = target.resolve(in: document) else {
-                throw ContractError(
-                    file: file, pointer: pointer,
-                    reason: .unresolvableReference(ref, why: ReferenceProblem.nothingThere.explanation))
-            }
-            return (target, value)
+        func unresolvable(_ why: String) -> ContractError {
+            ContractError(file: file, pointer: pointer, reason: .unresolvableReference(ref, why: why))
         }
+        guard ref.hasPrefix("#") else { throw unresolvable("only local references (\"#/…\") are supported") }
+        // RFC 6901 §6: the fragment is percent-decoded before it is read as a pointer.
+        guard let fragment = PercentEncoding.decodeStrictly(ref.dropFirst()), let target = JSONPointer(fragment) else {
+            throw unresolvable("the fragment is not a JSON Pointer")
+        }
+        guard let value = target.resolve(in: document) else { throw unresolvable("nothing at that location") }
+        return (target, value)
     }
 
     private static func collect(_ value: JSONValue, at pointer: JSONPointer, into found: inout [ContractReference]) {

@@ -1,4 +1,3 @@
-import Foundation
 import HarnessCore
 
 /// An OpenAPI 3.1 or 3.0.x contract, loaded and checked: its operations, their parameters, bodies
@@ -14,28 +13,17 @@ import HarnessCore
 /// Loading fails with a `ContractError` on a `$ref` that does not resolve, an operation
 /// without `operationId` or with a duplicate one, an undeclared path parameter, a schema
 /// loop that never descends into the instance, or a document of the wrong shape.
-public struct OpenAPIContract: Sendable {
+public struct OpenAPIContract: ContractDocument {
     /// The document as loaded.
     public let document: JSONValue
     /// The file name (or `<inline>`), as used in errors.
     public let file: String
-    /// `info.title`.
-    public let title: String
-    /// `info.version`.
-    public let version: String
     /// Every operation, in document order (paths, then methods as written).
     public let operations: [OpenAPIOperation]
     let graph: SchemaGraph
     /// How the schemas were compiled, for schemas compiled later.
     let options: SchemaOptions
     private let operationIndex: [String: Int]
-
-    /// Loads the contract in the JSON file at `url`; references to other files resolve in
-    /// its folder (``ContractFiles``).
-    public init(contentsOf url: URL, options: SchemaOptions = .init()) throws(ContractError) {
-        try self.init(document: DocumentReader.load(url), file: url.lastPathComponent,
-                      options: ContractFiles.options(for: url, base: options))
-    }
 
     /// Loads a contract already parsed. `options` say how its schemas compile; the
     /// document's `"x-kitchen-formats": "assert"` turns format assertion on.
@@ -46,14 +34,10 @@ public struct OpenAPIContract: Sendable {
         let (operations, graph) = try loader.load()
         self.document = document
         self.file = file
-        self.title = document["info"]?["title"]?.stringValue ?? ""
-        self.version = document["info"]?["version"]?.stringValue ?? ""
         self.operations = operations
         self.graph = graph
         self.options = options.adjusted(by: document)
-        var index: [String: Int] = [:]
-        for (position, operation) in operations.enumerated() { index[operation.operationId] = position }
-        self.operationIndex = index
+        self.operationIndex = Dictionary(operations.enumerated().map { ($1.operationId, $0) }) { _, last in last }
     }
 
     /// The operation with `operationId`.
@@ -70,16 +54,5 @@ public struct OpenAPIContract: Sendable {
     public func schema(at pointer: JSONPointer) throws(ContractError) -> JSONSchema {
         if let compiled = graph.schema(at: pointer) { return compiled }
         return try JSONSchema(document: document, pointer: pointer, file: file, options: options)
-    }
-
-    /// Every `$ref` in the document, in document order.
-    public func allReferences() -> [ContractReference] {
-        ContractReferences.all(in: document)
-    }
-
-    /// The `$ref`s that resolve to nothing (empty for any contract that loaded, unless a
-    /// reference sits somewhere the loader does not read, such as an `x-` extension).
-    public func unresolvedReferences() -> [ContractReference] {
-        ContractReferences.unresolved(in: document)
     }
 }

@@ -46,16 +46,13 @@ public struct ExchangeValidator: Sendable {
     /// Finds the exchange's operation and checks it. An unmatched request is one violation
     /// at `/request/target` (no path) or `/request/method` (path without that method).
     public func validate(_ exchange: RecordedExchange) -> ExchangeValidation {
-        switch matcher.match(method: exchange.method, target: exchange.target) {
-        case .operation(let operation, let parameters)?:
-            return ExchangeValidation(
-                operation: operation, pathParameters: parameters,
-                violations: validate(exchange, against: operation, pathParameters: parameters))
-        case .methodNotAllowed(_, let allowed)? where exchange.isHead && allowed.contains("GET"):
+        var match = matcher.match(method: exchange.method, target: exchange.target)
+        if case .methodNotAllowed(_, let allowed)? = match, exchange.isHead, allowed.contains("GET") {
             // RFC 9110 §9.3.2: HEAD is GET without a body; a path that declares GET answers HEAD too.
-            guard case .operation(let operation, let parameters)? = matcher.match(method: "GET", target: exchange.target) else {
-                return ExchangeValidation(operation: nil, pathParameters: [:], violations: [])
-            }
+            match = matcher.match(method: "GET", target: exchange.target)
+        }
+        switch match {
+        case .operation(let operation, let parameters)?:
             return ExchangeValidation(
                 operation: operation, pathParameters: parameters,
                 violations: validate(exchange, against: operation, pathParameters: parameters))
@@ -77,7 +74,7 @@ public struct ExchangeValidator: Sendable {
     ) -> [SchemaViolation] {
         var violations: [SchemaViolation] = []
         // Built only when a violation needs it: most exchanges have none to render.
-        let operationPath = LazySchemaPath(operation.pointer)
+        let operationPath = LazySchemaPath(pointer: operation.pointer)
         let refused = (400..<500).contains(exchange.status)
         if requestChecks == .always || !refused {
             for parameter in operation.parameters(in: .path) {
@@ -212,8 +209,6 @@ public struct ExchangeValidator: Sendable {
 /// An operation's location, rendered as a schema path only when a violation is reported.
 struct LazySchemaPath {
     let pointer: JSONPointer
-
-    init(_ pointer: JSONPointer) { self.pointer = pointer }
 
     /// `#/paths/…/<tokens>`.
     func appending(_ tokens: String...) -> String {

@@ -72,8 +72,9 @@ extension SchemaCompiler {
     }
 }
 
-/// Reading the values a schema fixes for one property (`"deviceType": {"const": "oven"}`),
-/// following `$ref` and `allOf`. Used to select `oneOf` branches and WebSocket messages.
+/// Reading a schema's top-level properties and the values it fixes for one of them
+/// (`"deviceType": {"const": "oven"}`), following `$ref` and `allOf`. Used to select `oneOf`
+/// branches and WebSocket messages.
 enum DiscriminatorValues {
     /// How deep `$ref`/`allOf` chains are followed; contracts never come close, and a
     /// cyclic chain stops here instead of recursing forever.
@@ -82,20 +83,28 @@ enum DiscriminatorValues {
     /// The string values `schema` allows for `property`, in declaration order; empty when it
     /// does not pin the property to a `const` or an `enum` of strings.
     static func values(of property: String, in schema: JSONValue, document: JSONValue) -> [String] {
-        values(of: property, in: schema, document: document, depth: 0)
+        collect(in: schema, document: document) { object, depth in
+            object["properties"]?[property].map { pinned($0, document: document, depth: depth + 1) } ?? []
+        }
     }
 
-    private static func values(of property: String, in schema: JSONValue, document: JSONValue, depth: Int) -> [String] {
+    /// The top-level property names of `schema`, in declaration order.
+    static func propertyNames(of schema: JSONValue, document: JSONValue) -> [String] {
+        collect(in: schema, document: document) { object, _ in object["properties"]?.objectValue?.keys ?? [] }
+    }
+
+    /// What `read` finds in `schema`, then in the schemas its `$ref` and `allOf` lead to;
+    /// each string once.
+    private static func collect(
+        in schema: JSONValue, document: JSONValue, depth: Int = 0, _ read: (JSONObject, Int) -> [String]
+    ) -> [String] {
         guard depth < maximumDepth, case .object(let object) = schema else { return [] }
-        var found: [String] = []
+        var found = read(object, depth)
         if let ref = object["$ref"]?.stringValue, let target = ContractReferences.resolve(ref, in: document) {
-            found += values(of: property, in: target.value, document: document, depth: depth + 1)
-        }
-        if let member = object["properties"]?[property] {
-            found += pinned(member, document: document, depth: depth + 1)
+            found += collect(in: target.value, document: document, depth: depth + 1, read)
         }
         for branch in object["allOf"]?.arrayValue ?? [] {
-            found += values(of: property, in: branch, document: document, depth: depth + 1)
+            found += collect(in: branch, document: document, depth: depth + 1, read)
         }
         var seen: Set<String> = []
         return found.filter { seen.insert($0).inserted }

@@ -101,13 +101,8 @@ struct SchemaCompiler {
     mutating func compileReference(
         _ reference: String, at location: SchemaRegistry.Location
     ) throws(ContractError) -> (node: Int, dynamicAnchor: String?) {
-        switch registry.locate(reference, from: registry.baseURI(at: location)) {
-        case .failure(let failure):
-            throw ContractError(file: registry.documents[location.document].label, pointer: location.pointer,
-                                reason: .unresolvableReference(reference, why: failure.explanation))
-        case .success(let target):
-            return (try compile(target.location), target.dynamicAnchor)
-        }
+        let target = try registry.require(reference, at: location)
+        return (try compile(target.location), target.dynamicAnchor)
     }
 
     private mutating func compileRules(
@@ -137,7 +132,7 @@ struct SchemaCompiler {
                 try compileAssertions(object, at: location, into: &rules)
             }
             let assertsFormats = options.formats == .assert || declared?.contains(Self.formatAssertionVocabulary) == true
-            if assertsFormats, let name = object["format"]?.stringValue { rules.format = FormatChecks.named(name) }
+            if assertsFormats, let name = object["format"]?.stringValue { rules.format = FormatChecks.named[name] }
             try compileObjectRules(object, at: location, into: &rules)
             try compileArrayRules(object, at: location, into: &rules)
             try compileApplicators(object, at: location, into: &rules)

@@ -87,7 +87,7 @@ struct SchemaRegistry {
         guard let rawFragment = PercentEncoding.decodeStrictly(Substring(URIReference.fragment(target))) else {
             return .failure(.badFragment)
         }
-        if resourceByURI[absolute] == nil, let loader, let loaded = loader.document(absolute) {
+        if resourceByURI[absolute] == nil, let loader, let loaded = loader.load(absolute) {
             add(loaded.value, uri: absolute, label: loaded.label, isSchema: true)
         }
         guard let resourceIndex = resourceByURI[absolute] else { return .failure(.noDocument(absolute)) }
@@ -97,7 +97,7 @@ struct SchemaRegistry {
         }
         if rawFragment.hasPrefix("/") {
             guard let pointer = JSONPointer(rawFragment) else { return .failure(.badFragment) }
-            let location = Location(document: resource.document, pointer: JSONPointer(tokens: resource.pointer.tokens + pointer.tokens))
+            let location = Location(document: resource.document, pointer: resource.pointer.appending(pointer))
             guard location.pointer.resolve(in: documents[location.document].value) != nil else {
                 return .failure(.nothingThere)
             }
@@ -105,6 +105,20 @@ struct SchemaRegistry {
         }
         guard let anchor = anchors[absolute + "#" + rawFragment] else { return .failure(.noAnchor(rawFragment)) }
         return .success((anchor.location, anchor.isDynamic ? rawFragment : nil))
+    }
+
+    /// Where `reference`, written at `location`, leads (``locate(_:from:)`` from the base URI
+    /// in force there), or the `ContractError` that names it and says why it leads nowhere.
+    mutating func require(
+        _ reference: String, at location: Location
+    ) throws(ContractError) -> (location: Location, dynamicAnchor: String?) {
+        switch locate(reference, from: baseURI(at: location)) {
+        case .failure(let failure):
+            throw ContractError(file: documents[location.document].label, pointer: location.pointer,
+                                reason: .unresolvableReference(reference, why: failure.explanation))
+        case .success(let target):
+            return target
+        }
     }
 
     /// The value at `location`.
@@ -209,6 +223,4 @@ public struct SchemaLoader: Sendable {
     public init(_ load: @escaping @Sendable (String) -> (value: JSONValue, label: String)?) {
         self.load = load
     }
-
-    func document(_ uri: String) -> (value: JSONValue, label: String)? { load(uri) }
 }

@@ -33,14 +33,18 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
     /// One readable line: `<pointer>: expected <expected>, found <found>`; the whole
     /// instance is written `(root)`.
     public var description: String {
-        let location = pointer.tokens.isEmpty ? "(root)" : pointer.description
-        return "\(location): expected \(expected), found \(found)"
+        "\(pointer.location): expected \(expected), found \(found)"
     }
 
     /// This violation moved under `base` (a violation found in a body becomes one at `/response/body/…`).
     public func rooted(at base: JSONPointer) -> SchemaViolation {
         var copy = self
-        copy.pointer = JSONPointer(tokens: base.tokens + pointer.tokens)
+        copy.pointer = base.appending(pointer)
         return copy
     }
+}
+
+extension JSONPointer {
+    /// The pointer as messages write a location: `(root)` for the whole value.
+    package var location: String { tokens.isEmpty ? "(root)" : description }
 }

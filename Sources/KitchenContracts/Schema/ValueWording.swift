@@ -2,7 +2,7 @@ import HarnessCore
 
 /// How values and value sets are written inside violation and change messages, so every
 /// message in the module reads the same way.
-enum ValueWording {
+package enum ValueWording {
     /// The longest string quoted in full; longer ones are cut with an ellipsis.
     static let maximumQuotedLength = 60
 
@@ -43,5 +43,11 @@ enum ValueWording {
     /// `one of "low", "medium", "high"` for an enumeration.
     static func oneOf(_ values: [JSONValue]) -> String {
         values.count == 1 ? values[0].description : "one of " + values.map(\.description).joined(separator: ", ")
+    }
+
+    /// A value in a few words: its JSON text, cut at 80 characters.
+    package static func short(_ value: JSONValue) -> String {
+        let text = value.description
+        return text.count > 80 ? String(text.prefix(77)) + "…" : text
     }
 }

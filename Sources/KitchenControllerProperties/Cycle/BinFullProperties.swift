@@ -6,11 +6,6 @@ public struct BinTrace: Hashable, Sendable, CustomStringConvertible {
     /// Whether the bin is full in each state seen, the initial load first.
     public var fullness: [Bool]
 
-    /// A trace.
-    public init(fullness: [Bool]) {
-        self.fullness = fullness
-    }
-
     /// E.g. `[loaded not full, full, full]`.
     public var description: String {
         "[" + fullness.enumerated().map { ($0.offset == 0 ? "loaded " : "") + ($0.element ? "full" : "not full") }

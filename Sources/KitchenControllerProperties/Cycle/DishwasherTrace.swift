@@ -44,12 +44,6 @@ public struct DishwasherTrace: Hashable, Sendable, CustomStringConvertible {
     /// What follows.
     public var observations: [DishwasherObservation]
 
-    /// A trace.
-    public init(initial: DishwasherStatus, observations: [DishwasherObservation]) {
-        self.initial = initial
-        self.observations = observations
-    }
-
     /// Every status seen, the initial one first.
     public var statuses: [DishwasherStatus] { [initial] + observations.map(\.status) }
 

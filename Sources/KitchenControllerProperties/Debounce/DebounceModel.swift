@@ -7,12 +7,6 @@ public struct SentTemperature: Hashable, Sendable, CustomStringConvertible {
     /// When it was sent.
     public var at: MachineInstant
 
-    /// A call.
-    public init(value: Int, at: MachineInstant) {
-        self.value = value
-        self.at = at
-    }
-
     /// `375 at 1200 ms`.
     public var description: String { "\(value) at \(at)" }
 }

@@ -33,25 +33,13 @@ public struct SliderMove: Hashable, Sendable {
     /// The temperature the slider moved to.
     public var value: Int
     /// The answer to the request this move sends, if it ends a burst.
-    public var answer: PlannedAnswer
-
-    /// A move.
-    public init(gap: Duration, value: Int, answer: PlannedAnswer = .immediateSuccess) {
-        self.gap = gap
-        self.value = value
-        self.answer = answer
-    }
+    public var answer: PlannedAnswer = .immediateSuccess
 }
 
 /// A generated slider session.
 public struct SliderTrace: Hashable, Sendable, CustomStringConvertible {
     /// The moves, in order.
     public var moves: [SliderMove]
-
-    /// A trace.
-    public init(moves: [SliderMove]) {
-        self.moves = moves
-    }
 
     /// When each move happens, counted from the start.
     public var instants: [MachineInstant] {

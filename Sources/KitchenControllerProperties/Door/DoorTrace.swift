@@ -20,14 +20,7 @@ public struct DoorUpdate: Hashable, Sendable {
     /// For the first "open" of a span: how long the door had already been open
     /// when this update was sent (its true start is that much earlier). Negative
     /// is clock skew: the server's `doorOpenedAt` is in the app's future.
-    public var alreadyOpenFor: Duration
-
-    /// An update.
-    public init(gap: Duration, door: Door, alreadyOpenFor: Duration = .zero) {
-        self.gap = gap
-        self.door = door
-        self.alreadyOpenFor = alreadyOpenFor
-    }
+    public var alreadyOpenFor: Duration = .zero
 }
 
 /// An update with its instant and the `doorOpenedAt` the server sends.
@@ -50,11 +43,6 @@ public struct TimedDoorUpdate: Hashable, Sendable, CustomStringConvertible {
 public struct DoorTrace: Hashable, Sendable, CustomStringConvertible {
     /// The updates, in order.
     public var updates: [DoorUpdate]
-
-    /// A trace.
-    public init(updates: [DoorUpdate]) {
-        self.updates = updates
-    }
 
     /// The updates with instants and the server's `doorOpenedAt`: a span's true
     /// start is its first "open" minus `alreadyOpenFor`, and every

@@ -23,12 +23,6 @@ public struct ErrorAnswer: Hashable, Sendable, CustomStringConvertible {
     /// The body.
     public var body: Body
 
-    /// An answer.
-    public init(status: Int, body: Body) {
-        self.status = status
-        self.body = body
-    }
-
     /// The body's bytes.
     public var bodyData: Data {
         switch body {

@@ -50,18 +50,6 @@ public struct KitchenModel: Hashable, Sendable {
         return kitchen
     }
 
-    /// A kitchen with exactly these devices and states.
-    public init(
-        devices: [DeviceInfo], ovens: [DeviceKey: OvenState], fridges: [String: FridgeState],
-        dishwashers: [String: DishwasherState], iceMakers: [String: IceMakerState]
-    ) {
-        self.devices = devices
-        self.ovens = ovens
-        self.fridges = fridges
-        self.dishwashers = dishwashers
-        self.iceMakers = iceMakers
-    }
-
     // MARK: Commands
 
     /// The oven state at `key`; 404 for another user's device or a wrong compartment,

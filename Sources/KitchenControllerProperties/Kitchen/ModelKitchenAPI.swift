@@ -14,7 +14,7 @@ import VirtualTime
 /// api.setStandingAnswer(PlannedAnswer(latency: .seconds(1), failure: .server(status: 500)), for: .setOvenTemperature)
 /// api.expireSession()
 /// ```
-public final class ModelKitchenAPI: APIServiceProtocol {
+public final class ModelKitchenAPI: APICallRouting {
     /// One call the API received.
     public struct Call: Hashable, Sendable, CustomStringConvertible {
         /// The operation.
@@ -67,157 +67,96 @@ public final class ModelKitchenAPI: APIServiceProtocol {
         state.withLock { $0.sessionValid = false }
     }
 
-    private nonisolated(nonsending) func answer<Answer: Sendable>(
-        _ operation: APIOperation,
-        _ detail: String,
-        _ body: (inout KitchenModel, Date) throws(AppError) -> Answer
+    /// Records `call`, waits out its standing answer's latency, fails as that answer says, and
+    /// otherwise answers as the server would: `demo`/`demo` signs in (and revives the session),
+    /// anything else is 401; logout ends the session; commands change the kitchen.
+    nonisolated(nonsending) public func route<Answer: Sendable>(
+        _ call: APICall, forward: nonisolated(nonsending) (any APIServiceProtocol) async throws -> Answer
     ) async throws -> Answer {
+        let operation = call.operation
         let now = MachineInstant(sinceEpoch: clock.now.offset)
-        let plan = state.withLock { state -> PlannedAnswer? in
+        let (detail, body) = Self.plan(call)
+        let standing = state.withLock { state -> PlannedAnswer? in
             state.calls.append(Call(operation: operation, at: now, detail: detail))
             return state.standing[operation]
         }
-        if let latency = plan?.latency, latency > .zero {
+        if let latency = standing?.latency, latency > .zero {
             try await clock.sleep(for: latency, label: "\(operation.rawValue) answer")
         }
-        if let failure = plan?.failure { throw failure }
+        if let failure = standing?.failure { throw failure }
         let date = clock.currentDate
-        return try state.withLock { state throws(AppError) -> Answer in
+        let answer = try state.withLock { state throws(AppError) -> any Sendable in
             guard state.sessionValid || operation == .login else { throw .unauthorized }
-            return try body(&state.kitchen, date)
+            let answer = try body(&state.kitchen, date)
+            if operation == .login || operation == .logout { state.sessionValid = operation == .login }
+            return answer
+        }
+        guard let typed = answer as? Answer else { preconditionFailure("\(operation.rawValue) answered \(type(of: answer))") }
+        return typed
+    }
+
+    private typealias Body = (inout KitchenModel, Date) throws(AppError) -> any Sendable
+
+    /// The call's arguments as ``Call/detail`` shows them, and what it does to the kitchen.
+    private static func plan(_ call: APICall) -> (detail: String, body: Body) {
+        switch call {
+        case .login(let username, let password):
+            return (username, { _, _ throws(AppError) in
+                guard username == "demo", password == "demo" else { throw .unauthorized }
+                return LoginResponse.defaultLoginResponse
+            })
+        case .logout:
+            return ("", { _, _ throws(AppError) in () })
+        case .fetchDevices:
+            return ("", { kitchen, _ throws(AppError) in kitchen.devices })
+        case .getOvenState(let deviceId, let compartment):
+            let key = DeviceKey(deviceId: deviceId, compartment: compartment)
+            return ("\(key)", { kitchen, _ throws(AppError) in try kitchen.oven(key) })
+        case .setOvenPower(let deviceId, let compartment, let isOn):
+            let key = DeviceKey(deviceId: deviceId, compartment: compartment)
+            return ("\(key) \(isOn)", { kitchen, date throws(AppError) in try kitchen.setOvenPower(key, isOn: isOn, at: date) })
+        case .setOvenTemperature(let deviceId, let compartment, let temperature):
+            let key = DeviceKey(deviceId: deviceId, compartment: compartment)
+            return ("\(key) \(temperature)", { kitchen, date throws(AppError) in
+                try kitchen.setOvenTemperature(key, to: temperature, at: date)
+            })
+        case .setOvenMode(let deviceId, let compartment, let mode):
+            let key = DeviceKey(deviceId: deviceId, compartment: compartment)
+            return ("\(key) \(mode)", { kitchen, date throws(AppError) in try kitchen.setOvenMode(key, to: mode, at: date) })
+        case .getFridgeState(let deviceId):
+            return (deviceId, { kitchen, _ throws(AppError) in try found(kitchen.fridges[deviceId]) })
+        case .setFridgeTemperature(let deviceId, let temperature):
+            return ("\(deviceId) \(temperature)", { kitchen, date throws(AppError) in
+                try kitchen.setFridgeTemperature(deviceId, freezer: false, to: temperature, at: date)
+            })
+        case .setFreezerTemperature(let deviceId, let temperature):
+            return ("\(deviceId) \(temperature)", { kitchen, date throws(AppError) in
+                try kitchen.setFridgeTemperature(deviceId, freezer: true, to: temperature, at: date)
+            })
+        case .getDishwasherState(let deviceId):
+            return (deviceId, { kitchen, _ throws(AppError) in try found(kitchen.dishwashers[deviceId]) })
+        case .startDishwasher(let deviceId, let cycle):
+            return ("\(deviceId) \(cycle)", { kitchen, date throws(AppError) in
+                try kitchen.startDishwasher(deviceId, cycle: cycle, at: date)
+            })
+        case .stopDishwasher(let deviceId):
+            return (deviceId, { kitchen, date throws(AppError) in try kitchen.stopDishwasher(deviceId, at: date) })
+        case .getIceMakerState(let deviceId):
+            return (deviceId, { kitchen, _ throws(AppError) in try found(kitchen.iceMakers[deviceId]) })
+        case .setIceMakerPower(let deviceId, let isOn):
+            return ("\(deviceId) \(isOn)", { kitchen, date throws(AppError) in
+                try kitchen.setIceMakerPower(deviceId, isOn: isOn, at: date)
+            })
+        case .setIceMakerRate(let deviceId, let rate):
+            return ("\(deviceId) \(rate)", { kitchen, date throws(AppError) in
+                try kitchen.setIceMakerRate(deviceId, to: rate, at: date)
+            })
         }
     }
 
-    // MARK: APIServiceProtocol
-
-    /// `demo`/`demo` signs in (and revives the session); anything else is 401.
-    nonisolated(nonsending) public func login(username: String, password: String) async throws -> LoginResponse {
-        let session = try await answer(.login, username) { _, _ throws(AppError) in
-            guard username == "demo", password == "demo" else { throw .unauthorized }
-            return LoginResponse.defaultLoginResponse
-        }
-        state.withLock { $0.sessionValid = true }
-        return session
-    }
-
-    /// Ends the session.
-    nonisolated(nonsending) public func logout() async throws {
-        try await answer(.logout, "") { _, _ throws(AppError) in () }
-        state.withLock { $0.sessionValid = false }
-    }
-
-    /// The kitchen's devices.
-    nonisolated(nonsending) public func fetchDevices() async throws -> [DeviceInfo] {
-        try await answer(.listDevices, "") { kitchen, _ throws(AppError) in kitchen.devices }
-    }
-
-    /// An oven's state.
-    nonisolated(nonsending) public func getOvenState(deviceId: String, compartment: String?) async throws
-        -> OvenState
-    {
-        let key = DeviceKey(deviceId: deviceId, compartment: compartment)
-        return try await answer(.getOvenState, "\(key)") { kitchen, _ throws(AppError) in try kitchen.oven(key) }
-    }
-
-    /// Oven power.
-    nonisolated(nonsending) public func setOvenPower(deviceId: String, compartment: String?, isOn: Bool)
-        async throws -> OvenState
-    {
-        let key = DeviceKey(deviceId: deviceId, compartment: compartment)
-        return try await answer(.setOvenPower, "\(key) \(isOn)") { kitchen, date throws(AppError) in
-            try kitchen.setOvenPower(key, isOn: isOn, at: date)
-        }
-    }
-
-    /// Oven temperature.
-    nonisolated(nonsending) public func setOvenTemperature(deviceId: String, compartment: String?, temperature: Int)
-        async throws -> OvenState
-    {
-        let key = DeviceKey(deviceId: deviceId, compartment: compartment)
-        return try await answer(.setOvenTemperature, "\(key) \(temperature)") { kitchen, date throws(AppError) in
-            try kitchen.setOvenTemperature(key, to: temperature, at: date)
-        }
-    }
-
-    /// Oven mode.
-    nonisolated(nonsending) public func setOvenMode(deviceId: String, compartment: String?, mode: String)
-        async throws -> OvenState
-    {
-        let key = DeviceKey(deviceId: deviceId, compartment: compartment)
-        return try await answer(.setOvenMode, "\(key) \(mode)") { kitchen, date throws(AppError) in
-            try kitchen.setOvenMode(key, to: mode, at: date)
-        }
-    }
-
-    /// A fridge's state.
-    nonisolated(nonsending) public func getFridgeState(deviceId: String) async throws -> FridgeState {
-        try await answer(.getFridgeState, deviceId) { kitchen, _ throws(AppError) in
-            guard let state = kitchen.fridges[deviceId] else { throw .notFound }
-            return state
-        }
-    }
-
-    /// Fridge temperature.
-    nonisolated(nonsending) public func setFridgeTemperature(deviceId: String, temperature: Int) async throws
-        -> FridgeState
-    {
-        try await answer(.setFridgeTemperature, "\(deviceId) \(temperature)") { kitchen, date throws(AppError) in
-            try kitchen.setFridgeTemperature(deviceId, freezer: false, to: temperature, at: date)
-        }
-    }
-
-    /// Freezer temperature.
-    nonisolated(nonsending) public func setFreezerTemperature(deviceId: String, temperature: Int) async throws
-        -> FridgeState
-    {
-        try await answer(.setFreezerTemperature, "\(deviceId) \(temperature)") { kitchen, date throws(AppError) in
-            try kitchen.setFridgeTemperature(deviceId, freezer: true, to: temperature, at: date)
-        }
-    }
-
-    /// A dishwasher's state.
-    nonisolated(nonsending) public func getDishwasherState(deviceId: String) async throws -> DishwasherState {
-        try await answer(.getDishwasherState, deviceId) { kitchen, _ throws(AppError) in
-            guard let state = kitchen.dishwashers[deviceId] else { throw .notFound }
-            return state
-        }
-    }
-
-    /// Dishwasher start.
-    nonisolated(nonsending) public func startDishwasher(deviceId: String, cycle: String) async throws
-        -> DishwasherState
-    {
-        try await answer(.startDishwasher, "\(deviceId) \(cycle)") { kitchen, date throws(AppError) in
-            try kitchen.startDishwasher(deviceId, cycle: cycle, at: date)
-        }
-    }
-
-    /// Dishwasher stop.
-    nonisolated(nonsending) public func stopDishwasher(deviceId: String) async throws -> DishwasherState {
-        try await answer(.stopDishwasher, deviceId) { kitchen, date throws(AppError) in
-            try kitchen.stopDishwasher(deviceId, at: date)
-        }
-    }
-
-    /// An ice maker's state.
-    nonisolated(nonsending) public func getIceMakerState(deviceId: String) async throws -> IceMakerState {
-        try await answer(.getIceMakerState, deviceId) { kitchen, _ throws(AppError) in
-            guard let state = kitchen.iceMakers[deviceId] else { throw .notFound }
-            return state
-        }
-    }
-
-    /// Ice maker power.
-    nonisolated(nonsending) public func setIceMakerPower(deviceId: String, isOn: Bool) async throws -> IceMakerState {
-        try await answer(.setIceMakerPower, "\(deviceId) \(isOn)") { kitchen, date throws(AppError) in
-            try kitchen.setIceMakerPower(deviceId, isOn: isOn, at: date)
-        }
-    }
-
-    /// Ice maker rate.
-    nonisolated(nonsending) public func setIceMakerRate(deviceId: String, rate: String) async throws -> IceMakerState {
-        try await answer(.setIceMakerRate, "\(deviceId) \(rate)") { kitchen, date throws(AppError) in
-            try kitchen.setIceMakerRate(deviceId, to: rate, at: date)
-        }
+    /// The device's state, or 404.
+    private static func found<State>(_ state: State?) throws(AppError) -> State {
+        guard let state else { throw .notFound }
+        return state
     }
 }

@@ -17,15 +17,6 @@ public struct DashboardCase: Hashable, Sendable, CustomStringConvertible {
     /// An ice maker.
     public var iceMaker: IceMakerState
 
-    /// A case.
-    public init(oven: OvenState, fridge: FridgeState, doorAlert: Bool, dishwasher: DishwasherState, iceMaker: IceMakerState) {
-        self.oven = oven
-        self.fridge = fridge
-        self.doorAlert = doorAlert
-        self.dishwasher = dishwasher
-        self.iceMaker = iceMaker
-    }
-
     /// Every field, one device a line.
     public var description: String {
         """

@@ -31,7 +31,7 @@ public enum CoordinatorShellRun {
             if let error = result.thrown {
                 rig.api.stub(for: child.operation)?.stubFailure(error)
             } else {
-                restoreSuccess(child.operation, on: rig.api)
+                rig.api.stub(for: child.operation)?.restoreDefaultResult()
             }
             switch child {
             case .oven: await devices.oven.setPower(true, deviceId: "oven-1")
@@ -74,24 +74,5 @@ public enum CoordinatorShellRun {
             throw PropertyFailure("no device \(id) in the loaded list")
         }
         return device
-    }
-
-    private static func restoreSuccess(_ operation: APIOperation, on api: MockAPIService) {
-        switch operation {
-        case .setOvenPower: api.setOvenPowerStub.result = .success(.defaultOvenState)
-        case .setFridgeTemperature: api.setFridgeTemperatureStub.result = .success(.defaultFridgeState)
-        case .startDishwasher: api.startDishwasherStub.result = .success(.defaultDishwasherState)
-        case .setIceMakerRate: api.setIceMakerRateStub.result = .success(.defaultIceMakerState)
-        case .setOvenMode: api.setOvenModeStub.result = .success(.defaultOvenState)
-        case .setOvenTemperature: api.setOvenTemperatureStub.result = .success(.defaultOvenState)
-        case .setFreezerTemperature: api.setFreezerTemperatureStub.result = .success(.defaultFridgeState)
-        case .stopDishwasher: api.stopDishwasherStub.result = .success(.defaultDishwasherState)
-        case .setIceMakerPower: api.setIceMakerPowerStub.result = .success(.defaultIceMakerState)
-        case .getOvenState: api.getOvenStateStub.result = .success(.defaultOvenState)
-        case .getFridgeState: api.getFridgeStateStub.result = .success(.defaultFridgeState)
-        case .getDishwasherState: api.getDishwasherStateStub.result = .success(.defaultDishwasherState)
-        case .getIceMakerState: api.getIceMakerStateStub.result = .success(.defaultIceMakerState)
-        default: break
-        }
     }
 }

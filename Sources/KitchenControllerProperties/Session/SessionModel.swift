@@ -10,13 +10,6 @@ public struct SessionExpectation: Hashable, Sendable, CustomStringConvertible {
     /// Whether this step's call reached the API.
     public var reachedAPI: Bool
 
-    /// An expectation.
-    public init(requiresReauth: Bool, error: AppError?, reachedAPI: Bool) {
-        self.requiresReauth = requiresReauth
-        self.error = error
-        self.reachedAPI = reachedAPI
-    }
-
     /// `reauth false, error nil, reached API true`.
     public var description: String {
         "reauth \(requiresReauth), error \(error.map { "\($0)" } ?? "nil"), reached API \(reachedAPI)"

@@ -112,11 +112,6 @@ public struct SessionTrace: Hashable, Sendable, CustomStringConvertible {
     /// The steps, in order.
     public var steps: [SessionStep]
 
-    /// A trace.
-    public init(steps: [SessionStep]) {
-        self.steps = steps
-    }
-
     /// E.g. `[oven → unauthorized, login → serverError]`.
     public var description: String {
         "[" + steps.map(\.description).joined(separator: ", ") + "]"

@@ -12,11 +12,11 @@ public struct ControllerConfiguration: Hashable, Sendable {
     /// The fridge door alert (threshold 60 s).
     public var doorAlert: DoorAlertMachine.Configuration
     /// The dishwasher's completion rule.
-    public var cycleDetection: any CycleCompletionRule
+    @HashableRule public var cycleDetection: any CycleCompletionRule
     /// The ice maker's bin-full rule.
-    public var binFullDetection: any BinFullRule
+    @HashableRule public var binFullDetection: any BinFullRule
     /// The coordinator's error and re-authentication rules.
-    public var session: any SessionRule
+    @HashableRule public var session: any SessionRule
 
     /// The product's rules unless given.
     public init(
@@ -31,24 +31,5 @@ public struct ControllerConfiguration: Hashable, Sendable {
         self.cycleDetection = cycleDetection
         self.binFullDetection = binFullDetection
         self.session = session
-    }
-}
-
-extension ControllerConfiguration {
-    /// Equal when every rule and setting is.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.debounce == rhs.debounce && lhs.doorAlert == rhs.doorAlert
-            && AnyHashable(lhs.cycleDetection) == AnyHashable(rhs.cycleDetection)
-            && AnyHashable(lhs.binFullDetection) == AnyHashable(rhs.binFullDetection)
-            && AnyHashable(lhs.session) == AnyHashable(rhs.session)
-    }
-
-    /// Hashes every rule and setting.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(debounce)
-        hasher.combine(doorAlert)
-        hasher.combine(AnyHashable(cycleDetection))
-        hasher.combine(AnyHashable(binFullDetection))
-        hasher.combine(AnyHashable(session))
     }
 }

@@ -10,7 +10,7 @@
 /// ```
 public struct BinFullDetector: Hashable, Sendable {
     /// The rule this detector follows (a test may plant a broken one).
-    public let rule: any BinFullRule
+    @HashableRule public private(set) var rule: any BinFullRule
     /// The last fullness seen, `nil` before the first.
     public private(set) var lastIsFull: Bool?
 
@@ -24,18 +24,5 @@ public struct BinFullDetector: Hashable, Sendable {
         defer { lastIsFull = isBinFull }
         guard isBinFull, let last = lastIsFull else { return false }
         return rule.fills(wasFull: last)
-    }
-}
-
-extension BinFullDetector {
-    /// Equal when they follow the same rule and have seen the same fullness.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        AnyHashable(lhs.rule) == AnyHashable(rhs.rule) && lhs.lastIsFull == rhs.lastIsFull
-    }
-
-    /// Hashes the rule and the last fullness.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(AnyHashable(rule))
-        hasher.combine(lastIsFull)
     }
 }

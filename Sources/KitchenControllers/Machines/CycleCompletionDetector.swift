@@ -15,7 +15,7 @@ import KitchenAPI
 /// ```
 public struct CycleCompletionDetector: Hashable, Sendable {
     /// The rule this detector follows (a test may plant a broken one).
-    public let rule: any CycleCompletionRule
+    @HashableRule public private(set) var rule: any CycleCompletionRule
     /// The last status seen, `nil` before the first.
     public private(set) var lastStatus: DishwasherStatus?
     private var sawRunning = false
@@ -34,20 +34,5 @@ public struct CycleCompletionDetector: Hashable, Sendable {
         }
         guard status == .complete else { return false }
         return rule.completes(previous: lastStatus, ranSinceIdle: sawRunning)
-    }
-}
-
-extension CycleCompletionDetector {
-    /// Equal when they follow the same rule and have seen the same history.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        AnyHashable(lhs.rule) == AnyHashable(rhs.rule) && lhs.lastStatus == rhs.lastStatus
-            && lhs.sawRunning == rhs.sawRunning
-    }
-
-    /// Hashes the rule and the history.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(AnyHashable(rule))
-        hasher.combine(lastStatus)
-        hasher.combine(sawRunning)
     }
 }

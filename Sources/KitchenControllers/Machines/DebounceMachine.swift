@@ -25,23 +25,12 @@ public struct DebounceMachine: Hashable, Sendable {
         /// How long the slider must be still before the value is sent. Default 500 ms.
         public var quietPeriod: Duration
         /// The rule to follow; the product's unless a test plants a broken one.
-        public var rule: any DebounceRule
+        @HashableRule public var rule: any DebounceRule
 
         /// A configuration; the defaults are the product's.
         public init(quietPeriod: Duration = .milliseconds(500), rule: any DebounceRule = StandardDebounceRule()) {
             self.quietPeriod = quietPeriod
             self.rule = rule
-        }
-
-        /// Equal when the quiet periods and the rules are.
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.quietPeriod == rhs.quietPeriod && AnyHashable(lhs.rule) == AnyHashable(rhs.rule)
-        }
-
-        /// Hashes the quiet period and the rule.
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(quietPeriod)
-            hasher.combine(AnyHashable(rule))
         }
     }
 

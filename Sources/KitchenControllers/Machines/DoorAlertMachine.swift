@@ -20,23 +20,12 @@ public struct DoorAlertMachine: Hashable, Sendable {
         /// How long the door may stay open before the alert. Default 60 s.
         public var threshold: Duration
         /// The rule to follow; the product's unless a test plants a broken one.
-        public var rule: any DoorAlertRule
+        @HashableRule public var rule: any DoorAlertRule
 
         /// A configuration; the defaults are the product's.
         public init(threshold: Duration = .seconds(60), rule: any DoorAlertRule = StandardDoorAlertRule()) {
             self.threshold = threshold
             self.rule = rule
-        }
-
-        /// Equal when the thresholds and the rules are.
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.threshold == rhs.threshold && AnyHashable(lhs.rule) == AnyHashable(rhs.rule)
-        }
-
-        /// Hashes the threshold and the rule.
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(threshold)
-            hasher.combine(AnyHashable(rule))
         }
     }
 

@@ -19,7 +19,7 @@ import KitchenAPI
 /// ```
 public struct SessionState: Hashable, Sendable {
     /// The rules this state follows (a test may plant a broken one).
-    public let rule: any SessionRule
+    @HashableRule public private(set) var rule: any SessionRule
     /// The error to show: the latest that is not a cancellation, since the last sign-in.
     public private(set) var error: AppError?
     /// Whether the user must sign in again before any command is sent.
@@ -70,20 +70,5 @@ public struct SessionState: Hashable, Sendable {
     /// The user dismissed the shown error. `requiresReauth` stays.
     public mutating func dismissError() {
         error = nil
-    }
-}
-
-extension SessionState {
-    /// Equal when they follow the same rules and hold the same error and requirement.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        AnyHashable(lhs.rule) == AnyHashable(rhs.rule) && lhs.error == rhs.error
-            && lhs.requiresReauth == rhs.requiresReauth
-    }
-
-    /// Hashes the rules, the error and the requirement.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(AnyHashable(rule))
-        hasher.combine(error)
-        hasher.combine(requiresReauth)
     }
 }

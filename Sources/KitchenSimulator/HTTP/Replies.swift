@@ -2,23 +2,17 @@ import HarnessCore
 import HTTPWire
 
 /// An answer decided under the world lock and turned into bytes after it is released.
-struct APIReply: Sendable {
-    let status: Int
-    let body: JSONValue?
-    let now: Int64
-    let isUnauthorized: Bool
-
-    static func ok(_ body: JSONValue, now: Int64) -> APIReply { APIReply(status: 200, body: body, now: now, isUnauthorized: false) }
-    static func error(_ error: APIError, now: Int64) -> APIReply {
-        APIReply(status: error.status, body: error.json, now: now, isUnauthorized: error.status == 401)
-    }
-    static func noContent(now: Int64) -> APIReply { APIReply(status: 204, body: nil, now: now, isUnauthorized: false) }
+enum APIReply: Sendable {
+    case ok(JSONValue, now: Int64)
+    case error(APIError, now: Int64)
+    case noContent(now: Int64)
 
     var response: HTTPResponse {
-        guard let body else { return Replies.noContent(now: now) }
-        var response = Replies.json(status, body, now: now)
-        if isUnauthorized { response.headers.add("WWW-Authenticate", "Bearer") }
-        return response
+        switch self {
+        case .ok(let body, let now): Replies.json(200, body, now: now)
+        case .error(let error, let now): Replies.error(error, now: now)
+        case .noContent(let now): Replies.noContent(now: now)
+        }
     }
 }
 

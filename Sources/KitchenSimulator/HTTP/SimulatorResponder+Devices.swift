@@ -87,8 +87,9 @@ extension SimulatorResponder {
             default:
                 // Stop is idempotent: idle, no cycle, no minutes left.
                 return world.update(key) { state in
-                    state = .dishwasher(DishwasherState(status: .idle, cycle: nil, remainingMinutes: 0,
-                                                        lastUpdated: state.lastUpdated))
+                    guard case .dishwasher(var dishwasher) = state else { return }
+                    (dishwasher.status, dishwasher.cycle, dishwasher.remainingMinutes) = (.idle, nil, 0)
+                    state = .dishwasher(dishwasher)
                 }
             }
         }
@@ -111,18 +112,6 @@ extension SimulatorResponder {
             return world.update(key) { state in
                 if case .iceMaker(var iceMaker) = state { apply(&iceMaker); state = .iceMaker(iceMaker) }
             }
-        }
-    }
-}
-
-extension DeviceState {
-    /// The state's `lastUpdated`.
-    var lastUpdated: Int64 {
-        switch self {
-        case .oven(let state): state.lastUpdated
-        case .fridge(let state): state.lastUpdated
-        case .dishwasher(let state): state.lastUpdated
-        case .iceMaker(let state): state.lastUpdated
         }
     }
 }

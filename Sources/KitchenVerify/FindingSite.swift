@@ -1,0 +1,26 @@
+import HarnessCore
+import KitchenRecording
+
+/// Where a check's findings about one recorded exchange, or one message of it, belong.
+///
+/// ```swift
+/// let site = FindingSite(check: .client, file: "oven-controls.har", entry: 2, message: 7)
+/// site.finding(.root, "a message the client can re-encode", reason).location   // "(root)"
+/// ```
+struct FindingSite {
+    let check: VerifyCheck
+    let file: String
+    let entry: Int
+    var message: Int?
+
+    /// A finding here, at `location`.
+    func finding(_ location: String, _ expected: String, _ actual: String, rule: String? = nil) -> Finding {
+        Finding(check: check, file: file, entry: entry, message: message, location: location,
+                expected: expected, actual: actual, rule: rule)
+    }
+
+    /// A finding here, at `pointer`; the root is written `(root)`.
+    func finding(_ pointer: JSONPointer, _ expected: String, _ actual: String, rule: String? = nil) -> Finding {
+        finding(pointer.location, expected, actual, rule: rule)
+    }
+}
