@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// RFC 3986's URI and URI-reference grammars (§3, §4.1), and RFC 3339 Appendix A's duration.
 extension FormatGrammar {
     private static let unreserved = Set("-._~".utf8)
@@ -74,7 +76,7 @@ extension FormatGrammar {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.endIndex, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
+                guard PercentEncoding.escapedByte(in: bytes, at: index) != nil else { return false }
                 index += 3
                 continue
             }

@@ -1,10 +1,12 @@
+import HarnessCore
+
 /// The grammars of the asserted formats, read over ASCII bytes (a non-ASCII digit such as
 /// U+09EA is never a digit here). Each function answers whether the whole text matches.
 enum FormatGrammar {
     typealias Bytes = [UInt8]
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-    static func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) }
+    static func isHex(_ byte: UInt8) -> Bool { PercentEncoding.hexValue(byte) != nil }
     static func isAlpha(_ byte: UInt8) -> Bool { byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A }
 
     /// The number written by `count` digits at `start`, `nil` if any is not a digit.
