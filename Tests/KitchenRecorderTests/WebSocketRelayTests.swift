@@ -18,7 +18,8 @@ import Testing
 
     func connect(_ harness: RecorderHarness, answering: Bool = true) throws -> WebSocketConnection {
         let connection = try WebSocketClient.connect(host: "127.0.0.1", port: harness.proxyPort, target: "/ws",
-                                                     configuration: WebSocketConfiguration(answersControlFrames: answering))
+                                                     configuration: WebSocketConfiguration(answersControlFrames: answering),
+                                                     receiveMode: answering ? .messages : .frames)
         connection.setReceiveTimeout(.seconds(10))
         return connection
     }
@@ -32,13 +33,9 @@ import Testing
             connection.close(code: .normalClosure, reason: "done")
         })
         let client = try connect(harness)
-        // Thousands of blocking receives: off the cooperative pool, so other tests run meanwhile.
-        let received = await offThePool { () -> [Int] in
-            var received: [Int] = []
-            while case .message(.text(let text)) = client.receive() {
-                received.append(Int(text.split(separator: " ")[1]) ?? -1)
-            }
-            return received
+        var received: [Int] = []
+        while case .message(.text(let text)) = await client.receive() {
+            received.append(Int(text.split(separator: " ")[1]) ?? -1)
         }
         #expect(received.count == count, "\(received.count) of \(count) arrived")
         #expect(received == Array(0..<received.count), "out of order from message \(zip(received, 0...).first { $0 != $1 }.map { "\($0.1)" } ?? "-")")
@@ -47,7 +44,7 @@ import Testing
         #expect(entry.webSocketClose?.code == 1000)
     }
 
-    @Test func fragmentedTextAndBinaryFramesRelayExactlyBothWaysAndAreRecordedAsMessages() throws {
+    @Test func fragmentedTextAndBinaryFramesRelayExactlyBothWaysAndAreRecordedAsMessages() async throws {
         let seen = Seen<WebSocketFrame>()
         let binary = sampleBytes(70_000)
         let harness = try RecorderHarness(upstream: upstream(seen: seen) { connection in
@@ -64,11 +61,11 @@ import Testing
         ]
         for frame in sent { try client.send(frame: frame) }
         var received: [WebSocketFrame] = []
-        while received.count < 2, case .frame(let frame) = client.receiveFrame() { received.append(frame) }
+        while received.count < 2, case .frame(let frame) = await client.receiveFrame() { received.append(frame) }
         #expect(received == [WebSocketFrame(fin: false, opcode: .binary, payload: Array(binary[..<30_000])),
                              WebSocketFrame(fin: true, opcode: .continuation, payload: Array(binary[30_000...]))])
         client.close(code: .normalClosure, reason: "done")
-        while case .frame = client.receiveFrame() {}
+        while case .frame = await client.receiveFrame() {}
         let har = try harness.finish()
         #expect(Array(seen.all.prefix(4)) == sent, "the upstream saw the client's frames as sent, fragmentation and ping included")
         let entry = try #require(har.log.entries.first { $0.isWebSocket })
@@ -82,14 +79,14 @@ import Testing
         #expect(entry.webSocketClose == HAR.WebSocketClose(code: 1000, reason: "done", closedBy: .client))
     }
 
-    @Test func anUpstreamCloseCodeReachesTheClientAndIsRecorded() throws {
+    @Test func anUpstreamCloseCodeReachesTheClientAndIsRecorded() async throws {
         let harness = try RecorderHarness(upstream: upstream(seen: Seen()) { connection in
             try? connection.send(text: "bye soon")
             connection.close(code: 4001, reason: "unauthorized")
         })
         let client = try connect(harness)
-        #expect(client.receive() == .message(.text("bye soon")))
-        guard case .closed(let info) = client.receive() else { Issue.record("not closed"); return }
+        #expect(await client.receive() == .message(.text("bye soon")))
+        guard case .closed(let info) = await client.receive() else { Issue.record("not closed"); return }
         #expect(info.code == 4001 && info.reason == "unauthorized")
         let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
         #expect(entry.webSocketClose == HAR.WebSocketClose(code: 4001, reason: "unauthorized", closedBy: .server))
@@ -119,15 +116,12 @@ import Testing
                 if case .webSocketClosed = event { closeJournaled.fire() }
             }
         })
-        let client = HandedOver(try connect(harness))
+        let client = try connect(harness)
         // The client reads nothing until the proxy gives up on it. Waited for off the cooperative
         // pool, with no polling: the proxy and the upstream need the cores meanwhile.
-        let (dropped, read) = await offThePool { () -> (Bool, Int) in
-            let dropped = closeJournaled.wait(seconds: 60)
-            var read = 0
-            while case .message = client.value.receive() { read += 1 }
-            return (dropped, read)
-        }
+        let dropped = await offThePool { closeJournaled.wait(seconds: 60) }
+        var read = 0
+        while case .message = await client.receive() { read += 1 }
         let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
         return (dropped, read, entry)
     }
@@ -159,21 +153,21 @@ import Testing
         #expect(queued > 0 && queued <= limit, "\(queued) bytes queued, limit \(limit)")
     }
 
-    @Test func anUpstreamThatDropsGivesTheClient1011AndTheCloseIsRecorded() throws {
+    @Test func anUpstreamThatDropsGivesTheClient1011AndTheCloseIsRecorded() async throws {
         let harness = try RecorderHarness(upstream: upstream(seen: Seen()) { connection in
             try? connection.send(text: "then silence")
             connection.dropWithoutClosing()
         })
         let client = try connect(harness)
-        #expect(client.receive() == .message(.text("then silence")))
-        guard case .closed(let info) = client.receive() else { Issue.record("not closed"); return }
+        #expect(await client.receive() == .message(.text("then silence")))
+        guard case .closed(let info) = await client.receive() else { Issue.record("not closed"); return }
         #expect(info.code == .internalError)
         let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
         #expect(entry.webSocketClose?.code == 1011)
         #expect(entry.webSocketClose?.closedBy == .proxy)
     }
 
-    @Test func aRefusedUpgradeIsRelayedAsIsAndRecorded() throws {
+    @Test func aRefusedUpgradeIsRelayedAsIsAndRecorded() async throws {
         let harness = try RecorderHarness(upstream: Respond { _ in
             .response(HTTPResponse(status: .unauthorized, headers: ["Content-Type": "application/json"],
                                    body: Array(#"{"error":"unauthorized","message":"no"}"#.utf8)))

@@ -17,16 +17,17 @@ package enum WebSocketClient {
 
     /// Connects, performs the opening handshake (blocking the calling thread) and returns the
     /// open connection, driven by `loop` (default: ``sharedEventLoop``): read it with
-    /// `receive()` from a thread, or give a `handler` to have it served on the loop. With `tls`
-    /// (wss://) the connection is encrypted; `nil` means plain TCP (ws://).
+    /// `await receive()` (or, with `receiveMode` `.frames`, `await receiveFrame()`), or give a
+    /// `handler` to have it served on the loop. With `tls` (wss://) the connection is encrypted;
+    /// `nil` means plain TCP (ws://).
     package static func connect(
         host: String, port: Int, target: String, headers: HTTPHeaders = [:],
         configuration: WebSocketConfiguration = WebSocketConfiguration(),
         timeout: Duration = .seconds(10), tls: TLSClientConfiguration? = nil,
-        on loop: EventLoop? = nil, handler: (any WebSocketLoopHandler)? = nil
+        on loop: EventLoop? = nil, handler: (any WebSocketLoopHandler)? = nil, receiveMode: WebSocketReceiveMode = .messages
     ) throws(WebSocketClientError) -> WebSocketConnection {
         try handshake(host: host, port: port, target: target, headers: headers, configuration: configuration,
-                      timeout: timeout, tls: tls, on: loop, handler: handler).connection
+                      timeout: timeout, tls: tls, on: loop, handler: handler, receiveMode: receiveMode).connection
     }
 
     /// Like `connect`, and also returns the request sent and the server's 101 response (for
@@ -36,7 +37,8 @@ package enum WebSocketClient {
         host: String, port: Int, target: String, headers: HTTPHeaders = [:],
         configuration: WebSocketConfiguration = WebSocketConfiguration(),
         timeout: Duration = .seconds(10), key: String = WebSocketHandshake.makeKey(),
-        tls: TLSClientConfiguration? = nil, on loop: EventLoop? = nil, handler: (any WebSocketLoopHandler)? = nil
+        tls: TLSClientConfiguration? = nil, on loop: EventLoop? = nil, handler: (any WebSocketLoopHandler)? = nil,
+        receiveMode: WebSocketReceiveMode = .messages
     ) throws(WebSocketClientError) -> (connection: WebSocketConnection, request: HTTPRequest, response: HTTPResponse) {
         guard let loop = loop ?? sharedEventLoop else {
             throw .connection(.socket(SocketError(kind: .other, operation: "start the WebSocket client's event loop")))
@@ -79,7 +81,8 @@ package enum WebSocketClient {
         }
         connection.socket.setReadTimeout(milliseconds: nil)
         let open = WebSocketConnection(socket: connection.socket, role: .client, configuration: configuration,
-                                       bufferedBytes: connection.takeBufferedBytes(), loop: loop, handler: handler)
+                                       bufferedBytes: connection.takeBufferedBytes(), loop: loop, handler: handler,
+                                       receiveMode: receiveMode)
         return (open, request, head)
     }
 }

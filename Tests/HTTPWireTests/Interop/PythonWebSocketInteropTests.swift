@@ -35,20 +35,20 @@ struct PythonWebSocketInteropTests {
         let socket = try WebSocketClient.connect(host: "127.0.0.1", port: port, target: "/")
         socket.setReceiveTimeout(.seconds(20))
         try socket.send(text: "hello κόσμε")
-        #expect(socket.receive() == .message(.text("hello κόσμε")))
+        #expect(await socket.receive() == .message(.text("hello κόσμε")))
         try socket.send(.binary([0, 1, 2, 255]))
-        #expect(socket.receive() == .message(.binary([0, 1, 2, 255])))
+        #expect(await socket.receive() == .message(.binary([0, 1, 2, 255])))
         let large = (0..<200_000).map { UInt8(truncatingIfNeeded: $0) }
         try socket.send(.binary(large))
-        #expect(socket.receive() == .message(.binary(large)))
+        #expect(await socket.receive() == .message(.binary(large)))
         // websockets sends this reply as three frames; we reassemble it.
         try socket.send(text: "fragmented")
-        #expect(socket.receive() == .message(.text("one two three")))
+        #expect(await socket.receive() == .message(.text("one two three")))
         // websockets pings us; our reader answers, and websockets confirms it got the pong.
         try socket.send(text: "ping")
-        #expect(socket.receive() == .message(.text("pong received")))
+        #expect(await socket.receive() == .message(.text("pong received")))
         try socket.send(text: "close 4001")
-        guard case .closed(let info) = socket.receive() else {
+        guard case .closed(let info) = await socket.receive() else {
             Issue.record("expected websockets to close the connection")
             return
         }

@@ -8,7 +8,7 @@ import Testing
 struct ConnectionShellTests {
     // RFC 6455 §7.1.1: a client whose close the server never answers gives up at its close
     // deadline; the reader, blocked until then, sees an abnormal closure.
-    @Test func clientCloseThatTheServerNeverAnswersEndsAtTheCloseDeadline() throws {
+    @Test func clientCloseThatTheServerNeverAnswersEndsAtTheCloseDeadline() async throws {
         let peer = try RawPeerServer { connection in
             try ClientRoleTests.acceptUpgrade(connection)
             let close = try connection.readFrame()
@@ -21,7 +21,7 @@ struct ConnectionShellTests {
         let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws",
                                                  configuration: WebSocketConfiguration(closeTimeout: .milliseconds(200)))
         socket.close(code: .normalClosure, reason: "done")
-        guard case .closed(let info) = socket.receive() else {
+        guard case .closed(let info) = await socket.receive() else {
             Issue.record("expected the connection to end")
             return
         }
@@ -31,7 +31,7 @@ struct ConnectionShellTests {
     }
 
     // Keep-alive runs on the connection's own deadlines, so a client pings too.
-    @Test func clientKeepAlivePingsAtItsIntervalAndAcceptsTheEchoingPong() throws {
+    @Test func clientKeepAlivePingsAtItsIntervalAndAcceptsTheEchoingPong() async throws {
         let peer = try RawPeerServer { connection in
             try ClientRoleTests.acceptUpgrade(connection)
             for expected in [UInt8(1), 2] {
@@ -46,7 +46,7 @@ struct ConnectionShellTests {
         }
         let configuration = WebSocketConfiguration(pingInterval: .milliseconds(50), pongTimeout: .seconds(10))
         let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws", configuration: configuration)
-        guard case .closed(let info) = socket.receive() else {
+        guard case .closed(let info) = await socket.receive() else {
             Issue.record("expected the peer's close")
             return
         }
@@ -55,7 +55,7 @@ struct ConnectionShellTests {
     }
 
     // A test (or an app) can tell which rule the peer broke; the close reason names it.
-    @Test func theRuleThePeerBrokeCanBeReadBack() throws {
+    @Test func theRuleThePeerBrokeCanBeReadBack() async throws {
         let peer = try RawPeerServer { connection in
             try ClientRoleTests.acceptUpgrade(connection, then: FrameBytes.frame(opcode: FrameBytes.binary, payload: [1],
                                                                                   mask: nil)
@@ -63,8 +63,8 @@ struct ConnectionShellTests {
             _ = try connection.readFrame()
         }
         let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
-        #expect(socket.receive() == .message(.binary([1])))
-        guard case .closed(let info) = socket.receive() else {
+        #expect(await socket.receive() == .message(.binary([1])))
+        guard case .closed(let info) = await socket.receive() else {
             Issue.record("the orphan continuation was delivered")
             return
         }

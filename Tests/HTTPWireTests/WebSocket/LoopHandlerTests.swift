@@ -61,16 +61,14 @@ import Testing
         client.setReceiveTimeout(.seconds(10))
         let count = 300
         for index in 1...count { try client.send(text: "\(index)") }
-        // Blocking receives and waits: off the cooperative pool, so other tests run meanwhile.
-        let (echoed, ended) = await offThePool { () -> ([String], Bool) in
-            var echoed: [String] = []
-            for _ in 1...count {
-                guard case .message(.text(let text)) = client.receive() else { break }
-                echoed.append(text)
-            }
-            client.close(code: .normalClosure, reason: "done")
-            return (echoed, journal.ended.wait(seconds: 10))
+        var echoed: [String] = []
+        for _ in 1...count {
+            guard case .message(.text(let text)) = await client.receive() else { break }
+            echoed.append(text)
         }
+        client.close(code: .normalClosure, reason: "done")
+        // A blocking wait: off the cooperative pool, so other tests run meanwhile.
+        let ended = await offThePool { journal.ended.wait(seconds: 10) }
         #expect(ended)
         let numbers = (1...count).map(String.init)
         #expect(echoed == numbers)
