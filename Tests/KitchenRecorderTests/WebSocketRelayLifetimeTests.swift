@@ -1,6 +1,7 @@
 import Foundation
 import HTTPWire
 @testable import KitchenRecorder
+import KitchenTestSupport
 import Testing
 
 /// A finished conversation leaves nothing behind: its relay, its two connections and their
@@ -20,8 +21,9 @@ import Testing
         client.close(code: .normalClosure, reason: "done")
         while case .message = await client.receive() {}
         // Stopping waits for every conversation to end (given all the time it needs here), then
-        // stops the loops.
-        _ = try harness.proxy.stop(drainTimeout: .seconds(30))
+        // stops the loops; waited for off the cooperative pool.
+        let proxy = harness.proxy
+        _ = try await offThePool { () throws in try proxy.stop(drainTimeout: .seconds(30)) }
         #expect(harness.proxy.registry.current.isEmpty)
         #expect(relay == nil, "the finished conversation's relay (and so its connections) is still alive")
     }

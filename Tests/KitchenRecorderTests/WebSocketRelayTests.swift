@@ -39,7 +39,7 @@ import Testing
         }
         #expect(received.count == count, "\(received.count) of \(count) arrived")
         #expect(received == Array(0..<received.count), "out of order from message \(zip(received, 0...).first { $0 != $1 }.map { "\($0.1)" } ?? "-")")
-        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        let entry = try #require(try await harness.finish().log.entries.first { $0.isWebSocket })
         #expect(entry.webSocketMessages?.count == count)
         #expect(entry.webSocketClose?.code == 1000)
     }
@@ -66,7 +66,7 @@ import Testing
                              WebSocketFrame(fin: true, opcode: .continuation, payload: Array(binary[30_000...]))])
         client.close(code: .normalClosure, reason: "done")
         while case .frame = await client.receiveFrame() {}
-        let har = try harness.finish()
+        let har = try await harness.finish()
         #expect(Array(seen.all.prefix(4)) == sent, "the upstream saw the client's frames as sent, fragmentation and ping included")
         let entry = try #require(har.log.entries.first { $0.isWebSocket })
         let messages = entry.webSocketMessages ?? []
@@ -88,7 +88,7 @@ import Testing
         #expect(await client.receive() == .message(.text("bye soon")))
         guard case .closed(let info) = await client.receive() else { Issue.record("not closed"); return }
         #expect(info.code == 4001 && info.reason == "unauthorized")
-        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        let entry = try #require(try await harness.finish().log.entries.first { $0.isWebSocket })
         #expect(entry.webSocketClose == HAR.WebSocketClose(code: 4001, reason: "unauthorized", closedBy: .server))
         #expect(entry.webSocketMessages?.map(\.data) == ["bye soon"])
     }
@@ -119,10 +119,10 @@ import Testing
         let client = try connect(harness)
         // The client reads nothing until the proxy gives up on it. Waited for off the cooperative
         // pool, with no polling: the proxy and the upstream need the cores meanwhile.
-        let dropped = await offThePool { closeJournaled.wait(seconds: 60) }
+        let dropped = await closeJournaled.wait(seconds: 60)
         var read = 0
         while case .message = await client.receive() { read += 1 }
-        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        let entry = try #require(try await harness.finish().log.entries.first { $0.isWebSocket })
         return (dropped, read, entry)
     }
 
@@ -162,7 +162,7 @@ import Testing
         #expect(await client.receive() == .message(.text("then silence")))
         guard case .closed(let info) = await client.receive() else { Issue.record("not closed"); return }
         #expect(info.code == .internalError)
-        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        let entry = try #require(try await harness.finish().log.entries.first { $0.isWebSocket })
         #expect(entry.webSocketClose?.code == 1011)
         #expect(entry.webSocketClose?.closedBy == .proxy)
     }
@@ -179,7 +179,7 @@ import Testing
             #expect(response.status.code == 401)
             #expect(response.bodyBytes == Array(#"{"error":"unauthorized","message":"no"}"#.utf8))
         }
-        let entry = try #require(try harness.finish().log.entries.first)
+        let entry = try #require(try await harness.finish().log.entries.first)
         #expect(entry.response.status == 401 && entry.resourceType == "websocket")
     }
 }

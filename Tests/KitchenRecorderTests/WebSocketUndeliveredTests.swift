@@ -31,7 +31,7 @@ import Testing
         }
         #expect(info.code == .invalidPayloadData)
 
-        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        let entry = try #require(try await harness.finish().log.entries.first { $0.isWebSocket })
         let messages = entry.webSocketMessages ?? []
         #expect(messages.map(\.type) == [.send, .receive])
         #expect(messages.map(\.data) == ["hello", "hello"])
@@ -62,10 +62,10 @@ import Testing
                 try? connection.send(frame: frame)
             }, onEnd: { ended.fire() }))
         client.setReceiveTimeout(.seconds(10))
-        #expect(await offThePool { ended.wait(seconds: 30) }, "the client's connection never ended")
+        #expect(await ended.wait(seconds: 30), "the client's connection never ended")
         #expect(clientSaw.all.first?.opcode == .close, "the proxy did not close the client first")
 
-        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        let entry = try #require(try await harness.finish().log.entries.first { $0.isWebSocket })
         let messages = entry.webSocketMessages ?? []
         #expect(messages.map(\.type) == [.send])
         #expect(messages.first?.data == "too late")

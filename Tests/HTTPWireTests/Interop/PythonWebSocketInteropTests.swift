@@ -29,7 +29,7 @@ struct PythonWebSocketInteropTests {
         let interpreter = try #require(PythonPeer.interpreter)
         print("Python websockets \(PythonPeer.websocketsVersion ?? "?") at \(interpreter)")
         let peer = try ExternalProcess(interpreter, ["-u", PythonPeer.script("ws_server.py"), "0"])
-        let announcement = try #require(peer.readLine(), "\(peer.finishBlocking(timeoutSeconds: 5))")
+        let announcement = try #require(await peer.readLine(), "\(peer.finishBlocking(timeoutSeconds: 5))")
         let port = try #require(PythonPeer.summary(announcement)["port"] as? Int)
 
         let socket = try WebSocketClient.connect(host: "127.0.0.1", port: port, target: "/")

@@ -27,7 +27,7 @@ struct ConnectionShellTests {
         }
         #expect(info.code == .abnormalClosure && !info.wasClean)
         #expect(socket.isEnded)
-        try peer.waitForScript()
+        try await peer.waitForScript()
     }
 
     // Keep-alive runs on the connection's own deadlines, so a client pings too.
@@ -51,7 +51,7 @@ struct ConnectionShellTests {
             return
         }
         #expect(info.code == .normalClosure && info.initiator == .peer && info.wasClean)
-        try peer.waitForScript()
+        try await peer.waitForScript()
     }
 
     // A test (or an app) can tell which rule the peer broke; the close reason names it.
@@ -70,6 +70,6 @@ struct ConnectionShellTests {
         }
         #expect(socket.protocolError == .continuationWithoutStart)
         #expect(info.code == .protocolError && info.reason == WebSocketProtocolError.continuationWithoutStart.description)
-        try peer.waitForScript()
+        try await peer.waitForScript()
     }
 }

@@ -31,7 +31,7 @@ import Testing
         }
         #expect(info.code == .protocolError)
         #expect(info.initiator == .local && !info.wasClean)
-        try peer.waitForScript()
+        try await peer.waitForScript()
     }
 
     // RFC 6455 §5.3: every client frame is masked (and the 101's trailing bytes are frames).
@@ -54,6 +54,6 @@ import Testing
             return
         }
         #expect(info.code == .normalClosure && info.initiator == .peer && info.wasClean)
-        try peer.waitForScript()
+        try await peer.waitForScript()
     }
 }

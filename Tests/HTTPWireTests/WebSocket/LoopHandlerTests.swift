@@ -68,7 +68,7 @@ import Testing
         }
         client.close(code: .normalClosure, reason: "done")
         // A blocking wait: off the cooperative pool, so other tests run meanwhile.
-        let ended = await offThePool { journal.ended.wait(seconds: 10) }
+        let ended = await journal.ended.wait(seconds: 10)
         #expect(ended)
         let numbers = (1...count).map(String.init)
         #expect(echoed == numbers)
