@@ -61,11 +61,11 @@ import Testing
         ]
         for frame in sent { try client.send(frame: frame) }
         var received: [WebSocketFrame] = []
-        while received.count < 2, case .frame(let frame) = await client.receiveFrame() { received.append(frame) }
+        while received.count < 2, case .frame(let frame) = await client.receive() { received.append(frame) }
         #expect(received == [WebSocketFrame(fin: false, opcode: .binary, payload: Array(binary[..<30_000])),
                              WebSocketFrame(fin: true, opcode: .continuation, payload: Array(binary[30_000...]))])
         client.close(code: .normalClosure, reason: "done")
-        while case .frame = await client.receiveFrame() {}
+        while case .frame = await client.receive() {}
         let har = try await harness.finish()
         #expect(Array(seen.all.prefix(4)) == sent, "the upstream saw the client's frames as sent, fragmentation and ping included")
         let entry = try #require(har.log.entries.first { $0.isWebSocket })

@@ -5,9 +5,9 @@ import HarnessCore
 /// The loop reads the socket, writes what the socket would not take at once, and keeps the
 /// connection's deadlines; no thread is held per connection. The app reads in one of two ways:
 /// - on the loop, with a ``WebSocketLoopHandler`` told of each message or frame as it arrives;
-/// - from a task, for a client connection opened without a handler, with `await receive()`
-///   (messages, pings answered and closes echoed automatically) or `await receiveFrame()`
-///   (every frame, for relays; opened with `receiveMode: .frames`).
+/// - from a task, for a client connection opened without a handler, with `await receive()`:
+///   messages, pings answered and closes echoed automatically; or every frame, for relays
+///   (opened with `receiveMode: .frames`).
 ///
 /// Any thread may send. Sends never wait for a slow peer: what the socket does not take at once
 /// is queued, written by the loop as the peer reads, and a peer that falls too far behind is
@@ -45,8 +45,8 @@ package final class WebSocketConnection: Sendable {
     /// A connection over `socket` (after the opening handshake) driven by `loop`; `bufferedBytes`
     /// arrived with the handshake and are already frames (§4.2.2), and `unsentHandshake` is what
     /// the socket has not taken yet of a 101 written without blocking (it goes out first). With
-    /// `handler`, it is served on the loop; without, a task reads it with `receive()` (or, with
-    /// `receiveMode` `.frames`, `receiveFrame()`).
+    /// `handler`, it is served on the loop; without, a task reads it with `receive()` (messages,
+    /// or with `receiveMode` `.frames`, frames).
     init(socket: Socket, role: WebSocketRole, configuration: WebSocketConfiguration, bufferedBytes: [UInt8],
          loop: EventLoop, handler: (any WebSocketLoopHandler)? = nil, receiveMode: WebSocketReceiveMode = .messages,
          unsentHandshake: [UInt8] = [], onClose: (@Sendable () -> Void)? = nil) {
@@ -149,33 +149,12 @@ package final class WebSocketConnection: Sendable {
 
     // MARK: Receiving in a task
 
-    /// The next message, or `.closed` once the connection is over (again on every later call).
-    /// Pings are answered, pongs consumed, a peer's close is echoed (§5.5). For a connection
-    /// opened without a handler, in message mode; one reader at a time.
+    /// The next message, or, for a connection opened with `receiveMode: .frames`, the next
+    /// validated frame; `.closed` once the connection is over (again on every later call). In
+    /// message mode pings are answered, pongs consumed and a peer's close is echoed (§5.5); in
+    /// frame mode a configuration that says so answers nothing, and the caller relays pings, pongs
+    /// and closes. For a connection opened without a handler; one reader at a time.
     package func receive() async -> WebSocketEvent {
-        while true {
-            switch await nextEvent() {
-            case .message(let message): return .message(message)
-            case .ended(let info): return .closed(info)
-            case .frame: continue  // not delivered in message mode
-            }
-        }
-    }
-
-    /// The next validated frame, or `.ended` once the connection is over. Nothing is answered
-    /// automatically when the configuration says so: the caller relays pings, pongs and closes.
-    /// For a connection opened without a handler, in frame mode; one reader at a time.
-    package func receiveFrame() async -> WebSocketFrameEvent {
-        while true {
-            switch await nextEvent() {
-            case .frame(let frame): return .frame(frame)
-            case .ended(let info): return .ended(info)
-            case .message: continue  // not delivered in frame mode
-            }
-        }
-    }
-
-    private func nextEvent() async -> WebSocketInbox.Event {
         guard let inbox else {
             preconditionFailure("receive() on a WebSocket served by a WebSocketLoopHandler: its handler is told instead")
         }

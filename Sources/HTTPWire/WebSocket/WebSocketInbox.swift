@@ -1,22 +1,15 @@
 import Synchronization
 
 /// What a connection opened without a handler of its own delivers, kept for the task that awaits
-/// it (``WebSocketConnection/receive()``, ``WebSocketConnection/receiveFrame()``): each message
-/// or frame as the loop decodes it, then the end. While more than ``limit`` events wait unread,
+/// it (``WebSocketConnection/receive()``): each message or frame as the loop decodes it, then
+/// the end. While more than ``limit`` events wait unread,
 /// the connection reads nothing more (the peer is held back by TCP); it reads on once the reader
 /// has taken half of them.
 final class WebSocketInbox: WebSocketLoopHandler {
-    /// What the loop delivered.
-    enum Event: Sendable {
-        case message(WebSocketMessage)
-        case frame(WebSocketFrame)
-        case ended(WebSocketCloseInfo)
-    }
-
     private struct State {
-        var events: [Event] = []
+        var events: [WebSocketEvent] = []
         var taken = 0
-        var reader: CheckedContinuation<Event, Never>?
+        var reader: CheckedContinuation<WebSocketEvent, Never>?
         /// When the reader began to wait with nothing unread (connection time).
         var readerWaitingSince: Duration?
         var end: WebSocketCloseInfo?
@@ -37,12 +30,12 @@ final class WebSocketInbox: WebSocketLoopHandler {
 
     func received(_ frame: WebSocketFrame, on connection: WebSocketConnection) { keep(.frame(frame), on: connection) }
 
-    func ended(_ info: WebSocketCloseInfo, on connection: WebSocketConnection) { keep(.ended(info), on: connection) }
+    func ended(_ info: WebSocketCloseInfo, on connection: WebSocketConnection) { keep(.closed(info), on: connection) }
 
     /// On the loop: hands `event` to the waiting reader, or keeps it.
-    private func keep(_ event: Event, on connection: WebSocketConnection) {
-        let (reader, pauses) = state.withLock { state -> (CheckedContinuation<Event, Never>?, Bool) in
-            if case .ended(let info) = event { state.end = info }
+    private func keep(_ event: WebSocketEvent, on connection: WebSocketConnection) {
+        let (reader, pauses) = state.withLock { state -> (CheckedContinuation<WebSocketEvent, Never>?, Bool) in
+            if case .closed(let info) = event { state.end = info }
             if let reader = state.reader {
                 state.reader = nil
                 state.readerWaitingSince = nil
@@ -62,11 +55,11 @@ final class WebSocketInbox: WebSocketLoopHandler {
 
     /// The next event, waiting for the loop to deliver it; the end, again, once it was taken.
     /// One reader at a time.
-    func next(of connection: WebSocketConnection) async -> Event {
+    func next(of connection: WebSocketConnection) async -> WebSocketEvent {
         await withCheckedContinuation { continuation in
-            let (ready, resumes) = state.withLock { state -> (Event?, Bool) in
+            let (ready, resumes) = state.withLock { state -> (WebSocketEvent?, Bool) in
                 guard state.unread > 0 else {
-                    if let end = state.end { return (.ended(end), false) }
+                    if let end = state.end { return (.closed(end), false) }
                     state.reader = continuation
                     state.readerWaitingSince = connection.now
                     return (nil, false)
