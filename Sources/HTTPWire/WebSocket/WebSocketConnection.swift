@@ -167,7 +167,7 @@ package final class WebSocketConnection: Sendable {
     var now: Duration { eventLoop.now - opened }
 
     /// Runs one input and performs its actions; returns what is to be delivered, if anything.
-    func step(_ input: (inout WebSocketStateMachine, Duration) -> [WebSocketStateMachine.Action]) -> WebSocketStateMachine.Delivery? {
+    func step(_ input: (inout WebSocketStateMachine, Duration) -> [WebSocketStateMachine.Action]) -> WebSocketEvent? {
         let now = self.now
         let (actions, waking) = state.withLock { state in
             var actions = input(&state.machine, now)
@@ -201,8 +201,8 @@ package final class WebSocketConnection: Sendable {
     /// The loop does it in this order: the deadlines first (a close frame written by the flush
     /// moves its deadline on), then the flush, then the end of the transport (after the frames
     /// queued before it).
-    private func perform(_ actions: [WebSocketStateMachine.Action], waking: Bool) -> WebSocketStateMachine.Delivery? {
-        var delivery: WebSocketStateMachine.Delivery?
+    private func perform(_ actions: [WebSocketStateMachine.Action], waking: Bool) -> WebSocketEvent? {
+        var delivery: WebSocketEvent?
         var deadlines: [WebSocketDriver.Work] = [], ending: [WebSocketDriver.Work] = []
         for action in actions {
             switch action {

@@ -161,7 +161,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
     /// Hands over what the machine decodes: each message or frame, then the end, to the handler.
     func deliver() {
         guard let connection else { return }
-        let mode: WebSocketStateMachine.ReceiveMode = handler.receiveMode == .frames ? .frames : .messages
+        let mode = handler.receiveMode
         while !deliveredEnd, !handlerPaused {
             var delivery = connection.step { machine, _ in machine.nextDelivery(as: mode) }
             if delivery == nil, connection.state.withLock({ $0.endOfStream }) {
@@ -171,7 +171,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
             switch delivery {
             case .message(let message): handler.received(message, on: connection)
             case .frame(let frame): handler.received(frame, on: connection)
-            case .ended(let info):
+            case .closed(let info):
                 deliveredEnd = true
                 handler.ended(info, on: connection)
             }
