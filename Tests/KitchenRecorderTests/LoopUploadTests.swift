@@ -117,7 +117,7 @@ import Testing
         let body = sampleBytes(4 << 20, seed: 43)
         let port = harness.proxyPort
         let response = try await offThePool { try Self.upload(body, to: "/uploads/reset", port: port) }
-        #expect(upstreamDone.wait(seconds: 10))
+        #expect(await upstreamDone.wait(seconds: 10))
         #expect((upstreamRead.all.first ?? 0) >= 1 << 20)
         #expect(response.status.code == 502)
         let entry = try #require(try await harness.finish().log.entries.first)

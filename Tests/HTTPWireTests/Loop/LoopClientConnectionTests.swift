@@ -136,7 +136,7 @@ import Testing
             return (log, waited, try loop.runAndWait { connection.isReusable })
         }
         try await peer.waitForScript()
-        #expect(requestRead.wait(seconds: 1), "the request never reached the peer")
+        #expect(await requestRead.wait(seconds: 1), "the request never reached the peer")
         guard case .socket(let error)? = log.failure else {
             Issue.record("expected a socket failure, heard \(log.events.all)")
             return

@@ -82,7 +82,7 @@ struct SecureWebSocketTests {
         while echoes.count < senders * perSender, case .message(.text(let text)) = await socket.receive() {
             echoes.append(text)
         }
-        #expect(sent.wait(seconds: 30))
+        #expect(await sent.wait(seconds: 30))
         #expect(sendFailures.withLock { $0 } == [])
         let expected = (0..<senders).flatMap { sender in (0..<perSender).map { message(sender, $0) } }
         #expect(echoes.count == expected.count)
