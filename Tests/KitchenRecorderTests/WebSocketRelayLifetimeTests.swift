@@ -6,7 +6,7 @@ import Testing
 
 /// A finished conversation leaves nothing behind: its relay, its two connections and their
 /// buffers are freed (each connection's handler holds the relay, so the relay must let them go).
-@Suite(.timeLimit(.minutes(2))) struct WebSocketRelayLifetimeTests {
+@Suite(.timeLimit(.minutes(2)), .ownQueue) struct WebSocketRelayLifetimeTests {
     @Test func aRelayIsFreedOnceBothSidesOfItsConversationHaveEnded() async throws {
         let harness = try RecorderHarness(upstream: Respond.webSocket(ScriptedWebSocket(onMessage: { message, connection in
             try? connection.send(message)

@@ -6,7 +6,7 @@ import Testing
 
 /// Frames relay byte-exact both ways (fragments, binary, control frames), closes are relayed, and the HAR
 /// holds the conversation.
-@Suite(.timeLimit(.minutes(2))) struct WebSocketRelayTests {
+@Suite(.timeLimit(.minutes(2)), .ownQueue) struct WebSocketRelayTests {
     /// An upstream that runs `script` as it opens and records every frame it receives (frame
     /// mode, nothing answered for it but the close, echoed).
     func upstream(seen: Seen<WebSocketFrame>, script: @escaping @Sendable (WebSocketConnection) -> Void) -> Respond {

@@ -6,7 +6,7 @@ import Testing
 
 /// A message that reaches the proxy for a side whose connection the proxy already closed is
 /// recorded as undelivered (`_undelivered`), never as delivered, and goes nowhere.
-@Suite(.timeLimit(.minutes(2))) struct WebSocketUndeliveredTests {
+@Suite(.timeLimit(.minutes(2)), .ownQueue) struct WebSocketUndeliveredTests {
     /// Invalid UTF-8 (an overlong encoding of "/"): the receiving side fails with 1007.
     static let invalidText = WebSocketFrame(opcode: .text, payload: [0xC0, 0xAF])
 

@@ -2,11 +2,12 @@ import Foundation
 import HTTPWire
 import KitchenRecording
 import KitchenReplay
+import KitchenTestSupport
 import Testing
 
 /// Replay ends a recorded conversation the way it ended, but never with a close code
 /// RFC 6455 §7.4 forbids on the wire; and Chrome's error entries are not played.
-@Suite(.timeLimit(.minutes(2))) struct ReplayCloseTests {
+@Suite(.timeLimit(.minutes(2)), .ownQueue) struct ReplayCloseTests {
     /// A recording of one WebSocket that the server closed with `code`.
     static func recording(closedWith code: Int?, reason: String = "", messages: [HAR.WebSocketMessage] = []) -> HAR.Document {
         let entry = HAR.Entry(

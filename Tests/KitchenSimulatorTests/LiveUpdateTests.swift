@@ -1,10 +1,11 @@
 import HarnessCore
 import HTTPWire
+import KitchenTestSupport
 import Testing
 @testable import KitchenSimulator
 
 /// The live-update WebSocket: snapshot, changes from commands and ticks, owner-only delivery, 4001.
-@Suite(.timeLimit(.minutes(2))) struct LiveUpdateTests {
+@Suite(.timeLimit(.minutes(2)), .ownQueue) struct LiveUpdateTests {
     @Test func snapshotOnConnectHasOneMessagePerDeviceAndCompartmentInListOrder() async throws {
         let harness = try SimulatorHarness()
         let token = try harness.login()

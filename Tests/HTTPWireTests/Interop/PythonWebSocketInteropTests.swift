@@ -7,7 +7,7 @@ import Testing
 /// The interpreter is `KITCHEN_PYTHON` (the Makefile's .venv); without it these are SKIPPED.
 @Suite(.enabled(if: PythonPeer.websocketsVersion != nil,
                 "SKIPPED: KITCHEN_PYTHON is unset or cannot import websockets (run `make` to create .venv with websockets, or set KITCHEN_PYTHON); the Python WebSocket interop tests did not run"),
-       .timeLimit(.minutes(2)))
+       .timeLimit(.minutes(2)), .ownQueue)
 struct PythonWebSocketInteropTests {
     @Test func websocketsClientExchangesEveryMessageKindWithOurServerAndClosesCleanly() async throws {
         let interpreter = try #require(PythonPeer.interpreter)

@@ -1,10 +1,11 @@
 import HTTPWire
+import KitchenTestSupport
 import Testing
 
 /// The thin shell over the state machine, over real sockets: the deadlines the machine asks
 /// for are armed by the connection itself (a client has no server heartbeat), and the rule a
 /// peer broke can be read back.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(2)), .ownQueue)
 struct ConnectionShellTests {
     // RFC 6455 §7.1.1: a client whose close the server never answers gives up at its close
     // deadline; the reader, blocked until then, sees an abnormal closure.

@@ -11,7 +11,7 @@ import Testing
                 "SKIPPED: the openssl command is not on PATH (Debian: apt-get install openssl); the wss:// tests did not run"),
        .enabled(if: TLSClientConfiguration.isAvailable,
                 "SKIPPED: libssl cannot be loaded (Debian: apt-get install libssl3, or libssl3t64 on newer releases); the wss:// tests did not run"),
-       .timeLimit(.minutes(2)))
+       .timeLimit(.minutes(2)), .ownQueue)
 struct SecureWebSocketTests {
     @Test func wssExchangesMessagesPingsAndClosesCleanlyWith1000() async throws {
         let certificates = try TLSTestRequirements.certificates()

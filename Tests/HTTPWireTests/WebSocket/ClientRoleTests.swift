@@ -1,8 +1,9 @@
 import HTTPWire
+import KitchenTestSupport
 import Testing
 
 /// Our `WebSocketClient` against a scripted server that breaks (or checks) the client rules.
-@Suite(.timeLimit(.minutes(2))) struct ClientRoleTests {
+@Suite(.timeLimit(.minutes(2)), .ownQueue) struct ClientRoleTests {
     /// Reads the upgrade request and answers with a proper 101 followed by `frames`, in one write.
     static func acceptUpgrade(_ connection: RawConnection, then frames: [UInt8] = []) throws {
         let request = try connection.read(through: [13, 10, 13, 10], what: "the upgrade request").text

@@ -6,7 +6,7 @@ import Testing
 /// WebSockets served on the event loop by a `WebSocketLoopHandler`: told of the opening, each
 /// message in order and the end once, never re-entered, and paused and resumed without losing or
 /// reordering anything.
-@Suite(.timeLimit(.minutes(2))) struct LoopHandlerTests {
+@Suite(.timeLimit(.minutes(2)), .ownQueue) struct LoopHandlerTests {
     /// What a handler saw, in order, and whether it was ever called while already inside a call.
     final class Journal: Sendable {
         private let state = Mutex<(events: [String], inside: Bool, reentered: Bool)>(([], false, false))
