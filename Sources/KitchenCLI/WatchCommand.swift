@@ -1,5 +1,6 @@
 import Foundation
 import HTTPWire
+import Synchronization
 
 /// `kitchen watch URL --token T`: prints each live-update message as it arrives, one per line.
 enum WatchCommand: KitchenCommand {
@@ -23,14 +24,19 @@ enum WatchCommand: KitchenCommand {
         let secure = url.scheme == "https" || url.scheme == "wss"
         let tls = secure ? TLSClientConfiguration(serverName: host,
                                                   trust: try TrustOptions.trust(from: arguments, console: console, command: "watch")) : nil
+        // Printed on the client's loop as each message arrives; this thread waits for the end.
+        let end = Mutex<WebSocketCloseInfo?>(nil), ended = DispatchSemaphore(value: 0)
+        let printer = Printer(console: console) { info in
+            end.withLock { $0 = info }
+            ended.signal()
+        }
         let result = Result { () throws(WebSocketClientError) -> WebSocketConnection in
             try WebSocketClient.connect(host: host, port: url.port ?? (secure ? 443 : 80), target: path,
-                                        headers: ["Authorization": "Bearer \(token)"], tls: tls)
+                                        headers: ["Authorization": "Bearer \(token)"], tls: tls, handler: printer)
         }
-        let connection: WebSocketConnection
         switch result {
-        case .success(let opened):
-            connection = opened
+        case .success:
+            break
         case .failure(.rejected(let response)):
             let body = String(decoding: response.bodyBytes ?? [], as: UTF8.self)
             console.error("kitchen watch: the server refused the connection: \(response.status) \(body)\n")
@@ -39,16 +45,24 @@ enum WatchCommand: KitchenCommand {
             console.error("kitchen watch: \(error)\n")
             return .error
         }
-        while true {
-            switch connection.receive() {
-            case .message(.text(let text)):
-                console.out(text + "\n")
-            case .message(.binary(let bytes)):
-                console.out("(binary, \(bytes.count) bytes)\n")
-            case .closed(let info):
-                console.error("kitchen watch: \(info)\n")
-                return info.code == .normalClosure || info.code == .goingAway ? .success : .failure
+        ended.wait()
+        guard let info = end.withLock({ $0 }) else { return .failure }
+        console.error("kitchen watch: \(info)\n")
+        return info.code == .normalClosure || info.code == .goingAway ? .success : .failure
+    }
+
+    /// Prints each message as it arrives, and says how the socket ended.
+    private struct Printer: WebSocketLoopHandler {
+        let console: Console
+        let onEnd: @Sendable (WebSocketCloseInfo) -> Void
+
+        func received(_ message: WebSocketMessage, on connection: WebSocketConnection) {
+            switch message {
+            case .text(let text): console.out(text + "\n")
+            case .binary(let bytes): console.out("(binary, \(bytes.count) bytes)\n")
             }
         }
+
+        func ended(_ info: WebSocketCloseInfo, on connection: WebSocketConnection) { onEnd(info) }
     }
 }

@@ -70,7 +70,6 @@ extension ProxyResponder {
             case .failure(let error):
                 let failure: HTTPClientError = switch error {
                 case .connection(let failure): failure
-                case .tls(let failure): .tls(failure)
                 case .handshake(let failure): .socket(SocketError(kind: .other, operation: "\(failure)"))
                 case .rejected: .closedBeforeResponse  // handled above
                 }

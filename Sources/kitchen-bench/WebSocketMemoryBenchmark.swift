@@ -37,7 +37,7 @@ enum WebSocketMemoryBenchmark {
         DispatchSemaphore(value: 0).wait()
     }
 
-    static func run(port: Int, pid: Int, rounds: Int, mebibytes: Int, idleSeconds: Int) {
+    static func run(port: Int, pid: Int, rounds: Int, mebibytes: Int, idleSeconds: Int) async {
         let resident = { ProcFS.residentKiB(pid) ?? -1 }
         let before = resident()
         var payload = [UInt8](repeating: 0, count: mebibytes << 20)
@@ -49,16 +49,16 @@ enum WebSocketMemoryBenchmark {
                                                          configuration: configuration(mebibytes: mebibytes))
                 client.setReceiveTimeout(.seconds(120))
                 try client.send(.binary(payload))
-                if case .message(.binary(let bytes)) = client.receive(), bytes == payload { echoed += 1 }
+                if case .message(.binary(let bytes)) = await client.receive(), bytes == payload { echoed += 1 }
                 client.close(code: .normalClosure, reason: "round done")
-                while case .message = client.receive() {}
+                while case .message = await client.receive() {}
             } catch {
                 print("ws-memory-error \(error)")
             }
         }
         let afterRounds = resident()
         // The proxy's side of each close (and its journal) settles first; then it idles.
-        Thread.sleep(forTimeInterval: Double(idleSeconds))
+        try? await Task.sleep(for: .seconds(idleSeconds))
         let afterIdle = resident()
         print("ws-memory-echoed \(echoed) of \(rounds) \(mebibytes) MiB messages")
         print("ws-memory-before \(before) KiB")

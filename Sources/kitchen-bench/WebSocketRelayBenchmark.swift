@@ -10,7 +10,7 @@ enum WebSocketRelayBenchmark {
         var description: String
     }
 
-    static func run(messages: Int) throws {
+    static func run(messages: Int) async throws {
         let text = #"{"type":"state","deviceId":"oven-66a3a7","deviceType":"oven","compartment":null,"state":{"isOn":true,"targetTemperature":350,"currentTemperature":300,"mode":"bake","lastUpdated":"2026-11-20T10:00:00.000Z"},"sentAt":"2026-11-20T10:00:00.000Z"}"#
         // The flood is queued at once and closed behind it: the close may take as long as the
         // messages before it take to go out (with the default 2 s, those still queued when the
@@ -33,7 +33,7 @@ enum WebSocketRelayBenchmark {
         let client = try WebSocketClient.connect(host: "127.0.0.1", port: proxyPort, target: "/flood")
         let start = ContinuousClock.now
         var received = 0
-        while case .message = client.receive() { received += 1 }
+        while case .message = await client.receive() { received += 1 }
         // "Relayed and recorded": write-ahead, so every message that arrived is already in the journal.
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed / .milliseconds(1)) / 1000

@@ -8,7 +8,11 @@ let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
 switch arguments.first {
 case "ws-relay":
-    exitOnError("ws-relay") { try WebSocketRelayBenchmark.run(messages: Int(arguments.dropFirst().first ?? "") ?? 200_000) }
+    do {
+        try await WebSocketRelayBenchmark.run(messages: Int(arguments.dropFirst().first ?? "") ?? 200_000)
+    } catch {
+        fail("ws-relay: \(error)", status: 1)
+    }
 case "ws-echo": WebSocketMemoryBenchmark.echo()
 case "ws-memory":
     // ws-memory PROXY_PORT PID [ROUNDS [MIB [IDLE_SECONDS]]]
@@ -16,7 +20,7 @@ case "ws-memory":
     guard numbers.count >= 2 else {
         fail("usage: kitchen-bench ws-memory PROXY_PORT PID [ROUNDS [MIB [IDLE_S]]]", status: 64)
     }
-    WebSocketMemoryBenchmark.run(port: numbers[0], pid: numbers[1], rounds: numbers.count > 2 ? numbers[2] : 5,
+    await WebSocketMemoryBenchmark.run(port: numbers[0], pid: numbers[1], rounds: numbers.count > 2 ? numbers[2] : 5,
                                  mebibytes: numbers.count > 3 ? numbers[3] : 64, idleSeconds: numbers.count > 4 ? numbers[4] : 10)
 case "record-cost":
     exitOnError("record-cost") { try RecordCostBenchmark.run(records: Int(arguments.dropFirst().first ?? "") ?? 100_000) }

@@ -74,7 +74,7 @@ import Testing
         let seen = try #require(midway.all.first, "the body did not reach the upstream and the journal as it arrived")
         #expect(seen.upstream <= 4 << 20)
         #expect(response.bodyBytes.map { String(decoding: $0, as: UTF8.self) } == "got \(body.count) bytes")
-        let entry = try #require(try harness.finish().log.entries.first)
+        let entry = try #require(try await harness.finish().log.entries.first)
         let recorded = try entry.request.bodyBytes
         let same = recorded == body
         #expect(same, "the HAR holds \(recorded.count) bytes")
@@ -89,7 +89,7 @@ import Testing
         let port = harness.proxyPort
         let response = try await offThePool { try Self.upload(body, to: "/uploads/refused", port: port) }
         #expect(response.status.code == 413)
-        let entry = try #require(try harness.finish().log.entries.first)
+        let entry = try #require(try await harness.finish().log.entries.first)
         #expect(entry.response.status == 413)
         let recorded = try entry.request.bodyBytes
         let same = recorded == body
@@ -117,10 +117,10 @@ import Testing
         let body = sampleBytes(4 << 20, seed: 43)
         let port = harness.proxyPort
         let response = try await offThePool { try Self.upload(body, to: "/uploads/reset", port: port) }
-        #expect(upstreamDone.wait(seconds: 10))
+        #expect(await upstreamDone.wait(seconds: 10))
         #expect((upstreamRead.all.first ?? 0) >= 1 << 20)
         #expect(response.status.code == 502)
-        let entry = try #require(try harness.finish().log.entries.first)
+        let entry = try #require(try await harness.finish().log.entries.first)
         #expect(entry.response.status == 502)
         #expect(entry.error?.kind.rawValue == "reset", "\(String(describing: entry.error))")
         let recorded = try entry.request.bodyBytes
@@ -142,7 +142,7 @@ import Testing
         let relayed = seen.all.first?.body == body
         #expect(relayed, "the upstream did not get the body as sent")
         #expect(harness.proxy.refusedRecords.count == 1, "\(harness.proxy.refusedRecords)")
-        #expect(try harness.finish().log.entries.isEmpty)
+        #expect(try await harness.finish().log.entries.isEmpty)
     }
 }
 

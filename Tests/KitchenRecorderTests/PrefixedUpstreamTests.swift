@@ -12,7 +12,7 @@ import Testing
     static let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test(.disabled(if: python == nil, "SKIPPED: no python3 found for the http.server peer"))
-    func aClientsPathGoesBelowTheUpstreamPrefix() throws {
+    func aClientsPathGoesBelowTheUpstreamPrefix() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("prefixed-\(UUID().uuidString)")
         let api = root.appendingPathComponent("api/v1")
         try FileManager.default.createDirectory(at: api, withIntermediateDirectories: true)
@@ -27,7 +27,7 @@ import Testing
             server.send(signal: SIGKILL)
             _ = server.finishBlocking(timeoutSeconds: 10)
         }
-        let text = server.readLine() ?? ""
+        let text = await server.readLine() ?? ""
         // "Serving HTTP on 127.0.0.1 port 41235 (http://127.0.0.1:41235/) ..."
         let words = text.split(separator: " ")
         let port = try #require(words.firstIndex(of: "port").flatMap { Int(words[$0 + 1]) }, "no port in: \(text)")

@@ -20,12 +20,12 @@ import Testing
     }
 
     /// Starts `kitchen record` on a free port in front of `upstreamPort` and waits for its banner.
-    func startRecorder(upstreamPort: Int, directory: URL, options: [String] = []) throws -> Running {
+    func startRecorder(upstreamPort: Int, directory: URL, options: [String] = []) async throws -> Running {
         let output = directory.appendingPathComponent("session.har")
         let process = try ExternalProcess(Self.kitchen.path, ["record", "--upstream", "http://127.0.0.1:\(upstreamPort)", "--port", "0",
                                                               "--out", output.path] + options)
         // The banner's first line names the port: "Recording proxy on http://127.0.0.1:PORT → …".
-        let text = process.readLine() ?? ""
+        let text = await process.readLine() ?? ""
         let port = text.split(separator: " ").lazy.compactMap { word -> Int? in
             guard word.hasPrefix("http://127.0.0.1:") else { return nil }
             return Int(word.dropFirst("http://127.0.0.1:".count))
@@ -55,7 +55,7 @@ import Testing
     @Test func sigintMidRecordingWritesAValidHARWithEveryExchange() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.kitchen.path), "build kitchen first (swift build)")
         try await withUpstream { upstreamPort, directory in
-            let recorder = try startRecorder(upstreamPort: upstreamPort, directory: directory)
+            let recorder = try await startRecorder(upstreamPort: upstreamPort, directory: directory)
             try makeRequests(25, port: recorder.port)
             recorder.process.send(signal: SIGINT)
             let ended = await recorder.process.finish()
@@ -69,12 +69,12 @@ import Testing
     @Test func aKilledRecorderLeavesAJournalThatRecoverTurnsIntoAHAR() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.kitchen.path), "build kitchen first (swift build)")
         try await withUpstream { upstreamPort, directory in
-            let recorder = try startRecorder(upstreamPort: upstreamPort, directory: directory)
+            let recorder = try await startRecorder(upstreamPort: upstreamPort, directory: directory)
             try makeRequests(25, port: recorder.port)
             // The recorder journals asynchronously (microseconds behind the response): wait until
             // the journal holds the session record and all 25 exchanges, then kill it outright.
             let journal = recorder.output.path + ".journal"
-            let written = waitUntil(seconds: 10) {
+            let written = await waitUntil(seconds: 10) {
                 ((try? String(contentsOfFile: journal, encoding: .utf8))?.split(separator: "\n").count ?? 0) >= 26
             }
             #expect(written, "the journal never held all 25 exchanges")
@@ -102,11 +102,11 @@ import Testing
             }
         }, onEnd: { upstreamClosed.fire() }))
         try await withUpstream(responder: flood) { upstreamPort, directory in
-            let recorder = try startRecorder(upstreamPort: upstreamPort, directory: directory,
+            let recorder = try await startRecorder(upstreamPort: upstreamPort, directory: directory,
                                              options: ["--max-websocket-queue", "64"])
             // A client that reads nothing: the kernel's buffers fill, then the recorder's queue.
             let client = try WebSocketClient.connect(host: "127.0.0.1", port: recorder.port, target: "/ws")
-            let dropped = await offThePool { upstreamClosed.wait(seconds: 60) }
+            let dropped = await upstreamClosed.wait(seconds: 60)
             #expect(dropped, "the recorder never gave up on the client that stopped reading")
             recorder.process.send(signal: SIGINT)
             let ended = await recorder.process.finish()

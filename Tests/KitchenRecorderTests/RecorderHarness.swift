@@ -3,6 +3,7 @@ import HarnessCore
 import HTTPWire
 import KitchenRecorder
 import KitchenRecording
+import KitchenTestSupport
 import Synchronization
 
 /// An upstream test server whose behaviour each test chooses, a recording proxy in
@@ -44,6 +45,13 @@ final class RecorderHarness {
     func finish() throws -> HAR.Document {
         try proxy.stop()
         return try HARFile.load(from: output)
+    }
+
+    /// ``finish()`` for async tests: stopping waits for the proxy's conversations to end, on a
+    /// thread of its own (see ``offThePool(_:)``).
+    func finish() async throws -> HAR.Document {
+        let harness = HandedOver(self)
+        return try await offThePool { () throws -> HAR.Document in try harness.value.finish() }
     }
 }
 

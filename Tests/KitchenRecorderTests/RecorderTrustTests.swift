@@ -24,10 +24,10 @@ struct RecorderTrustTests {
     }
 
     /// Starts `kitchen record` with `arguments` after the usual ones and reads the port from its banner.
-    private func startRecorder(upstreamPort: Int, output: URL, _ arguments: [String] = []) throws -> (ExternalProcess, Int) {
+    private func startRecorder(upstreamPort: Int, output: URL, _ arguments: [String] = []) async throws -> (ExternalProcess, Int) {
         let process = try ExternalProcess(ProcessRecordingTests.kitchen.path, ["record", "--upstream", "http://127.0.0.1:\(upstreamPort)",
                                                                               "--port", "0", "--out", output.path] + arguments)
-        let text = process.readLine() ?? ""
+        let text = await process.readLine() ?? ""
         let port = text.split(separator: " ").lazy.compactMap { word -> Int? in
             guard word.hasPrefix("http://127.0.0.1:") else { return nil }
             return Int(word.dropFirst("http://127.0.0.1:".count))
@@ -63,11 +63,11 @@ struct RecorderTrustTests {
     func sigkillLosesNothingReceived() async throws {
         try await withUpstream { upstreamPort, directory in
             let output = directory.appendingPathComponent("load.har")
-            let (process, port) = try startRecorder(upstreamPort: upstreamPort, output: output)
+            let (process, port) = try await startRecorder(upstreamPort: upstreamPort, output: output)
             let load = Load()
             load.start(clients: 16, port: port, limit: 5_000)
             // Kill while the clients are mid-flight: no wait for anything to be journaled.
-            #expect(waitUntil(seconds: 60) { load.received.withLock { $0.count } >= 3_000 })
+            #expect(await waitUntil(seconds: 60) { load.received.withLock { $0.count } >= 3_000 })
             process.send(signal: SIGKILL)
             _ = await process.finish()
             load.stop.store(true, ordering: .relaxed)
@@ -93,7 +93,7 @@ struct RecorderTrustTests {
         defer { _ = try? ExternalProcess.runBlocking("/bin/umount", [mountPoint.path]) }
         try await withUpstream { upstreamPort, _ in
             let output = mountPoint.appendingPathComponent("full.har")
-            let (process, port) = try startRecorder(upstreamPort: upstreamPort, output: output)
+            let (process, port) = try await startRecorder(upstreamPort: upstreamPort, output: output)
             let client = try HTTPClientConnection(host: "127.0.0.1", port: port)
             var ok: [String] = []
             var refusal: HTTPResponse?
@@ -167,7 +167,7 @@ struct RecorderTrustTests {
     func recoverNaming() async throws {
         try await withUpstream { upstreamPort, directory in
             let output = directory.appendingPathComponent("session.har")
-            let (process, port) = try startRecorder(upstreamPort: upstreamPort, output: output)
+            let (process, port) = try await startRecorder(upstreamPort: upstreamPort, output: output)
             _ = try HTTPClientConnection(host: "127.0.0.1", port: port).send(HTTPRequest(method: .get, target: "/one"))
             process.send(signal: SIGKILL)
             _ = await process.finish()

@@ -93,7 +93,7 @@ import Testing
         #expect(outcome.stdout == "got 16 bytes", "\(outcome)")
         #expect(seen.all.first?.headers["Content-Length"] == "16")
         #expect(try journalLines(of: harness, type: "bodyPart").isEmpty)
-        let entry = try #require(try harness.finish().log.entries.first)
+        let entry = try #require(try await harness.finish().log.entries.first)
         #expect(entry.request.postData?.text == #"{"name":"small"}"#)
     }
 
@@ -223,7 +223,7 @@ import Testing
         let kitchen = ProcessRecordingTests.kitchen
         try #require(FileManager.default.isExecutableFile(atPath: kitchen.path), "build kitchen first (swift build)")
         try await ProcessRecordingTests().withUpstream(limits: StreamedUploadTests.roomyLimits) { upstreamPort, directory in
-            let recorder = try ProcessRecordingTests().startRecorder(upstreamPort: upstreamPort, directory: directory)
+            let recorder = try await ProcessRecordingTests().startRecorder(upstreamPort: upstreamPort, directory: directory)
             let journal = recorder.output.path + ".journal"
             let port = recorder.port
             let complete = sampleBytes(3 << 20, seed: 21)

@@ -60,7 +60,7 @@ import Testing
         #expect(upstream.connections.all.count == 900)
         #expect(seen.count <= 4, "the upstream saw \(seen.count) connections")
         #expect(harness.proxy.upstreamBusyRefusals == 0)
-        #expect(try harness.finish().log.entries.count == 900)
+        #expect(try await harness.finish().log.entries.count == 900)
     }
 
     /// What one client got in one round.

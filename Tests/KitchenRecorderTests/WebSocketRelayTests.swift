@@ -6,7 +6,7 @@ import Testing
 
 /// Frames relay byte-exact both ways (fragments, binary, control frames), closes are relayed, and the HAR
 /// holds the conversation.
-@Suite(.timeLimit(.minutes(2))) struct WebSocketRelayTests {
+@Suite(.timeLimit(.minutes(2)), .ownQueue) struct WebSocketRelayTests {
     /// An upstream that runs `script` as it opens and records every frame it receives (frame
     /// mode, nothing answered for it but the close, echoed).
     func upstream(seen: Seen<WebSocketFrame>, script: @escaping @Sendable (WebSocketConnection) -> Void) -> Respond {
@@ -18,7 +18,8 @@ import Testing
 
     func connect(_ harness: RecorderHarness, answering: Bool = true) throws -> WebSocketConnection {
         let connection = try WebSocketClient.connect(host: "127.0.0.1", port: harness.proxyPort, target: "/ws",
-                                                     configuration: WebSocketConfiguration(answersControlFrames: answering))
+                                                     configuration: WebSocketConfiguration(answersControlFrames: answering),
+                                                     receiveMode: answering ? .messages : .frames)
         connection.setReceiveTimeout(.seconds(10))
         return connection
     }
@@ -32,22 +33,18 @@ import Testing
             connection.close(code: .normalClosure, reason: "done")
         })
         let client = try connect(harness)
-        // Thousands of blocking receives: off the cooperative pool, so other tests run meanwhile.
-        let received = await offThePool { () -> [Int] in
-            var received: [Int] = []
-            while case .message(.text(let text)) = client.receive() {
-                received.append(Int(text.split(separator: " ")[1]) ?? -1)
-            }
-            return received
+        var received: [Int] = []
+        while case .message(.text(let text)) = await client.receive() {
+            received.append(Int(text.split(separator: " ")[1]) ?? -1)
         }
         #expect(received.count == count, "\(received.count) of \(count) arrived")
         #expect(received == Array(0..<received.count), "out of order from message \(zip(received, 0...).first { $0 != $1 }.map { "\($0.1)" } ?? "-")")
-        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        let entry = try #require(try await harness.finish().log.entries.first { $0.isWebSocket })
         #expect(entry.webSocketMessages?.count == count)
         #expect(entry.webSocketClose?.code == 1000)
     }
 
-    @Test func fragmentedTextAndBinaryFramesRelayExactlyBothWaysAndAreRecordedAsMessages() throws {
+    @Test func fragmentedTextAndBinaryFramesRelayExactlyBothWaysAndAreRecordedAsMessages() async throws {
         let seen = Seen<WebSocketFrame>()
         let binary = sampleBytes(70_000)
         let harness = try RecorderHarness(upstream: upstream(seen: seen) { connection in
@@ -64,12 +61,12 @@ import Testing
         ]
         for frame in sent { try client.send(frame: frame) }
         var received: [WebSocketFrame] = []
-        while received.count < 2, case .frame(let frame) = client.receiveFrame() { received.append(frame) }
+        while received.count < 2, case .frame(let frame) = await client.receive() { received.append(frame) }
         #expect(received == [WebSocketFrame(fin: false, opcode: .binary, payload: Array(binary[..<30_000])),
                              WebSocketFrame(fin: true, opcode: .continuation, payload: Array(binary[30_000...]))])
         client.close(code: .normalClosure, reason: "done")
-        while case .frame = client.receiveFrame() {}
-        let har = try harness.finish()
+        while case .frame = await client.receive() {}
+        let har = try await harness.finish()
         #expect(Array(seen.all.prefix(4)) == sent, "the upstream saw the client's frames as sent, fragmentation and ping included")
         let entry = try #require(har.log.entries.first { $0.isWebSocket })
         let messages = entry.webSocketMessages ?? []
@@ -82,16 +79,16 @@ import Testing
         #expect(entry.webSocketClose == HAR.WebSocketClose(code: 1000, reason: "done", closedBy: .client))
     }
 
-    @Test func anUpstreamCloseCodeReachesTheClientAndIsRecorded() throws {
+    @Test func anUpstreamCloseCodeReachesTheClientAndIsRecorded() async throws {
         let harness = try RecorderHarness(upstream: upstream(seen: Seen()) { connection in
             try? connection.send(text: "bye soon")
             connection.close(code: 4001, reason: "unauthorized")
         })
         let client = try connect(harness)
-        #expect(client.receive() == .message(.text("bye soon")))
-        guard case .closed(let info) = client.receive() else { Issue.record("not closed"); return }
+        #expect(await client.receive() == .message(.text("bye soon")))
+        guard case .closed(let info) = await client.receive() else { Issue.record("not closed"); return }
         #expect(info.code == 4001 && info.reason == "unauthorized")
-        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        let entry = try #require(try await harness.finish().log.entries.first { $0.isWebSocket })
         #expect(entry.webSocketClose == HAR.WebSocketClose(code: 4001, reason: "unauthorized", closedBy: .server))
         #expect(entry.webSocketMessages?.map(\.data) == ["bye soon"])
     }
@@ -119,16 +116,13 @@ import Testing
                 if case .webSocketClosed = event { closeJournaled.fire() }
             }
         })
-        let client = HandedOver(try connect(harness))
+        let client = try connect(harness)
         // The client reads nothing until the proxy gives up on it. Waited for off the cooperative
         // pool, with no polling: the proxy and the upstream need the cores meanwhile.
-        let (dropped, read) = await offThePool { () -> (Bool, Int) in
-            let dropped = closeJournaled.wait(seconds: 60)
-            var read = 0
-            while case .message = client.value.receive() { read += 1 }
-            return (dropped, read)
-        }
-        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        let dropped = await closeJournaled.wait(seconds: 60)
+        var read = 0
+        while case .message = await client.receive() { read += 1 }
+        let entry = try #require(try await harness.finish().log.entries.first { $0.isWebSocket })
         return (dropped, read, entry)
     }
 
@@ -159,21 +153,21 @@ import Testing
         #expect(queued > 0 && queued <= limit, "\(queued) bytes queued, limit \(limit)")
     }
 
-    @Test func anUpstreamThatDropsGivesTheClient1011AndTheCloseIsRecorded() throws {
+    @Test func anUpstreamThatDropsGivesTheClient1011AndTheCloseIsRecorded() async throws {
         let harness = try RecorderHarness(upstream: upstream(seen: Seen()) { connection in
             try? connection.send(text: "then silence")
             connection.dropWithoutClosing()
         })
         let client = try connect(harness)
-        #expect(client.receive() == .message(.text("then silence")))
-        guard case .closed(let info) = client.receive() else { Issue.record("not closed"); return }
+        #expect(await client.receive() == .message(.text("then silence")))
+        guard case .closed(let info) = await client.receive() else { Issue.record("not closed"); return }
         #expect(info.code == .internalError)
-        let entry = try #require(try harness.finish().log.entries.first { $0.isWebSocket })
+        let entry = try #require(try await harness.finish().log.entries.first { $0.isWebSocket })
         #expect(entry.webSocketClose?.code == 1011)
         #expect(entry.webSocketClose?.closedBy == .proxy)
     }
 
-    @Test func aRefusedUpgradeIsRelayedAsIsAndRecorded() throws {
+    @Test func aRefusedUpgradeIsRelayedAsIsAndRecorded() async throws {
         let harness = try RecorderHarness(upstream: Respond { _ in
             .response(HTTPResponse(status: .unauthorized, headers: ["Content-Type": "application/json"],
                                    body: Array(#"{"error":"unauthorized","message":"no"}"#.utf8)))
@@ -185,7 +179,7 @@ import Testing
             #expect(response.status.code == 401)
             #expect(response.bodyBytes == Array(#"{"error":"unauthorized","message":"no"}"#.utf8))
         }
-        let entry = try #require(try harness.finish().log.entries.first)
+        let entry = try #require(try await harness.finish().log.entries.first)
         #expect(entry.response.status == 401 && entry.resourceType == "websocket")
     }
 }

@@ -2,11 +2,12 @@ import Foundation
 import HTTPWire
 import KitchenRecording
 import KitchenReplay
+import KitchenTestSupport
 import Testing
 
 /// Replay ends a recorded conversation the way it ended, but never with a close code
 /// RFC 6455 §7.4 forbids on the wire; and Chrome's error entries are not played.
-@Suite(.timeLimit(.minutes(2))) struct ReplayCloseTests {
+@Suite(.timeLimit(.minutes(2)), .ownQueue) struct ReplayCloseTests {
     /// A recording of one WebSocket that the server closed with `code`.
     static func recording(closedWith code: Int?, reason: String = "", messages: [HAR.WebSocketMessage] = []) -> HAR.Document {
         let entry = HAR.Entry(
@@ -36,7 +37,7 @@ import Testing
     }
 
     /// What a real client sees when the replay server plays the recorded close.
-    static func closeSeenByAClient(recordedCode: Int?, reason: String) throws -> WebSocketCloseInfo {
+    static func closeSeenByAClient(recordedCode: Int?, reason: String) async throws -> WebSocketCloseInfo {
         let server = ReplayServer(engine: ReplayEngine(document: recording(closedWith: recordedCode, reason: reason), volatile: .kitchen),
                                   port: 0, speed: .max)
         try server.start()
@@ -44,7 +45,7 @@ import Testing
         let port = try #require(server.baseURL?.port)
         let client = try WebSocketClient.connect(host: "127.0.0.1", port: port, target: "/ws")
         while true {
-            if case .closed(let info) = client.receive() { return info }
+            if case .closed(let info) = await client.receive() { return info }
         }
     }
 
@@ -55,9 +56,9 @@ import Testing
         (1000, 1000, true), (4001, 4001, true), (1005, 1005, true), (1006, 1006, false), (1015, 1006, false),
         (0, 1011, true), (1004, 1011, true), (2999, 1011, true), (5000, 1011, true),
     ] as [(Int, UInt16, Bool)])
-    func theReplayServerNeverSendsAForbiddenCode(recorded: Int, seen: UInt16, clean: Bool) throws {
+    func theReplayServerNeverSendsAForbiddenCode(recorded: Int, seen: UInt16, clean: Bool) async throws {
         let reason = recorded == 1005 ? "" : "recorded reason"
-        let info = try Self.closeSeenByAClient(recordedCode: recorded, reason: reason)
+        let info = try await Self.closeSeenByAClient(recordedCode: recorded, reason: reason)
         #expect(info.code?.rawValue == seen)
         #expect(info.wasClean == clean)
         #expect(info.initiator == .peer)

@@ -80,10 +80,12 @@ enum HarnessError: Error { case unexpected(String) }
 
 extension WebSocketConnection {
     /// The next `count` messages as JSON (a socket read timeout keeps a hung test from hanging).
-    func nextMessages(_ count: Int) -> [JSONValue] {
-        (0..<count).compactMap { _ in
-            guard case .message(.text(let text)) = receive() else { return nil }
-            return try? JSONValue(parsing: text)
+    func nextMessages(_ count: Int) async -> [JSONValue] {
+        var messages: [JSONValue] = []
+        for _ in 0..<count {
+            guard case .message(.text(let text)) = await receive() else { continue }
+            if let message = try? JSONValue(parsing: text) { messages.append(message) }
         }
+        return messages
     }
 }

@@ -67,6 +67,10 @@ public final class ExternalProcess: Sendable {
         }
     }
 
+    /// ``readLine()`` for async code, off the cooperative pool (a peer may take seconds to start
+    /// on a loaded machine).
+    public func readLine() async -> String? { await offThePool { self.readLine() } }
+
     /// All of stderr so far, once it holds `marker` (or at end of stream). Blocks meanwhile (a
     /// banner, at start); what it read is part of ``finish(timeoutSeconds:)``'s stderr too.
     public func standardError(until marker: String) -> String {
@@ -77,6 +81,11 @@ public final class ExternalProcess: Sendable {
             if bytes.isEmpty { return text }
             pendingError.withLock { $0 += bytes }
         }
+    }
+
+    /// ``standardError(until:)`` for async code, off the cooperative pool.
+    public func standardError(until marker: String) async -> String {
+        await offThePool { self.standardError(until: marker) }
     }
 
     /// Waits for exit (terminating the process after `timeoutSeconds`) and collects its output,

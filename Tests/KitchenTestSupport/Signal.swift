@@ -29,6 +29,10 @@ public final class Signal: Sendable {
     /// Whether the signal fired within `seconds` (blocks the calling thread).
     public func wait(seconds: Int) -> Bool { unfired.wait(timeout: .now() + .seconds(seconds)) == .success }
 
+    /// Whether the signal fired within `seconds`, for async code: the wait holds a thread of its
+    /// own, not one of the cooperative pool's (see ``offThePool(_:)``).
+    public func wait(seconds: Int) async -> Bool { await offThePool { self.wait(seconds: seconds) } }
+
     /// Returns once the signal has fired.
     public func wait() async {
         await withCheckedContinuation { continuation in

@@ -13,3 +13,11 @@ public func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
     }
     return condition()
 }
+
+/// ``waitUntil(seconds:_:)`` for async code: the polling runs on a thread of its own (see
+/// ``offThePool(_:)``), so the cooperative pool serves other tests meanwhile. The caller is
+/// suspended until it returns, so `condition` is never evaluated beside the caller's own code.
+public func waitUntil(seconds: Double, _ condition: @escaping () -> Bool) async -> Bool {
+    let handed = HandedOver(condition)
+    return await offThePool { waitUntil(seconds: seconds, handed.value) }
+}

@@ -1,21 +1,23 @@
 import Foundation
 
 extension WebSocketClient {
-    /// What ``open(host:port:target:headers:configuration:timeout:key:tls:on:handler:_:)`` hands
+    /// What ``open(host:port:target:headers:configuration:timeout:key:tls:on:handler:receiveMode:_:)`` hands
     /// back: the open connection, the upgrade request sent and the server's 101.
     package typealias Opened = (connection: WebSocketConnection, request: HTTPRequest, response: HTTPResponse)
 
     /// Opens a client WebSocket from `loop`'s thread without blocking it (a TLS connection's
     /// own handshake runs on a thread of its own first): the upgrade goes out and its answer is
-    /// read on the loop, and the open connection is served there by `handler`. `done` is called
-    /// once, on the loop's thread: with the connection, or why there is none (a refusal such as
-    /// 401 with its response, body included). `timeout` bounds the connect and each read of the
-    /// answer; `key` is as for ``handshake(host:port:target:headers:configuration:timeout:key:tls:on:handler:)``.
+    /// read on the loop, and the open connection is served there by `handler` (without one, a task
+    /// reads it with `receive()`, in `receiveMode`). `done` is called once, on the loop's thread:
+    /// with the connection, or why there is none (a refusal such as 401 with its response, body
+    /// included). `timeout` bounds the connect and each read of the answer. `key` is normally
+    /// fresh and random (RFC 6455 §4.1); a recorder that must write identical files on every run
+    /// may pass its own. A Host in `headers` (a relay naming its upstream) replaces the default.
     package static func open(
         host: String, port: Int, target: String, headers: HTTPHeaders = [:],
         configuration: WebSocketConfiguration = WebSocketConfiguration(), timeout: Duration = .seconds(10),
         key: String = WebSocketHandshake.makeKey(), tls: TLSClientConfiguration? = nil,
-        on loop: EventLoop, handler: any WebSocketLoopHandler,
+        on loop: EventLoop, handler: (any WebSocketLoopHandler)?, receiveMode: WebSocketReceiveMode = .messages,
         _ done: @escaping @Sendable (Result<Opened, WebSocketClientError>) -> Void
     ) {
         var extraHeaders = headers
@@ -27,14 +29,14 @@ extension WebSocketClient {
             let connection: HTTPClientConnection
             switch connected {
             case .success(let opened): connection = opened
-            case .failure(let error): return done(.failure(WebSocketClientError(error)))
+            case .failure(let error): return done(.failure(.connection(error)))
             }
             do throws(HTTPClientError) { try connection.attach(to: loop, onClosedWhileIdle: {}) } catch {
                 connection.close()
-                return done(.failure(WebSocketClientError(error)))
+                return done(.failure(.connection(error)))
             }
             UpgradeExchange(connection: connection, request: request, key: key, configuration: configuration,
-                            loop: loop, handler: handler, done: done).start()
+                            loop: loop, handler: handler, receiveMode: receiveMode, done: done).start()
         }
     }
 
@@ -67,13 +69,14 @@ private final class UpgradeExchange: @unchecked Sendable {
     private let key: String
     private let configuration: WebSocketConfiguration
     private let loop: EventLoop
-    private let handler: any WebSocketLoopHandler
+    private let handler: (any WebSocketLoopHandler)?
+    private let receiveMode: WebSocketReceiveMode
     private let done: @Sendable (Result<WebSocketClient.Opened, WebSocketClientError>) -> Void
     private var head: HTTPResponse?
     private var body: [UInt8] = []
 
     init(connection: HTTPClientConnection, request: HTTPRequest, key: String, configuration: WebSocketConfiguration,
-         loop: EventLoop, handler: any WebSocketLoopHandler,
+         loop: EventLoop, handler: (any WebSocketLoopHandler)?, receiveMode: WebSocketReceiveMode,
          done: @escaping @Sendable (Result<WebSocketClient.Opened, WebSocketClientError>) -> Void) {
         self.connection = connection
         self.request = request
@@ -81,6 +84,7 @@ private final class UpgradeExchange: @unchecked Sendable {
         self.configuration = configuration
         self.loop = loop
         self.handler = handler
+        self.receiveMode = receiveMode
         self.done = done
     }
 
@@ -92,7 +96,7 @@ private final class UpgradeExchange: @unchecked Sendable {
             case .end: answered()
             case .failed(let error):
                 connection.close()
-                done(.failure(WebSocketClientError(error)))
+                done(.failure(.connection(error)))
             }
         }
     }
@@ -113,7 +117,8 @@ private final class UpgradeExchange: @unchecked Sendable {
         connection.detach()
         connection.socket.setReadTimeout(milliseconds: nil)
         let open = WebSocketConnection(socket: connection.socket, role: .client, configuration: configuration,
-                                       bufferedBytes: connection.takeBufferedBytes(), loop: loop, handler: handler)
+                                       bufferedBytes: connection.takeBufferedBytes(), loop: loop, handler: handler,
+                                       receiveMode: receiveMode)
         done(.success((open, request, head)))
     }
 }

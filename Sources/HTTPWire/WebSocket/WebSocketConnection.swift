@@ -1,13 +1,13 @@
-import Dispatch
 import HarnessCore
 
 /// One open WebSocket (RFC 6455), client or server side, driven by an event loop.
 ///
 /// The loop reads the socket, writes what the socket would not take at once, and keeps the
 /// connection's deadlines; no thread is held per connection. The app reads in one of two ways:
-/// - from a thread, with `receive()` (messages, pings answered and closes echoed
-///   automatically) or `receiveFrame()` (every frame, for relays), which wait for the loop;
-/// - on the loop, with a ``WebSocketLoopHandler`` told of each message or frame as it arrives.
+/// - on the loop, with a ``WebSocketLoopHandler`` told of each message or frame as it arrives;
+/// - from a task, for a client connection opened without a handler, with `await receive()`:
+///   messages, pings answered and closes echoed automatically; or every frame, for relays
+///   (opened with `receiveMode: .frames`).
 ///
 /// Any thread may send. Sends never wait for a slow peer: what the socket does not take at once
 /// is queued, written by the loop as the peer reads, and a peer that falls too far behind is
@@ -19,7 +19,7 @@ import HarnessCore
 /// the machine asks for are the loop's timers.
 ///
 /// ```swift
-/// while case .message(let message) = connection.receive() {
+/// while case .message(let message) = await connection.receive() {
 ///     try connection.send(message)   // echo
 /// }
 /// ```
@@ -29,12 +29,12 @@ package final class WebSocketConnection: Sendable {
     /// The event loop that drives the connection.
     package let eventLoop: EventLoop
     let socket: Socket
-    /// Shared by the loop and a thread blocked in `receive()`: its waiters sleep rather than
-    /// spin, as the loop holds it while it parses a whole read, and a spinning reader would
-    /// take the CPU the loop needs.
+    /// Shared by the loop and threads that send: its waiters sleep rather than spin, as the loop
+    /// holds it while it parses a whole read, and a spinning sender would take the CPU the loop
+    /// needs.
     let state: SleepingMutex<WebSocketShellState>
-    /// Signalled when a thread blocked in `receive()` may find something.
-    let fed = DispatchSemaphore(value: 0)
+    /// What the loop delivers for `receive()`, for a connection opened without a handler.
+    private let inbox: WebSocketInbox?
     /// The loop's side: its registration and timers (touched on the loop's thread only).
     let driver: WebSocketDriver
     /// The machine's time zero, on the loop's clock.
@@ -45,10 +45,11 @@ package final class WebSocketConnection: Sendable {
     /// A connection over `socket` (after the opening handshake) driven by `loop`; `bufferedBytes`
     /// arrived with the handshake and are already frames (§4.2.2), and `unsentHandshake` is what
     /// the socket has not taken yet of a 101 written without blocking (it goes out first). With
-    /// `handler`, it is served on the loop; without, a thread reads it with `receive()`.
+    /// `handler`, it is served on the loop; without, a task reads it with `receive()` (messages,
+    /// or with `receiveMode` `.frames`, frames).
     init(socket: Socket, role: WebSocketRole, configuration: WebSocketConfiguration, bufferedBytes: [UInt8],
-         loop: EventLoop, handler: (any WebSocketLoopHandler)? = nil, unsentHandshake: [UInt8] = [],
-         onClose: (@Sendable () -> Void)? = nil) {
+         loop: EventLoop, handler: (any WebSocketLoopHandler)? = nil, receiveMode: WebSocketReceiveMode = .messages,
+         unsentHandshake: [UInt8] = [], onClose: (@Sendable () -> Void)? = nil) {
         self.socket = socket
         self.role = role
         self.configuration = configuration
@@ -60,7 +61,9 @@ package final class WebSocketConnection: Sendable {
         var shell = WebSocketShellState(machine: machine, now: .zero)
         _ = shell.enqueue(unsentHandshake, limit: .max, socket: socket)
         state = SleepingMutex(shell)
-        driver = WebSocketDriver(handler: handler)
+        let inbox = handler == nil ? WebSocketInbox(receiveMode: receiveMode) : nil
+        self.inbox = inbox
+        driver = WebSocketDriver(handler: handler ?? inbox!)
         driver.connection = self
         let started = loop.execute { [self] in driver.start(opening: opening) }
         if !started {
@@ -131,11 +134,9 @@ package final class WebSocketConnection: Sendable {
         socket.shutdown()
     }
 
-    /// Ends the connection as abnormal (1006) when a reader waits `timeout` with nothing
-    /// arriving (`nil`: wait forever, the default): a thread in `receive()`, or, for a
-    /// connection served on the loop, its handler. Useful to bound waits in clients and tests.
+    /// Ends the connection as abnormal (1006) when nothing arrives for `timeout` (`nil`: wait
+    /// forever, the default). Useful to bound waits in clients and tests.
     package func setReceiveTimeout(_ timeout: Duration?) {
-        state.withLock { $0.receiveTimeout = timeout }
         eventLoop.execute { [self] in driver.setReceiveTimeout(timeout) }
     }
 
@@ -146,72 +147,18 @@ package final class WebSocketConnection: Sendable {
     /// Reads and delivers on after ``pauseReading()``. Call on the loop's thread.
     package func resumeReading() { driver.setHandlerPaused(false) }
 
-    // MARK: Receiving on a thread
+    // MARK: Receiving in a task
 
-    /// The next message, or `.closed` once the connection is over. Pings are answered,
-    /// pongs consumed, a peer's close is echoed (§5.5). Waits for the loop; never call it on
-    /// the loop's thread, nor for a connection served by a ``WebSocketLoopHandler``.
-    package func receive() -> WebSocketEvent {
-        while true {
-            switch nextDelivery(as: .messages) {
-            case .message(let message): return .message(message)
-            case .ended(let info): return .closed(info)
-            case .frame: continue  // not delivered in message mode
-            }
+    /// The next message, or, for a connection opened with `receiveMode: .frames`, the next
+    /// validated frame; `.closed` once the connection is over (again on every later call). In
+    /// message mode pings are answered, pongs consumed and a peer's close is echoed (§5.5); in
+    /// frame mode a configuration that says so answers nothing, and the caller relays pings, pongs
+    /// and closes. For a connection opened without a handler; one reader at a time.
+    package func receive() async -> WebSocketEvent {
+        guard let inbox else {
+            preconditionFailure("receive() on a WebSocket served by a WebSocketLoopHandler: its handler is told instead")
         }
-    }
-
-    /// The next validated frame, or `.ended` once the connection is over. In frame mode
-    /// nothing is answered automatically: the caller relays pings, pongs and closes.
-    package func receiveFrame() -> WebSocketFrameEvent {
-        while true {
-            switch nextDelivery(as: .frames) {
-            case .frame(let frame): return .frame(frame)
-            case .ended(let info): return .ended(info)
-            case .message: continue  // not delivered in frame mode
-            }
-        }
-    }
-
-    /// Decodes what the loop fed until there is something for the app, waiting for the loop
-    /// to feed more when there is not. Finding nothing and asking to be woken happen under one
-    /// lock, so bytes the loop feeds in between always wake the reader.
-    private func nextDelivery(as mode: WebSocketStateMachine.ReceiveMode) -> WebSocketStateMachine.Delivery {
-        while true {
-            let (actions, waking, wait) = state.withLock { state -> ([WebSocketStateMachine.Action], Bool, ReaderWait?) in
-                var actions = state.machine.nextDelivery(as: mode)
-                var wait: ReaderWait?
-                if !actions.contains(where: \.isDelivery) {
-                    if state.endOfStream {
-                        actions += state.machine.endOfStream()
-                    } else {
-                        state.readerWaiting = true
-                        wait = ReaderWait(resumesReading: state.readingPaused, timeout: state.receiveTimeout)
-                        state.readingPaused = false
-                    }
-                }
-                let waking = (try? queue(&actions, in: &state, reportingFailures: false)) ?? false
-                return (actions, waking, wait)
-            }
-            if let delivery = perform(actions, waking: waking) { return delivery }
-            guard let wait else { continue }
-            if wait.resumesReading { eventLoop.execute { [self] in driver.updateInterest() } }
-            guard let timeout = wait.timeout else {
-                fed.wait()
-                continue
-            }
-            if fed.wait(timeout: .now() + .nanoseconds(Int(timeout / .nanoseconds(1)))) == .timedOut {
-                // As a read would time out: the connection ends (the loop then reads its end).
-                socket.shutdown()
-            }
-        }
-    }
-
-    /// How a reader that found nothing waits for the loop.
-    private struct ReaderWait {
-        /// The loop had stopped reading for want of a reader: it reads on.
-        let resumesReading: Bool
-        let timeout: Duration?
+        return await inbox.next(of: self)
     }
 
     // MARK: Performing the machine's actions
@@ -220,7 +167,7 @@ package final class WebSocketConnection: Sendable {
     var now: Duration { eventLoop.now - opened }
 
     /// Runs one input and performs its actions; returns what is to be delivered, if anything.
-    func step(_ input: (inout WebSocketStateMachine, Duration) -> [WebSocketStateMachine.Action]) -> WebSocketStateMachine.Delivery? {
+    func step(_ input: (inout WebSocketStateMachine, Duration) -> [WebSocketStateMachine.Action]) -> WebSocketEvent? {
         let now = self.now
         let (actions, waking) = state.withLock { state in
             var actions = input(&state.machine, now)
@@ -254,8 +201,8 @@ package final class WebSocketConnection: Sendable {
     /// The loop does it in this order: the deadlines first (a close frame written by the flush
     /// moves its deadline on), then the flush, then the end of the transport (after the frames
     /// queued before it).
-    private func perform(_ actions: [WebSocketStateMachine.Action], waking: Bool) -> WebSocketStateMachine.Delivery? {
-        var delivery: WebSocketStateMachine.Delivery?
+    private func perform(_ actions: [WebSocketStateMachine.Action], waking: Bool) -> WebSocketEvent? {
+        var delivery: WebSocketEvent?
         var deadlines: [WebSocketDriver.Work] = [], ending: [WebSocketDriver.Work] = []
         for action in actions {
             switch action {

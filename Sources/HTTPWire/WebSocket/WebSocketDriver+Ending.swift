@@ -64,16 +64,7 @@ extension WebSocketDriver {
             connection.socket.close()
             connection.onClose?()
         }
-        if handler == nil {
-            connection.state.withLock { state in
-                if state.readerWaiting {
-                    state.readerWaiting = false
-                    connection.fed.signal()
-                }
-            }
-        } else if !deliveredEnd {
-            deliver()
-        }
+        if !deliveredEnd { deliver() }
         self.connection = nil
     }
 }

@@ -1,6 +1,6 @@
 /// The event loop's side of a ``WebSocketConnection``: it reads the socket and feeds the
-/// machine, hands what is decoded to the connection's ``WebSocketLoopHandler`` or wakes the
-/// thread waiting in `receive()`, writes what the socket would not take at once, keeps the
+/// machine, hands what is decoded to the connection's ``WebSocketLoopHandler`` (its own, or the
+/// inbox `receive()` reads), writes what the socket would not take at once, keeps the
 /// machine's deadline and the write-progress and receive timers, and ends TCP the role's way.
 final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
     // Unchecked: every property is touched on the connection's loop thread only (`connection`
@@ -28,13 +28,10 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         case closed
     }
 
-    /// A connection stops reading once this much waits, undecoded, with no one asking for it.
-    static let readBufferLimit = 1 << 20
-
     /// Set by the connection's init; released once the connection is closed (breaking the
     /// reference cycle the loop keeps alive while it drives the connection).
     var connection: WebSocketConnection?
-    let handler: (any WebSocketLoopHandler)?
+    let handler: any WebSocketLoopHandler
     var token: UInt64?
     var deadlineTimer: (token: UInt64, deadline: Duration)?
     var writeTimer: UInt64?
@@ -49,7 +46,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
     /// Whether the socket was watched for reading at the last ``updateInterest()``.
     private var wasReading = true
 
-    init(handler: (any WebSocketLoopHandler)?) {
+    init(handler: any WebSocketLoopHandler) {
         self.handler = handler
     }
 
@@ -66,7 +63,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         }
         lastReceived = connection.now
         if opening.contains(where: { if case .armDeadline = $0 { true } else { false } }) { arm() }
-        handler?.opened(connection)
+        handler.opened(connection)
         deliver()
         // A TLS session may already hold decrypted bytes that came with the handshake's answer;
         // the kernel has nothing more to report, so they are read now.
@@ -144,9 +141,9 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         }
     }
 
-    /// Times the handler's wait for bytes (a thread in `receive()` times its own).
+    /// Holds delivery and reading back for the handler, or lets them go on.
     func setHandlerPaused(_ paused: Bool) {
-        guard handler != nil, handlerPaused != paused else { return }
+        guard handlerPaused != paused else { return }
         handlerPaused = paused
         updateInterest()
         // What is buffered is delivered on the loop's next turn, never from inside the handler
@@ -155,29 +152,16 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
     }
 
     func setReceiveTimeout(_ timeout: Duration?) {
-        guard handler != nil else { return }
         receiveTimeout = timeout
         armReceiveTimer()
     }
 
     // MARK: Delivering
 
-    /// Hands over what the machine decodes: each message or frame, then the end, to the handler;
-    /// or wakes the thread waiting in `receive()`.
+    /// Hands over what the machine decodes: each message or frame, then the end, to the handler.
     func deliver() {
         guard let connection else { return }
-        guard let handler else {
-            connection.state.withLock { state in
-                if state.readerWaiting, state.endOfStream || state.machine.bufferedByteCount > 0 {
-                    state.readerWaiting = false
-                    connection.fed.signal()
-                } else if !state.readerWaiting, state.machine.bufferedByteCount > Self.readBufferLimit {
-                    state.readingPaused = true
-                }
-            }
-            return updateInterest()
-        }
-        let mode: WebSocketStateMachine.ReceiveMode = handler.receiveMode == .frames ? .frames : .messages
+        let mode = handler.receiveMode
         while !deliveredEnd, !handlerPaused {
             var delivery = connection.step { machine, _ in machine.nextDelivery(as: mode) }
             if delivery == nil, connection.state.withLock({ $0.endOfStream }) {
@@ -187,7 +171,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
             switch delivery {
             case .message(let message): handler.received(message, on: connection)
             case .frame(let frame): handler.received(frame, on: connection)
-            case .ended(let info):
+            case .closed(let info):
                 deliveredEnd = true
                 handler.ended(info, on: connection)
             }
@@ -201,7 +185,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         let (reads, writes) = connection.state.withLock { state -> (Bool, Bool) in
             let reads: Bool
             switch ending {
-            case .open: reads = !state.endOfStream && !state.readingPaused && !handlerPaused
+            case .open: reads = !state.endOfStream && !handlerPaused
             case .flushing: reads = false
             case .draining: reads = true
             case .closed: reads = false
@@ -274,10 +258,11 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         if let receiveTimer { connection.eventLoop.cancelTimer(receiveTimer) }
         receiveTimer = nil
         guard let timeout = receiveTimeout else { return }
-        receiveTimer = connection.eventLoop.scheduleTimer(at: connection.opened + lastReceived + timeout) { [self] in
+        let since = waitedSince() ?? connection.now
+        receiveTimer = connection.eventLoop.scheduleTimer(at: connection.opened + since + timeout) { [self] in
             receiveTimer = nil
             guard let connection = self.connection else { return }
-            if connection.now - lastReceived >= timeout {
+            if let since = waitedSince(), connection.now - since >= timeout {
                 connection.socket.shutdown()
             } else {
                 armReceiveTimer()
@@ -285,4 +270,11 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         }
     }
 
+    /// Since when the reader has waited for something to arrive: the last bytes read, or, for a
+    /// connection read through its inbox, no earlier than when its reader began to wait (time
+    /// no one asked for anything does not count against the peer); nil while no one waits.
+    private func waitedSince() -> Duration? {
+        guard let inbox = handler as? WebSocketInbox else { return lastReceived }
+        return inbox.readerWaitingSince.map { max($0, lastReceived) }
+    }
 }

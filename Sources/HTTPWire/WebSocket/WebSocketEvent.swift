@@ -27,18 +27,14 @@ package struct WebSocketCloseInfo: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// What `WebSocketConnection.receive()` hands back in message mode.
+/// What `WebSocketConnection.receive()` hands back.
 package enum WebSocketEvent: Sendable, Hashable {
+    /// A complete, validated data message (``WebSocketReceiveMode/messages``).
     case message(WebSocketMessage)
+    /// A validated frame, control frames included, payload unmasked (``WebSocketReceiveMode/frames``).
+    case frame(WebSocketFrame)
     /// The connection is over; every later `receive()` returns the same value.
     case closed(WebSocketCloseInfo)
-}
-
-/// What `WebSocketConnection.receiveFrame()` hands back in frame mode (for relays).
-package enum WebSocketFrameEvent: Sendable, Hashable {
-    /// A validated frame, control frames included, payload unmasked.
-    case frame(WebSocketFrame)
-    case ended(WebSocketCloseInfo)
 }
 
 extension WebSocketFrame: Hashable {

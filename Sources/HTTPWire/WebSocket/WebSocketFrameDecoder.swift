@@ -36,18 +36,12 @@ package struct WebSocketFrameDecoder: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
-    /// Bytes received and not yet decoded.
-    var bufferedByteCount: Int { buffer.readableCount }
-
     /// Reads straight into the decoder's buffer.
     package mutating func feed<Failure: Error>(
         capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
     ) throws(Failure) -> Int {
         try buffer.appendIn(capacity: capacity, fill)
     }
-
-    /// Whether part of a frame is buffered.
-    package var hasPartialFrame: Bool { pendingHeader != nil || !buffer.isEmpty }
 
     /// The opcode of the frame whose header is read and whose payload is still arriving.
     var pendingOpcode: WebSocketOpcode? { pendingHeader?.opcode }

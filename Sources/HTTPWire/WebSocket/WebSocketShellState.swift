@@ -1,5 +1,5 @@
 /// What the lock of a ``WebSocketConnection`` guards: the machine, the bytes the socket has not
-/// taken yet, and how reading stands.
+/// taken yet, and whether reading has ended.
 struct WebSocketShellState: Sendable {
     var machine: WebSocketStateMachine
     /// Encoded bytes the socket has not taken, from `unsentStart` on.
@@ -11,12 +11,6 @@ struct WebSocketShellState: Sendable {
     var lastWriteProgress: Duration
     /// Reading has ended: end of stream, an error, our own shutdown, or the loop stopped.
     var endOfStream = false
-    /// A thread waits in `receive()` for the loop to feed bytes (or the end).
-    var readerWaiting = false
-    /// The loop stopped reading: bytes piled up that no one asked for yet.
-    var readingPaused = false
-    /// How long a reader may wait with nothing arriving (`setReceiveTimeout`).
-    var receiveTimeout: Duration?
     /// Where our close frame ends in the outbound stream, until it has gone out.
     var closeFrameEnd: Int?
 

@@ -8,9 +8,6 @@ extension WebSocketStateMachine {
         }
     }
 
-    /// Bytes received and not yet decoded.
-    var bufferedByteCount: Int { decoder.bufferedByteCount }
-
     /// Bytes read from the socket; ignored once the connection is over.
     mutating func receive(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { receive($0) }
@@ -20,12 +17,12 @@ extension WebSocketStateMachine {
     /// end with `.deliver` then, and without it when more bytes are needed. Once the
     /// connection is over, every call delivers how it ended. In message mode
     /// pings are answered and pongs consumed here; in frame mode every frame is delivered.
-    mutating func nextDelivery(as mode: ReceiveMode) -> [Action] {
+    mutating func nextDelivery(as mode: WebSocketReceiveMode) -> [Action] {
         var actions: [Action] = []
         while true {
             switch phase {
             case .ended(let info):
-                return actions + [.deliver(.ended(info))]
+                return actions + [.deliver(.closed(info))]
             case .dropping(let info):
                 actions = end(info, after: actions)
                 continue
@@ -62,17 +59,17 @@ extension WebSocketStateMachine {
     /// The peer ended TCP (or reading failed): the connection is over.
     mutating func endOfStream() -> [Action] {
         switch phase {
-        case .ended(let info): [.deliver(.ended(info))]
-        case .dropping(let info): end(info, after: []) + [.deliver(.ended(info))]
+        case .ended(let info): [.deliver(.closed(info))]
+        case .dropping(let info): end(info, after: []) + [.deliver(.closed(info))]
         case .open, .closeReceived, .closeSent:
-            end(Self.closedWithoutCloseFrame, after: []) + [.deliver(.ended(Self.closedWithoutCloseFrame))]
+            end(Self.closedWithoutCloseFrame, after: []) + [.deliver(.closed(Self.closedWithoutCloseFrame))]
         }
     }
 
     /// One decoded frame: what the app gets from it, if anything; answers go into `actions`.
     /// A frame that ends the connection delivers nothing itself: the caller then delivers the end.
-    private mutating func handle(_ frame: WebSocketFrame, completing message: WebSocketMessage?, mode: ReceiveMode,
-                                 actions: inout [Action]) -> Delivery? {
+    private mutating func handle(_ frame: WebSocketFrame, completing message: WebSocketMessage?, mode: WebSocketReceiveMode,
+                                 actions: inout [Action]) -> WebSocketEvent? {
         // §5.5.1: nothing may follow a peer's close frame; whatever does is not delivered.
         if case .closeReceived = phase { return nil }
         switch frame.opcode {
@@ -88,11 +85,11 @@ extension WebSocketStateMachine {
         case .close:
             return handleClose(frame, mode: mode, actions: &actions)
         case .text, .binary, .continuation:
-            return mode == .frames ? .frame(frame) : message.map(Delivery.message)
+            return mode == .frames ? .frame(frame) : message.map(WebSocketEvent.message)
         }
     }
 
-    private mutating func handleClose(_ frame: WebSocketFrame, mode: ReceiveMode, actions: inout [Action]) -> Delivery? {
+    private mutating func handleClose(_ frame: WebSocketFrame, mode: WebSocketReceiveMode, actions: inout [Action]) -> WebSocketEvent? {
         let payload: WebSocketClosePayload
         do throws(WebSocketProtocolError) { payload = try WebSocketClosePayload(frame.payload) } catch {
             actions = fail(error, after: actions)

@@ -21,7 +21,7 @@ struct WebSocketStateMachine: Sendable {
         /// Write this frame (masked if we are the client).
         case write(WebSocketFrame)
         /// Hand this to the app (the answer to ``nextDelivery(as:)`` or ``endOfStream()``).
-        case deliver(Delivery)
+        case deliver(WebSocketEvent)
         /// Call ``deadlineReached(_:now:)`` with this deadline once the time comes; replaces
         /// any deadline armed before.
         case armDeadline(Duration)
@@ -33,28 +33,6 @@ struct WebSocketStateMachine: Sendable {
         /// Flush what is queued, then end TCP the role's way (§7.1.1: the server closes first,
         /// the client waits for the server's FIN). Comes once.
         case finishTransport
-
-        /// Whether this hands something to the app.
-        var isDelivery: Bool {
-            if case .deliver = self { return true }
-            return false
-        }
-    }
-
-    /// What the app receives.
-    enum Delivery: Sendable, Equatable {
-        /// A validated frame (frame mode).
-        case frame(WebSocketFrame)
-        /// A complete, validated data message (message mode).
-        case message(WebSocketMessage)
-        /// The connection is over; delivered again on every later call.
-        case ended(WebSocketCloseInfo)
-    }
-
-    /// How the app reads: whole messages with pings answered, or every frame for a relay.
-    enum ReceiveMode: Sendable, Equatable {
-        case messages
-        case frames
     }
 
     /// Where the closing handshake stands.

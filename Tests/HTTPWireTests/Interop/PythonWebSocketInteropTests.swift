@@ -7,7 +7,7 @@ import Testing
 /// The interpreter is `KITCHEN_PYTHON` (the Makefile's .venv); without it these are SKIPPED.
 @Suite(.enabled(if: PythonPeer.websocketsVersion != nil,
                 "SKIPPED: KITCHEN_PYTHON is unset or cannot import websockets (run `make` to create .venv with websockets, or set KITCHEN_PYTHON); the Python WebSocket interop tests did not run"),
-       .timeLimit(.minutes(2)))
+       .timeLimit(.minutes(2)), .ownQueue)
 struct PythonWebSocketInteropTests {
     @Test func websocketsClientExchangesEveryMessageKindWithOurServerAndClosesCleanly() async throws {
         let interpreter = try #require(PythonPeer.interpreter)
@@ -29,26 +29,26 @@ struct PythonWebSocketInteropTests {
         let interpreter = try #require(PythonPeer.interpreter)
         print("Python websockets \(PythonPeer.websocketsVersion ?? "?") at \(interpreter)")
         let peer = try ExternalProcess(interpreter, ["-u", PythonPeer.script("ws_server.py"), "0"])
-        let announcement = try #require(peer.readLine(), "\(peer.finishBlocking(timeoutSeconds: 5))")
+        let announcement = try #require(await peer.readLine(), "\(peer.finishBlocking(timeoutSeconds: 5))")
         let port = try #require(PythonPeer.summary(announcement)["port"] as? Int)
 
         let socket = try WebSocketClient.connect(host: "127.0.0.1", port: port, target: "/")
         socket.setReceiveTimeout(.seconds(20))
         try socket.send(text: "hello κόσμε")
-        #expect(socket.receive() == .message(.text("hello κόσμε")))
+        #expect(await socket.receive() == .message(.text("hello κόσμε")))
         try socket.send(.binary([0, 1, 2, 255]))
-        #expect(socket.receive() == .message(.binary([0, 1, 2, 255])))
+        #expect(await socket.receive() == .message(.binary([0, 1, 2, 255])))
         let large = (0..<200_000).map { UInt8(truncatingIfNeeded: $0) }
         try socket.send(.binary(large))
-        #expect(socket.receive() == .message(.binary(large)))
+        #expect(await socket.receive() == .message(.binary(large)))
         // websockets sends this reply as three frames; we reassemble it.
         try socket.send(text: "fragmented")
-        #expect(socket.receive() == .message(.text("one two three")))
+        #expect(await socket.receive() == .message(.text("one two three")))
         // websockets pings us; our reader answers, and websockets confirms it got the pong.
         try socket.send(text: "ping")
-        #expect(socket.receive() == .message(.text("pong received")))
+        #expect(await socket.receive() == .message(.text("pong received")))
         try socket.send(text: "close 4001")
-        guard case .closed(let info) = socket.receive() else {
+        guard case .closed(let info) = await socket.receive() else {
             Issue.record("expected websockets to close the connection")
             return
         }

@@ -135,8 +135,8 @@ import Testing
             let waited = try loop.runAndWait { loop.now } - started
             return (log, waited, try loop.runAndWait { connection.isReusable })
         }
-        try peer.waitForScript()
-        #expect(requestRead.wait(seconds: 1), "the request never reached the peer")
+        try await peer.waitForScript()
+        #expect(await requestRead.wait(seconds: 1), "the request never reached the peer")
         guard case .socket(let error)? = log.failure else {
             Issue.record("expected a socket failure, heard \(log.events.all)")
             return
@@ -180,7 +180,7 @@ import Testing
             _ = log.waitForOutcome()
             return try loop.runAndWait { connection.isReusable }
         }
-        try peer.waitForScript()
+        try await peer.waitForScript()
         #expect(log.head?.status == .ok)
         #expect(log.head?.headers["X-Split"] == "yes")
         #expect(log.body == chunks.joined())
@@ -225,7 +225,7 @@ import Testing
             _ = log.waitForOutcome()
             return heardWhilePaused
         }
-        try peer.waitForScript()
+        try await peer.waitForScript()
         #expect(heardWhilePaused == 1, "heard \(heardWhilePaused) events while paused: \(log.events.all)")
         #expect(log.body == "0123456789")
         #expect(log.ended, "\(String(describing: log.failure))")
@@ -269,7 +269,7 @@ import Testing
             _ = log.waitForOutcome()
             return log
         }
-        try peer.waitForScript()
+        try await peer.waitForScript()
         #expect(log.failure == .closedBeforeResponse, "\(log.events.all)")
     }
 

@@ -137,7 +137,7 @@ import Testing
             _ = log.waitForOutcome(seconds: 60)
             return try loop.runAndWait { (log, producer.heldBack, producer.mostQueued, producer.finished) }
         }
-        try peer.waitForScript(timeoutSeconds: 60)
+        try await peer.waitForScript(timeoutSeconds: 60)
         #expect(heldBack > 0)
         #expect(mostQueued <= HTTPRequestBodyWriter.highWater + 64 * 1024, "\(mostQueued) bytes queued at once")
         #expect(finished)
@@ -185,7 +185,7 @@ import Testing
             let stopped = waitUntil(seconds: 10) { (try? loop.runAndWait { producer.stoppedAsDiscarded }) ?? false }
             return (log, stopped)
         }
-        try peer.waitForScript()
+        try await peer.waitForScript()
         #expect(log.head?.status.code == 413)
         #expect(log.body == "nope")
         #expect(log.ended, "\(String(describing: log.failure))")

@@ -20,10 +20,10 @@ import Testing
             == [.write(.close(code: .normalClosure, reason: "bye")), .armDeadline(.seconds(7))])
         machine.receive(FrameBytes.close(code: 1000))
         #expect(machine.nextDelivery(as: .messages)
-            == [.finishTransport, .cancelDeadline, .deliver(.ended(Self.closedClean(.normalClosure, "bye", by: .local)))])
+            == [.finishTransport, .cancelDeadline, .deliver(.closed(Self.closedClean(.normalClosure, "bye", by: .local)))])
         // The alarm armed for the close deadline comes later and changes nothing.
         #expect(machine.deadlineReached(.seconds(7), now: .seconds(7)) == [])
-        #expect(machine.nextDelivery(as: .messages) == [.deliver(.ended(Self.closedClean(.normalClosure, "bye", by: .local)))])
+        #expect(machine.nextDelivery(as: .messages) == [.deliver(.closed(Self.closedClean(.normalClosure, "bye", by: .local)))])
     }
 
     // §7.1.1: a peer that never answers our close is dropped at the deadline computed from the
@@ -38,7 +38,7 @@ import Testing
         #expect(machine.deadlineReached(.milliseconds(9000), now: .milliseconds(9000)) == [])
         #expect(machine.deadlineReached(.milliseconds(3500), now: .milliseconds(3500)) == [.dropTransport, .cancelDeadline])
         #expect(machine.tick(now: .seconds(60)) == [])
-        #expect(machine.endOfStream() == [.finishTransport, .deliver(.ended(WebSocketStateMachine.closedWithoutCloseFrame))])
+        #expect(machine.endOfStream() == [.finishTransport, .deliver(.closed(WebSocketStateMachine.closedWithoutCloseFrame))])
         #expect(WebSocketStateMachine.closedWithoutCloseFrame.code == .abnormalClosure)
     }
 
@@ -67,7 +67,7 @@ import Testing
         let closeCode = WebSocketCloseCode(rawValue: code)
         #expect(machine.nextDelivery(as: .messages)
             == [.write(.close(code: closeCode, reason: "later")), .finishTransport,
-                .deliver(.ended(Self.closedClean(closeCode, "later", by: .peer)))])
+                .deliver(.closed(Self.closedClean(closeCode, "later", by: .peer)))])
         #expect(throws: WebSocketConnectionError.closed) { try machine.send(.text("too late"), now: .seconds(1)) }
         #expect(machine.close(code: .normalClosure, reason: "", now: .seconds(1)) == [])
     }
@@ -78,7 +78,7 @@ import Testing
         machine.receive(FrameBytes.frame(opcode: FrameBytes.close, payload: [], mask: nil))
         #expect(machine.nextDelivery(as: .messages)
             == [.write(WebSocketFrame(opcode: .close)), .finishTransport,
-                .deliver(.ended(Self.closedClean(.noStatusReceived, "", by: .peer)))])
+                .deliver(.closed(Self.closedClean(.noStatusReceived, "", by: .peer)))])
     }
 
     // A relay (frame mode, nothing answered) sees the peer's close as a frame and answers it
@@ -92,7 +92,7 @@ import Testing
         machine.receive(FrameBytes.frame(opcode: FrameBytes.text, payload: Array("after".utf8)))
         #expect(machine.nextDelivery(as: .frames) == [])
         #expect(try machine.send(close, now: .seconds(3)) == [.write(close), .finishTransport])
-        #expect(machine.nextDelivery(as: .frames) == [.deliver(.ended(Self.closedClean(.goingAway, "away", by: .peer)))])
+        #expect(machine.nextDelivery(as: .frames) == [.deliver(.closed(Self.closedClean(.goingAway, "away", by: .peer)))])
     }
 
     // A relay that closed first gets the peer's answer as a frame (to pass on), then the end.
@@ -103,7 +103,7 @@ import Testing
         machine.receive(FrameBytes.frame(opcode: FrameBytes.close, payload: [0x03, 0xE8], mask: nil))
         #expect(machine.nextDelivery(as: .frames)
             == [.finishTransport, .cancelDeadline, .deliver(.frame(WebSocketFrame(opcode: .close, payload: [0x03, 0xE8])))])
-        #expect(machine.nextDelivery(as: .frames) == [.deliver(.ended(Self.closedClean(.normalClosure, "done", by: .local)))])
+        #expect(machine.nextDelivery(as: .frames) == [.deliver(.closed(Self.closedClean(.normalClosure, "done", by: .local)))])
     }
 
     // §7.4.1: 1005, 1006 and 1015 are never put in a close frame, nor codes outside the registry;
@@ -131,7 +131,7 @@ import Testing
     // TCP ending before any close frame is an abnormal closure (§7.1.5), and ends the connection once.
     @Test func endOfStreamWithoutACloseIsReportedAs1006AndFinishesTCPOnce() {
         var machine = WebSocketStateMachine(role: .client, configuration: Self.configuration)
-        let ended = WebSocketStateMachine.Action.deliver(.ended(WebSocketStateMachine.closedWithoutCloseFrame))
+        let ended = WebSocketStateMachine.Action.deliver(.closed(WebSocketStateMachine.closedWithoutCloseFrame))
         #expect(machine.endOfStream() == [.finishTransport, ended])
         #expect(machine.endOfStream() == [ended])
         #expect(machine.nextDelivery(as: .frames) == [ended])

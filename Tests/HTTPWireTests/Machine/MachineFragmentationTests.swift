@@ -60,7 +60,7 @@ import Testing
             + Self.fragment(FrameBytes.continuation, "rest", fin: true))
         let info = WebSocketCloseInfo(code: .goingAway, reason: "", initiator: .peer, wasClean: true)
         #expect(machine.nextDelivery(as: .messages)
-            == [.write(.close(code: .goingAway)), .finishTransport, .deliver(.ended(info))])
+            == [.write(.close(code: .goingAway)), .finishTransport, .deliver(.closed(info))])
     }
 
     // §8.1: a code point split across fragments is valid; the message is judged whole.
@@ -82,7 +82,7 @@ import Testing
         let error = WebSocketProtocolError.messageTooBig(limit: 10)
         #expect(machine.nextDelivery(as: .messages)
             == [.write(.close(code: .messageTooBig, reason: error.description)), .finishTransport,
-                .deliver(.ended(WebSocketCloseInfo(code: .messageTooBig, reason: error.description, initiator: .local,
+                .deliver(.closed(WebSocketCloseInfo(code: .messageTooBig, reason: error.description, initiator: .local,
                                                    wasClean: false)))])
         #expect(machine.protocolFailure == error)
     }

@@ -86,8 +86,8 @@ import Testing
         #expect(machine.deadlineReached(.seconds(15), now: .seconds(15))
             == [.write(.close(code: .internalError, reason: reason)), .dropTransport, .cancelDeadline])
         let info = WebSocketCloseInfo(code: .internalError, reason: reason, initiator: .local, wasClean: false)
-        #expect(machine.nextDelivery(as: .messages) == [.finishTransport, .deliver(.ended(info))])
-        #expect(machine.endOfStream() == [.deliver(.ended(info))])
+        #expect(machine.nextDelivery(as: .messages) == [.finishTransport, .deliver(.closed(info))])
+        #expect(machine.endOfStream() == [.deliver(.closed(info))])
     }
 
     // Once the close handshake started, no more pings go out and no pong deadline applies.

@@ -13,7 +13,7 @@ import Testing
         let code = testCase.error.closeCode
         let info = WebSocketCloseInfo(code: code, reason: testCase.error.description, initiator: .local, wasClean: false)
         #expect(machine.nextDelivery(as: .messages)
-            == [.write(.close(code: code, reason: testCase.error.description)), .finishTransport, .deliver(.ended(info))])
+            == [.write(.close(code: code, reason: testCase.error.description)), .finishTransport, .deliver(.closed(info))])
         #expect(machine.protocolFailure == testCase.error)
         #expect(code.rawValue == testCase.closeCode)
     }
@@ -24,14 +24,14 @@ import Testing
         var machine = WebSocketStateMachine(role: testCase.role, configuration: WebSocketConfiguration(
             maxFrameSize: 1024, maxMessageSize: 2048, answersControlFrames: false))
         machine.receive(testCase.wire)
-        var delivered: [WebSocketStateMachine.Delivery] = []
+        var delivered: [WebSocketEvent] = []
         for _ in 0..<5 {
             for case .deliver(let delivery) in machine.nextDelivery(as: .frames) { delivered.append(delivery) }
         }
         let info = WebSocketCloseInfo(code: testCase.error.closeCode, reason: testCase.error.description,
                                       initiator: .local, wasClean: false)
         // Fragments before the broken one pass; the broken frame never does.
-        #expect(delivered.last == .ended(info))
+        #expect(delivered.last == .closed(info))
         #expect(!delivered.contains { if case .frame(let frame) = $0 { frame.opcode == .close } else { false } })
         #expect(machine.protocolFailure == testCase.error)
     }
@@ -43,7 +43,7 @@ import Testing
         machine.receive(FrameBytes.frame(opcode: FrameBytes.text, payload: [0xFF]))
         let error = WebSocketProtocolError.invalidUTF8InText
         let info = WebSocketCloseInfo(code: .invalidPayloadData, reason: error.description, initiator: .local, wasClean: false)
-        #expect(machine.nextDelivery(as: .messages) == [.finishTransport, .cancelDeadline, .deliver(.ended(info))])
+        #expect(machine.nextDelivery(as: .messages) == [.finishTransport, .cancelDeadline, .deliver(.closed(info))])
         #expect(machine.protocolFailure == error)
     }
 

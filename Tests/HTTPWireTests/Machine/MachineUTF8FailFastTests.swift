@@ -16,7 +16,7 @@ import Testing
     static let error = WebSocketProtocolError.invalidUTF8InText
     static let failure: [WebSocketStateMachine.Action] = [
         .write(.close(code: .invalidPayloadData, reason: error.description)), .finishTransport,
-        .deliver(.ended(WebSocketCloseInfo(code: .invalidPayloadData, reason: error.description, initiator: .local, wasClean: false))),
+        .deliver(.closed(WebSocketCloseInfo(code: .invalidPayloadData, reason: error.description, initiator: .local, wasClean: false))),
     ]
 
     /// One text frame: the valid text, the invalid sequence, more text.
@@ -29,10 +29,10 @@ import Testing
         + FrameBytes.frame(opcode: FrameBytes.continuation, payload: invalid + rest)
     static let fragmentedFirstBadByte = (2 + 4 + valid.count) + 2 + 4 + 1
 
-    static let modes: [WebSocketStateMachine.ReceiveMode] = [.messages, .frames]
+    static let modes: [WebSocketReceiveMode] = [.messages, .frames]
 
     /// Feeds `first`, then (if the connection is still open) `second`; the actions of each.
-    static func run(_ first: [UInt8], _ second: [UInt8], mode: WebSocketStateMachine.ReceiveMode)
+    static func run(_ first: [UInt8], _ second: [UInt8], mode: WebSocketReceiveMode)
         -> (first: [WebSocketStateMachine.Action], second: [WebSocketStateMachine.Action]) {
         var machine = WebSocketStateMachine(role: .server, configuration: WebSocketConfiguration(answersControlFrames: mode == .messages))
         func drain() -> [WebSocketStateMachine.Action] {
@@ -54,7 +54,7 @@ import Testing
     // 6.4.3's shape: one frame cut at every byte. Once the bad byte is in, the close is written
     // at once, before the rest of the frame; not one byte earlier.
     @Test(arguments: modes)
-    func invalidTextInOneFrameClosesWith1007AsSoonAsTheBadByteArrives(mode: WebSocketStateMachine.ReceiveMode) {
+    func invalidTextInOneFrameClosesWith1007AsSoonAsTheBadByteArrives(mode: WebSocketReceiveMode) {
         for cut in 0...Self.oneFrame.count {
             let (first, second) = Self.run(Array(Self.oneFrame[..<cut]), Array(Self.oneFrame[cut...]), mode: mode)
             if cut >= Self.oneFrameFirstBadByte + 1 {
@@ -70,7 +70,7 @@ import Testing
     // 6.4.4's shape: the bad byte in a continuation frame, cut at every byte, in both modes
     // (a relay passes the valid first fragment on and fails at the bad byte, not at the end).
     @Test(arguments: modes)
-    func invalidTextInAContinuationClosesWith1007AsSoonAsTheBadByteArrives(mode: WebSocketStateMachine.ReceiveMode) {
+    func invalidTextInAContinuationClosesWith1007AsSoonAsTheBadByteArrives(mode: WebSocketReceiveMode) {
         let firstFragment = WebSocketFrame(fin: false, opcode: .text, payload: Self.valid)
         let firstFragmentEnd = 2 + 4 + Self.valid.count
         for cut in 0...Self.fragmented.count {

@@ -53,14 +53,15 @@ import Testing
     // Waits only for what must happen; that the close comes at the idle deadline and not before
     // is ServerConnectionTimingTests' job, on given instants. The idle timeout is long enough
     // for a slow test thread to see the connection waiting first.
-    @Test func aWaitingConnectionIdleTooLongIsClosedSilentlyAndItsSlotFreed() throws {
+    @Test func aWaitingConnectionIdleTooLongIsClosedSilentlyAndItsSlotFreed() async throws {
         let server = try TestServer(configuration: HTTPServerConfiguration(idleTimeout: .seconds(1)))
         defer { server.stop() }
-        let connection = try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000)
-        #expect(waitUntil(seconds: 10) { server.server.httpConnectionCount == 1 })
-        #expect(try connection.readUntilClosed().isEmpty)
-        #expect(connection.ending == .endOfStream)
-        #expect(waitUntil(seconds: 10) { server.server.connectionCount == 0 && server.server.httpConnectionCount == 0 })
+        let connection = HandedOver(try RawConnection(port: server.port, readTimeoutMilliseconds: 10_000))
+        #expect(await waitUntil(seconds: 10) { server.server.httpConnectionCount == 1 })
+        // Read through the idle timeout off the cooperative pool.
+        #expect(try await offThePool { () throws in try connection.value.readUntilClosed() }.isEmpty)
+        #expect(connection.value.ending == .endOfStream)
+        #expect(await waitUntil(seconds: 10) { server.server.connectionCount == 0 && server.server.httpConnectionCount == 0 })
     }
 
     @Test func aClientThatLeavesWhileWaitingFreesItsSlot() throws {

@@ -47,5 +47,10 @@ final class RawPeerServer: Sendable {
         }
         try outcome.withLock { $0 }?.get()
     }
+
+    /// ``waitForScript(timeoutSeconds:)`` for async tests, off the cooperative pool.
+    func waitForScript(timeoutSeconds: Int = 15) async throws {
+        try await offThePool { () throws in try self.waitForScript(timeoutSeconds: timeoutSeconds) }
+    }
 }
 

@@ -28,7 +28,7 @@ struct TLSPeer {
     private static func start(_ arguments: [String]) async throws -> TLSPeer {
         guard let interpreter = PythonPeer.interpreter else { throw RawConnectionError.malformed("KITCHEN_PYTHON is unset") }
         let process = try ExternalProcess(interpreter, arguments)
-        guard let announcement = process.readLine() else {
+        guard let announcement = await process.readLine() else {
             throw RawConnectionError.malformed("the peer printed no port: \(await process.finish(timeoutSeconds: 5))")
         }
         guard let port = try PythonPeer.summary(announcement)["port"] as? Int else {

@@ -84,7 +84,7 @@ struct CertificateRejectionTests {
             _ = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws",
                                             tls: TLSTestRequirements.trustingTestCA())
         }
-        guard case .tls(.certificateRejected(_, "localhost", .unknownAuthority(selfSigned: false)))? = error else {
+        guard case .connection(.tls(.certificateRejected(_, "localhost", .unknownAuthority(selfSigned: false))))? = error else {
             Issue.record("expected an unknown-CA TLS error, got \(String(describing: error))")
             return
         }

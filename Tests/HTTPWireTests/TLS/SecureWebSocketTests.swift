@@ -11,7 +11,7 @@ import Testing
                 "SKIPPED: the openssl command is not on PATH (Debian: apt-get install openssl); the wss:// tests did not run"),
        .enabled(if: TLSClientConfiguration.isAvailable,
                 "SKIPPED: libssl cannot be loaded (Debian: apt-get install libssl3, or libssl3t64 on newer releases); the wss:// tests did not run"),
-       .timeLimit(.minutes(2)))
+       .timeLimit(.minutes(2)), .ownQueue)
 struct SecureWebSocketTests {
     @Test func wssExchangesMessagesPingsAndClosesCleanlyWith1000() async throws {
         let certificates = try TLSTestRequirements.certificates()
@@ -20,24 +20,24 @@ struct SecureWebSocketTests {
                                                  tls: TLSTestRequirements.trustingTestCA())
         socket.setReceiveTimeout(.seconds(20))
         try socket.send(text: "hello κόσμε")
-        #expect(socket.receive() == .message(.text("hello κόσμε")))
+        #expect(await socket.receive() == .message(.text("hello κόσμε")))
         try socket.send(.binary([0, 1, 2, 255]))
-        #expect(socket.receive() == .message(.binary([0, 1, 2, 255])))
+        #expect(await socket.receive() == .message(.binary([0, 1, 2, 255])))
         // Larger than one TLS record both ways.
         let large = (0..<200_000).map { UInt8(truncatingIfNeeded: $0) }
         try socket.send(.binary(large))
-        #expect(socket.receive() == .message(.binary(large)))
+        #expect(await socket.receive() == .message(.binary(large)))
         try socket.send(text: "fragmented")
-        #expect(socket.receive() == .message(.text("one two three")))
+        #expect(await socket.receive() == .message(.text("one two three")))
         // websockets pings us; our reader's pong goes out through the TLS writer.
         try socket.send(text: "ping")
-        #expect(socket.receive() == .message(.text("pong received")))
+        #expect(await socket.receive() == .message(.text("pong received")))
         try socket.ping(Array("are you there".utf8))
         try socket.send(text: "after our ping")
-        #expect(socket.receive() == .message(.text("after our ping")))
+        #expect(await socket.receive() == .message(.text("after our ping")))
 
         socket.close(code: .normalClosure, reason: "done")
-        guard case .closed(let info) = socket.receive() else {
+        guard case .closed(let info) = await socket.receive() else {
             Issue.record("expected the close handshake to end the connection")
             return
         }
@@ -79,10 +79,10 @@ struct SecureWebSocketTests {
         }.start()
 
         var echoes: [String] = []
-        while echoes.count < senders * perSender, case .message(.text(let text)) = socket.receive() {
+        while echoes.count < senders * perSender, case .message(.text(let text)) = await socket.receive() {
             echoes.append(text)
         }
-        #expect(sent.wait(seconds: 30))
+        #expect(await sent.wait(seconds: 30))
         #expect(sendFailures.withLock { $0 } == [])
         let expected = (0..<senders).flatMap { sender in (0..<perSender).map { message(sender, $0) } }
         #expect(echoes.count == expected.count)
@@ -94,7 +94,7 @@ struct SecureWebSocketTests {
         }
 
         socket.close(code: .normalClosure)
-        guard case .closed(let info) = socket.receive() else {
+        guard case .closed(let info) = await socket.receive() else {
             Issue.record("expected the close handshake to end the connection")
             return
         }

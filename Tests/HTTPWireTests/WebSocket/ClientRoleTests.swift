@@ -1,8 +1,9 @@
 import HTTPWire
+import KitchenTestSupport
 import Testing
 
 /// Our `WebSocketClient` against a scripted server that breaks (or checks) the client rules.
-@Suite(.timeLimit(.minutes(2))) struct ClientRoleTests {
+@Suite(.timeLimit(.minutes(2)), .ownQueue) struct ClientRoleTests {
     /// Reads the upgrade request and answers with a proper 101 followed by `frames`, in one write.
     static func acceptUpgrade(_ connection: RawConnection, then frames: [UInt8] = []) throws {
         let request = try connection.read(through: [13, 10, 13, 10], what: "the upgrade request").text
@@ -16,7 +17,7 @@ import Testing
     }
 
     // RFC 6455 §5.1: a client MUST close the connection if it receives a masked frame.
-    @Test func clientClosesWith1002OnMaskedServerFrame() throws {
+    @Test func clientClosesWith1002OnMaskedServerFrame() async throws {
         let peer = try RawPeerServer { connection in
             try Self.acceptUpgrade(connection, then: FrameBytes.frame(opcode: FrameBytes.text, payload: Array("masked".utf8)))
             let close = try connection.readFrame()
@@ -25,17 +26,17 @@ import Testing
             }
         }
         let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
-        guard case .closed(let info) = socket.receive() else {
+        guard case .closed(let info) = await socket.receive() else {
             Issue.record("the masked frame was delivered")
             return
         }
         #expect(info.code == .protocolError)
         #expect(info.initiator == .local && !info.wasClean)
-        try peer.waitForScript()
+        try await peer.waitForScript()
     }
 
     // RFC 6455 §5.3: every client frame is masked (and the 101's trailing bytes are frames).
-    @Test func clientMasksItsFramesAndReadsFramesThatArrivedWithThe101() throws {
+    @Test func clientMasksItsFramesAndReadsFramesThatArrivedWithThe101() async throws {
         let peer = try RawPeerServer { connection in
             try Self.acceptUpgrade(connection, then: FrameBytes.frame(opcode: FrameBytes.text, payload: Array("first".utf8),
                                                                        mask: nil))
@@ -47,13 +48,13 @@ import Testing
             _ = try connection.readFrame()
         }
         let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
-        #expect(socket.receive() == .message(.text("first")))
+        #expect(await socket.receive() == .message(.text("first")))
         try socket.send(text: "reply")
-        guard case .closed(let info) = socket.receive() else {
+        guard case .closed(let info) = await socket.receive() else {
             Issue.record("expected the peer's close")
             return
         }
         #expect(info.code == .normalClosure && info.initiator == .peer && info.wasClean)
-        try peer.waitForScript()
+        try await peer.waitForScript()
     }
 }

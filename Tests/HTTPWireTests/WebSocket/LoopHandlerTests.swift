@@ -6,7 +6,7 @@ import Testing
 /// WebSockets served on the event loop by a `WebSocketLoopHandler`: told of the opening, each
 /// message in order and the end once, never re-entered, and paused and resumed without losing or
 /// reordering anything.
-@Suite(.timeLimit(.minutes(2))) struct LoopHandlerTests {
+@Suite(.timeLimit(.minutes(2)), .ownQueue) struct LoopHandlerTests {
     /// What a handler saw, in order, and whether it was ever called while already inside a call.
     final class Journal: Sendable {
         private let state = Mutex<(events: [String], inside: Bool, reentered: Bool)>(([], false, false))
@@ -61,16 +61,14 @@ import Testing
         client.setReceiveTimeout(.seconds(10))
         let count = 300
         for index in 1...count { try client.send(text: "\(index)") }
-        // Blocking receives and waits: off the cooperative pool, so other tests run meanwhile.
-        let (echoed, ended) = await offThePool { () -> ([String], Bool) in
-            var echoed: [String] = []
-            for _ in 1...count {
-                guard case .message(.text(let text)) = client.receive() else { break }
-                echoed.append(text)
-            }
-            client.close(code: .normalClosure, reason: "done")
-            return (echoed, journal.ended.wait(seconds: 10))
+        var echoed: [String] = []
+        for _ in 1...count {
+            guard case .message(.text(let text)) = await client.receive() else { break }
+            echoed.append(text)
         }
+        client.close(code: .normalClosure, reason: "done")
+        // A blocking wait: off the cooperative pool, so other tests run meanwhile.
+        let ended = await journal.ended.wait(seconds: 10)
         #expect(ended)
         let numbers = (1...count).map(String.init)
         #expect(echoed == numbers)

@@ -100,7 +100,7 @@ final class WebSocketRegistry: Sendable {
         let handed = HandedOver(peer)
         let frames = try await offThePool { try messages.map { _ in try handed.value.readFrame().payload } }
         for (index, message) in messages.enumerated() { #expect(frames[index] == message, "message \(index)") }
-        #expect(waitUntil(seconds: 10) { connection.outboundProgress.handedToKernel == connection.outboundProgress.accepted })
+        #expect(await waitUntil(seconds: 10) { connection.outboundProgress.handedToKernel == connection.outboundProgress.accepted })
         #expect(connection.sendFailure == nil)
     }
 

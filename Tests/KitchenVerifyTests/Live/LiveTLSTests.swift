@@ -19,13 +19,13 @@ struct LiveTLSTests {
         let front: ExternalProcess
         let port: Int
 
-        init(_ identity: TestCertificates.Identity) throws {
+        init(_ identity: TestCertificates.Identity) async throws {
             simulator = Simulator(configuration: SimulatorConfiguration(port: 0, householdDoorOpeningsPerHour: 0, basePath: "/api/v1"))
             try simulator.start()
             let interpreter = try #require(PythonPeer.interpreter)
             front = try ExternalProcess(interpreter, ["-u", PythonPeer.script("tls_terminator.py"), identity.certificate, identity.key,
                                                       String(try #require(simulator.port)), "600"])
-            let line = try #require(front.readLine(), "the TLS front printed no port")
+            let line = try #require(await front.readLine(), "the TLS front printed no port")
             port = try #require(try PythonPeer.summary(line)["port"] as? Int)
         }
 
@@ -44,7 +44,7 @@ struct LiveTLSTests {
     @Test("https with a prefix and --cacert: the gate passes, and the recordings name https and the prefix")
     func httpsWithPrefixPasses() async throws {
         let certificates = try TestCertificates.shared.get()
-        let staging = try Staging(certificates.server)
+        let staging = try await Staging(certificates.server)
         defer { staging.stop() }
         let folder = try TemporaryFolder("tls")
         defer { folder.remove() }
@@ -60,7 +60,7 @@ struct LiveTLSTests {
     @Test("a certificate from an unknown authority: exit 2 naming the problem and --cacert; --insecure passes with a warning")
     func unknownAuthority() async throws {
         let certificates = try TestCertificates.shared.get()
-        let staging = try Staging(certificates.server)
+        let staging = try await Staging(certificates.server)
         defer { staging.stop() }
         let url = "https://localhost:\(staging.port)/api/v1"
         let refused = await verify(url)
@@ -75,12 +75,12 @@ struct LiveTLSTests {
     @Test("a certificate for another host, and an expired one: exit 2, each named")
     func wrongHostAndExpired() async throws {
         let certificates = try TestCertificates.shared.get()
-        let otherHost = try Staging(certificates.otherHost)
+        let otherHost = try await Staging(certificates.otherHost)
         defer { otherHost.stop() }
         let wrong = await verify("https://localhost:\(otherHost.port)/api/v1", "--cacert", certificates.caFile)
         #expect(wrong.status == .error)
         #expect(wrong.error.contains("hostname mismatch"), "\(wrong.error)")
-        let expired = try Staging(certificates.expired)
+        let expired = try await Staging(certificates.expired)
         defer { expired.stop() }
         let old = await verify("https://localhost:\(expired.port)/api/v1", "--cacert", certificates.caFile)
         #expect(old.status == .error)
@@ -90,7 +90,7 @@ struct LiveTLSTests {
     @Test("kitchen watch https://…/api/v1 --cacert: the live updates over wss, below the prefix")
     func watchOverTLS() async throws {
         let certificates = try TestCertificates.shared.get()
-        let staging = try Staging(certificates.server)
+        let staging = try await Staging(certificates.server)
         defer { staging.stop() }
         let base = "https://localhost:\(staging.port)/api/v1"
         let api = APIService(baseURL: try #require(URL(string: base)), transport: HTTPWireTransport(trust: .systemPlus(caFile: certificates.caFile)))
@@ -101,7 +101,7 @@ struct LiveTLSTests {
             kill(watch.processIdentifier, SIGKILL)
             _ = watch.finishBlocking(timeoutSeconds: 5)
         }
-        let first = try #require(watch.readLine(), "kitchen watch printed nothing")
+        let first = try #require(await watch.readLine(), "kitchen watch printed nothing")
         #expect(try PythonPeer.summary(first)["type"] as? String == "state", "\(first)")
     }
 }

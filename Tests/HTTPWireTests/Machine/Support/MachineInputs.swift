@@ -34,7 +34,7 @@ enum MachineInput: Sendable, CustomStringConvertible {
 /// A generated connection: its settings and the inputs it meets.
 struct MachineCase: Sendable, CustomStringConvertible {
     var role: WebSocketRole
-    var mode: WebSocketStateMachine.ReceiveMode
+    var mode: WebSocketReceiveMode
     var configuration: WebSocketConfiguration
     var hostile: Bool
     var inputs: [MachineInput]

@@ -8,7 +8,7 @@
 /// deadline passed. Every breach is kept, with the step it happened at.
 struct MachineRun {
     private(set) var machine: WebSocketStateMachine
-    let mode: WebSocketStateMachine.ReceiveMode
+    let mode: WebSocketReceiveMode
     let closeTimeout: Duration
     private(set) var now: Duration = .zero
     private(set) var violations: [String] = []
@@ -121,12 +121,12 @@ struct MachineRun {
         }
     }
 
-    private mutating func observe(_ delivery: WebSocketStateMachine.Delivery) {
-        if let endedInfo, delivery != .ended(endedInfo) {
+    private mutating func observe(_ delivery: WebSocketEvent) {
+        if let endedInfo, delivery != .closed(endedInfo) {
             violations.append("step \(step): delivered \(delivery) after the end (\(endedInfo))")
         }
         switch delivery {
-        case .ended(let info):
+        case .closed(let info):
             if transportFinished != 1 { violations.append("step \(step): delivered the end before TCP was finished") }
             if info.wasClean, info.initiator == .peer || closeWrittenAt != nil { peerCloseSeen = true }
             endedInfo = info
