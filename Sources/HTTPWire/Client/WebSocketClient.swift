@@ -33,7 +33,7 @@ package enum WebSocketClient {
         guard let loop = loop ?? sharedEventLoop else { throw stopped }
         let outcome = SleepingMutex<Result<WebSocketConnection, WebSocketClientError>>(.failure(stopped))
         let answered = DispatchSemaphore(value: 0)
-        let submitted = loop.submit {
+        let submitted = loop.execute {
             open(host: host, port: port, target: target, headers: headers, configuration: configuration, timeout: timeout,
                  tls: tls, on: loop, handler: handler, receiveMode: receiveMode) { result in
                 outcome.withLock { $0 = result.map(\.connection) }
