@@ -82,7 +82,8 @@ final class LoopUpload: @unchecked Sendable {
     // MARK: The client's body
 
     private func readBody() {
-        body.start(onPiece: { [self] in received($0) }, onEnd: { [self] in ended() }, onFailure: { [self] _ in abandon() })
+        // A broken body (a limit, a stall, a reset): the server answers the client; nothing is recorded.
+        body.start(onPiece: { [self] in received($0) }, onEnd: { [self] in ended() }, onFailure: { [self] _ in stop() })
     }
 
     private func received(_ piece: [UInt8]) {
@@ -114,12 +115,6 @@ final class LoopUpload: @unchecked Sendable {
         case .connecting, .relaying, .over:
             return
         }
-    }
-
-    /// The body broke: the server answers the client for it; nothing is recorded.
-    private func abandon() {
-        if case .sending(let connection, _) = phase { drop(connection) }
-        stop()
     }
 
     // MARK: Upstream
@@ -239,7 +234,6 @@ final class LoopUpload: @unchecked Sendable {
     /// The journal cannot be written: 503, and nothing more is relayed (the server closes the
     /// connection after it, the body unread).
     private func journalFailed(_ failure: RecordingError) {
-        if case .sending(let connection, _) = phase { drop(connection) }
         stop()
         reply.complete(.response(ProxyResponder.recordingFailed(failure)))
     }
@@ -251,7 +245,9 @@ final class LoopUpload: @unchecked Sendable {
         responder.pool.discard(connection)
     }
 
+    /// Nothing more happens: an upstream connection the body was going to is closed.
     private func stop() {
+        if case .sending(let connection, _) = phase { drop(connection) }
         phase = .over
         journal?.onPartWritten = nil
         first = []
