@@ -94,10 +94,6 @@ private struct ValueAssembly {
     let allowsDuplicateKeys: Bool
     var result: JSONValue?
 
-    init(allowsDuplicateKeys: Bool) {
-        self.allowsDuplicateKeys = allowsDuplicateKeys
-    }
-
     mutating func begin(isObject: Bool) {
         open.append(isObject)
         if isObject { objects.append(PendingObject()) } else { arrays.append([]) }

@@ -130,6 +130,21 @@ package enum PercentEncoding {
         }
     }
 
+    /// The byte the `%XX` escape at `index` of `bytes` stands for (RFC 3986 §2.1), or nil when
+    /// no escape starts there: the byte is not `%`, or fewer than two hex digits follow it.
+    ///
+    /// ```swift
+    /// PercentEncoding.escapedByte(in: Array("a%2Fb".utf8), at: 1)   // 0x2F
+    /// PercentEncoding.escapedByte(in: Array("100%".utf8), at: 3)    // nil
+    /// ```
+    package static func escapedByte<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, at index: Bytes.Index) -> UInt8? {
+        guard bytes[index] == UInt8(ascii: "%"), bytes.distance(from: index, to: bytes.endIndex) >= 3,
+              let high = hexValue(bytes[bytes.index(index, offsetBy: 1)]),
+              let low = hexValue(bytes[bytes.index(index, offsetBy: 2)])
+        else { return nil }
+        return high << 4 | low
+    }
+
     private static func needsDecoding(_ text: some StringProtocol, plusAsSpace: Bool) -> Bool {
         text.utf8.contains { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }
     }
@@ -147,14 +162,12 @@ package enum PercentEncoding {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
-                if index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                    output.append(high << 4 | low)
-                    index += 3
-                    continue
-                }
-                if refusingMalformed { return nil }
+            if let escaped = escapedByte(in: bytes, at: index) {
+                output.append(escaped)
+                index += 3
+                continue
             }
+            if byte == UInt8(ascii: "%"), refusingMalformed { return nil }
             output.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
             index += 1
         }

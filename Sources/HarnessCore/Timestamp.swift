@@ -34,46 +34,34 @@ package enum Timestamp {
         let minute = millisOfDay / 60_000 % 60
         let second = millisOfDay / 1000 % 60
         let millis = millisOfDay % 1000
+        let fields: [(value: Int64, width: Int, separator: UInt8)] = [
+            (year, 4, UInt8(ascii: "-")), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "T")),
+            (hour, 2, UInt8(ascii: ":")), (minute, 2, UInt8(ascii: ":")), (second, 2, UInt8(ascii: ".")),
+            (millis, 3, UInt8(ascii: "Z")),
+        ]
         // Years 0–9999 (all the recorder stamps) have a fixed width: the 24 bytes are written in
         // place, in one allocation (the recorder stamps every exchange).
         if (0...9999).contains(year) {
             return String(unsafeUninitializedCapacity: 24) { bytes in
-                func put(_ value: Int64, width: Int, at offset: Int) {
-                    var rest = value
-                    for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                var end = 0
+                for field in fields {
+                    var rest = field.value
+                    for index in stride(from: end + field.width - 1, through: end, by: -1) {
                         bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
                         rest /= 10
                     }
+                    bytes[end + field.width] = field.separator
+                    end += field.width + 1
                 }
-                for (offset, separator) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (23, "Z")] as [(Int, Unicode.Scalar)] {
-                    bytes[offset] = UInt8(ascii: separator)
-                }
-                put(year, width: 4, at: 0)
-                put(month, width: 2, at: 5)
-                put(day, width: 2, at: 8)
-                put(hour, width: 2, at: 11)
-                put(minute, width: 2, at: 14)
-                put(second, width: 2, at: 17)
-                put(millis, width: 3, at: 20)
-                return 24
+                return end
             }
         }
         var text = ""
-        text.reserveCapacity(24)
-        append(year, width: 4, to: &text)
-        text.append("-")
-        append(month, width: 2, to: &text)
-        text.append("-")
-        append(day, width: 2, to: &text)
-        text.append("T")
-        append(hour, width: 2, to: &text)
-        text.append(":")
-        append(minute, width: 2, to: &text)
-        text.append(":")
-        append(second, width: 2, to: &text)
-        text.append(".")
-        append(millis, width: 3, to: &text)
-        text.append("Z")
+        for field in fields {
+            let digits = String(field.value)
+            text += String(repeating: "0", count: max(0, field.width - digits.count)) + digits
+            text.unicodeScalars.append(Unicode.Scalar(field.separator))
+        }
         return text
     }
 
@@ -146,11 +134,5 @@ package enum Timestamp {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    private static func append(_ value: Int64, width: Int, to text: inout String) {
-        let digits = String(value)
-        if digits.count < width { text.append(String(repeating: "0", count: width - digits.count)) }
-        text.append(digits)
     }
 }

@@ -4,16 +4,11 @@ import KitchenRecording
 /// What crossed the wire, in the shapes the journal records: the raw request and response of an
 /// entry, and an upstream failure's kind.
 extension ExchangeRecorder {
-    /// `HTTP/1.1` as a constant (nearly every exchange), any other version as it describes itself.
-    static func text(of version: HTTPVersion) -> String {
-        version == .http1_1 ? "HTTP/1.1" : version.description
-    }
-
     /// A request as it went upstream, to `scheme://authority`.
     static func raw(_ request: HTTPRequest, scheme: String, authority: String) -> HAR.RawRequest {
         HAR.RawRequest(
             scheme: scheme, authority: authority, method: Array(request.method.rawValue.utf8),
-            target: Array(request.target.utf8), httpVersion: Self.text(of: request.version),
+            target: Array(request.target.utf8), httpVersion: request.version.rawValue,
             headers: request.headers.map { HAR.Header(name: $0.name, value: $0.value) }, body: request.body,
             headersSize: HeadSize.request(request))
     }
@@ -22,7 +17,7 @@ extension ExchangeRecorder {
     static func raw(_ response: HTTPResponse, body: [UInt8]) -> HAR.RawResponse {
         HAR.RawResponse(
             status: response.status.code, reason: Array(response.status.reasonPhrase.utf8),
-            httpVersion: Self.text(of: response.version),
+            httpVersion: response.version.rawValue,
             headers: response.headers.map { HAR.Header(name: $0.name, value: $0.value) }, body: body,
             headersSize: HeadSize.response(status: response.status, headers: response.headers))
     }

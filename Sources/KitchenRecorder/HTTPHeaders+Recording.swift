@@ -1,4 +1,5 @@
 import HTTPWire
+import HarnessCore
 
 extension HTTPHeaders {
     /// The fields sorted by lower-cased name; fields of the same name keep their order.
@@ -11,6 +12,6 @@ extension HTTPHeaders {
 
     /// The fields with the value of each one named `name` replaced by `value`, in place.
     func replacingValues(of name: String, with value: String) -> HTTPHeaders {
-        HTTPHeaders(map { field in HTTPHeaders.namesMatch(field.name, name) ? HTTPHeaders.Field(name: field.name, value: value) : field })
+        HTTPHeaders(map { field in CaseInsensitiveName.matches(field.name.utf8, name.utf8) ? HTTPHeaders.Field(name: field.name, value: value) : field })
     }
 }

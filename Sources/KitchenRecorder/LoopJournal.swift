@@ -61,7 +61,7 @@ final class LoopJournal: @unchecked Sendable {
         flushScheduled = true
         // Work handed over from the loop's own thread runs after this turn's sockets. A loop
         // that is stopping takes no more work: `flushAfterStop()` writes what is left.
-        if !loop.submit({ [self] in flush() }) { flushScheduled = false }
+        if !loop.execute({ [self] in flush() }) { flushScheduled = false }
     }
 
     private func flush() {

@@ -27,7 +27,7 @@ struct UpstreamEndpoint: Sendable {
 final class LoopUpstreamPool: @unchecked Sendable {
     // Unchecked: `state`, `waiters` and the connections are touched on `loop`'s thread only:
     // every method is called there, and what finishes elsewhere (a TLS handshake on a thread of
-    // its own) hands its result to the loop with `submit`. `share` is fixed and `exhausted`
+    // its own) hands its result to the loop with `execute`. `share` is fixed and `exhausted`
     // atomic: those two are read from any thread.
     typealias State = UpstreamPoolState<HTTPClientConnection, ContinuousClock.Instant>
     typealias Grant = State.Grant
@@ -156,7 +156,7 @@ final class LoopUpstreamPool: @unchecked Sendable {
         guard let ticket, let waiter = waiters.removeValue(forKey: ticket) else { return }
         loop.cancelTimer(waiter.timer)
         let grant = state.stopWaiting(ticket)
-        let delivered = loop.submit { waiter.granted(grant) }
+        let delivered = loop.execute { waiter.granted(grant) }
         if !delivered, case .reuse(let connection)? = grant { connection.close() }  // the loop is stopping
     }
 
@@ -177,7 +177,7 @@ final class LoopUpstreamPool: @unchecked Sendable {
                 try HTTPClientConnection(host: endpoint.host, port: endpoint.port, tls: tls, limits: endpoint.limits,
                                          responseTimeout: endpoint.responseTimeout)
             }
-            let delivered = loop.submit { done(result) }
+            let delivered = loop.execute { done(result) }
             if !delivered, case .success(let connection) = result { connection.close() }
         }
         thread.name = "upstream-tls-connect"

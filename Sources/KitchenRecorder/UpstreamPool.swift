@@ -111,7 +111,7 @@ final class UpstreamPool: Sendable {
                 continue
             }
             done.enter()
-            if !pool.loop.submit({ pool.shutDown(); done.leave() }) { done.leave() }  // a stopped loop closed its own
+            if !pool.loop.execute({ pool.shutDown(); done.leave() }) { done.leave() }  // a stopped loop closed its own
         }
         // A loop's thread does not wait for the others: they might be waiting for it.
         if !onALoop { done.wait() }

@@ -1,4 +1,5 @@
 import HTTPWire
+import HarnessCore
 import KitchenRecording
 
 /// How the recording proxy turns a client's request headers into the ones it sends upstream, and
@@ -55,6 +56,6 @@ struct UpstreamRewrite: Sendable {
 
     /// Whether a field before `index` in `fields` has `name` (case aside).
     private static func named(_ name: String, before index: Int, in fields: [HTTPHeaders.Field]) -> Bool {
-        fields[..<index].contains { HTTPHeaders.namesMatch($0.name, name) }
+        fields[..<index].contains { CaseInsensitiveName.matches($0.name.utf8, name.utf8) }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-import Dispatch
 import HarnessCore
 import HTTPWire
 import Synchronization
@@ -22,7 +20,6 @@ public final class Simulator: Sendable {
     let faults = FaultInjector()
     private let server = Mutex<HTTPServer?>(nil)
     private let stopped = Atomic<Bool>(false)
-    private let tickerWake = DispatchSemaphore(value: 0)
     let sleepers = Mutex(SimulationSleepers())
 
     public init(configuration: SimulatorConfiguration = SimulatorConfiguration()) {
@@ -41,14 +38,20 @@ public final class Simulator: Sendable {
             responder: SimulatorResponder(simulator: self))
         try httpServer.start()
         server.withLock { $0 = httpServer }
-        if !configuration.manualClock {
-            let milliseconds = max(1, Int(configuration.tickInterval / .milliseconds(1)))
-            Thread.start(name: "simulator-ticker") { [self] in
-                while !stopped.load(ordering: .acquiring) {
-                    guard tickerWake.wait(timeout: .now() + .milliseconds(milliseconds)) == .timedOut else { continue }
-                    runTicks(1)
-                }
-            }
+        if !configuration.manualClock, let loop = httpServer.eventLoops.first {
+            let interval = Duration.milliseconds(max(1, Int(configuration.tickInterval / .milliseconds(1))))
+            loop.execute { [self] in scheduleTick(on: loop, after: interval) }
+        }
+    }
+
+    /// Runs one tick `interval` from now on `loop`, then sets the next one, until ``stop()``:
+    /// the loop drops its timers when it stops, and a tick due in the turn `stop()` was called
+    /// from (on that loop's own thread) finds `stopped` set and does nothing.
+    private func scheduleTick(on loop: EventLoop, after interval: Duration) {
+        _ = loop.scheduleTimer(at: loop.now + interval) { [self] in
+            guard !stopped.load(ordering: .acquiring) else { return }
+            runTicks(1)
+            scheduleTick(on: loop, after: interval)
         }
     }
 
@@ -58,10 +61,10 @@ public final class Simulator: Sendable {
     /// `http://host:port` and the base path, if any (`http://127.0.0.1:8080/api/v1`), once started.
     public var baseURL: String? { port.map { "http://\(configuration.host):\($0)" + configuration.basePath } }
 
-    /// Stops serving, ticking and every open socket.
+    /// Stops serving, ticking and every open socket. Called from any thread but the server's
+    /// own loops, it returns once they have ended, so no tick runs after it.
     public func stop() {
         stopped.store(true, ordering: .releasing)
-        tickerWake.signal()
         server.withLock { $0?.stop(); $0 = nil }
     }
 
@@ -84,14 +87,5 @@ public final class Simulator: Sendable {
             }
         }
         wakeSleepers()
-    }
-}
-
-extension Thread {
-    /// Starts `body` on a named background thread.
-    static func start(name: String, _ body: @escaping @Sendable () -> Void) {
-        let thread = Thread(block: body)
-        thread.name = name
-        thread.start()
     }
 }

@@ -66,3 +66,32 @@ struct PercentEncodingTests {
         #expect(PercentEncoding.decodedOnce(Array("100%".utf8)) == nil)
     }
 }
+
+/// RFC 3986 §2.1: `pct-encoded = "%" HEXDIG HEXDIG`, HEXDIG in either case; the one reader of
+/// hex digits and escapes that chunk sizes, JSON `\u` escapes and URI grammars share.
+@Suite struct PercentTripletReaderTests {
+    @Test(arguments: [("%2F", UInt8(0x2F)), ("%2f", 0x2F), ("%00", 0x00), ("%ff", 0xFF), ("%A0", 0xA0)])
+    func anEscapeOfTwoHexDigitsIsTheByteTheyName(text: String, byte: UInt8) {
+        #expect(PercentEncoding.escapedByte(in: Array(text.utf8), at: 0) == byte)
+    }
+
+    @Test(arguments: ["%", "%2", "%G0", "%0g", "%+1", "% 1", "A2F"])
+    func noEscapeStartsWhereTheByteIsNotPercentOrTwoHexDigitsDoNotFollow(text: String) {
+        #expect(PercentEncoding.escapedByte(in: Array(text.utf8), at: 0) == nil)
+    }
+
+    @Test func anEscapeIsReadAtItsIndexInASliceAndNotPastTheSlicesEnd() {
+        let bytes = Array("a%2Fb%41".utf8)
+        #expect(PercentEncoding.escapedByte(in: bytes[1...], at: 1) == 0x2F)
+        #expect(PercentEncoding.escapedByte(in: bytes, at: 5) == 0x41)
+        #expect(PercentEncoding.escapedByte(in: bytes[..<7], at: 5) == nil)
+    }
+
+    @Test func everyByteIsAHexDigitExactlyWhenItIsZeroToNineOrAToFInEitherCase() {
+        let digits = Array("0123456789abcdef".utf8), upper = Array("ABCDEF".utf8)
+        for byte in UInt8.min...UInt8.max {
+            let expected = digits.firstIndex(of: byte).map(UInt8.init) ?? upper.firstIndex(of: byte).map { UInt8($0 + 10) }
+            #expect(PercentEncoding.hexValue(byte) == expected, "byte \(byte)")
+        }
+    }
+}

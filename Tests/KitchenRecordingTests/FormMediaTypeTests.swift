@@ -22,23 +22,3 @@ import Testing
         #expect(!Redactor.isForm(nil))
     }
 }
-
-/// Header names as lookup keys: equal and hashed alike without regard to ASCII case, and only
-/// letters fold (`@` and `` ` `` differ by the same bit as `A` and `a`).
-@Suite struct CaseInsensitiveNameTests {
-    @Test func namesDifferingInLetterCaseAreOneKey() {
-        let table: [CaseInsensitiveName: Int] = ["Authorization": 1, "x-api-key": 2]
-        #expect(table[CaseInsensitiveName("AUTHORIZATION")] == 1)
-        #expect(table[CaseInsensitiveName("authorization")] == 1)
-        #expect(table[CaseInsensitiveName("X-API-KEY")] == 2)
-        #expect(table[CaseInsensitiveName("Authorisation")] == nil)
-        #expect(table[CaseInsensitiveName("Authorization ")] == nil)
-    }
-
-    @Test func onlyLettersFold() {
-        #expect(CaseInsensitiveName("a@b") != CaseInsensitiveName("a`b"))
-        #expect(CaseInsensitiveName("a[b") != CaseInsensitiveName("a{b"))
-        #expect(CaseInsensitiveName("ÄB") != CaseInsensitiveName("äb"))
-        #expect(CaseInsensitiveName("Set-Cookie") == CaseInsensitiveName("set-cookie"))
-    }
-}

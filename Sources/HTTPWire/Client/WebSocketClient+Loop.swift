@@ -51,7 +51,7 @@ extension WebSocketClient {
             let result = Result { () throws(HTTPClientError) -> HTTPClientConnection in
                 try HTTPClientConnection(host: host, port: port, tls: tls, connectTimeout: timeout, responseTimeout: timeout)
             }
-            let delivered = loop.submit { done(result) }
+            let delivered = loop.execute { done(result) }
             if !delivered, case .success(let connection) = result { connection.close() }
         }
     }

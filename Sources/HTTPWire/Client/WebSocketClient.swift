@@ -12,8 +12,7 @@
 package enum WebSocketClient {
     /// The event loop that drives client connections opened without one: started with the
     /// first of them, for the life of the process.
-    package static var sharedEventLoop: EventLoop? { sharedLoops?.loops.first }
-    private static let sharedLoops = try? EventLoopGroup(loopCount: 1, name: "websocket-client")
+    package static let sharedEventLoop: EventLoop? = try? EventLoop(name: "websocket-client")
 
     /// Connects, performs the opening handshake (blocking the calling thread) and returns the
     /// open connection, driven by `loop` (default: ``sharedEventLoop``): read it with

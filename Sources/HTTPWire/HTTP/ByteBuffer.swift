@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// Bytes received but not yet consumed. Storage is allocated ahead of need and
 /// read into in place (no per-read zero fill); consumed bytes are dropped from
 /// the front lazily, by moving the rest down.
@@ -27,16 +29,10 @@ struct ByteBuffer: Sendable {
         capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
     ) throws(Failure) -> Int {
         reserveWritable(capacity)
-        var result: Result<Int, Failure> = .success(0)
         let start = writerIndex
-        storage.withUnsafeMutableBytes { raw in
-            do throws(Failure) {
-                result = .success(try fill(UnsafeMutableRawBufferPointer(rebasing: raw[start..<start + capacity])))
-            } catch {
-                result = .failure(error)
-            }
+        let written = try storage.withMutableBytes { raw throws(Failure) in
+            try fill(UnsafeMutableRawBufferPointer(rebasing: raw[start..<start + capacity]))
         }
-        let written = try result.get()
         writerIndex += max(0, min(written, capacity))
         return written
     }

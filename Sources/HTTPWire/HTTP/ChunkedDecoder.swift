@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// Decodes the chunked transfer coding (RFC 9112 §7.1) incrementally.
 ///
 /// chunk-size is hexadecimal digits only: `+1f`, `0x1f` or ` 1f` are refused
@@ -20,18 +22,8 @@ struct ChunkedDecoder: Sendable {
     private var total = 0
     private var trailerBytes = 0
     let limits: HTTPLimits
-    /// Body limit for this message (the request or response limit).
-    let maxBodyBytes: Int
 
-    init(limits: HTTPLimits, maxBodyBytes: Int) {
-        self.limits = limits
-        self.maxBodyBytes = maxBodyBytes
-    }
-
-    var isDone: Bool {
-        if case .done = state { return true }
-        return false
-    }
+    init(limits: HTTPLimits) { self.limits = limits }
 
     /// Decodes as much of `buffer` as it can; returns `nil` when it needs more bytes.
     mutating func next(_ buffer: inout ByteBuffer) throws(HTTPParseError) -> Output? {
@@ -53,7 +45,7 @@ struct ChunkedDecoder: Sendable {
                 if size == 0 {
                     state = .trailers
                 } else {
-                    guard size <= maxBodyBytes - total else { throw .bodyTooLarge(limit: maxBodyBytes) }
+                    guard size <= limits.maxBodyBytes - total else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
                     total += size
                     state = .data(remaining: size)
                 }
@@ -101,8 +93,8 @@ struct ChunkedDecoder: Sendable {
         var size = 0
         var digits = 0
         var index = line.startIndex
-        while index < line.endIndex, let digit = hexValue(line[index]) {
-            size = size << 4 | digit
+        while index < line.endIndex, let digit = PercentEncoding.hexValue(line[index]) {
+            size = size << 4 | Int(digit)
             digits += 1
             index += 1
             guard digits <= 15 else { throw .chunkSizeTooLong }
@@ -116,14 +108,5 @@ struct ChunkedDecoder: Sendable {
             guard rest.allSatisfy(HTTPSyntax.isFieldValueByte) else { throw .malformedChunkExtension }
         }
         return size
-    }
-
-    private static func hexValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
     }
 }

@@ -13,11 +13,7 @@ package enum HTTPEncoder {
         }
         var output: [UInt8] = []
         output.reserveCapacity(128 + headers.count * 32)
-        output.append(contentsOf: version == .http1_0 ? "HTTP/1.0 ".utf8 : "HTTP/1.1 ".utf8)
-        output.append(contentsOf: String(status.code).utf8)
-        output.append(0x20)
-        output.append(contentsOf: status.reasonPhrase.utf8)
-        output.append(contentsOf: [0x0D, 0x0A])
+        output.append(contentsOf: "\(version) \(status.code) \(status.reasonPhrase)\r\n".utf8)
         try appendFields(headers, to: &output)
         return output
     }
@@ -30,10 +26,7 @@ package enum HTTPEncoder {
         }
         var output: [UInt8] = []
         output.reserveCapacity(128 + request.headers.count * 32)
-        output.append(contentsOf: request.method.rawValue.utf8)
-        output.append(0x20)
-        output.append(contentsOf: request.target.utf8)
-        output.append(contentsOf: request.version == .http1_0 ? " HTTP/1.0\r\n".utf8 : " HTTP/1.1\r\n".utf8)
+        output.append(contentsOf: "\(request.method) \(request.target) \(request.version)\r\n".utf8)
         try appendFields(request.headers, to: &output)
         return output
     }

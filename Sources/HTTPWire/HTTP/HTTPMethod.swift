@@ -17,17 +17,11 @@ package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringCon
     package var description: String { rawValue }
 }
 
-/// The protocol version on a request or status line.
-package struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
-    package var major: Int
-    package var minor: Int
-    package init(major: Int, minor: Int) {
-        self.major = major
-        self.minor = minor
-    }
+/// The protocol version on a request or status line: the two this package speaks (another
+/// HTTP/1.x is answered as HTTP/1.1, RFC 9110 §6.2).
+package enum HTTPVersion: String, Hashable, Sendable, CustomStringConvertible {
+    case http1_0 = "HTTP/1.0"
+    case http1_1 = "HTTP/1.1"
 
-    package static let http1_0 = HTTPVersion(major: 1, minor: 0)
-    package static let http1_1 = HTTPVersion(major: 1, minor: 1)
-
-    package var description: String { "HTTP/\(major).\(minor)" }
+    package var description: String { rawValue }
 }

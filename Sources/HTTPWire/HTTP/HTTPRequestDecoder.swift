@@ -8,19 +8,13 @@
 /// ```
 /// Pipelined requests come out in order. After an upgrade request's `.end`,
 /// `takeBufferedBytes()` hands the bytes that followed it to the next protocol.
-package struct HTTPRequestDecoder: Sendable {
+package struct HTTPRequestDecoder: HTTPMessageDecoder, Sendable {
     /// One step of a request.
-    package enum Event: Sendable, Equatable {
-        /// The request line and headers (the body is empty here; it follows as `.body`).
-        case head(HTTPRequest)
-        case body([UInt8])
-        case end
-    }
+    package typealias Event = HTTPMessageEvent<HTTPRequest>
 
     private enum State: Sendable {
         case head
-        case fixed(remaining: Int)
-        case chunked(ChunkedDecoder)
+        case body(BodyFraming)
     }
 
     package let limits: HTTPLimits
@@ -31,18 +25,6 @@ package struct HTTPRequestDecoder: Sendable {
     package init(limits: HTTPLimits = HTTPLimits()) {
         self.limits = limits
         self.headParser = HTTPHeadParser(limits: limits, skipsLeadingEmptyLines: true)
-    }
-
-    /// Adds received bytes.
-    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        buffer.append(contentsOf: bytes)
-    }
-
-    /// Reads straight into the decoder's buffer: `fill` writes up to `capacity` bytes and returns the count.
-    package mutating func feed<Failure: Error>(
-        capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
-    ) throws(Failure) -> Int {
-        try buffer.appendIn(capacity: capacity, fill)
     }
 
     /// Whether bytes of an unfinished request are buffered or in progress.
@@ -66,48 +48,15 @@ package struct HTTPRequestDecoder: Sendable {
         case .head:
             guard let head = try headParser.parse(&buffer) else { return nil }
             let request = try Self.makeRequest(head)
-            state = try framing(of: request)
+            state = .body(try BodyFraming.of(
+                request.headers, limits: limits, refusingTransferEncoding: request.version == .http1_0,
+                undelimited: .length(remaining: 0)))
             return .head(request)
-        case .fixed(let remaining):
-            if remaining == 0 {
-                state = .head
-                return .end
-            }
-            guard !buffer.isEmpty else { return nil }
-            let count = min(remaining, buffer.readableCount)
-            state = .fixed(remaining: remaining - count)
-            return .body(buffer.read(count))
-        case .chunked(var decoder):
-            let output = try decoder.next(&buffer)
-            switch output {
-            case nil:
-                state = .chunked(decoder)
-                return nil
-            case .data(let bytes)?:
-                state = .chunked(decoder)
-                return .body(Array(bytes))
-            case .end?:
-                state = .head
-                return .end
-            }
+        case .body(var framing):
+            let event: Event? = try framing.next(&buffer, limits: limits, endOfStream: false)
+            state = event == .end ? .head : .body(framing)
+            return event
         }
-    }
-
-    /// Removes and returns the bytes buffered after the last complete request.
-    package mutating func takeBufferedBytes() -> [UInt8] { buffer.readAll() }
-
-    private func framing(of request: HTTPRequest) throws(HTTPParseError) -> State {
-        let chunked = try BodyFraming.isChunked(request.headers)
-        let length = try BodyFraming.contentLength(in: request.headers)
-        if chunked != nil {
-            // RFC 9112 §6.1: both present is a smuggling vector; refuse.
-            guard length == nil else { throw .contentLengthWithTransferEncoding }
-            guard request.version != .http1_0 else { throw .transferEncodingInHTTP10 }
-            return .chunked(ChunkedDecoder(limits: limits, maxBodyBytes: limits.maxBodyBytes))
-        }
-        let bodyLength = length ?? 0
-        guard bodyLength <= limits.maxBodyBytes else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
-        return .fixed(remaining: bodyLength)
     }
 
     /// request-line = method SP request-target SP HTTP-version (RFC 9112 §3).

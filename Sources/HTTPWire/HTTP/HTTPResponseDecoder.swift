@@ -3,28 +3,22 @@
 /// Call `expectResponse(to:)` with each request's method before decoding its
 /// response, so that HEAD responses are known to have no body; call
 /// `finish()` when the connection reaches end of stream (ends a read-to-close body).
-package struct HTTPResponseDecoder: Sendable {
+package struct HTTPResponseDecoder: HTTPMessageDecoder, Sendable {
     /// One step of a response.
-    package enum Event: Sendable {
-        case head(HTTPResponse)
-        case body([UInt8])
-        case end
-    }
+    package typealias Event = HTTPMessageEvent<HTTPResponse>
 
     private enum State: Sendable {
         case head
-        case fixed(remaining: Int)
-        case chunked(ChunkedDecoder)
-        case untilClose
+        case body(BodyFraming)
+        /// A body read to the close has ended: nothing follows it.
         case finished
     }
 
     package let limits: HTTPLimits
-    private var buffer = ByteBuffer()
+    var buffer = ByteBuffer()
     private var headParser: HTTPHeadParser
     private var state: State = .head
     private var pendingMethods: [HTTPMethod] = []
-    private var total = 0
     private var sawEndOfStream = false
 
     package init(limits: HTTPLimits = HTTPLimits()) {
@@ -35,22 +29,8 @@ package struct HTTPResponseDecoder: Sendable {
     /// Records that a request with `method` was sent; responses are matched in order.
     package mutating func expectResponse(to method: HTTPMethod) { pendingMethods.append(method) }
 
-    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        buffer.append(contentsOf: bytes)
-    }
-
-    /// Reads straight into the decoder's buffer.
-    package mutating func feed<Failure: Error>(
-        capacity: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
-    ) throws(Failure) -> Int {
-        try buffer.appendIn(capacity: capacity, fill)
-    }
-
     /// Signals end of stream: completes a read-to-close body, fails a truncated message.
     package mutating func finish() { sawEndOfStream = true }
-
-    /// Removes and returns the bytes buffered after the last complete response (after a 101).
-    package mutating func takeBufferedBytes() -> [UInt8] { buffer.readAll() }
 
     /// The next event, or `nil` when more bytes are needed.
     package mutating func next() throws(HTTPParseError) -> Event? {
@@ -68,62 +48,24 @@ package struct HTTPResponseDecoder: Sendable {
                 return try next()
             }
             let method = pendingMethods.isEmpty ? HTTPMethod.get : pendingMethods.removeFirst()
-            total = 0
-            state = try framing(of: response, method: method)
+            state = .body(try framing(of: response, method: method))
             return .head(response)
-        case .fixed(let remaining):
-            if remaining == 0 { return complete() }
-            guard !buffer.isEmpty else {
-                if sawEndOfStream { throw .truncated }
-                return nil
+        case .body(var framing):
+            let event: Event? = try framing.next(&buffer, limits: limits, endOfStream: sawEndOfStream)
+            if case .end? = event {
+                if case .untilClose = framing { state = .finished } else { state = .head }
+            } else {
+                state = .body(framing)
             }
-            let count = min(remaining, buffer.readableCount)
-            state = .fixed(remaining: remaining - count)
-            return .body(buffer.read(count))
-        case .chunked(var decoder):
-            let output = try decoder.next(&buffer)
-            state = .chunked(decoder)
-            switch output {
-            case nil:
-                if sawEndOfStream { throw .truncated }
-                return nil
-            case .data(let bytes)?: return .body(Array(bytes))
-            case .end?: return complete()
-            }
-        case .untilClose:
-            if !buffer.isEmpty {
-                total += buffer.readableCount
-                guard total <= limits.maxBodyBytes else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
-                return .body(buffer.readAll())
-            }
-            if sawEndOfStream {
-                state = .finished
-                return .end
-            }
-            return nil
+            return event
         }
     }
 
-    private mutating func complete() -> Event {
-        state = .head
-        return .end
-    }
-
-    private func framing(of response: HTTPResponse, method: HTTPMethod) throws(HTTPParseError) -> State {
+    private func framing(of response: HTTPResponse, method: HTTPMethod) throws(HTTPParseError) -> BodyFraming {
         if method == .head || response.status.forbidsBody || response.status.code == 101 {
-            return .fixed(remaining: 0)
+            return .length(remaining: 0)
         }
-        let chunked = try BodyFraming.isChunked(response.headers)
-        let length = try BodyFraming.contentLength(in: response.headers)
-        if chunked != nil {
-            guard length == nil else { throw .contentLengthWithTransferEncoding }
-            return .chunked(ChunkedDecoder(limits: limits, maxBodyBytes: limits.maxBodyBytes))
-        }
-        if let length {
-            guard length <= limits.maxBodyBytes else { throw .bodyTooLarge(limit: limits.maxBodyBytes) }
-            return .fixed(remaining: length)
-        }
-        return .untilClose
+        return try BodyFraming.of(response.headers, limits: limits, refusingTransferEncoding: false, undelimited: .untilClose(read: 0))
     }
 
     /// status-line = HTTP-version SP status-code SP [ reason-phrase ] (RFC 9112 §4).

@@ -65,14 +65,10 @@ package final class EventLoop: @unchecked Sendable {
     package var inEventLoop: Bool { threadID.load(ordering: .acquiring) == Platform.currentThreadID }
 
     /// Runs `work` on the loop's thread, after what it is doing now. Safe from any thread,
-    /// the loop's own included. Work handed over after the loop stopped is dropped.
-    package func execute(_ work: @escaping @Sendable () -> Void) {
-        submit(work)
-    }
-
-    /// Like ``execute(_:)``, and says whether `work` was taken (false once the loop is stopping).
+    /// the loop's own included. Says whether `work` was taken: once the loop is stopping,
+    /// work handed over is dropped.
     @discardableResult
-    package func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
+    package func execute(_ work: @escaping @Sendable () -> Void) -> Bool {
         let onLoop = inEventLoop
         return inbox.withLock { inbox -> Bool in
             guard !inbox.stopping else { return false }

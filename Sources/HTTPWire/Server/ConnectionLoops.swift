@@ -1,15 +1,31 @@
 import Synchronization
 
 /// The event loops a server's connections are served on: each connection on the loop its id
-/// chooses, so the loops share the connections evenly. Counts the connections each loop serves.
+/// chooses, so the loops share the connections evenly, and stays there for its life. Counts
+/// the connections each loop serves.
 final class ConnectionLoops: Sendable {
-    private let loops: [EventLoop]
+    /// The loops, in the order connection ids choose them.
+    let loops: [EventLoop]
     private let perLoop: Mutex<[Int]>
 
-    /// `loops` must not be empty.
-    init(loops: [EventLoop]) {
-        self.loops = loops
-        perLoop = Mutex(Array(repeating: 0, count: loops.count))
+    /// Starts `count` loops (at least one), named `<name>-0`, `<name>-1`, ….
+    init(count: Int, name: String) throws(SocketError) {
+        var started: [EventLoop] = []
+        for number in 0..<max(1, count) {
+            do throws(SocketError) {
+                started.append(try EventLoop(name: "\(name)-\(number)"))
+            } catch {
+                for loop in started { loop.stop() }
+                throw error
+            }
+        }
+        loops = started
+        perLoop = Mutex(Array(repeating: 0, count: started.count))
+    }
+
+    /// Stops every loop (each ends the connections it holds); returns once all have stopped.
+    func stop() {
+        for loop in loops { loop.stop() }
     }
 
     /// Connections on the loops now.
@@ -25,7 +41,7 @@ final class ConnectionLoops: Sendable {
     func serve(_ socket: Socket, id: Int, configuration: HTTPServerConfiguration, responder: any HTTPResponder,
                onEnd: @escaping @Sendable () -> Void) {
         let loop = loop(for: id)
-        let taken = loop.submit { [self] in
+        let taken = loop.execute { [self] in
             ServerConnection(socket: socket, id: id, loop: loop, configuration: configuration, responder: responder,
                              loops: self, onEnd: onEnd).start()
         }

@@ -26,7 +26,6 @@ package final class HTTPServer: Sendable {
     private let listener = Mutex<Listener?>(nil)
     private let connections = Mutex<[Int: Socket]>([:])
     private let nextConnectionID = Atomic<Int>(0)
-    private let group: EventLoopGroup?
     private let loops: ConnectionLoops?
     private let stopped = Atomic<Bool>(false)
 
@@ -36,19 +35,18 @@ package final class HTTPServer: Sendable {
         self.configuration = configuration
         self.responder = responder
         Platform.ignoreBrokenPipeSignal()
-        group = try? EventLoopGroup(loopCount: configuration.eventLoopThreads, name: "http-loop")
-        loops = group.map { ConnectionLoops(loops: $0.loops) }
+        loops = try? ConnectionLoops(count: configuration.eventLoopThreads, name: "http-loop")
     }
 
-    deinit { group?.stop() }
+    deinit { loops?.stop() }
 
     /// The event loops serving the connections (each connection stays on one), in the order
     /// connections are shared among them; empty when they could not be started.
-    package var eventLoops: [EventLoop] { group?.loops ?? [] }
+    package var eventLoops: [EventLoop] { loops?.loops ?? [] }
 
     /// Binds, listens, and accepts on the first loop.
     package func start() throws(SocketError) {
-        guard let group, let loops else {
+        guard let loops else {
             throw SocketError(kind: .other, operation: "start the event loops (no readiness queue could be made)")
         }
         guard !stopped.load(ordering: .acquiring) else {
@@ -57,8 +55,8 @@ package final class HTTPServer: Sendable {
         Platform.raiseOpenFileLimit(toAtLeast: configuration.maxConnections + 64)
         let bound = try Listener(host: configuration.host, port: configuration.port)
         listener.withLock { $0 = bound }
-        let acceptor = Acceptor(listener: bound, loop: group.loops[0]) { [self] socket in admit(socket, loops: loops) }
-        group.loops[0].execute { acceptor.start() }
+        let acceptor = Acceptor(listener: bound, loop: loops.loops[0]) { [self] socket in admit(socket, loops: loops) }
+        loops.loops[0].execute { acceptor.start() }
     }
 
     /// The bound address (with the real port when 0 was configured), once started.
@@ -79,7 +77,7 @@ package final class HTTPServer: Sendable {
     package func stop() {
         stopped.store(true, ordering: .releasing)
         // The loops end their connections (and the acceptor) before the listener closes.
-        group?.stop()
+        loops?.stop()
         listener.withLock { $0?.close(); $0 = nil }
         for socket in connections.withLock({ Array($0.values) }) { socket.shutdown() }
     }

@@ -28,12 +28,6 @@ struct RequestReadTimeouts {
     /// When the head being read must be complete; nil outside the head phase.
     private(set) var headDeadline: Duration?
 
-    init(idle: Duration, head: Duration, bodyProgress: Duration) {
-        self.idle = idle
-        self.head = head
-        self.bodyProgress = bodyProgress
-    }
-
     /// How long the next read may wait, or nil when the head deadline has already passed.
     mutating func timeout(for phase: Phase, now: Duration) -> Duration? {
         switch phase {

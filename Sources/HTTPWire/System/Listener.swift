@@ -45,10 +45,8 @@ package final class Listener: Sendable {
         while !closed.load(ordering: .acquiring) {
             // Poll with a timeout so that `close()` from another thread is noticed on every platform.
             guard Platform.waitReadable(descriptor, milliseconds: 250) else { continue }
-            guard !closed.load(ordering: .acquiring) else { return nil }
-            let (fd, peer) = Platform.accept(descriptor)
-            if fd >= 0 { return Socket(descriptor: fd, peer: peer) }
-            // EMFILE, ECONNABORTED, EINTR: keep serving; the listener itself is fine.
+            // Out of descriptors, or one aborted: keep serving; the listener itself is fine.
+            if case .accepted(let socket) = acceptWithoutBlocking() { return socket }
         }
         return nil
     }

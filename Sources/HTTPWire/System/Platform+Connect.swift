@@ -16,26 +16,12 @@ extension Platform {
     /// `poll` up to the deadline and then reading `SO_ERROR`: `SO_SNDTIMEO` bounds a blocking
     /// connect on Linux only (XNU ignores it there and waits about 75 s for a silent host).
     static func connect(_ fd: Int32, _ address: SocketAddress, timeoutMilliseconds: Int?) -> Int32 {
-        guard let timeoutMilliseconds else { return connect(fd, address) ? 0 : errno }
         var code = startConnecting(fd, address)
         if code == inProgress {
-            code = waitWritable(fd, milliseconds: timeoutMilliseconds) ? pendingError(fd) : timedOut
+            code = waitWritable(fd, milliseconds: timeoutMilliseconds ?? -1) ? pendingError(fd) : timedOut
         }
         setNonBlocking(fd, false)
         return code
-    }
-
-    /// A blocking `connect(2)`; false with `errno` set when it failed.
-    static func connect(_ fd: Int32, _ address: SocketAddress) -> Bool {
-        address.withSockAddr { pointer, length in
-            #if canImport(Glibc)
-            Glibc.connect(fd, pointer, length) == 0
-            #elseif canImport(Darwin)
-            Darwin.connect(fd, pointer, length) == 0
-            #else
-            #error("no branch for this C library (Glibc and Darwin only)")
-            #endif
-        }
     }
 
     /// Starts connecting `fd` (made non-blocking for it) to `address`: 0 when connected at once,
@@ -43,7 +29,7 @@ extension Platform {
     /// ``pendingError(_:)``), another errno value when it failed.
     static func startConnecting(_ fd: Int32, _ address: SocketAddress) -> Int32 {
         setNonBlocking(fd, true)
-        if connect(fd, address) { return 0 }
+        if address.withSockAddr({ pointer, length in posixConnect(fd, pointer, length) }) == 0 { return 0 }
         let code = errno
         return code == EINTR ? EINPROGRESS : code
     }
@@ -81,4 +67,10 @@ extension Platform {
             }
         }
     }
+}
+
+/// `connect(2)`, which `Platform.connect` hides inside `Platform`, named at file scope, where it
+/// resolves in Glibc and Darwin alike.
+private func posixConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    connect(fd, address, length)
 }

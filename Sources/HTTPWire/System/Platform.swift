@@ -14,13 +14,7 @@ import Darwin
 /// access) resolved here and nowhere else.
 enum Platform {
     static var errno: Int32 {
-        #if canImport(Glibc)
-        Glibc.errno
-        #elseif canImport(Darwin)
-        Darwin.errno
-        #else
-        #error("no branch for this C library (Glibc and Darwin only)")
-        #endif
+        posixErrno()
     }
 
     static func errorDescription(_ code: Int32) -> String {
@@ -56,25 +50,23 @@ enum Platform {
 
     /// `send` that never raises SIGPIPE.
     static func send(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
-        #elseif canImport(Darwin)
-        Darwin.send(fd, pointer, count, 0)
-        #else
-        #error("no branch for this C library (Glibc and Darwin only)")
-        #endif
+        posixSend(fd, pointer, count, noBrokenPipeSignal)
     }
 
     /// `send` that returns at once with EAGAIN instead of blocking, and never raises SIGPIPE.
     static func sendWithoutBlocking(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
-        #elseif canImport(Darwin)
-        Darwin.send(fd, pointer, count, MSG_DONTWAIT)
-        #else
-        #error("no branch for this C library (Glibc and Darwin only)")
-        #endif
+        posixSend(fd, pointer, count, noBrokenPipeSignal | Int32(MSG_DONTWAIT))
     }
+
+    /// The flag that keeps a send from raising SIGPIPE: Linux's per call; on Darwin every socket
+    /// carries `SO_NOSIGPIPE` instead (``makeStreamSocket(family:)``, ``accept(_:)``).
+    #if canImport(Glibc)
+    private static let noBrokenPipeSignal = Int32(MSG_NOSIGNAL)
+    #elseif canImport(Darwin)
+    private static let noBrokenPipeSignal: Int32 = 0
+    #else
+    #error("no branch for this C library (Glibc and Darwin only)")
+    #endif
 
     static func receive(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         recv(fd, pointer, count, 0)
@@ -82,23 +74,11 @@ enum Platform {
 
     /// `recv` that returns at once with EAGAIN instead of blocking.
     static func receiveWithoutBlocking(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
         recv(fd, pointer, count, Int32(MSG_DONTWAIT))
-        #elseif canImport(Darwin)
-        recv(fd, pointer, count, MSG_DONTWAIT)
-        #else
-        #error("no branch for this C library (Glibc and Darwin only)")
-        #endif
     }
 
     static func close(_ fd: Int32) {
-        #if canImport(Glibc)
-        _ = Glibc.close(fd)
-        #elseif canImport(Darwin)
-        _ = Darwin.close(fd)
-        #else
-        #error("no branch for this C library (Glibc and Darwin only)")
-        #endif
+        _ = posixClose(fd)
     }
 
     static func shutdown(_ fd: Int32, read: Bool, write: Bool) {
@@ -108,13 +88,7 @@ enum Platform {
         case (true, false): how = Int32(SHUT_RD)
         default: how = Int32(SHUT_WR)
         }
-        #if canImport(Glibc)
-        _ = Glibc.shutdown(fd, how)
-        #elseif canImport(Darwin)
-        _ = Darwin.shutdown(fd, how)
-        #else
-        #error("no branch for this C library (Glibc and Darwin only)")
-        #endif
+        _ = posixShutdown(fd, how)
     }
 
     static func setOption(_ fd: Int32, level: Int32, name: Int32, value: Int32) {
@@ -184,40 +158,18 @@ enum Platform {
     }
 
     static func bind(_ fd: Int32, _ address: SocketAddress) -> Bool {
-        address.withSockAddr { pointer, length in
-            #if canImport(Glibc)
-            Glibc.bind(fd, pointer, length) == 0
-            #elseif canImport(Darwin)
-            Darwin.bind(fd, pointer, length) == 0
-            #else
-            #error("no branch for this C library (Glibc and Darwin only)")
-            #endif
-        }
+        address.withSockAddr { pointer, length in posixBind(fd, pointer, length) == 0 }
     }
 
     static func listen(_ fd: Int32, backlog: Int32) -> Bool {
-        #if canImport(Glibc)
-        Glibc.listen(fd, backlog) == 0
-        #elseif canImport(Darwin)
-        Darwin.listen(fd, backlog) == 0
-        #else
-        #error("no branch for this C library (Glibc and Darwin only)")
-        #endif
+        posixListen(fd, backlog) == 0
     }
 
     static func accept(_ fd: Int32) -> (Int32, SocketAddress?) {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let client = withUnsafeMutablePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                #if canImport(Glibc)
-                Glibc.accept(fd, $0, &length)
-                #elseif canImport(Darwin)
-                Darwin.accept(fd, $0, &length)
-                #else
-                #error("no branch for this C library (Glibc and Darwin only)")
-                #endif
-            }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { posixAccept(fd, $0, &length) }
         }
         guard client >= 0 else { return (client, nil) }
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
@@ -259,3 +211,18 @@ enum Platform {
     }
 }
 
+// The C library's calls that `Platform`'s methods of the same names hide inside it, named at
+// file scope, where they resolve in Glibc and Darwin alike.
+private func posixErrno() -> Int32 { errno }
+private func posixSend(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int, _ flags: Int32) -> Int {
+    send(fd, pointer, count, flags)
+}
+private func posixClose(_ fd: Int32) -> Int32 { close(fd) }
+private func posixShutdown(_ fd: Int32, _ how: Int32) -> Int32 { shutdown(fd, how) }
+private func posixBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    bind(fd, address, length)
+}
+private func posixListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
+private func posixAccept(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 {
+    accept(fd, address, length)
+}

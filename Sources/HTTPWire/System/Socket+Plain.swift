@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// The socket's own bytes, never through TLS: what `Socket` does for plain TCP, and what
 /// `TLSChannel` sends and receives ciphertext with.
 extension Socket {
@@ -14,15 +16,6 @@ extension Socket {
         return try retryingInterrupts("read", nilWhenWouldBlock: true) {
             Platform.receiveWithoutBlocking(descriptor, base, buffer.count)
         }
-    }
-
-    /// Receives up to `buffer.count` bytes into the start of `buffer`. Returns 0 at end of stream.
-    func readPlain(into buffer: inout [UInt8]) throws(SocketError) -> Int {
-        var result: Result<Int, SocketError> = .success(0)
-        buffer.withUnsafeMutableBytes { raw in
-            do throws(SocketError) { result = .success(try readPlain(into: raw)) } catch { result = .failure(error) }
-        }
-        return try result.get()
     }
 
     /// Sends all of `bytes`, retrying partial sends.
@@ -44,11 +37,7 @@ extension Socket {
 
     /// Sends all of `bytes`.
     func writePlain(_ bytes: [UInt8]) throws(SocketError) {
-        var failure: SocketError?
-        bytes.withUnsafeBytes { raw in
-            do throws(SocketError) { try writePlain(raw) } catch { failure = error }
-        }
-        if let failure { throw failure }
+        try bytes.withBytes { raw throws(SocketError) in try writePlain(raw) }
     }
 
     /// Sends as much of `bytes` as the kernel takes without blocking; returns how many it took.
@@ -61,11 +50,7 @@ extension Socket {
 
     /// Sends as much of `bytes` as the kernel takes without blocking; returns how many it took.
     func writePlainWithoutBlocking(_ bytes: [UInt8]) throws(SocketError) -> Int {
-        var result: Result<Int, SocketError> = .success(0)
-        bytes.withUnsafeBytes { raw in
-            do throws(SocketError) { result = .success(try writePlainWithoutBlocking(raw)) } catch { result = .failure(error) }
-        }
-        return try result.get()
+        try bytes.withBytes { raw throws(SocketError) in try writePlainWithoutBlocking(raw) }
     }
 
     /// Runs one send or receive `call` again while a signal interrupts it: its count, or nil

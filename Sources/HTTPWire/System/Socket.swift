@@ -1,3 +1,4 @@
+import HarnessCore
 import Synchronization
 
 /// A connected TCP socket with blocking reads and writes.
@@ -91,11 +92,7 @@ package final class Socket: Sendable {
     @discardableResult
     package func read(appendingTo bytes: inout [UInt8], maximum: Int = 65_536) throws(SocketError) -> Int {
         var chunk = [UInt8](repeating: 0, count: maximum)
-        var result: Result<Int, SocketError> = .success(0)
-        chunk.withUnsafeMutableBytes { raw in
-            do throws(SocketError) { result = .success(try read(into: raw)) } catch { result = .failure(error) }
-        }
-        let count = try result.get()
+        let count = try chunk.withMutableBytes { raw throws(SocketError) in try read(into: raw) }
         bytes.append(contentsOf: chunk[0..<count])
         return count
     }
@@ -108,11 +105,7 @@ package final class Socket: Sendable {
 
     /// Writes all of `bytes`.
     package func write(_ bytes: [UInt8]) throws(SocketError) {
-        var failure: SocketError?
-        bytes.withUnsafeBytes { raw in
-            do throws(SocketError) { try write(raw) } catch { failure = error }
-        }
-        if let failure { throw failure }
+        try bytes.withBytes { raw throws(SocketError) in try write(raw) }
     }
 
     /// Writes as much of `bytes` as fits without blocking; returns how many were written.
@@ -125,20 +118,12 @@ package final class Socket: Sendable {
 
     /// Writes as much of `bytes` as fits without blocking; returns how many were written.
     package func writeWithoutBlocking(_ bytes: ArraySlice<UInt8>) throws(SocketError) -> Int {
-        var result: Result<Int, SocketError> = .success(0)
-        bytes.withUnsafeBytes { raw in
-            do throws(SocketError) { result = .success(try writeWithoutBlocking(raw)) } catch { result = .failure(error) }
-        }
-        return try result.get()
+        try bytes.withBytes { raw throws(SocketError) in try writeWithoutBlocking(raw) }
     }
 
     /// Writes as much of `bytes` as fits without blocking; returns how many were written.
     package func writeWithoutBlocking(_ bytes: [UInt8]) throws(SocketError) -> Int {
-        var result: Result<Int, SocketError> = .success(0)
-        bytes.withUnsafeBytes { raw in
-            do throws(SocketError) { result = .success(try writeWithoutBlocking(raw)) } catch { result = .failure(error) }
-        }
-        return try result.get()
+        try bytes.withBytes { raw throws(SocketError) in try writeWithoutBlocking(raw) }
     }
 
     /// Whether bytes `writeWithoutBlocking` accepted still wait for the kernel (TLS ciphertext

@@ -1,3 +1,4 @@
+import HarnessCore
 import Synchronization
 
 /// The TLS session a `Socket` carries: a thin shell that drives a `TLSEngine` over the
@@ -219,15 +220,10 @@ final class TLSChannel: Sendable {
     /// Receives once from the socket (waiting for bytes when `blocking`) and feeds the engine;
     /// returns the count (0: end of stream; nil: nothing has arrived, when not `blocking`).
     private func receive(_ state: inout ReaderState, over socket: Socket, blocking: Bool) throws(SocketError) -> Int? {
-        var received: Result<Int?, SocketError> = .success(nil)
-        state.scratch.withUnsafeMutableBytes { raw in
-            do throws(SocketError) {
-                received = .success(blocking ? try socket.readPlain(into: raw) : try socket.readPlainWithoutBlocking(into: raw))
-            } catch {
-                received = .failure(error)
-            }
+        let received = try state.scratch.withMutableBytes { raw throws(SocketError) in
+            blocking ? try socket.readPlain(into: raw) : try socket.readPlainWithoutBlocking(into: raw)
         }
-        guard let count = try received.get() else { return nil }
+        guard let count = received else { return nil }
         if count > 0 {
             state.scratch.withUnsafeBytes { raw in
                 let received = Lent(UnsafeRawBufferPointer(rebasing: raw[..<count]))

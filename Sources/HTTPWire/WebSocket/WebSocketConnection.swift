@@ -62,7 +62,7 @@ package final class WebSocketConnection: Sendable {
         state = SleepingMutex(shell)
         driver = WebSocketDriver(handler: handler)
         driver.connection = self
-        let started = loop.submit { [self] in driver.start(opening: opening) }
+        let started = loop.execute { [self] in driver.start(opening: opening) }
         if !started {
             // The loop has stopped (the server is stopping): the connection ends at once.
             state.withLock { $0.endOfStream = true }

@@ -23,6 +23,12 @@ enum CanonicalHuffman {
         return codes
     }
 
+    /// Each symbol's code as the encoder writes it: `reversedCode << 8 | length`.
+    static func packedCodes(_ lengths: [UInt8]) -> [UInt32] {
+        let codes = lengths.withUnsafeBufferPointer { reversedCodes($0) }
+        return zip(codes, lengths).map { UInt32($0) << 8 | UInt32($1) }
+    }
+
     /// The low `length` bits of `code` in reverse order.
     static func reversed(_ code: Int, _ length: Int) -> Int {
         var result = 0

@@ -17,8 +17,8 @@ struct DynamicHuffmanHeader {
     init(literalFrequencies: [Int], distanceFrequencies: [Int]) {
         let literalLengths = CanonicalHuffman.lengths(for: literalFrequencies, limit: 15)
         let distanceLengths = CanonicalHuffman.lengths(for: distanceFrequencies, limit: 15)
-        literalCodes = Self.codes(literalLengths)
-        distanceCodes = Self.codes(distanceLengths)
+        literalCodes = CanonicalHuffman.packedCodes(literalLengths)
+        distanceCodes = CanonicalHuffman.packedCodes(distanceLengths)
         literalCount = max(257, (literalLengths.lastIndex { $0 > 0 } ?? 0) + 1)
         distanceCount = max(1, (distanceLengths.lastIndex { $0 > 0 } ?? 0) + 1)
         codeLengthSymbols = Self.runLengthCoded(Array(literalLengths[..<literalCount] + distanceLengths[..<distanceCount]))
@@ -26,7 +26,7 @@ struct DynamicHuffmanHeader {
         var frequencies = [Int](repeating: 0, count: 19)
         for symbol in codeLengthSymbols { frequencies[symbol & 0xFF] += 1 }
         let codeLengthLengths = CanonicalHuffman.lengths(for: frequencies, limit: 7)
-        codeLengthCodes = Self.codes(codeLengthLengths)
+        codeLengthCodes = CanonicalHuffman.packedCodes(codeLengthLengths)
         codeLengthCodeCount = max(4, (DeflateTables.codeLengthOrder.lastIndex { codeLengthLengths[$0] > 0 } ?? 0) + 1)
 
         bitCount = 5 + 5 + 4 + 3 * codeLengthCodeCount
@@ -49,11 +49,6 @@ struct DynamicHuffmanHeader {
             writer.write(Int(code >> 8), bits: Int(code & 0xFF))
             writer.write(entry >> 8, bits: Self.repeatExtraBits(symbol))
         }
-    }
-
-    private static func codes(_ lengths: [UInt8]) -> [UInt32] {
-        let codes = lengths.withUnsafeBufferPointer { CanonicalHuffman.reversedCodes($0) }
-        return zip(codes, lengths).map { UInt32($0) << 8 | UInt32($1) }
     }
 
     private static func repeatExtraBits(_ symbol: Int) -> Int {

@@ -2,18 +2,10 @@
 /// bit-reversed with its length, and the symbol for every match length and distance.
 enum FixedHuffmanCodes {
     /// `reversedCode << 8 | length` for literal/length symbols 0...287.
-    static let literalLength: [UInt32] = (0..<288).map { symbol in
-        let (code, length) = switch symbol {
-        case 0...143: (0x30 + symbol, 8)
-        case 144...255: (0x190 + symbol - 144, 9)
-        case 256...279: (symbol - 256, 7)
-        default: (0xC0 + symbol - 280, 8)
-        }
-        return UInt32(CanonicalHuffman.reversed(code, length)) << 8 | UInt32(length)
-    }
+    static let literalLength = CanonicalHuffman.packedCodes(DeflateTables.fixedLiteralLengths)
 
     /// `reversedCode << 8 | 5` for distance symbols 0...29.
-    static let distance: [UInt32] = (0..<30).map { UInt32(CanonicalHuffman.reversed($0, 5)) << 8 | 5 }
+    static let distance = CanonicalHuffman.packedCodes(Array(DeflateTables.fixedDistanceLengths.prefix(30)))
 
     /// For each match length 0...258, the index (0...28) of its length symbol 257...285.
     static let lengthSymbolIndex: [UInt8] = {

@@ -84,7 +84,7 @@ struct SimulatorResponder: HTTPResponder {
             // `Bearer` SP token (RFC 6750 §2.1), the scheme case-insensitive. No Foundation
             // string calls: they are slow on Linux and this runs on every request.
             guard let space = header.utf8.firstIndex(of: UInt8(ascii: " ")),
-                  HTTPHeaders.namesMatch(header[..<space], "Bearer") else { return nil }
+                  CaseInsensitiveName.matches(header[..<space].utf8, "Bearer".utf8) else { return nil }
             let token = header[header.utf8.index(after: space)...].trimmingOWS()
             return token.isEmpty ? nil : String(token)
         }

@@ -40,8 +40,8 @@ struct KitchenWorld: Sendable {
 
     init(configuration: SimulatorConfiguration) {
         self.configuration = configuration
-        self.clock = configuration.manualClock
-            ? .manual(startMilliseconds: configuration.manualStartMilliseconds, ticks: 0) : .wall
+        self.clock = SimulationClock(
+            manualStartMilliseconds: configuration.manualClock ? configuration.manualStartMilliseconds : nil)
         self.identityRandom = SeededGenerator(seed: configuration.seed)
         self.householdRandom = SeededGenerator(seed: configuration.seed ^ 0x5EED_D00D_F00D_CAFE)
         // In name order: dictionary order changes from run to run, and ids must not.

@@ -28,7 +28,7 @@ import Testing
         let loop = try EventLoop(name: "test-loop-nested")
         defer { loop.stop() }
         let ran = Log<Bool>()
-        let taken = try loop.runAndWait { loop.submit { ran.append(loop.inEventLoop) } }
+        let taken = try loop.runAndWait { loop.execute { ran.append(loop.inEventLoop) } }
         #expect(taken)
         #expect(ran.waitFor(count: 1, seconds: 5), "work handed over on the loop's thread never ran")
         #expect(ran.all == [true])
@@ -116,7 +116,7 @@ import Testing
         for index in 0..<10 { loop.execute { ran.append(index) } }
         loop.stop()
         #expect(ran.all == Array(0..<10), "handed over before stop(), run before it returned")
-        #expect(!loop.submit { ran.append(99) })
+        #expect(!loop.execute { ran.append(99) })
         loop.execute { ran.append(100) }
         loop.stop()  // a second stop returns too
         #expect(ran.all == Array(0..<10))
@@ -155,18 +155,18 @@ import Testing
         #expect(callsWhenStopReturned.all == [[.loopStopped]], "the socket was told before stop() returned")
         #expect(probe.calledOnLoopThreadOnly, "loopStopped() came on the loop's thread")
         #expect(loop.registeredCount == 0, "the loop let go of its sockets")
-        #expect(!loop.submit {})
+        #expect(!loop.execute {})
     }
 
     @Test func stopOnTheLoopThreadReturnsAtOnceAndTheLoopEndsAfterTheCurrentStep() throws {
         let loop = try EventLoop(name: "test-loop-stop-self")
         let steps = try loop.runAndWait { () -> [String] in
             loop.stop()
-            return ["stop returned", loop.submit {} ? "taken" : "refused", loop.inEventLoop ? "on the loop" : "off"]
+            return ["stop returned", loop.execute {} ? "taken" : "refused", loop.inEventLoop ? "on the loop" : "off"]
         }
         #expect(steps == ["stop returned", "refused", "on the loop"])
         loop.stop()  // from the test's thread: returns once the loop has ended
-        #expect(!loop.submit {})
+        #expect(!loop.execute {})
     }
 
     @Test func aRegisteredSocketIsToldOfBytesOnTheLoopThreadUntilDeregistered() throws {
@@ -246,15 +246,15 @@ import Testing
         #expect(rethrown)
     }
 
-    @Test func aGroupHandsOutItsLoopsInTurnAndStopsThemAll() throws {
-        let group = try EventLoopGroup(loopCount: 3, name: "test-group")
-        #expect(group.loops.map(\.name) == ["test-group-0", "test-group-1", "test-group-2"])
-        let turns = (0..<7).map { _ in group.next() }
-        let expected = [0, 1, 2, 0, 1, 2, 0].map { group.loops[$0] }
-        #expect(zip(turns, expected).allSatisfy { $0 === $1 })
-        group.stop()
-        #expect(group.loops.allSatisfy { !$0.submit {} })
-        let single = try EventLoopGroup(loopCount: 0, name: "test-group-min")
+    @Test func aServersLoopsAreChosenByConnectionIdInTurnAndStopTogether() throws {
+        let loops = try ConnectionLoops(count: 3, name: "test-group")
+        #expect(loops.loops.map(\.name) == ["test-group-0", "test-group-1", "test-group-2"])
+        let chosen = (0..<7).map { loops.loop(for: $0) }
+        let expected = [0, 1, 2, 0, 1, 2, 0].map { loops.loops[$0] }
+        #expect(zip(chosen, expected).allSatisfy { $0 === $1 })
+        loops.stop()
+        #expect(loops.loops.allSatisfy { !$0.execute {} })
+        let single = try ConnectionLoops(count: 0, name: "test-group-min")
         #expect(single.loops.count == 1, "at least one loop")
         single.stop()
     }

@@ -18,7 +18,7 @@ struct DetachedAttachmentTests {
         let listener = try Listener(host: "127.0.0.1", port: 0)
         defer { listener.close() }
         let fd = Platform.makeStreamSocket(family: listener.address.family)
-        #expect(Platform.connect(fd, listener.address))
+        #expect(Platform.connect(fd, listener.address, timeoutMilliseconds: nil) == 0)
         let socket = Socket(descriptor: fd, peer: nil, tls: TLSChannel(engine: XOREngine(record: head.count), server: "test"))
         let peer = try #require(listener.accept())
         defer { peer.close() }

@@ -17,7 +17,7 @@ struct TLSChannelTests {
     static func pair(_ listener: Listener) throws -> (Socket, Socket) {
         let fd = Platform.makeStreamSocket(family: listener.address.family)
         Platform.setOption(fd, level: SOL_SOCKET, name: SO_SNDBUF, value: 64 << 10)
-        #expect(Platform.connect(fd, listener.address))
+        #expect(Platform.connect(fd, listener.address, timeoutMilliseconds: nil) == 0)
         let socket = Socket(descriptor: fd, peer: nil, tls: TLSChannel(engine: XOREngine(), server: "test"))
         let peer = try #require(listener.accept())
         Platform.setOption(peer.descriptor, level: SOL_SOCKET, name: SO_RCVBUF, value: 64 << 10)

@@ -1,14 +1,35 @@
-// Fenced: the C library's allocator settings are named only here. glibc's `mallopt` is not in
-// Swift's Glibc module, so it is found with dlsym in the process's own symbols.
+// Fenced: the process's resources (open-descriptor limit, processor count, the C library's
+// allocator settings) are named only here. glibc's `mallopt` is not in Swift's Glibc module, so
+// it is found with dlsym in the process's own symbols.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #else
-#error("Platform+Memory.swift knows Glibc and Darwin only: add this C library's allocator settings")
+#error("no branch for this C library (Glibc and Darwin only)")
 #endif
 
 extension Platform {
+    /// Raises the soft limit on open descriptors to `count`, or to the hard limit if that is
+    /// lower; never lowers it. A server that holds thousands of idle connections needs more
+    /// than the common default of 1024.
+    static func raiseOpenFileLimit(toAtLeast count: Int) {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #elseif canImport(Darwin)
+        let resource = RLIMIT_NOFILE
+        #else
+        #error("no branch for this C library (Glibc and Darwin only)")
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
+        limit.rlim_cur = min(rlim_t(count), limit.rlim_max)
+        _ = setrlimit(resource, &limit)
+    }
+
+    /// The number of processors online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
+    static var onlineProcessorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
     /// Sets glibc's allocator so that a block of `bytes` or more is mapped from the kernel and
     /// unmapped when freed (`M_MMAP_THRESHOLD`), and free memory past `bytes` at the top of a
     /// heap is given back (`M_TRIM_THRESHOLD`). Setting either turns off glibc's default of
@@ -28,7 +49,7 @@ extension Platform {
         // Darwin's allocator returns large freed blocks to the kernel itself: nothing to set.
         return false
         #else
-        #error("Platform+Memory.swift knows Glibc and Darwin only")
+        #error("no branch for this C library (Glibc and Darwin only)")
         #endif
     }
 }
