@@ -13,9 +13,6 @@ import KitchenRecording
 final class LoopResponseStream: @unchecked Sendable {
     // Unchecked: used on the loop of the exchange only (the recorder answers there).
 
-    /// Journal parts that may wait to be written before the upstream is read no further.
-    static let partsInFlightLimit = 4
-
     private let responder: ProxyResponder
     private let connection: HTTPClientConnection
     private let recorded: HTTPRequest
@@ -46,9 +43,8 @@ final class LoopResponseStream: @unchecked Sendable {
 
     /// Answers the client with the head now; the body follows as it is read.
     func start(answering reply: HTTPDeferredReply) {
-        var headers = HopByHopHeaders.stripped(head.headers)
-        headers.add("Via", ProxyResponder.via)
         updateFlow()  // nothing is read until the client's answer has started
+        let headers = ProxyResponder.relayedHeaders(head.headers)
         reply.complete(.response(HTTPResponse(status: head.status, headers: headers, pushing: HTTPBodyPusher { [self] writer in
             self.writer = writer
             writer.whenClosed { [self] in clientLeft() }
@@ -60,17 +56,16 @@ final class LoopResponseStream: @unchecked Sendable {
     func received(_ chunk: [UInt8]) {
         guard !over else { return }
         if let journal {
-            journal.add(chunk)
-            if let failure = journal.journalFailed { return journalFailed(failure) }
+            if journal.add(chunk) != nil { return journalFailed() }
         } else {
             body.append(contentsOf: chunk)
             if body.count > ProxyResponder.bufferedBodyLimit {
                 let streaming = StreamedBodyJournal(recorder: responder.recorder, request: recorded, response: head, loop: loop)
                 streaming.onPartWritten = { [self] in
-                    if let failure = streaming.journalFailed { return journalFailed(failure) }
+                    if streaming.journalFailed != nil { return journalFailed() }
                     updateFlow()
                 }
-                streaming.add(body)
+                _ = streaming.add(body)  // a journal just begun has not failed
                 body = []
                 journal = streaming
             }
@@ -106,8 +101,7 @@ final class LoopResponseStream: @unchecked Sendable {
     /// client's answer has started.
     private func updateFlow() {
         guard !over else { return }
-        let behind = writer == nil || !(writer?.hasRoom ?? false)
-            || (journal?.partsInFlight ?? 0) > Self.partsInFlightLimit
+        let behind = !(writer?.hasRoom ?? false) || journal?.isBehind == true
         if behind, !paused {
             paused = true
             connection.pauseReading()
@@ -125,13 +119,14 @@ final class LoopResponseStream: @unchecked Sendable {
         record(failure: nil) { _ in }
     }
 
-    private func journalFailed(_ failure: RecordingError) {
+    /// The journal cannot be written (the recorder has reported it; every request from now on
+    /// gets 503): the client's answer is cut short.
+    private func journalFailed() {
         guard !over else { return }
         over = true
         journal?.onPartWritten = nil
         responder.pool.discard(connection)
         writer?.abort()
-        _ = failure  // the recorder has reported it; every request from now on gets 503
     }
 
     /// Records the exchange as read so far; `then` runs on the loop with the outcome.

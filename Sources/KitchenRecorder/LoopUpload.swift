@@ -73,14 +73,18 @@ final class LoopUpload: @unchecked Sendable {
     /// connection (the client is held back meanwhile).
     func start() {
         if body.declaredLength == nil {
-            body.start(onPiece: { [self] in received($0) }, onEnd: { [self] in ended() },
-                       onFailure: { [self] _ in abandon() })
+            readBody()
         } else {
             connect()
         }
     }
 
     // MARK: The client's body
+
+    private func readBody() {
+        // A broken body (a limit, a stall, a reset): the server answers the client; nothing is recorded.
+        body.start(onPiece: { [self] in received($0) }, onEnd: { [self] in ended() }, onFailure: { [self] _ in stop() })
+    }
 
     private func received(_ piece: [UInt8]) {
         switch phase {
@@ -111,12 +115,6 @@ final class LoopUpload: @unchecked Sendable {
         case .connecting, .relaying, .over:
             return
         }
-    }
-
-    /// The body broke: the server answers the client for it; nothing is recorded.
-    private func abandon() {
-        if case .sending(let connection, _) = phase { drop(connection) }
-        stop()
     }
 
     // MARK: Upstream
@@ -156,8 +154,7 @@ final class LoopUpload: @unchecked Sendable {
         if body.declaredLength == nil {
             updateFlow()  // the gathered bytes may already fill the upstream's queue
         } else {
-            body.start(onPiece: { [self] in received($0) }, onEnd: { [self] in ended() },
-                       onFailure: { [self] _ in abandon() })
+            readBody()
         }
     }
 
@@ -188,9 +185,7 @@ final class LoopUpload: @unchecked Sendable {
     /// One piece on its way: into the journal, then upstream (dropped once the upstream stopped
     /// taking the body).
     private func pass(_ piece: [UInt8], to writer: HTTPRequestBodyWriter) {
-        guard let journal else { return }
-        journal.add(piece)
-        if let failure = journal.journalFailed { return journalFailed(failure) }
+        if let failure = journal?.add(piece) { return journalFailed(failure) }
         writer.write(piece)
         updateFlow()
     }
@@ -225,26 +220,20 @@ final class LoopUpload: @unchecked Sendable {
     /// Reads the client's body while the upstream and the journal keep up.
     private func updateFlow() {
         guard case .sending(_, let writer) = phase, let journal else { return }
-        let upstreamBehind = !writer.hasRoom
-        let behind = upstreamBehind || journal.partsInFlight > LoopResponseStream.partsInFlightLimit
-        if behind {
-            body.pause()
-            if upstreamBehind, !waitingForRoom {
-                waitingForRoom = true
-                writer.whenRoom { [self] in
-                    waitingForRoom = false
-                    updateFlow()
-                }
+        guard !writer.hasRoom || journal.isBehind else { return body.resume() }
+        body.pause()
+        if !writer.hasRoom, !waitingForRoom {
+            waitingForRoom = true
+            writer.whenRoom { [self] in
+                waitingForRoom = false
+                updateFlow()
             }
-        } else {
-            body.resume()
         }
     }
 
     /// The journal cannot be written: 503, and nothing more is relayed (the server closes the
     /// connection after it, the body unread).
     private func journalFailed(_ failure: RecordingError) {
-        if case .sending(let connection, _) = phase { drop(connection) }
         stop()
         reply.complete(.response(ProxyResponder.recordingFailed(failure)))
     }
@@ -256,7 +245,9 @@ final class LoopUpload: @unchecked Sendable {
         responder.pool.discard(connection)
     }
 
+    /// Nothing more happens: an upstream connection the body was going to is closed.
     private func stop() {
+        if case .sending(let connection, _) = phase { drop(connection) }
         phase = .over
         journal?.onPartWritten = nil
         first = []

@@ -3,15 +3,6 @@ import HTTPWire
 import KitchenRecording
 
 extension ProxyResponder {
-    /// Relays `request` (its body read whole) on `loop` without holding a thread: the answer
-    /// comes later (``HTTPReply/deferred(_:)``), once the upstream's response is read and its
-    /// record written (write-ahead, by the loop). See ``LoopRelay``.
-    func forwardOnLoop(_ request: HTTPRequest, loop: EventLoop) -> HTTPReply {
-        let reply = HTTPDeferredReply()
-        LoopRelay(responder: self, request: request, loop: loop, reply: reply).start()
-        return .deferred(reply)
-    }
-
     /// The client's 502 for an upstream that failed, released to `reply` once it is recorded with
     /// the failure (on `loop`, the caller's).
     func badGateway(_ request: HTTPRequest, error: HTTPClientError, startedAt started: Date,
@@ -136,8 +127,7 @@ final class LoopRelay: @unchecked Sendable {
     /// The client's answer, once the exchange's record is written.
     private func finish() {
         guard let head else { return }
-        var headers = HopByHopHeaders.stripped(head.headers)
-        headers.add("Via", ProxyResponder.via)
+        let headers = ProxyResponder.relayedHeaders(head.headers)
         let bodiless = request.method == .head || head.status.forbidsBody
         // A HEAD's answer keeps the upstream's Content-Length: no body follows it.
         let answer = bodiless

@@ -16,12 +16,4 @@ extension ProxyResponder {
         if let length = head.headers.contentLength { return length > Self.streamedBodyThreshold ? .streamed : .buffered }
         return head.headers.contains("Transfer-Encoding") ? .streamed : .buffered
     }
-
-    /// Forwards a request whose body is still arriving, on `loop` without holding a thread: the
-    /// answer comes later (``HTTPReply/deferred(_:)``). See ``LoopUpload``.
-    func forwardOnLoop(_ request: HTTPRequest, streaming body: HTTPRequestBodyStream, loop: EventLoop) -> HTTPReply {
-        let reply = HTTPDeferredReply()
-        LoopUpload(responder: self, request: request, body: body, loop: loop, reply: reply).start()
-        return .deferred(reply)
-    }
 }

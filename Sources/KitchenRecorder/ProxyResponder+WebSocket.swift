@@ -60,8 +60,7 @@ extension ProxyResponder {
             case .failure(.rejected(let refusal)):
                 // The upstream said no (e.g. 401): the client hears exactly that, and it is recorded.
                 var stripped = refusal
-                stripped.headers = HopByHopHeaders.stripped(refusal.headers)
-                stripped.headers.add("Via", Self.via)
+                stripped.headers = Self.relayedHeaders(refusal.headers)
                 let relayed = stripped
                 recorder.recordLater(request: sent, response: refusal, body: refusal.bodyBytes ?? [], startedAt: started,
                                      timings: HAR.Timings(), resourceType: "websocket", on: loop) { [self] outcome in

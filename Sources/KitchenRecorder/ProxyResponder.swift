@@ -42,9 +42,15 @@ struct ProxyResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         if let failure = recorder.failure { return .response(Self.recordingFailed(failure)) }
-        if let body = context.bodyStream { return forwardOnLoop(request, streaming: body, loop: context.eventLoop) }
-        return request.isWebSocketUpgrade ? relayWebSocket(request, loop: context.eventLoop)
-            : forwardOnLoop(request, loop: context.eventLoop)
+        if context.bodyStream == nil, request.isWebSocketUpgrade { return relayWebSocket(request, loop: context.eventLoop) }
+        // Answered later, once the upstream's response is read and its record written (write-ahead).
+        let reply = HTTPDeferredReply()
+        if let body = context.bodyStream {
+            LoopUpload(responder: self, request: request, body: body, loop: context.eventLoop, reply: reply).start()
+        } else {
+            LoopRelay(responder: self, request: request, loop: context.eventLoop, reply: reply).start()
+        }
+        return .deferred(reply)
     }
 
     /// The 503 every client gets once the journal cannot be written.
@@ -52,6 +58,14 @@ struct ProxyResponder: HTTPResponder {
         HTTPResponse(status: .serviceUnavailable,
                      headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close", "Via": via],
                      body: Array("503 Service Unavailable: recording failed, so this recording proxy no longer relays: \(error)\n".utf8))
+    }
+
+    /// An upstream answer's headers as the client gets them: hop-by-hop fields stripped
+    /// (RFC 9110 §7.6.1), `Via` added (§7.6.3).
+    static func relayedHeaders(_ headers: HTTPHeaders) -> HTTPHeaders {
+        var relayed = HopByHopHeaders.stripped(headers)
+        relayed.add("Via", via)
+        return relayed
     }
 
     /// The request as it goes upstream (``UpstreamRewrite``).

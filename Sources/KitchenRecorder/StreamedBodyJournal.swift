@@ -17,6 +17,9 @@ final class StreamedBodyJournal {
     /// Redacted bytes gathered before a part is written. 256 KiB.
     static let partBytes = 256 * 1024
 
+    /// Parts that may wait to be written before the body's source is read no further.
+    static let partsInFlightLimit = 4
+
     /// How journaling the body ended, once it has.
     enum State {
         case streaming
@@ -70,20 +73,25 @@ final class StreamedBodyJournal {
         return nil
     }
 
-    /// Takes the next piece of the body as the client sent it.
-    func add(_ piece: [UInt8]) {
-        guard case .streaming = state else { return }
+    /// Whether more than ``partsInFlightLimit`` parts wait to be written: the body's source waits.
+    var isBehind: Bool { partsInFlight > Self.partsInFlightLimit }
+
+    /// Takes the next piece of the body as the client sent it; returns why the journal cannot be
+    /// written, once it cannot (then the proxy stops relaying).
+    func add(_ piece: [UInt8]) -> RecordingError? {
+        guard case .streaming = state else { return journalFailed }
         do throws(RecordingError) {
             let decoded = try decoder?.decode(piece) ?? piece
             pending.append(contentsOf: try redaction.feed(decoded))
         } catch {
             refuse(error)
-            return
+            return nil
         }
         while pending.count >= Self.partBytes, case .streaming = state {
             writePart(Array(pending.prefix(Self.partBytes)))
             pending.removeFirst(Self.partBytes)
         }
+        return journalFailed
     }
 
     /// Ends the body: writes what is left and returns the record's reference to it, or `nil`

@@ -73,14 +73,20 @@ import Testing
         #expect(try harness.finish().log.entries.count == 6)
     }
 
-    @Test func hopByHopHeadersAreStrippedBothWays() throws {
+    // A response held whole and one streamed through (chunked, LoopResponseStream) alike.
+    @Test(arguments: [false, true]) func hopByHopHeadersAreStrippedBothWays(streamedResponse: Bool) throws {
         let seen = Seen<HTTPHeaders>()
         let harness = try RecorderHarness(upstream: Respond { request in
             seen.add(request.headers)
-            return .response(HTTPResponse(status: .ok, headers: [
+            let headers: HTTPHeaders = [
                 "Connection": "X-Upstream-Hop", "X-Upstream-Hop": "1", "Keep-Alive": "timeout=5",
                 "X-Upstream-End": "2", "Content-Type": "text/plain",
-            ], body: Array("ok".utf8)))
+            ]
+            guard streamedResponse else { return .response(HTTPResponse(status: .ok, headers: headers, body: Array("ok".utf8))) }
+            return .response(HTTPResponse(status: .ok, headers: headers, pushing: HTTPBodyPusher { writer in
+                writer.write(Array("ok".utf8))
+                writer.end()
+            }))
         })
         let response = try harness.client().send(HTTPRequest(method: .get, target: "/", headers: [
             "Connection": "keep-alive, X-Client-Hop", "X-Client-Hop": "1", "Keep-Alive": "timeout=9", "TE": "trailers",
@@ -96,5 +102,6 @@ import Testing
         for name in ["X-Upstream-Hop", "Keep-Alive"] { #expect(!response.headers.contains(name), "client received \(name)") }
         #expect(response.headers["X-Upstream-End"] == "2")
         #expect(response.headers["Via"] == "1.1 kitchen-recorder")
+        #expect(response.bodyBytes == Array("ok".utf8))
     }
 }
