@@ -33,7 +33,11 @@ package struct CaseInsensitiveName: Hashable, Sendable, ExpressibleByStringLiter
     /// formats.value(named: "AUTHORIZATION")   // 1
     /// ```
     package struct Table<Value: Sendable>: Sendable {
-        private var entries: [(name: String, value: Value)] = []
+        /// Each name with its capitals made small, and at the same index what it stands for.
+        /// Kept apart so that the search is not generic: callers in other modules get no
+        /// specialization of it, and the redactor looks up every header of every exchange.
+        private var names: [[UInt8]] = []
+        private var values: [Value] = []
 
         /// An empty table.
         package init() {}
@@ -47,13 +51,20 @@ package struct CaseInsensitiveName: Hashable, Sendable, ExpressibleByStringLiter
         /// first entry for a name wins.
         package mutating func insertIfAbsent(_ name: String, _ value: Value) {
             guard self.value(named: name) == nil else { return }
-            entries.append((name, value))
+            names.append(name.utf8.map(CaseInsensitiveName.folded))
+            values.append(value)
         }
 
         /// What `name` stands for, if the table has it.
         package func value(named name: String) -> Value? {
-            entries.first { CaseInsensitiveName.matches($0.name.utf8, name.utf8) }?.value
+            CaseInsensitiveName.firstIndex(of: name, in: names).map { values[$0] }
         }
+    }
+
+    /// The index of the first of `foldedNames` (capitals made small) that `name` matches.
+    private static func firstIndex(of name: String, in foldedNames: [[UInt8]]) -> Int? {
+        let length = name.utf8.count
+        return foldedNames.indices.first { foldedNames[$0].count == length && matches(name.utf8, foldedNames[$0]) }
     }
 
     /// Whether two names' bytes are equal without regard to ASCII case, without allocating.
