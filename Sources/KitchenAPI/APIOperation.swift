@@ -44,36 +44,31 @@ public enum APIOperation: String, CaseIterable, Hashable, Sendable {
     case openLiveUpdates
 
     /// The HTTP method.
-    public var method: String {
-        switch self {
-        case .listDevices, .getOvenState, .getFridgeState, .getDishwasherState, .getIceMakerState, .openLiveUpdates:
-            "GET"
-        case .login, .logout, .setOvenPower, .setOvenTemperature, .setOvenMode, .setFridgeTemperature,
-            .setFreezerTemperature, .startDishwasher, .stopDishwasher, .setIceMakerPower, .setIceMakerRate:
-            "POST"
-        }
-    }
+    public var method: String { route.method }
 
     /// The path with `{deviceId}` where the device id goes, as in the OpenAPI document.
-    public var pathTemplate: String {
+    public var pathTemplate: String { route.path }
+
+    /// The method and path of each operation, as API.md gives them.
+    private var route: (method: String, path: String) {
         switch self {
-        case .login: "/auth/login"
-        case .logout: "/auth/logout"
-        case .listDevices: "/devices"
-        case .getOvenState: "/devices/{deviceId}/oven"
-        case .setOvenPower: "/devices/{deviceId}/oven/power"
-        case .setOvenTemperature: "/devices/{deviceId}/oven/temperature"
-        case .setOvenMode: "/devices/{deviceId}/oven/mode"
-        case .getFridgeState: "/devices/{deviceId}/fridge"
-        case .setFridgeTemperature: "/devices/{deviceId}/fridge/temperature"
-        case .setFreezerTemperature: "/devices/{deviceId}/fridge/freezer/temperature"
-        case .getDishwasherState: "/devices/{deviceId}/dishwasher"
-        case .startDishwasher: "/devices/{deviceId}/dishwasher/start"
-        case .stopDishwasher: "/devices/{deviceId}/dishwasher/stop"
-        case .getIceMakerState: "/devices/{deviceId}/icemaker"
-        case .setIceMakerPower: "/devices/{deviceId}/icemaker/power"
-        case .setIceMakerRate: "/devices/{deviceId}/icemaker/rate"
-        case .openLiveUpdates: "/ws"
+        case .login: ("POST", "/auth/login")
+        case .logout: ("POST", "/auth/logout")
+        case .listDevices: ("GET", "/devices")
+        case .getOvenState: ("GET", "/devices/{deviceId}/oven")
+        case .setOvenPower: ("POST", "/devices/{deviceId}/oven/power")
+        case .setOvenTemperature: ("POST", "/devices/{deviceId}/oven/temperature")
+        case .setOvenMode: ("POST", "/devices/{deviceId}/oven/mode")
+        case .getFridgeState: ("GET", "/devices/{deviceId}/fridge")
+        case .setFridgeTemperature: ("POST", "/devices/{deviceId}/fridge/temperature")
+        case .setFreezerTemperature: ("POST", "/devices/{deviceId}/fridge/freezer/temperature")
+        case .getDishwasherState: ("GET", "/devices/{deviceId}/dishwasher")
+        case .startDishwasher: ("POST", "/devices/{deviceId}/dishwasher/start")
+        case .stopDishwasher: ("POST", "/devices/{deviceId}/dishwasher/stop")
+        case .getIceMakerState: ("GET", "/devices/{deviceId}/icemaker")
+        case .setIceMakerPower: ("POST", "/devices/{deviceId}/icemaker/power")
+        case .setIceMakerRate: ("POST", "/devices/{deviceId}/icemaker/rate")
+        case .openLiveUpdates: ("GET", "/ws")
         }
     }
 

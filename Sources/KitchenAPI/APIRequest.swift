@@ -5,8 +5,8 @@ import FoundationNetworking
 import HarnessCore
 
 /// One REST call before it meets a base URL and a token: the operation, the
-/// device it addresses, its query and its encoded JSON body. Every operation
-/// of ``APIService`` goes through this one type, so headers, paths and
+/// device it addresses, its query and its encoded JSON body. Every call of
+/// ``APIService`` goes through this one type, so headers, paths and
 /// encoding are decided in one place.
 struct APIRequest {
     var operation: APIOperation
@@ -14,15 +14,44 @@ struct APIRequest {
     var query: [(name: String, value: String)] = []
     var body: Data?
 
-    init(_ operation: APIOperation, deviceId: String? = nil, query: [(name: String, value: String)] = []) {
-        self.operation = operation
-        self.deviceId = deviceId
-        self.query = query
-    }
-
-    /// A request with `body` encoded by ``KitchenJSON`` (optional fields left out when nil).
-    init(_ operation: APIOperation, deviceId: String? = nil, body: some Encodable) throws(AppError) {
-        self.init(operation, deviceId: deviceId)
+    /// The request that makes `call`: API.md's route, and its body encoded by ``KitchenJSON``.
+    init(_ call: APICall) throws(AppError) {
+        operation = call.operation
+        var body: RequestBody?
+        switch call {
+        case .login(let username, let password):
+            body = RequestBody(username: username, password: password)
+        case .logout, .fetchDevices:
+            break
+        case .getOvenState(let deviceId, let compartment):
+            self.deviceId = deviceId
+            query = compartment.map { [(name: "compartment", value: $0)] } ?? []
+        case .setOvenPower(let deviceId, let compartment, let isOn):
+            self.deviceId = deviceId
+            body = RequestBody(isOn: isOn, compartment: compartment)
+        case .setOvenTemperature(let deviceId, let compartment, let temperature):
+            self.deviceId = deviceId
+            body = RequestBody(targetTemperature: temperature, compartment: compartment)
+        case .setOvenMode(let deviceId, let compartment, let mode):
+            self.deviceId = deviceId
+            body = RequestBody(mode: mode, compartment: compartment)
+        case .setFridgeTemperature(let deviceId, let temperature), .setFreezerTemperature(let deviceId, let temperature):
+            self.deviceId = deviceId
+            body = RequestBody(temperature: temperature)
+        case .getFridgeState(let deviceId), .getDishwasherState(let deviceId), .stopDishwasher(let deviceId),
+            .getIceMakerState(let deviceId):
+            self.deviceId = deviceId
+        case .startDishwasher(let deviceId, let cycle):
+            self.deviceId = deviceId
+            body = RequestBody(cycle: cycle)
+        case .setIceMakerPower(let deviceId, let isOn):
+            self.deviceId = deviceId
+            body = RequestBody(isOn: isOn)
+        case .setIceMakerRate(let deviceId, let rate):
+            self.deviceId = deviceId
+            body = RequestBody(rate: rate)
+        }
+        guard let body else { return }
         do {
             self.body = try KitchenJSON.makeEncoder().encode(body)
         } catch {
@@ -76,39 +105,17 @@ struct APIRequest {
     }
 }
 
-// The JSON bodies of API.md, one per shape. Optional members are omitted when
-// nil by the synthesized `encode(to:)` (`compartment?` in the contract).
-
-struct LoginBody: Encodable {
-    var username: String
-    var password: String
-}
-
-/// Oven and ice maker power: `{"isOn": bool, "compartment"?: K}`.
-struct PowerBody: Encodable {
-    var isOn: Bool
+/// Every JSON body of API.md, one member per field any of them has. The synthesized
+/// `encode(to:)` leaves out the members that are nil, so each call sends exactly its own
+/// fields (`compartment?` in the contract is left out for a single oven).
+private struct RequestBody: Encodable {
+    var username: String?
+    var password: String?
+    var isOn: Bool?
+    var targetTemperature: Int?
+    var temperature: Int?
+    var mode: String?
+    var cycle: String?
+    var rate: String?
     var compartment: String?
-}
-
-struct OvenTemperatureBody: Encodable {
-    var targetTemperature: Int
-    var compartment: String?
-}
-
-struct OvenModeBody: Encodable {
-    var mode: String
-    var compartment: String?
-}
-
-/// Fridge and freezer: `{"temperature": int}`.
-struct TemperatureBody: Encodable {
-    var temperature: Int
-}
-
-struct CycleBody: Encodable {
-    var cycle: String
-}
-
-struct RateBody: Encodable {
-    var rate: String
 }

@@ -5,7 +5,7 @@ import FoundationNetworking
 
 /// The real Kitchen API client.
 ///
-/// Every call goes through one path: build the request (JSON body,
+/// Every call goes through one path, ``route(_:forward:)``: build the request (JSON body,
 /// `Accept` / `Content-Type`, `Authorization: Bearer` on every route but
 /// login), send it through the ``HTTPTransport``, map a non-2xx answer with
 /// ``AppError/from(status:body:)``, and decode a 2xx body with ``KitchenJSON``.
@@ -23,7 +23,7 @@ import FoundationNetworking
 /// _ = try await api.login(username: "demo", password: "demo")
 /// let devices = try await api.fetchDevices()
 /// ```
-public final class APIService: APIServiceProtocol {
+public final class APIService: APICallRouting {
     /// Scheme, host, port and an optional path prefix; routes are appended to it.
     public let baseURL: URL
     /// Where the bearer token lives.
@@ -42,133 +42,38 @@ public final class APIService: APIServiceProtocol {
         self.transport = transport
     }
 
-    // MARK: Auth and devices
-
-    /// `POST /auth/login`; stores the token on success.
-    nonisolated(nonsending) public func login(username: String, password: String) async throws -> LoginResponse {
-        let response: LoginResponse = try await perform(
-            APIRequest(.login, body: LoginBody(username: username, password: password)))
-        tokenStore.setToken(response.token)
-        return response
-    }
-
-    /// `POST /auth/logout`; the local token is forgotten however the call ends.
-    nonisolated(nonsending) public func logout() async throws {
-        defer { tokenStore.setToken(nil) }
-        _ = try await exchange(APIRequest(.logout))
-    }
-
-    /// `GET /devices`.
-    nonisolated(nonsending) public func fetchDevices() async throws -> [DeviceInfo] {
-        try await perform(APIRequest(.listDevices))
-    }
-
-    // MARK: Oven
-
-    /// `GET /devices/{id}/oven`, with `?compartment=K` only when given.
-    nonisolated(nonsending) public func getOvenState(deviceId: String, compartment: String?) async throws
-        -> OvenState
-    {
-        let query = compartment.map { [(name: "compartment", value: $0)] } ?? []
-        return try await perform(APIRequest(.getOvenState, deviceId: deviceId, query: query))
-    }
-
-    /// `POST /devices/{id}/oven/power`.
-    nonisolated(nonsending) public func setOvenPower(deviceId: String, compartment: String?, isOn: Bool)
-        async throws -> OvenState
-    {
-        try await perform(APIRequest(
-            .setOvenPower, deviceId: deviceId, body: PowerBody(isOn: isOn, compartment: compartment)))
-    }
-
-    /// `POST /devices/{id}/oven/temperature`.
-    nonisolated(nonsending) public func setOvenTemperature(deviceId: String, compartment: String?, temperature: Int)
-        async throws -> OvenState
-    {
-        try await perform(APIRequest(
-            .setOvenTemperature, deviceId: deviceId,
-            body: OvenTemperatureBody(targetTemperature: temperature, compartment: compartment)))
-    }
-
-    /// `POST /devices/{id}/oven/mode`.
-    nonisolated(nonsending) public func setOvenMode(deviceId: String, compartment: String?, mode: String)
-        async throws -> OvenState
-    {
-        try await perform(APIRequest(
-            .setOvenMode, deviceId: deviceId, body: OvenModeBody(mode: mode, compartment: compartment)))
-    }
-
-    // MARK: Fridge
-
-    /// `GET /devices/{id}/fridge`.
-    nonisolated(nonsending) public func getFridgeState(deviceId: String) async throws -> FridgeState {
-        try await perform(APIRequest(.getFridgeState, deviceId: deviceId))
-    }
-
-    /// `POST /devices/{id}/fridge/temperature`.
-    nonisolated(nonsending) public func setFridgeTemperature(deviceId: String, temperature: Int) async throws
-        -> FridgeState
-    {
-        try await perform(APIRequest(
-            .setFridgeTemperature, deviceId: deviceId, body: TemperatureBody(temperature: temperature)))
-    }
-
-    /// `POST /devices/{id}/fridge/freezer/temperature`.
-    nonisolated(nonsending) public func setFreezerTemperature(deviceId: String, temperature: Int) async throws
-        -> FridgeState
-    {
-        try await perform(APIRequest(
-            .setFreezerTemperature, deviceId: deviceId, body: TemperatureBody(temperature: temperature)))
-    }
-
-    // MARK: Dishwasher
-
-    /// `GET /devices/{id}/dishwasher`.
-    nonisolated(nonsending) public func getDishwasherState(deviceId: String) async throws -> DishwasherState {
-        try await perform(APIRequest(.getDishwasherState, deviceId: deviceId))
-    }
-
-    /// `POST /devices/{id}/dishwasher/start`.
-    nonisolated(nonsending) public func startDishwasher(deviceId: String, cycle: String) async throws
-        -> DishwasherState
-    {
-        try await perform(APIRequest(.startDishwasher, deviceId: deviceId, body: CycleBody(cycle: cycle)))
-    }
-
-    /// `POST /devices/{id}/dishwasher/stop` (no body).
-    nonisolated(nonsending) public func stopDishwasher(deviceId: String) async throws -> DishwasherState {
-        try await perform(APIRequest(.stopDishwasher, deviceId: deviceId))
-    }
-
-    // MARK: Ice maker
-
-    /// `GET /devices/{id}/icemaker`.
-    nonisolated(nonsending) public func getIceMakerState(deviceId: String) async throws -> IceMakerState {
-        try await perform(APIRequest(.getIceMakerState, deviceId: deviceId))
-    }
-
-    /// `POST /devices/{id}/icemaker/power`.
-    nonisolated(nonsending) public func setIceMakerPower(deviceId: String, isOn: Bool) async throws -> IceMakerState {
-        try await perform(APIRequest(
-            .setIceMakerPower, deviceId: deviceId, body: PowerBody(isOn: isOn, compartment: nil)))
-    }
-
-    /// `POST /devices/{id}/icemaker/rate`.
-    nonisolated(nonsending) public func setIceMakerRate(deviceId: String, rate: String) async throws -> IceMakerState {
-        try await perform(APIRequest(.setIceMakerRate, deviceId: deviceId, body: RateBody(rate: rate)))
-    }
-
-    // MARK: The one request path
-
-    /// Sends `request` and decodes a 2xx body as `Response`.
-    nonisolated(nonsending) private func perform<Response: Decodable>(_ request: APIRequest) async throws -> Response {
+    /// Sends `call` as its ``APIRequest`` and decodes the 2xx answer as the call's method answers.
+    /// Login stores the token it gets; logout forgets the local token however the call ends.
+    nonisolated(nonsending) public func route<Answer: Sendable>(
+        _ call: APICall, forward: nonisolated(nonsending) (any APIServiceProtocol) async throws -> Answer
+    ) async throws -> Answer {
+        let request = try APIRequest(call)
+        if call == .logout {
+            defer { tokenStore.setToken(nil) }
+            _ = try await exchange(request)
+            return Self.cast((), answering: call)
+        }
+        guard let type = Answer.self as? any Decodable.Type else {
+            preconditionFailure("\(call.method.rawValue) answers \(Answer.self), which is not Decodable")
+        }
         let data = try await exchange(request)
+        let answer: any Decodable
         do {
-            return try decoder.decode(Response.self, from: data)
+            answer = try decoder.decode(type, from: data)
         } catch let error as DecodingError {
             let summary = DecodingErrorSummary(error)
             throw AppError.decoding(path: summary.path, description: summary.description)
         }
+        if case .login = call, let session = answer as? LoginResponse { tokenStore.setToken(session.token) }
+        return Self.cast(answer, answering: call)
+    }
+
+    /// `value` as the type `call`'s method answers; any other type is a programming error.
+    private static func cast<Answer>(_ value: Any, answering call: APICall) -> Answer {
+        guard let answer = value as? Answer else {
+            preconditionFailure("\(call.method.rawValue) answered \(type(of: value)), not \(Answer.self)")
+        }
+        return answer
     }
 
     /// Sends `request` and returns the body of a 2xx answer; anything else throws.

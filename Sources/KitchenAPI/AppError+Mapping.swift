@@ -10,26 +10,21 @@ extension AppError {
     /// 404 → `notFound`, 409 → `conflict`, 413 → `payloadTooLarge`, else `server(status:)`.
     public static func from(status: Int, body: Data) -> AppError {
         let errorBody = try? JSONDecoder().decode(ErrorBody.self, from: body)
-        let message = errorBody?.message ?? ""
-        switch errorBody?.error {
-        case "bad_request": return .badRequest(message: message)
-        case "invalid_value": return .invalidValue(message: message)
-        case "unauthorized": return .unauthorized
-        case "not_found": return .notFound
-        case "conflict": return .conflict
-        case "payload_too_large": return .payloadTooLarge
-        // `method_not_allowed` and `internal` have no case of their own.
-        default: break
-        }
-        switch status {
-        case 400: return .badRequest(message: message)
-        case 401: return .unauthorized
-        case 404: return .notFound
-        case 409: return .conflict
-        case 413: return .payloadTooLarge
-        default: return .server(status: status)
-        }
+        let known = codedErrors.first { $0.code == errorBody?.error } ?? codedErrors.first { $0.status == status }
+        return known?.error(errorBody?.message ?? "") ?? .server(status: status)
     }
+
+    /// API.md's error codes that have a case of their own, with the status each is sent with; a
+    /// status's first row is what it means without a code. (`method_not_allowed` and `internal`
+    /// have no case of their own.)
+    private static let codedErrors: [(code: String, status: Int, error: @Sendable (_ message: String) -> AppError)] = [
+        ("bad_request", 400, { .badRequest(message: $0) }),
+        ("invalid_value", 400, { .invalidValue(message: $0) }),
+        ("unauthorized", 401, { _ in .unauthorized }),
+        ("not_found", 404, { _ in .notFound }),
+        ("conflict", 409, { _ in .conflict }),
+        ("payload_too_large", 413, { _ in .payloadTooLarge }),
+    ]
 
     /// The app error for anything thrown, or `nil` for a cancellation
     /// (`CancellationError`, `URLError(.cancelled)`): a cancelled task is the

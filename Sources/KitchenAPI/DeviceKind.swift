@@ -25,13 +25,7 @@ public enum DeviceKind: Sendable {
 
     /// The kind for a wire value; never fails (unknown values become ``other(_:)``).
     public init(rawValue: String) {
-        switch rawValue {
-        case "oven": self = .oven
-        case "fridge": self = .fridge
-        case "dishwasher": self = .dishwasher
-        case "ice_maker": self = .iceMaker
-        default: self = .other(rawValue)
-        }
+        self = Self.known.first { $0.rawValue == rawValue } ?? .other(rawValue)
     }
 
     /// The wire value.

@@ -14,49 +14,38 @@ import Synchronization
 /// ```
 public final class MockAPIService: APICallRouting {
     /// `login(username:password:)`; default ``LoginResponse/defaultLoginResponse``.
-    public let loginStub = Stub<LoginResponse>(.login, result: .success(.defaultLoginResponse))
+    public let loginStub = Stub<LoginResponse>(.login, answering: .defaultLoginResponse)
     /// `logout()`; default success.
-    public let logoutStub = Stub<Void>(.logout, result: .success(()))
+    public let logoutStub = Stub<Void>(.logout, answering: ())
     /// `fetchDevices()`; default ``DeviceInfo/defaultDevices``.
-    public let fetchDevicesStub = Stub<[DeviceInfo]>(
-        .fetchDevices, result: .success(DeviceInfo.defaultDevices))
+    public let fetchDevicesStub = Stub<[DeviceInfo]>(.fetchDevices, answering: DeviceInfo.defaultDevices)
     /// `getOvenState(deviceId:compartment:)`; default ``OvenState/defaultOvenState``.
-    public let getOvenStateStub = Stub<OvenState>(.getOvenState, result: .success(.defaultOvenState))
+    public let getOvenStateStub = Stub<OvenState>(.getOvenState, answering: .defaultOvenState)
     /// `setOvenPower(deviceId:compartment:isOn:)`.
-    public let setOvenPowerStub = Stub<OvenState>(.setOvenPower, result: .success(.defaultOvenState))
+    public let setOvenPowerStub = Stub<OvenState>(.setOvenPower, answering: .defaultOvenState)
     /// `setOvenTemperature(deviceId:compartment:temperature:)`.
-    public let setOvenTemperatureStub = Stub<OvenState>(
-        .setOvenTemperature, result: .success(.defaultOvenState))
+    public let setOvenTemperatureStub = Stub<OvenState>(.setOvenTemperature, answering: .defaultOvenState)
     /// `setOvenMode(deviceId:compartment:mode:)`.
-    public let setOvenModeStub = Stub<OvenState>(.setOvenMode, result: .success(.defaultOvenState))
+    public let setOvenModeStub = Stub<OvenState>(.setOvenMode, answering: .defaultOvenState)
     /// `getFridgeState(deviceId:)`; default ``FridgeState/defaultFridgeState``.
-    public let getFridgeStateStub = Stub<FridgeState>(
-        .getFridgeState, result: .success(.defaultFridgeState))
+    public let getFridgeStateStub = Stub<FridgeState>(.getFridgeState, answering: .defaultFridgeState)
     /// `setFridgeTemperature(deviceId:temperature:)`.
-    public let setFridgeTemperatureStub = Stub<FridgeState>(
-        .setFridgeTemperature, result: .success(.defaultFridgeState))
+    public let setFridgeTemperatureStub = Stub<FridgeState>(.setFridgeTemperature, answering: .defaultFridgeState)
     /// `setFreezerTemperature(deviceId:temperature:)`.
-    public let setFreezerTemperatureStub = Stub<FridgeState>(
-        .setFreezerTemperature, result: .success(.defaultFridgeState))
+    public let setFreezerTemperatureStub = Stub<FridgeState>(.setFreezerTemperature, answering: .defaultFridgeState)
     /// `getDishwasherState(deviceId:)`; default ``DishwasherState/defaultDishwasherState``.
-    public let getDishwasherStateStub = Stub<DishwasherState>(
-        .getDishwasherState, result: .success(.defaultDishwasherState))
+    public let getDishwasherStateStub = Stub<DishwasherState>(.getDishwasherState, answering: .defaultDishwasherState)
     /// `startDishwasher(deviceId:cycle:)`; default ``DishwasherState/startedDishwasherState``
     /// (running, as the contract says a start answers; an idle answer would break that rule).
-    public let startDishwasherStub = Stub<DishwasherState>(
-        .startDishwasher, result: .success(.startedDishwasherState))
+    public let startDishwasherStub = Stub<DishwasherState>(.startDishwasher, answering: .startedDishwasherState)
     /// `stopDishwasher(deviceId:)`.
-    public let stopDishwasherStub = Stub<DishwasherState>(
-        .stopDishwasher, result: .success(.defaultDishwasherState))
+    public let stopDishwasherStub = Stub<DishwasherState>(.stopDishwasher, answering: .defaultDishwasherState)
     /// `getIceMakerState(deviceId:)`; default ``IceMakerState/defaultIceMakerState``.
-    public let getIceMakerStateStub = Stub<IceMakerState>(
-        .getIceMakerState, result: .success(.defaultIceMakerState))
+    public let getIceMakerStateStub = Stub<IceMakerState>(.getIceMakerState, answering: .defaultIceMakerState)
     /// `setIceMakerPower(deviceId:isOn:)`.
-    public let setIceMakerPowerStub = Stub<IceMakerState>(
-        .setIceMakerPower, result: .success(.defaultIceMakerState))
+    public let setIceMakerPowerStub = Stub<IceMakerState>(.setIceMakerPower, answering: .defaultIceMakerState)
     /// `setIceMakerRate(deviceId:rate:)`.
-    public let setIceMakerRateStub = Stub<IceMakerState>(
-        .setIceMakerRate, result: .success(.defaultIceMakerState))
+    public let setIceMakerRateStub = Stub<IceMakerState>(.setIceMakerRate, answering: .defaultIceMakerState)
 
     private let log = Mutex<[APICall]>([])
 

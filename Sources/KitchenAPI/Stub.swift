@@ -26,11 +26,11 @@ public final class Stub<Value: Sendable>: Sendable {
     private let defaultResult: Result<Value, any Error>
     private let state: Mutex<State>
 
-    /// A stub for `method` that returns `result` until told otherwise.
-    init(_ method: APIMethod, result: Result<Value, any Error>) {
+    /// A stub for `method` that answers `value` until told otherwise.
+    init(_ method: APIMethod, answering value: Value) {
         self.method = method
-        self.defaultResult = result
-        self.state = Mutex(State(result: result))
+        self.defaultResult = .success(value)
+        self.state = Mutex(State(result: .success(value)))
     }
 
     /// The operation this stub stands in for: the one ``APIMethod/operation`` declares.
