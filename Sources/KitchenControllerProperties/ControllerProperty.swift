@@ -15,22 +15,9 @@ public struct ControllerProperty<Value: Sendable>: Sendable {
     /// Builds each case.
     public let generator: Gen<Value>
     /// How a case reads in a failure report.
-    public let describe: @Sendable (Value) -> String
+    public var describe: @Sendable (Value) -> String = { String(describing: $0) }
     /// Throws a `PropertyFailure` when the rule and the model disagree on this case.
     public let body: @Sendable (Value) throws -> Void
-
-    /// A property.
-    public init(
-        name: String,
-        generator: Gen<Value>,
-        describe: @escaping @Sendable (Value) -> String = { String(describing: $0) },
-        body: @escaping @Sendable (Value) throws -> Void
-    ) {
-        self.name = name
-        self.generator = generator
-        self.describe = describe
-        self.body = body
-    }
 
     /// Runs the property's cases with the engine alone (no Swift Testing).
     public func check(configuration: PropertyConfiguration = PropertyConfiguration()) async -> PropertyReport<Value> {

@@ -19,18 +19,24 @@ public struct ControllerPropertyFailure: Error, CustomStringConvertible {
 /// let cases = try await ControllerPropertySuite.runPureModelProperties(cases: 10_000, seed: 1)
 /// ```
 public enum ControllerPropertySuite {
-    /// The names of the pure-model properties, in the order they run.
-    public static let pureModelPropertyNames = [
-        DebounceProperties.callsAreLastValueOfEachBurst().name,
-        DebounceProperties.shownValueIsPendingOrLastConfirmed().name,
-        DoorAlertProperties.alertFiresOncePerSpanAtThreshold().name,
-        CycleCompletionProperties.completionsAreRunningToCompleteTransitions().name,
-        BinFullProperties.oneNoticePerFilling().name,
-        SessionProperties.errorsAndReauthFollowTheModel().name,
-        AppErrorMappingProperties.statusAndBodyMapAsAPIMdSays().name,
-        PresenterProperties.dashboardLinesShowTheRightFields().name,
-        LiveFrameProperties.framesAreReadAsAPIMdSays().name,
+    /// A property as its name and a run that counts the cases it passed.
+    private typealias NamedRun = (name: String, run: @Sendable (PropertyConfiguration) async throws(ControllerPropertyFailure) -> Int)
+
+    /// Each pure-model property, in the order they run.
+    private static let properties: [NamedRun] = [
+        erase(DebounceProperties.callsAreLastValueOfEachBurst()),
+        erase(DebounceProperties.shownValueIsPendingOrLastConfirmed()),
+        erase(DoorAlertProperties.alertFiresOncePerSpanAtThreshold()),
+        erase(CycleCompletionProperties.completionsAreRunningToCompleteTransitions()),
+        erase(BinFullProperties.oneNoticePerFilling()),
+        erase(SessionProperties.errorsAndReauthFollowTheModel()),
+        erase(AppErrorMappingProperties.statusAndBodyMapAsAPIMdSays()),
+        erase(PresenterProperties.dashboardLinesShowTheRightFields()),
+        erase(LiveFrameProperties.framesAreReadAsAPIMdSays()),
     ]
+
+    /// The names of the pure-model properties, in the order they run.
+    public static let pureModelPropertyNames = properties.map(\.name)
 
     /// Runs each pure-model property (no concurrency, no clock) for `cases`
     /// cases from `seed`, ignoring `KITCHEN_PBT_*`; returns the total number of
@@ -38,25 +44,19 @@ public enum ControllerPropertySuite {
     public static func runPureModelProperties(cases: Int, seed: UInt64) async throws(ControllerPropertyFailure) -> Int {
         let configuration = PropertyConfiguration(cases: cases, seed: seed, environment: [:])
         var total = 0
-        total += try await run(DebounceProperties.callsAreLastValueOfEachBurst(), configuration)
-        total += try await run(DebounceProperties.shownValueIsPendingOrLastConfirmed(), configuration)
-        total += try await run(DoorAlertProperties.alertFiresOncePerSpanAtThreshold(), configuration)
-        total += try await run(CycleCompletionProperties.completionsAreRunningToCompleteTransitions(), configuration)
-        total += try await run(BinFullProperties.oneNoticePerFilling(), configuration)
-        total += try await run(SessionProperties.errorsAndReauthFollowTheModel(), configuration)
-        total += try await run(AppErrorMappingProperties.statusAndBodyMapAsAPIMdSays(), configuration)
-        total += try await run(PresenterProperties.dashboardLinesShowTheRightFields(), configuration)
-        total += try await run(LiveFrameProperties.framesAreReadAsAPIMdSays(), configuration)
+        for property in properties {
+            total += try await property.run(configuration)
+        }
         return total
     }
 
-    private static func run<Value>(_ property: ControllerProperty<Value>, _ configuration: PropertyConfiguration)
-        async throws(ControllerPropertyFailure) -> Int
-    {
-        let report = await property.check(configuration: configuration)
-        guard case .passed(let run) = report else {
-            throw ControllerPropertyFailure(property: property.name, report: report.description)
-        }
-        return run.cases
+    private static func erase<Value>(_ property: ControllerProperty<Value>) -> NamedRun {
+        (property.name, { configuration throws(ControllerPropertyFailure) in
+            let report = await property.check(configuration: configuration)
+            guard case .passed(let run) = report else {
+                throw ControllerPropertyFailure(property: property.name, report: report.description)
+            }
+            return run.cases
+        })
     }
 }
