@@ -4,37 +4,6 @@ import KitchenAPI
 /// the coordinator decides what to show (see ``SessionState``).
 public typealias ControllerErrorHandler = @MainActor (any Error) -> Void
 
-/// Runs one device command: telemetry before and after, failures to `report`.
-/// Returns the answer, or `nil` when the command failed or was cancelled.
-@MainActor
-func runCommand<Answer>(
-    _ command: DeviceCommand,
-    on device: DeviceKey,
-    telemetry: any TelemetryService,
-    report: ControllerErrorHandler?,
-    _ call: () async throws -> Answer
-) async -> Answer? {
-    telemetry.record(.commandSent(command, device: device))
-    do {
-        let answer = try await call()
-        telemetry.record(.commandSucceeded(command, device: device))
-        return answer
-    } catch {
-        recordFailure(error, of: command, on: device, telemetry: telemetry)
-        report?(error)
-        return nil
-    }
-}
-
-/// Records a failed or cancelled command.
-func recordFailure(_ error: any Error, of command: DeviceCommand, on device: DeviceKey, telemetry: any TelemetryService) {
-    if let appError = AppError.from(error) {
-        telemetry.record(.commandFailed(command, device: device, error: appError))
-    } else {
-        telemetry.record(.commandCancelled(command, device: device))
-    }
-}
-
 /// A child controller of one device type: it runs that type's commands and applies the
 /// state each answers, so a command method is one call to ``run(_:on:source:_:)``.
 @MainActor
@@ -49,15 +18,37 @@ protocol DeviceStateController: AnyObject {
 }
 
 extension DeviceStateController {
-    /// Runs `command` through ``runCommand(_:on:telemetry:report:_:)`` and applies the state it
-    /// answers; a failure goes to ``errorHandler`` and applies nothing.
+    /// Runs `command` and applies the state it answers; a failure goes to ``errorHandler`` and
+    /// applies nothing.
     func run(
         _ command: DeviceCommand, on key: DeviceKey, source: StateSource = .command,
         _ call: (any APIServiceProtocol) async throws -> State
     ) async {
-        let api = self.api
-        let state = await runCommand(command, on: key, telemetry: telemetry, report: errorHandler) { try await call(api) }
-        if let state { apply(state, to: key, source: source) }
+        do {
+            apply(try await send(command, on: key, call), to: key, source: source)
+        } catch {
+            errorHandler?(error)
+        }
+    }
+
+    /// Sends `command` with telemetry before and after; a failure (or cancellation) is
+    /// recorded and thrown on.
+    func send<Answer>(
+        _ command: DeviceCommand, on key: DeviceKey, _ call: (any APIServiceProtocol) async throws -> Answer
+    ) async throws -> Answer {
+        telemetry.record(.commandSent(command, device: key))
+        do {
+            let answer = try await call(api)
+            telemetry.record(.commandSucceeded(command, device: key))
+            return answer
+        } catch {
+            if let appError = AppError.from(error) {
+                telemetry.record(.commandFailed(command, device: key, error: appError))
+            } else {
+                telemetry.record(.commandCancelled(command, device: key))
+            }
+            throw error
+        }
     }
 }
 

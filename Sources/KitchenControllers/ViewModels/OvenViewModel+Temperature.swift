@@ -38,7 +38,7 @@ extension OvenViewModel {
             case .send(let degrees, let request):
                 let task = Task.immediate { [weak self] in
                     guard let self else { return }
-                    await self.send(degrees, as: request, for: key)
+                    await self.sendTemperature(degrees, as: request, for: key)
                 }
                 // A synchronous API answers inside `Task.immediate`: keep only tasks still waiting.
                 if sliders[key]?.isInFlight(request) == true {
@@ -62,18 +62,15 @@ extension OvenViewModel {
         perform(effects, for: key)
     }
 
-    private func send(_ degrees: Int, as request: DebounceMachine.RequestID, for key: DeviceKey) async {
-        let command = DeviceCommand.ovenTemperature(degrees)
-        telemetry.record(.commandSent(command, device: key))
+    private func sendTemperature(_ degrees: Int, as request: DebounceMachine.RequestID, for key: DeviceKey) async {
         let outcome: DebounceMachine.Outcome
         do {
-            let answer = try await api.setOvenTemperature(
-                deviceId: key.deviceId, compartment: key.compartment, temperature: degrees)
-            telemetry.record(.commandSucceeded(command, device: key))
+            let answer = try await send(.ovenTemperature(degrees), on: key) {
+                try await $0.setOvenTemperature(deviceId: key.deviceId, compartment: key.compartment, temperature: degrees)
+            }
             answers[key, default: [:]][request] = answer
             outcome = .confirmed(answer.targetTemperature)
         } catch {
-            recordFailure(error, of: command, on: key, telemetry: telemetry)
             if let appError = AppError.from(error) {
                 outcome = .failed(appError)
             } else {
