@@ -106,7 +106,6 @@ public final class WebSocketService: WebSocketProviding {
 
     /// `/ws` on the same host and port as the REST API, in the WebSocket scheme
     /// (RFC 6455 §3: `ws` for `http`, `wss` for `https`).
-    /// `ws://…/ws` (or `wss://`) for an API base URL.
     public static func liveUpdatesURL(for baseURL: URL) -> URL {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) ?? URLComponents()
         components.scheme = components.scheme?.lowercased() == "https" ? "wss" : "ws"
@@ -173,7 +172,6 @@ public final class WebSocketService: WebSocketProviding {
     private static func describe(_ error: any Error) -> String {
         switch error {
         case WebSocketConnectError.failed(let reason): reason
-        case let appError as AppError: String(describing: appError)
         default: String(describing: error)
         }
     }

@@ -7,8 +7,6 @@ struct EventQueue<Event> {
     private var entries: [(at: MachineInstant, sequence: Int, event: Event)] = []
     private var nextSequence = 0
 
-    var isEmpty: Bool { entries.isEmpty }
-
     mutating func schedule(_ event: Event, at instant: MachineInstant) {
         entries.append((instant, nextSequence, event))
         nextSequence += 1
@@ -16,19 +14,9 @@ struct EventQueue<Event> {
 
     /// Removes and returns the earliest event due at or before `limit` (any, when `nil`).
     mutating func popNext(notAfter limit: MachineInstant?) -> (at: MachineInstant, event: Event)? {
-        var best: Int?
-        for index in entries.indices {
-            let entry = entries[index]
-            if let limit, entry.at > limit { continue }
-            if let current = best {
-                let chosen = entries[current]
-                if (entry.at, entry.sequence) < (chosen.at, chosen.sequence) { best = index }
-            } else {
-                best = index
-            }
-        }
-        guard let best else { return nil }
-        let entry = entries.remove(at: best)
+        let earliest = entries.indices.min { (entries[$0].at, entries[$0].sequence) < (entries[$1].at, entries[$1].sequence) }
+        guard let earliest, limit.map({ entries[earliest].at <= $0 }) ?? true else { return nil }
+        let entry = entries.remove(at: earliest)
         return (entry.at, entry.event)
     }
 }

@@ -12,9 +12,6 @@ public struct DebounceRun: Hashable, Sendable {
     /// The failures reported, in order.
     public var reports: [AppError] = []
 
-    /// An empty run.
-    public init() {}
-
     /// `shownBeforeMoves` followed by `finalShown`.
     public var shownAtObservations: [Int?] { shownBeforeMoves + [finalShown] }
 }
