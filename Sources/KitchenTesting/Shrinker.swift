@@ -3,7 +3,7 @@
 /// duplicated choices together, redistribute between pairs, and sort or swap
 /// choices, repeated until a whole round improves nothing or the attempt budget
 /// is spent. A candidate is kept only if it still fails and its recorded
-/// choices are simpler in ``ChoiceOrder``.
+/// choices are simpler (``isSimpler(_:than:)``).
 struct Shrinker {
     /// Replays a candidate; returns the choices it actually consumed if it still
     /// fails, `nil` if it passes or cannot be generated.
@@ -17,6 +17,12 @@ struct Shrinker {
     init(failing choices: [UInt64], maximumAttempts: Int) {
         best = choices
         self.maximumAttempts = maximumAttempts
+    }
+
+    /// The order shrinking works toward: fewer choices first, then lexicographically
+    /// smaller ones. Every accepted shrink is strictly smaller, so shrinking ends.
+    static func isSimpler(_ candidate: [UInt64], than current: [UInt64]) -> Bool {
+        candidate.count != current.count ? candidate.count < current.count : candidate.lexicographicallyPrecedes(current)
     }
 
     private var budgetSpent: Bool {
@@ -41,9 +47,9 @@ struct Shrinker {
     /// Tries `candidate`; adopts what it consumed if it still fails and is simpler.
     @discardableResult
     nonisolated(nonsending) private mutating func consider(_ candidate: [UInt64], _ replay: Replay) async -> Bool {
-        guard !budgetSpent, ChoiceOrder.isSimpler(candidate, than: best) else { return false }
+        guard !budgetSpent, Self.isSimpler(candidate, than: best) else { return false }
         attempts += 1
-        guard let consumed = await replay(candidate), ChoiceOrder.isSimpler(consumed, than: best) else {
+        guard let consumed = await replay(candidate), Self.isSimpler(consumed, than: best) else {
             return false
         }
         best = consumed
