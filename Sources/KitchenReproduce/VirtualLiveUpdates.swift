@@ -139,26 +139,20 @@ public final class VirtualLiveUpdates: WebSocketProviding {
     public var droppedEventCount: Int { state.withLock { $0.dropped } }
 
     private func next(on id: Int) async -> LiveEvent? {
-        // Asking again means the event in hand has been handled.
-        let ready: LiveEvent?? = state.withLock { state in
-            guard var stream = state.streams[id] else { return .some(nil) }
-            defer { state.streams[id] = stream }
-            if let work = stream.inHand {
-                clock.endWork(work)
-                stream.inHand = nil
-            }
-            return stream.take()
-        }
-        if let ready { return ready }
-        return await withCheckedContinuation { continuation in
-            let immediate: LiveEvent?? = state.withLock { state in
+        await withCheckedContinuation { continuation in
+            let ready: LiveEvent?? = state.withLock { state in
                 guard var stream = state.streams[id] else { return .some(nil) }
                 defer { state.streams[id] = stream }
+                // Asking again means the event in hand has been handled.
+                if let work = stream.inHand {
+                    clock.endWork(work)
+                    stream.inHand = nil
+                }
                 let taken = stream.take()
                 if taken == nil { stream.waiting = continuation }
                 return taken
             }
-            if let immediate { continuation.resume(returning: immediate) }
+            if let ready { continuation.resume(returning: ready) }
         }
     }
 
