@@ -114,8 +114,8 @@ public final class LiveRecording: Sendable {
                 return HTTPHeaders.Field(name: name, value: value)
             }.sorted { $0.name < $1.name }
             let body = Array(data ?? Data())
-            completion(.success((ReplayedResponse.urlResponse(for: url, status: response.statusCode, headers: headers,
-                                                              length: String(body.count)), body)))
+            completion(.success((HTTPURLResponse.handedOver(for: url, status: response.statusCode, headers: headers,
+                                                            length: String(body.count)), body)))
         }
     }
 

@@ -32,15 +32,18 @@ extension ReplayedResponse {
     /// The `HTTPURLResponse` for `url` with this answer's head; a `HEAD`'s keeps its declared length.
     package func urlResponse(for url: URL) -> HTTPURLResponse? {
         let declared = answersHead ? headers["Content-Length"] : nil
-        return Self.urlResponse(for: url, status: status, headers: headers, length: declared ?? String(body.count))
+        return HTTPURLResponse.handedOver(for: url, status: status, headers: headers, length: declared ?? String(body.count))
     }
+}
 
-    /// An `HTTPURLResponse` handed to an in-process client whose body is `length` bytes, decoded.
-    /// Framing, hop-by-hop fields and `Content-Encoding` describe a wire the answer never crosses,
-    /// so they are left out. Fields that repeat are joined with ", " (RFC 9110 §5.3), since
-    /// `HTTPURLResponse` holds one value per name.
-    package static func urlResponse(for url: URL, status: Int, headers: some Sequence<HTTPHeaders.Field>,
-                                    length: String) -> HTTPURLResponse? {
+extension HTTPURLResponse {
+    /// A response handed to an in-process client (a replayed answer, or one the recorder
+    /// forwarded) whose body is `length` bytes, decoded. Framing, hop-by-hop fields and
+    /// `Content-Encoding` describe a wire the answer never crosses, so they are left out. Fields
+    /// that repeat are joined with ", " (RFC 9110 §5.3), since `HTTPURLResponse` holds one value
+    /// per name.
+    package static func handedOver(for url: URL, status: Int, headers: some Sequence<HTTPHeaders.Field>,
+                                   length: String) -> HTTPURLResponse? {
         let leftOut = HopByHopHeaders.lowercasedNames.union(["content-length", "content-encoding", "via"])
         var fields: [String: String] = [:]
         var names: [String: String] = [:]
