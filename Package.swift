@@ -163,7 +163,7 @@ let package = Package(
         ]),
         .testTarget(name: "KitchenReproduceTests", dependencies: [
             "KitchenReproduce", "KitchenSwiftTesting", "KitchenControllers", "KitchenRecording", "KitchenReplay", "KitchenTesting",
-            "KitchenAPI", "HarnessCore", "KitchenTestSupport",
+            "KitchenAPI", "VirtualTime", "HarnessCore", "KitchenTestSupport",
         ]),
         .testTarget(name: "KitchenReportTests", dependencies: ["KitchenReport", "KitchenCLI", "KitchenRecording", "HarnessCore", "KitchenTestSupport"]),
         .testTarget(name: "KitchenInterceptTests", dependencies: [

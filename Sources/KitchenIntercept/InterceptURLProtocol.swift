@@ -93,10 +93,8 @@ class InterceptURLProtocol: URLProtocol {
                 client?.urlProtocol(self, didFailWithError: URLError(.badURL))
                 return
             }
-            switch engine.answer(replay) {
-            case .answer(let recorded): deliver(InterceptedResponse(recorded: recorded, method: replay.method))
-            case .unmatched(let mismatch): deliver(InterceptedResponse(mismatch: mismatch))
-            }
+            let served = ReplayedResponse(engine.answer(replay), method: replay.method)
+            deliver(request.url.flatMap(served.urlResponse(for:)), body: served.body)
         case .record(let recording):
             // Unchecked: the closures run after `startLoading` returned, once each; they read
             // `request` (fixed at init), tell the client — as any protocol that loads asynchronously
@@ -105,7 +103,7 @@ class InterceptURLProtocol: URLProtocol {
             DispatchQueue.global().async {
                 let task = recording.forwardingTask(request, body: body) { result in
                     switch result {
-                    case .success(let response): this.deliver(response)
+                    case .success(let (response, body)): this.deliver(response, body: body)
                     case .failure(let error): this.client?.urlProtocol(this, didFailWithError: error.urlError)
                     }
                 }
@@ -131,13 +129,14 @@ class InterceptURLProtocol: URLProtocol {
         task?.cancel()
     }
 
-    private func deliver(_ response: InterceptedResponse) {
-        guard let url = request.url, let httpResponse = response.httpResponse(for: url) else {
+    /// Hands the app `response` and `body`; no response (a status Foundation cannot represent) fails the request.
+    private func deliver(_ response: HTTPURLResponse?, body: [UInt8]) {
+        guard let response else {
             client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
             return
         }
-        client?.urlProtocol(self, didReceive: httpResponse, cacheStoragePolicy: .notAllowed)
-        if !response.body.isEmpty { client?.urlProtocol(self, didLoad: Data(response.body)) }
+        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        if !body.isEmpty { client?.urlProtocol(self, didLoad: Data(body)) }
         client?.urlProtocolDidFinishLoading(self)
     }
 }

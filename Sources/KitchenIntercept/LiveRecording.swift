@@ -2,8 +2,10 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HTTPWire
 import KitchenRecording
 import KitchenRecorder
+import KitchenReplay
 
 /// A recording made on a test's first run: the `RecordingProxy` (redaction, the write-ahead
 /// journal, the secret check) in front of a live server (a ``RecordingServer``), with intercepted
@@ -87,8 +89,12 @@ public final class LiveRecording: Sendable {
     /// Resume it off the intercepted task's queue: FoundationNetworking runs every session's
     /// work queue on one shared queue, and `resume()` waits for its own on it (resuming from
     /// `startLoading` traps in `dispatch_sync`).
+    ///
+    /// The answer is handed over as it came, for the app's `url`: status, headers and the body
+    /// URLSession decoded.
     func forwardingTask(_ request: URLRequest, body: [UInt8],
-                        completion: @escaping @Sendable (Result<InterceptedResponse, InterceptError>) -> Void) -> URLSessionDataTask? {
+                        completion: @escaping @Sendable (Result<(HTTPURLResponse?, [UInt8]), InterceptError>) -> Void)
+        -> URLSessionDataTask? {
         guard let url = request.url, let target = target(for: url) else { return nil }
         var forwarded = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeoutInterval)
         forwarded.httpMethod = request.httpMethod
@@ -103,11 +109,13 @@ public final class LiveRecording: Sendable {
                 completion(.failure(.recorderUnreachable(error.map { "\($0.localizedDescription)" } ?? "no HTTP response")))
                 return
             }
-            let headers = response.allHeaderFields.compactMap { field -> (name: String, value: String)? in
+            let headers = response.allHeaderFields.compactMap { field -> HTTPHeaders.Field? in
                 guard let name = field.key as? String, let value = field.value as? String else { return nil }
-                return (name, value)
+                return HTTPHeaders.Field(name: name, value: value)
             }.sorted { $0.name < $1.name }
-            completion(.success(InterceptedResponse(status: response.statusCode, headers: headers, body: Array(data ?? Data()))))
+            let body = Array(data ?? Data())
+            completion(.success((HTTPURLResponse.handedOver(for: url, status: response.statusCode, headers: headers,
+                                                            length: String(body.count)), body)))
         }
     }
 

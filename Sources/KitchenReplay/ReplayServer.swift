@@ -81,9 +81,7 @@ struct ReplayResponder: HTTPResponder {
         switch engine.answer(replay, webSocket: request.isWebSocketUpgrade) {
         case .unmatched(let mismatch):
             observer(.unmatched(mismatch, webSocket: request.isWebSocketUpgrade))
-            return .response(HTTPResponse(
-                status: HTTPStatus(ReplayEngine.unmatchedStatus, reasonPhrase: "Replay Mismatch"),
-                headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array((mismatch.description + "\n").utf8)))
+            return .response(ReplayedResponse(mismatch: mismatch).httpResponse)
         case .answer(let recorded) where recorded.entry.isWebSocket && recorded.entry.response.status == 101:
             observer(.webSocketOpened(request: replay, entry: recorded.index))
             return .webSocketOnLoop(handler: ConversationPlayer(

@@ -21,26 +21,9 @@ public struct ReplayHTTPTransport: HTTPTransport {
         guard let url = request.url, let replay = ReplayRequest(request, body: request.httpBody.map { Array($0) } ?? [], volatile: engine.volatile) else {
             throw URLError(.badURL)
         }
-        switch engine.answer(replay) {
-        case .answer(let recorded):
-            // The recorded answer as URLSession hands it over: decoded from any content coding
-            // (so without `Content-Encoding`), whatever the request accepted, and no body for a HEAD.
-            let served = ReplayedResponse(recorded: recorded.entry.response, recordedMethod: recorded.request.method,
-                                          method: replay.method, acceptEncoding: [])
-            var headers: [String: String] = [:]
-            for header in served.headers { headers[header.name] = header.value }
-            return (Data(served.body), try Self.response(url, status: served.status, headers: headers))
-        case .unmatched(let mismatch):
-            return (Data(mismatch.description.utf8),
-                    try Self.response(url, status: Self.unmatchedStatus, headers: ["Content-Type": "text/plain; charset=utf-8"]))
-        }
-    }
-
-    /// An HTTP response for `url`; Foundation refuses a status it cannot represent.
-    private static func response(_ url: URL, status: Int, headers: [String: String]) throws -> HTTPURLResponse {
-        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
-            throw URLError(.badServerResponse)
-        }
-        return response
+        let served = ReplayedResponse(engine.answer(replay), method: replay.method)
+        // Foundation refuses a status it cannot represent.
+        guard let response = served.urlResponse(for: url) else { throw URLError(.badServerResponse) }
+        return (Data(served.body), response)
     }
 }

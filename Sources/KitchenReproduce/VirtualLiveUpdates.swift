@@ -28,8 +28,6 @@ public final class VirtualLiveUpdates: WebSocketProviding {
         var buffer: [(event: LiveEvent, work: VirtualClock.WorkToken)] = []
         var inHand: VirtualClock.WorkToken?
         var waiting: CheckedContinuation<LiveEvent?, Never>?
-        /// The consumer is gone.
-        var ended = false
         /// The producer is done: after the buffer, the consumer's loop ends.
         var finished = false
         var onEnd: (@Sendable () -> Void)?
@@ -37,7 +35,6 @@ public final class VirtualLiveUpdates: WebSocketProviding {
         /// What the consumer gets now: the next event (then in hand), the end (`.some(nil)`),
         /// or nothing yet (`nil`).
         mutating func take() -> LiveEvent?? {
-            if ended { return .some(nil) }
             if buffer.isEmpty { return finished ? .some(nil) : nil }
             let (event, work) = buffer.removeFirst()
             inHand = work
@@ -91,7 +88,7 @@ public final class VirtualLiveUpdates: WebSocketProviding {
     /// already pushed, then the end of the stream. Later pushes are dropped.
     public func finish() {
         let waiting: CheckedContinuation<LiveEvent?, Never>? = state.withLock { state in
-            guard let id = state.current, var stream = state.streams[id], !stream.ended else { return nil }
+            guard let id = state.current, var stream = state.streams[id] else { return nil }
             stream.finished = true
             state.current = nil
             defer { state.streams[id] = stream }
@@ -105,7 +102,7 @@ public final class VirtualLiveUpdates: WebSocketProviding {
     /// Delivers `event` to the current stream (dropped if there is none or it ended).
     public func push(_ event: LiveEvent) {
         let resume: (CheckedContinuation<LiveEvent?, Never>, LiveEvent)? = state.withLock { state in
-            guard let id = state.current, var stream = state.streams[id], !stream.ended else {
+            guard let id = state.current, var stream = state.streams[id] else {
                 state.dropped += 1
                 return nil
             }
@@ -139,48 +136,36 @@ public final class VirtualLiveUpdates: WebSocketProviding {
     public var droppedEventCount: Int { state.withLock { $0.dropped } }
 
     private func next(on id: Int) async -> LiveEvent? {
-        // Asking again means the event in hand has been handled.
-        let ready: LiveEvent?? = state.withLock { state in
-            guard var stream = state.streams[id] else { return .some(nil) }
-            defer { state.streams[id] = stream }
-            if let work = stream.inHand {
-                clock.endWork(work)
-                stream.inHand = nil
-            }
-            return stream.take()
-        }
-        if let ready { return ready }
-        return await withCheckedContinuation { continuation in
-            let immediate: LiveEvent?? = state.withLock { state in
+        await withCheckedContinuation { continuation in
+            let ready: LiveEvent?? = state.withLock { state in
                 guard var stream = state.streams[id] else { return .some(nil) }
                 defer { state.streams[id] = stream }
+                // Asking again means the event in hand has been handled.
+                if let work = stream.inHand {
+                    clock.endWork(work)
+                    stream.inHand = nil
+                }
                 let taken = stream.take()
                 if taken == nil { stream.waiting = continuation }
                 return taken
             }
-            if let immediate { continuation.resume(returning: immediate) }
+            if let ready { continuation.resume(returning: ready) }
         }
     }
 
-    /// The stream's consumer is gone: whatever it held or had not read counts as handled.
+    /// The stream's consumer is gone, and so is the stream: whatever it held or had not read
+    /// counts as handled, and later pushes to it are dropped.
     private func end(_ id: Int) {
-        let (waiting, onEnd): (CheckedContinuation<LiveEvent?, Never>?, (@Sendable () -> Void)?) = state.withLock { state in
-            guard var stream = state.streams[id], !stream.ended else { return (nil, nil) }
-            stream.ended = true
+        let ended = state.withLock { state -> Stream? in
+            guard let stream = state.streams.removeValue(forKey: id) else { return nil }
             state.endedCount += 1
-            if let work = stream.inHand { clock.endWork(work) }
-            for (_, work) in stream.buffer { clock.endWork(work) }
-            stream.inHand = nil
-            stream.buffer = []
-            let waiting = stream.waiting
-            stream.waiting = nil
-            let onEnd = stream.onEnd
-            stream.onEnd = nil
-            state.streams[id] = stream
-            return (waiting, onEnd)
+            return stream
         }
-        waiting?.resume(returning: nil)
-        onEnd?()
+        guard let ended else { return }
+        if let work = ended.inHand { clock.endWork(work) }
+        for (_, work) in ended.buffer { clock.endWork(work) }
+        ended.waiting?.resume(returning: nil)
+        ended.onEnd?()
     }
 }
 

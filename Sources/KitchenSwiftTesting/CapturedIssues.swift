@@ -40,31 +40,15 @@ final class IssueCollector: Sendable {
         }
     }
 
-    /// The synchronous twin of ``failingOnIssues(_:)`` for synchronous bodies.
-    func failingOnIssuesSynchronously(_ body: () throws -> Void) throws {
-        _ = drain()
-        do { try body() } catch { throw preferringIssues(over: error) }
-        try throwIssues()
-    }
-
     /// Runs one case body; fails the case if it recorded issues, preferring them over
     /// the error `#require` throws (which only says that an expectation failed).
     nonisolated(nonsending) func failingOnIssues(_ body: nonisolated(nonsending) () async throws -> Void) async throws {
         _ = drain()
-        do { try await body() } catch { throw preferringIssues(over: error) }
-        try throwIssues()
-    }
-
-    /// What a failed case throws: the issues it recorded, else its own `error`.
-    private func preferringIssues(over error: any Error) -> any Error {
-        let issues = drain()
-        return issues.isEmpty ? error : CapturedIssues(issues: issues)
-    }
-
-    /// Fails a case that returned normally but recorded issues.
-    private func throwIssues() throws {
+        var thrown: (any Error)?
+        do { try await body() } catch { thrown = error }
         let issues = drain()
         if !issues.isEmpty { throw CapturedIssues(issues: issues) }
+        if let thrown { throw thrown }
     }
 }
 

@@ -41,8 +41,8 @@ public func checkProperty<Value>(
 ) async -> PropertyReport<Value> {
     let property = Property(generator, configuration: configuration, describe: describe)
     return await reportingMinimalFailure(sourceLocation: sourceLocation, isolation: isolation) { collector in
-        await property.check { value in
-            try collector.failingOnIssuesSynchronously { try body(value) }
+        await property.run { value in
+            try await collector.failingOnIssues { try body(value) }
         }
     }
 }

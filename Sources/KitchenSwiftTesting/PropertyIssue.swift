@@ -25,18 +25,13 @@ func recordIssue<Value>(for report: PropertyReport<Value>, sourceLocation: Sourc
 
 /// `Rerun: KITCHEN_PBT_SEED=<seed> swift test --filter <Suite/test>`.
 func rerunLine(_ seed: UInt64) -> String {
-    "Rerun: \(PropertyConfiguration.seedVariable)=\(seed) swift test --filter \(currentTestFilter())"
+    let filter = Test.current.map(testFilter(for:)) ?? "<test name>"
+    return "Rerun: \(PropertyConfiguration.seedVariable)=\(seed) swift test --filter \(filter)"
 }
 
-/// A `--filter` pattern for the running test: its suite path and function base
-/// name (`PropertySuite/clampStaysInRange`); the argument list is dropped because
+/// A `--filter` pattern for `test`: its suite path and function base name
+/// (`PropertySuite/clampStaysInRange`); the argument list is dropped because
 /// `--filter` takes a regular expression.
-func currentTestFilter() -> String {
-    guard let test = Test.current else { return "<test name>" }
-    return testFilter(for: test)
-}
-
-/// A `--filter` pattern for `test` (see ``currentTestFilter()``).
 func testFilter(for test: Test) -> String {
     var components = test.id.nameComponents
     if let last = components.popLast() {

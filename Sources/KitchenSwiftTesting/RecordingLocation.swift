@@ -14,13 +14,7 @@ struct RecordingLocation: Sendable {
         }
         let here = URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent(path)
         if fileManager.fileExists(atPath: here.path) { return here }
-        var folder = URL(fileURLWithPath: sourceFile).deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent(path)
-            if fileManager.fileExists(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return nil
+        return folderAboveTest { fileManager.fileExists(atPath: $0.appendingPathComponent(path).path) }?.appendingPathComponent(path)
     }
 
     /// Where a new recording goes: an absolute path as is; a relative one below the root of the
@@ -32,11 +26,17 @@ struct RecordingLocation: Sendable {
 
     /// The nearest folder above the test file holding a `Package.swift`; else the current directory.
     func packageRoot(fileManager: FileManager = .default) -> URL {
+        folderAboveTest { fileManager.fileExists(atPath: $0.appendingPathComponent("Package.swift").path) }
+            ?? URL(fileURLWithPath: fileManager.currentDirectoryPath)
+    }
+
+    /// The nearest folder holding the test file, or above it, that `matches`.
+    private func folderAboveTest(where matches: (URL) -> Bool) -> URL? {
         var folder = URL(fileURLWithPath: sourceFile).deletingLastPathComponent()
         while folder.path != "/" {
-            if fileManager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
+            if matches(folder) { return folder }
             folder.deleteLastPathComponent()
         }
-        return URL(fileURLWithPath: fileManager.currentDirectoryPath)
+        return nil
     }
 }

@@ -1,6 +1,5 @@
 import KitchenIntercept
 import KitchenReplay
-import KitchenTesting
 import Synchronization
 import Testing
 
@@ -9,7 +8,6 @@ import Testing
 /// trait does not report them twice.
 final class ReplayingRun: Sendable {
     let path: String
-    let strict: Bool
     let scope: InterceptScope
     /// Replay runs: the in-process session and its clock.
     let replay: Replaying?
@@ -25,17 +23,15 @@ final class ReplayingRun: Sendable {
         return active
     }
 
-    init(path: String, strict: Bool, replay: Replaying) {
+    init(path: String, replay: Replaying) {
         self.path = path
-        self.strict = strict
         self.replay = replay
         recording = nil
         scope = InterceptScope(replaying: replay.session.engine)
     }
 
-    init(path: String, strict: Bool, recording: LiveRecording) {
+    init(path: String, recording: LiveRecording) {
         self.path = path
-        self.strict = strict
         replay = nil
         self.recording = recording
         scope = InterceptScope(recording: recording)

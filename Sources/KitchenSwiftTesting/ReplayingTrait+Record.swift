@@ -12,7 +12,7 @@ extension ReplayingTrait {
                     _ function: @Sendable () async throws -> Void) async throws -> Bool {
         let recording = try LiveRecording.start(output: output, server: plan.upstream.map(RecordingServer.live) ?? server,
                                                 redaction: redaction)
-        let run = ReplayingRun(path: path, strict: strict, recording: recording)
+        let run = ReplayingRun(path: path, recording: recording)
         let failures = Atomic<Int>(0)
         let watch = IssueHandlingTrait.compactMapIssues { issue in
             if issue.isFailure { failures.add(1, ordering: .relaxed) }

@@ -65,23 +65,21 @@ public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
         if let existing = location.existing(), plan.mode != .all {
             return try await replay(existing, test: test, function)
         }
-        guard plan.mode != .never else {
-            throw ReplayingError.recordingMissing(missingMessage(plan: plan, test: test, location: location))
-        }
+        guard plan.mode != .never else { throw missing(plan: plan, test: test, location: location) }
         // This test may record: one test at a time per file, and the others replay what it wrote.
         let key = (location.existing() ?? location.destination()).standardizedFileURL.path
         try await RecordingGate.shared.withPath(key) { recordedThisRun in
             let existing = location.existing()
             switch plan.action(recordingExists: existing != nil, recordedThisRun: recordedThisRun) {
             case .replay:
-                guard let existing else { throw ReplayingError.recordingMissing(missingMessage(plan: plan, test: test, location: location)) }
+                guard let existing else { throw missing(plan: plan, test: test, location: location) }
                 try await replay(existing, test: test, function)
             case .record:
                 if try await recordLive(to: existing ?? location.destination(), plan: plan, test: test, testCase: testCase, function) {
                     RecordingGate.shared.markRecorded(key)
                 }
             case .fail:
-                throw ReplayingError.recordingMissing(missingMessage(plan: plan, test: test, location: location))
+                throw missing(plan: plan, test: test, location: location)
             }
         }
     }
@@ -92,7 +90,7 @@ public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
         let start = document.log.entries.first.flatMap { Timestamp.date(from: $0.startedDateTime) } ?? Date(timeIntervalSince1970: 0)
         let clock = VirtualClock(startDate: start)
         let session = ReplaySession(engine: matching.engine(document, mode: mode), clock: clock, speed: .scaled(1))
-        let run = ReplayingRun(path: path, strict: strict, replay: Replaying(session: session, clock: clock))
+        let run = ReplayingRun(path: path, replay: Replaying(session: session, clock: clock))
         var thrown: (any Error)?
         do {
             try await run.scope.run(isolation: isolation) {
@@ -106,7 +104,7 @@ public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
     }
 
     /// No recording, and this run may not make one: the command that does.
-    func missingMessage(plan: RecordPlan, test: Test, location: RecordingLocation) -> String {
+    func missing(plan: RecordPlan, test: Test, location: RecordingLocation) -> ReplayingError {
         let root = location.packageRoot().path
         var lines = ["No recording at \(path) (looked in the current directory and upwards from \(URL(fileURLWithPath: sourceFile).lastPathComponent))."]
         if plan.source == .continuousIntegration {
@@ -115,7 +113,7 @@ public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
             lines.append("Record it (against \(server.name), or KITCHEN_RECORD_URL=http://host:port) with:")
         }
         lines.append("  cd \(root) && \(RecordPlan.modeVariable)=missing swift test --filter '\(testFilter(for: test))'")
-        return lines.joined(separator: "\n")
+        return .recordingMissing(lines.joined(separator: "\n"))
     }
 }
 

@@ -47,7 +47,9 @@ public struct Property<Value> {
         }
     }
 
-    nonisolated(nonsending) private func run(
+    /// Runs the cases; any error thrown by `body` fails the case. For glue that wraps a
+    /// synchronous body in async work of its own (KitchenSwiftTesting's issue capture).
+    nonisolated(nonsending) package func run(
         _ body: nonisolated(nonsending) (Value) async throws -> Void
     ) async -> PropertyReport<Value> {
         let runner = PropertyRunner<Value>(configuration: configuration, describe: describe)

@@ -3,7 +3,7 @@
 /// duplicated choices together, redistribute between pairs, and sort or swap
 /// choices, repeated until a whole round improves nothing or the attempt budget
 /// is spent. A candidate is kept only if it still fails and its recorded
-/// choices are simpler in ``ChoiceOrder``.
+/// choices are simpler (``isSimpler(_:than:)``).
 struct Shrinker {
     /// Replays a candidate; returns the choices it actually consumed if it still
     /// fails, `nil` if it passes or cannot be generated.
@@ -17,6 +17,12 @@ struct Shrinker {
     init(failing choices: [UInt64], maximumAttempts: Int) {
         best = choices
         self.maximumAttempts = maximumAttempts
+    }
+
+    /// The order shrinking works toward: fewer choices first, then lexicographically
+    /// smaller ones. Every accepted shrink is strictly smaller, so shrinking ends.
+    static func isSimpler(_ candidate: [UInt64], than current: [UInt64]) -> Bool {
+        candidate.count != current.count ? candidate.count < current.count : candidate.lexicographicallyPrecedes(current)
     }
 
     private var budgetSpent: Bool {
@@ -41,9 +47,9 @@ struct Shrinker {
     /// Tries `candidate`; adopts what it consumed if it still fails and is simpler.
     @discardableResult
     nonisolated(nonsending) private mutating func consider(_ candidate: [UInt64], _ replay: Replay) async -> Bool {
-        guard !budgetSpent, ChoiceOrder.isSimpler(candidate, than: best) else { return false }
+        guard !budgetSpent, Self.isSimpler(candidate, than: best) else { return false }
         attempts += 1
-        guard let consumed = await replay(candidate), ChoiceOrder.isSimpler(consumed, than: best) else {
+        guard let consumed = await replay(candidate), Self.isSimpler(consumed, than: best) else {
             return false
         }
         best = consumed
@@ -56,37 +62,39 @@ struct Shrinker {
     /// before the block is tried too: that choice is often the count the block
     /// belonged to.
     nonisolated(nonsending) private mutating func deleteBlocks(_ replay: Replay) async {
-        for size in [8, 4, 2, 1] {
-            var start = best.count - size
-            while start >= 0, !budgetSpent {
-                guard start + size <= best.count else {
-                    start -= 1
-                    continue
-                }
-                var candidate = best
-                candidate.removeSubrange(start..<start + size)
-                if await consider(candidate, replay) {
-                    continue
-                }
-                if start > 0, candidate[start - 1] > 0 {
-                    candidate[start - 1] -= 1
-                    if await consider(candidate, replay) {
-                        continue
-                    }
-                }
-                start -= 1
+        await forEachWindow(sizes: [8, 4, 2, 1]) { shrinker, window in
+            var candidate = shrinker.best
+            candidate.removeSubrange(window)
+            if await shrinker.consider(candidate, replay) {
+                return true
             }
+            guard window.lowerBound > 0, candidate[window.lowerBound - 1] > 0 else { return false }
+            candidate[window.lowerBound - 1] -= 1
+            return await shrinker.consider(candidate, replay)
         }
     }
 
     nonisolated(nonsending) private mutating func zeroBlocks(_ replay: Replay) async {
-        for size in [8, 4, 2, 1] {
+        await forEachWindow(sizes: [8, 4, 2, 1]) { shrinker, window in
+            guard shrinker.best[window].contains(where: { $0 != 0 }) else { return false }
+            var candidate = shrinker.best
+            candidate.replaceSubrange(window, with: repeatElement(0, count: window.count))
+            await shrinker.consider(candidate, replay)
+            return false
+        }
+    }
+
+    /// Offers each window of each of `sizes` to `attempt`, from the end of `best` backwards; a
+    /// window whose attempt kept a shrink (returned `true`) is offered again.
+    nonisolated(nonsending) private mutating func forEachWindow(
+        sizes: [Int],
+        _ attempt: nonisolated(nonsending) (inout Shrinker, Range<Int>) async -> Bool
+    ) async {
+        for size in sizes {
             var start = best.count - size
             while start >= 0, !budgetSpent {
-                if start + size <= best.count, best[start..<start + size].contains(where: { $0 != 0 }) {
-                    var candidate = best
-                    candidate.replaceSubrange(start..<start + size, with: repeatElement(0, count: size))
-                    await consider(candidate, replay)
+                if start + size <= best.count, await attempt(&self, start..<start + size) {
+                    continue
                 }
                 start -= 1
             }
@@ -177,16 +185,11 @@ struct Shrinker {
     /// Sorting a window, or swapping a larger choice with a later smaller one, moves
     /// small values forward: simpler in order, and often a simpler value.
     nonisolated(nonsending) private mutating func reorderChoices(_ replay: Replay) async {
-        for size in [8, 4, 2] {
-            var start = best.count - size
-            while start >= 0, !budgetSpent {
-                if start + size <= best.count {
-                    var candidate = best
-                    candidate[start..<start + size].sort()
-                    await consider(candidate, replay)
-                }
-                start -= 1
-            }
+        await forEachWindow(sizes: [8, 4, 2]) { shrinker, window in
+            var candidate = shrinker.best
+            candidate[window].sort()
+            await shrinker.consider(candidate, replay)
+            return false
         }
         for gap in [1, 2] {
             var index = 0

@@ -43,34 +43,32 @@ extension VirtualClock {
     ) async throws(VirtualClockError) {
         let limit = horizon.map { now.advanced(by: $0) }
         let site = "\(fileID):\(line)"
-        try await settle()
-        var steps = 0
-        while !condition() {
-            if steps >= limits.maximumSteps {
-                throw .stepLimitExceeded(operation: "run(until:) at \(site)", steps: steps, now: now,
-                                         pending: pendingSleepers)
-            }
-            guard let sleeper = state.withLock({ $0.takeNextDue(notAfter: limit) }) else {
-                throw .conditionNeverMet(site: site, now: now, horizon: limit, pending: pendingSleepers)
-            }
-            sleeper.continuation.resume(returning: .deadline)
-            try await settle()
-            steps += 1
+        guard try await resumeSleepers(dueBy: limit, operation: "run(until:) at \(site)", until: condition) else {
+            throw .conditionNeverMet(site: site, now: now, horizon: limit, pending: pendingSleepers)
         }
     }
 
     /// Resumes the sleepers due by `limit` (all of them for `nil`) one by one, settling after
-    /// each; throws after `limits.maximumSteps` resumptions while one is still due.
-    nonisolated(nonsending) private func resumeSleepers(dueBy limit: Instant?, operation: String) async throws(VirtualClockError) {
+    /// each, until `condition` holds (checked after every settle); returns whether it held,
+    /// `false` once no sleeper is due. Throws after `limits.maximumSteps` resumptions while one
+    /// is still due.
+    @discardableResult
+    nonisolated(nonsending) private func resumeSleepers(
+        dueBy limit: Instant?,
+        operation: String,
+        until condition: () -> Bool = { false }
+    ) async throws(VirtualClockError) -> Bool {
         try await settle()
         var steps = 0
-        while let sleeper = state.withLock({ $0.takeNextDue(notAfter: limit) }) {
-            sleeper.continuation.resume(returning: .deadline)
-            try await settle()
-            steps += 1
+        while !condition() {
             if steps >= limits.maximumSteps, state.withLock({ $0.indexOfNextDue(notAfter: limit) != nil }) {
                 throw .stepLimitExceeded(operation: operation, steps: steps, now: now, pending: pendingSleepers)
             }
+            guard let sleeper = state.withLock({ $0.takeNextDue(notAfter: limit) }) else { return false }
+            sleeper.continuation.resume(returning: .deadline)
+            try await settle()
+            steps += 1
         }
+        return true
     }
 }

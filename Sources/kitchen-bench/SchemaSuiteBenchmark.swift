@@ -36,19 +36,14 @@ enum SchemaSuiteBenchmark {
             print("schema-suite-kitchen failed: no instances")
             return
         }
-        var count = 0
-        var valid = 0
-        let clock = ContinuousClock()
-        let start = clock.now
-        let limit = Duration.milliseconds(Int(seconds * 1000))
-        while clock.now - start < limit {
+        let timed = repeatFor(seconds, batch: instances) {
+            var valid = 0
             for group in groups {
                 for instance in group.instances where group.schema.isValid(instance) { valid += 1 }
             }
-            count += instances
+            return valid
         }
-        let elapsed = clock.now - start
-        let rate = Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-        print("schema-suite-kitchen \(Int(rate)) \(groups.count) \(instances) refused=\(refused) valid=\(valid > 0)")
+        let rate = Double(timed.items) / timed.seconds
+        print("schema-suite-kitchen \(Int(rate)) \(groups.count) \(instances) refused=\(refused) valid=\(timed.sum > 0)")
     }
 }

@@ -30,15 +30,9 @@ enum UploadBenchmark {
         var value = 0
     }
 
-    static func sink() {
-        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, limits: HTTPLimits(maxBodyBytes: 1 << 30)),
-                                responder: Sink())
-        guard (try? server.start()) != nil, let port = server.address?.port else {
-            print("upload-sink-error could not start")
-            return
-        }
-        FileHandle.standardOutput.write(Data("upload sink on http://127.0.0.1:\(port)\n".utf8))
-        DispatchSemaphore(value: 0).wait()
+    /// The upstream `upload-sink` serves: any body up to 1 GiB read and discarded.
+    static func sinkServer() -> HTTPServer {
+        HTTPServer(configuration: HTTPServerConfiguration(port: 0, limits: HTTPLimits(maxBodyBytes: 1 << 30)), responder: Sink())
     }
 
     static func run(port: Int, clients: Int, mebibytes: Int, json: Bool) {

@@ -8,34 +8,32 @@ import KitchenVerify
 ///
 /// ```swift
 /// let result = try VerifyBenchmark.run(recordings: recordingsURL, contracts: contractsURL, seconds: 2)
-/// print(result)   // "contract check: 110904 recorded exchanges validated per second on one core (…)"
+/// print(result.exchangesPerSecond)   // 110904
 /// ```
 enum VerifyBenchmark {
     /// What one benchmark run measured.
-    struct Result: Sendable, CustomStringConvertible {
+    struct Result: Sendable {
         /// Exchanges validated (each pass validates every exchange of every recording).
         var exchanges: Int
         /// Seconds spent validating exchanges.
         var seconds: Double
         /// WebSocket messages validated in a second, separately timed phase (0 when not asked for).
         var messages: Int
-        /// Seconds spent validating messages.
-        var messageSeconds: Double
         /// Violations found on the first pass (0 on the committed recordings).
         var violations: Int
 
         /// Exchanges per second.
         var exchangesPerSecond: Double { seconds > 0 ? Double(exchanges) / seconds : 0 }
-        /// Messages per second.
-        var messagesPerSecond: Double { messageSeconds > 0 ? Double(messages) / messageSeconds : 0 }
+    }
 
-        var description: String {
-            var text = String(format: "contract check: %.0f recorded exchanges validated per second on one core (%d in %.2f s)",
-                              exchangesPerSecond, exchanges, seconds)
-            if messages > 0 {
-                text += String(format: "; %.0f WebSocket messages per second (%d in %.2f s)", messagesPerSecond, messages, messageSeconds)
-            }
-            return text
+    /// Prints the exchanges of the committed recordings under `root` validated per second, on one core.
+    static func run(root: URL) {
+        do {
+            let result = try run(recordings: root.appendingPathComponent("Recordings"),
+                                 contracts: root.appendingPathComponent("Contracts"), seconds: 3)
+            print("validated-exchanges-per-second \(Int(result.exchangesPerSecond)) exchanges/s")
+        } catch {
+            print("validated-exchanges-per-second failed: \(error)")
         }
     }
 
@@ -51,37 +49,15 @@ enum VerifyBenchmark {
         let payloads = loaded.flatMap { $0.entries.flatMap { $0.messages.filter(\.isFromServer).compactMap(\.payload) } }
         let channel = set.asyncAPI.channels.first?.id ?? "/ws"
         let violations = exchanges.reduce(0) { $0 + set.validator.validate($1).violations.count }
-        let (validated, spent) = repeatFor(seconds, batch: exchanges.count) {
+        let validated = repeatFor(seconds, batch: exchanges.count) {
             exchanges.reduce(0) { $0 &+ set.validator.validate($1).violations.count }
         }
-        var result = Result(exchanges: validated, seconds: spent, messages: 0, messageSeconds: 0, violations: violations)
+        var result = Result(exchanges: validated.items, seconds: validated.seconds, messages: 0, violations: violations)
         if includeMessages {
-            (result.messages, result.messageSeconds) = repeatFor(seconds, batch: payloads.count) {
+            result.messages = repeatFor(seconds, batch: payloads.count) {
                 payloads.reduce(0) { $0 &+ set.asyncAPI.validateMessage($1, onChannel: channel).violations.count }
-            }
+            }.items
         }
         return result
-    }
-
-    /// Runs `pass` until `seconds` have passed (at least once); returns items done and seconds spent.
-    private static func repeatFor(_ seconds: Double, batch: Int, _ pass: () -> Int) -> (Int, Double) {
-        guard batch > 0 else { return (0, 0) }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let budget = Duration.milliseconds(Int64(seconds * 1000))
-        var done = 0, sink = 0
-        repeat {
-            sink &+= pass()
-            done += batch
-        } while clock.now - start < budget
-        let elapsed = clock.now - start
-        // Using the violation count keeps the optimizer from dropping the validation.
-        precondition(sink >= 0)
-        return (done, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-    }
-
-    /// `run(…).exchangesPerSecond`: exchanges validated per second on one core.
-    static func exchangesPerSecond(recordings: URL, contracts: URL, seconds: Double) throws(VerifyError) -> Double {
-        try run(recordings: recordings, contracts: contracts, seconds: seconds).exchangesPerSecond
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import HTTPWire
 
@@ -26,15 +25,10 @@ enum WebSocketMemoryBenchmark {
         func received(_ message: WebSocketMessage, on connection: WebSocketConnection) { try? connection.send(message) }
     }
 
-    static func echo() {
-        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, webSocket: configuration(mebibytes: 256)),
-                                responder: Echo(configuration: configuration(mebibytes: 256)))
-        guard (try? server.start()) != nil, let port = server.address?.port else {
-            print("ws-echo-error could not start")
-            return
-        }
-        FileHandle.standardOutput.write(Data("ws echo on http://127.0.0.1:\(port)\n".utf8))
-        DispatchSemaphore(value: 0).wait()
+    /// The upstream `ws-echo` serves: every message echoed, up to 256 MiB.
+    static func echoServer() -> HTTPServer {
+        HTTPServer(configuration: HTTPServerConfiguration(port: 0, webSocket: configuration(mebibytes: 256)),
+                   responder: Echo(configuration: configuration(mebibytes: 256)))
     }
 
     static func run(port: Int, pid: Int, rounds: Int, mebibytes: Int, idleSeconds: Int) async {

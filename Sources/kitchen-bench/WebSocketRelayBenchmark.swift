@@ -5,11 +5,6 @@ import KitchenRecorder
 /// WebSocket messages relayed per second through the recording proxy, recording on: an
 /// upstream floods `messages` state-sized text messages to the client through the proxy.
 enum WebSocketRelayBenchmark {
-    /// The benchmark could not set itself up (what was missing).
-    struct SetupFailure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     static func run(messages: Int) async throws {
         let text = #"{"type":"state","deviceId":"oven-66a3a7","deviceType":"oven","compartment":null,"state":{"isOn":true,"targetTemperature":350,"currentTemperature":300,"mode":"bake","lastUpdated":"2026-11-20T10:00:00.000Z"},"sentAt":"2026-11-20T10:00:00.000Z"}"#
         // The flood is queued at once and closed behind it: the close may take as long as the
@@ -23,13 +18,13 @@ enum WebSocketRelayBenchmark {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         guard let upstreamPort = upstream.address?.port, let upstreamURL = URL(string: "http://127.0.0.1:\(upstreamPort)") else {
-            throw SetupFailure(description: "the upstream server has no address")
+            fail("ws-relay: the upstream server has no address", status: 1)
         }
         let proxy = try RecordingProxy(configuration: .init(
             upstream: upstreamURL,
             output: directory.appendingPathComponent("relay.har"), port: 0))
         try proxy.start()
-        guard let proxyPort = proxy.port else { throw SetupFailure(description: "the recording proxy has no port") }
+        guard let proxyPort = proxy.port else { fail("ws-relay: the recording proxy has no port", status: 1) }
         let client = try WebSocketClient.connect(host: "127.0.0.1", port: proxyPort, target: "/flood")
         let start = ContinuousClock.now
         var received = 0

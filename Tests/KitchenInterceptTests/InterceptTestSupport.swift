@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import KitchenIntercept
 import KitchenSimulator
 import Synchronization
 import Testing
@@ -111,13 +112,8 @@ final class Rendezvous: Sendable {
 /// task's task-local: on FoundationNetworking only (see InterceptIsolation). Tests of that
 /// behaviour report themselves skipped elsewhere.
 enum TaskLocalAttribution {
-    static var isAvailable: Bool {
-        #if canImport(FoundationNetworking)
-        true
-        #else
-        false
-        #endif
-    }
+    /// Where the task-local reaches the interceptor, `.task` is the default isolation.
+    static var isAvailable: Bool { InterceptIsolation.platformDefault == .task }
 
     static let skipReason = Comment(rawValue: "SKIPPED: asserts .task isolation on an unmarked URLSession.shared, which only "
         + "FoundationNetworking attributes (by the task-local of the resuming task); Apple platforms consult no thread")

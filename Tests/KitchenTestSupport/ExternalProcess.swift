@@ -99,18 +99,14 @@ public final class ExternalProcess: Sendable {
     /// running at the deadline gets SIGTERM, and SIGKILL 10 s later.
     public func finishBlocking(timeoutSeconds: Int) -> Outcome {
         let readers = DispatchGroup()
-        let collected = Mutex<([UInt8], [UInt8])>(([], []))
-        readers.enter()
-        DispatchQueue.global().async { [child] in
-            let bytes = child.standardOutput.readToEnd()
-            collected.withLock { $0.0 = bytes }
-            readers.leave()
-        }
-        readers.enter()
-        DispatchQueue.global().async { [child] in
-            let bytes = child.standardError.readToEnd()
-            collected.withLock { $0.1 = bytes }
-            readers.leave()
+        let collected = Mutex<[[UInt8]]>([[], []])
+        for (slot, pipe) in [child.standardOutput, child.standardError].enumerated() {
+            readers.enter()
+            DispatchQueue.global().async {
+                let bytes = pipe.readToEnd()
+                collected.withLock { $0[slot] = bytes }
+                readers.leave()
+            }
         }
         var termination = child.wait(seconds: timeoutSeconds)
         let timedOut = termination == nil
@@ -123,11 +119,11 @@ public final class ExternalProcess: Sendable {
             termination = child.wait(seconds: 10)
         }
         _ = readers.wait(timeout: .now() + .seconds(10))
-        let (out, err) = collected.withLock { $0 }
+        let read = collected.withLock { $0 }
         let earlier = pending.withLock { $0 }, earlierError = pendingError.withLock { $0 }
         return Outcome(termination: termination, timedOut: timedOut,
-                       stdout: String(decoding: earlier + out, as: UTF8.self),
-                       stderr: String(decoding: earlierError + err, as: UTF8.self))
+                       stdout: String(decoding: earlier + read[0], as: UTF8.self),
+                       stderr: String(decoding: earlierError + read[1], as: UTF8.self))
     }
 }
 
