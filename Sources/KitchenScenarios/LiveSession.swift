@@ -79,12 +79,13 @@ public final class LiveSession: Sendable {
         }
     }
 
-    /// Waits for the state message of `deviceID` that satisfies `matches`.
+    /// Waits for the state message of `deviceID` (of its `compartment`, for a double oven) that
+    /// satisfies `matches`.
     @discardableResult
-    public func waitForUpdate(_ what: String, deviceID: String,
+    public func waitForUpdate(_ what: String, deviceID: String, compartment: String? = nil,
                               _ matches: @escaping @Sendable (DeviceUpdate) -> Bool = { _ in true }) async throws -> StateMessage {
-        let event = try await waitFor("\(deviceID) \(what)") { event in
-            guard case .message(let message) = event, message.deviceId == deviceID else { return false }
+        let event = try await waitFor("\(deviceID)\(compartment.map { " " + $0 } ?? "") \(what)") { event in
+            guard case .message(let message) = event, message.deviceId == deviceID, message.compartment == compartment else { return false }
             return matches(message.update)
         }
         guard case .message(let message) = event else { throw ScenarioError.unexpected(step: what, detail: "matched \(event.readable)") }

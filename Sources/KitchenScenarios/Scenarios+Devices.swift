@@ -35,11 +35,7 @@ extension Scenario {
             let temperature = Differing.value(350 + 25 * (index + 1), from: start.targetTemperature, in: 170...550, step: 25)
             let mode = Differing.choice(["convect", "roast", "air_fry"][index], from: start.mode, among: OvenPresenter.modes.map(\.key))
             func awaitOven(_ what: String, _ check: @escaping @Sendable (OvenState) -> Bool) async throws {
-                try await live.waitFor("\(oven.id) \(compartment ?? "") \(what)") { event in
-                    guard case .message(let message) = event, message.deviceId == oven.id,
-                          message.compartment == compartment, case .oven(let state) = message.update else { return false }
-                    return check(state)
-                }
+                try await live.waitForUpdate(what, deviceID: oven.id, compartment: compartment) { if case .oven(let s) = $0 { check(s) } else { false } }
             }
             func power(_ isOn: Bool) async throws {
                 _ = try await api.setOvenPower(deviceId: oven.id, compartment: compartment, isOn: isOn)
