@@ -20,7 +20,7 @@ import PackageDescription
 //   KitchenRecorder -> KitchenRecording, HTTPWire, HarnessCore
 //   KitchenReplay -> KitchenRecording, HTTPWire, HarnessCore
 //   KitchenContracts -> KitchenRecording, HarnessCore
-//   KitchenReport -> KitchenRecording, HarnessCore
+//   KitchenReport -> KitchenRecording, VirtualTime, HarnessCore
 //   KitchenScenarios -> KitchenControllers, KitchenAPI, HarnessCore
 //   KitchenReproduce -> KitchenReplay, KitchenControllers, KitchenAPI, KitchenRecording, VirtualTime, HTTPWire, HarnessCore
 //   KitchenVerify -> KitchenReproduce, KitchenScenarios, KitchenContracts, KitchenReplay, KitchenRecording, KitchenAPI, HTTPWire, HarnessCore
@@ -82,7 +82,7 @@ let package = Package(
         // JSON Schema checks of recordings against the contracts, and contract/recording diffs.
         .target(name: "KitchenContracts", dependencies: ["KitchenRecording", "HarnessCore"]),
         // A recording (with findings and extra lanes) as one self-contained HTML timeline.
-        .target(name: "KitchenReport", dependencies: ["KitchenRecording", "HarnessCore"]),
+        .target(name: "KitchenReport", dependencies: ["KitchenRecording", "VirtualTime", "HarnessCore"]),
         // The named scenarios (and bug stories) driven through the real client and controllers.
         .target(name: "KitchenScenarios", dependencies: ["KitchenControllers", "KitchenAPI", "HarnessCore"]),
         // The app on a recording: its client answered in-process (on ReplaySession; the Kitchen replay presets),

@@ -22,11 +22,7 @@ public enum CLI {
     /// The top-level help.
     static var help: String {
         var lines = ["usage: kitchen COMMAND [OPTIONS]", "       kitchen help COMMAND", "       kitchen --version", "", "Commands:"]
-        let width = commands.map { $0.spec.name.count }.max() ?? 0
-        for command in commands {
-            lines.append("  " + command.spec.name + String(repeating: " ", count: width - command.spec.name.count + 2)
-                + command.spec.summary)
-        }
+        lines += CommandSpec.columns(commands.map { ($0.spec.name, $0.spec.summary) })
         lines += ["", "Run 'kitchen help COMMAND' (or 'kitchen COMMAND --help') for a command's options."]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -68,22 +64,16 @@ public enum CLI {
 
     private static func run(_ command: any KitchenCommand.Type, _ arguments: [String], console: Console) -> ExitStatus {
         let name = command.spec.name
-        let parsed: ParsedArguments
-        do throws(UsageError) {
-            parsed = try command.spec.parse(arguments)
-        } catch {
-            console.error("kitchen \(name): \(error.message)\n\n" + command.spec.help)
-            return command.usageStatus
-        }
-        if parsed.wantsHelp {
-            console.out(command.spec.help)
-            return .success
-        }
-        if parsed.wantsVersion {
-            console.out("kitchen \(version)\n")
-            return .success
-        }
         do {
+            let parsed = try command.spec.parse(arguments)
+            if parsed.wantsHelp {
+                console.out(command.spec.help)
+                return .success
+            }
+            if parsed.wantsVersion {
+                console.out("kitchen \(version)\n")
+                return .success
+            }
             return try command.run(parsed, console: console)
         } catch let error as UsageError {
             console.error("kitchen \(name): \(error.message)\n\n" + command.spec.help)

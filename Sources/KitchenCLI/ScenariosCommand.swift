@@ -34,7 +34,7 @@ enum ScenariosCommand: KitchenCommand {
         let everything = Scenario.all.map { ($0, directory) }
             + BugStories.all.map { ($0, directory.appendingPathComponent("bugs")) }
         let scenarios = only.isEmpty ? everything : everything.filter { only.contains($0.0.name) }
-        let failed = runBlocking {
+        let failed = runBlocking { () async -> Int in
             var failures = 0
             for (scenario, folder) in scenarios {
                 do {
@@ -46,19 +46,24 @@ enum ScenariosCommand: KitchenCommand {
                 }
             }
             return failures
-        }
+        }.get()
         return failed == 0 ? .success : .failure
     }
 }
 
-/// Runs async work from the synchronous command line and waits for its result. On the main
-/// thread the main run loop keeps turning meanwhile, so work on the main actor (the app's
-/// controllers) can run; blocking the thread would deadlock it.
-func runBlocking<Result: Sendable>(_ work: @escaping @Sendable () async -> Result) -> Result {
-    let box = Mutex<Result?>(nil)
+/// Runs async work from the synchronous command line and waits for its result or error. On
+/// the main thread the main run loop keeps turning meanwhile, so work on the main actor (the
+/// app's controllers) can run; blocking the thread would deadlock it.
+func runBlocking<Value: Sendable, Failure: Error>(_ work: @escaping @Sendable () async throws(Failure) -> Value) -> Result<Value, Failure> {
+    let box = Mutex<Result<Value, Failure>?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
-        let result = await work()
+        let result: Result<Value, Failure>
+        do throws(Failure) {
+            result = .success(try await work())
+        } catch {
+            result = .failure(error)
+        }
         box.withLock { $0 = result }
         done.signal()
     }
@@ -69,12 +74,5 @@ func runBlocking<Result: Sendable>(_ work: @escaping @Sendable () async -> Resul
         } else {
             done.wait()
         }
-    }
-}
-
-/// Runs throwing async work from the synchronous command line; its result or error.
-func runBlocking<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) -> Result<Value, any Error> {
-    runBlocking { () async -> Result<Value, any Error> in
-        do { return .success(try await work()) } catch { return .failure(error) }
     }
 }

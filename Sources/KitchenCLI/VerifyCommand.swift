@@ -65,14 +65,10 @@ enum VerifyCommand: KitchenCommand {
             console.error("kitchen verify: cannot write \(junit.path): \(problem)\n")
             return .error
         }
-        let outcome = runBlocking { () -> Result<VerifyReport, VerifyError> in
-            do throws(VerifyError) {
-                return .success(try await VerifyRun(options: options, scenarios: RecordedScenarios()).run { event in
-                    // On a terminal every step; in a CI log one line per scenario as it finishes.
-                    if onTerminal || event.isScenarioLine { progressStream("\(event)\n") }
-                })
-            } catch {
-                return .failure(error)
+        let outcome = runBlocking { () async throws(VerifyError) -> VerifyReport in
+            try await VerifyRun(options: options, scenarios: RecordedScenarios()).run { event in
+                // On a terminal every step; in a CI log one line per scenario as it finishes.
+                if onTerminal || event.isScenarioLine { progressStream("\(event)\n") }
             }
         }
         let report: VerifyReport

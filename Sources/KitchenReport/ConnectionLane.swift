@@ -13,7 +13,7 @@ struct ConnectionLane {
 
     func svg(top: Double) -> String {
         let entry = connection.entry, middle = Geometry.connectionMiddle
-        var classes = "entry ws s\(connection.status / 100)xx"
+        var classes = "entry ws \(TimelineModel.statusClass(connection.status))"
         if !onEntry.isEmpty { classes += " has-finding" }
         var svg = #"<g class="lane ws" transform="translate(0,\#(HTMLText.number(top)))">"#
         svg += #"<g class="\#(classes)" data-entry="\#(entry)">"#

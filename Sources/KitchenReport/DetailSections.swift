@@ -74,19 +74,14 @@ struct DetailSections {
         }
         var html = #"<section class="detail" id="entry-\#(entry)-message-\#(index)" data-entry="\#(entry)" data-message="\#(index)">"#
         html += "<h2>#\(entry) message \(index) · \(direction)</h2>"
-        let kind = switch message.opcode {
-        case .text: "text"
-        case .binary: "binary"
-        case .error: "error"
+        let (kind, shown) = switch message.opcode {
+        case .text: ("text", body(message.data, encoding: nil, mimeType: "text message", json: true))
+        case .binary: ("binary", body(message.data, encoding: "base64", mimeType: "binary message"))
+        case .error: ("error", body(message.data, encoding: nil, mimeType: "error text"))
         }
         html += ##"<p class="meta">\##(HTMLText.offset(milliseconds: offset)) · \##(kind) · <a href="#entry-\##(entry)">the connection</a></p>"##
         html += findingList(placement.onMessage[MessageKey(entry: entry, message: index)] ?? [])
-        switch message.opcode {
-        case .text: html += body(message.data, encoding: nil, mimeType: "text message", json: true)
-        case .binary: html += body(message.data, encoding: "base64", mimeType: "binary message")
-        case .error: html += body(message.data, encoding: nil, mimeType: "error text")
-        }
-        return html + "</section>"
+        return html + shown + "</section>"
     }
 
     private func findingList(_ indices: [Int]) -> String {

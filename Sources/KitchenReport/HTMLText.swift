@@ -1,3 +1,5 @@
+import VirtualTime
+
 /// Text made safe for an HTML page, and numbers written the same way every time.
 ///
 /// Everything that comes from a recording (paths, headers, bodies, close reasons) and from a
@@ -44,12 +46,9 @@ enum HTMLText {
         return sign + "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
-    /// A relative instant in the form `kitchen reproduce` prints: `+12.345s`.
+    /// A relative instant as the virtual clock, `kitchen reproduce` and progress lines print it: `+12.345s`.
     static func offset(milliseconds: Int64) -> String {
-        let sign = milliseconds < 0 ? "-" : "+"
-        let magnitude = milliseconds.magnitude
-        let fraction = String(magnitude % 1000)
-        return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+        Duration.milliseconds(milliseconds).offsetText
     }
 
     /// A duration in milliseconds, e.g. `0 ms`, `12.5 ms`, `1.2 s`.

@@ -36,34 +36,20 @@ struct TimelineLayout: Sendable {
     init(model: TimelineModel, configuration: ReportConfiguration, pinned: PinnedSubjects) {
         // Entries at one instant keep their order in the file; a connection's open takes its
         // entry's place, and its messages and close follow it.
-        var rankAt: [Int64: Int] = [:]
-        var ranks: [Int: Int] = [:]
-        let starts = model.exchanges.map { ($0.entry, $0.start) } + model.connections.map { ($0.entry, $0.start) }
-        for (entry, start) in starts.sorted(by: { $0.0 < $1.0 }) {
-            ranks[entry] = rankAt[start, default: 0]
-            rankAt[start, default: 0] += 1
-        }
+        let starts = (model.exchanges.map { ($0.entry, $0.start) } + model.connections.map { ($0.entry, $0.start) }).sorted { $0.0 < $1.0 }
+        let ranks = Dictionary(uniqueKeysWithValues: zip(starts.map(\.0), Self.slots(starts.map(\.1))))
         var placements: [(time: Int64, slot: Int)] = model.exchanges.map { ($0.start, ranks[$0.entry] ?? 0) }
         var connectionSlots: [[Int]] = []
         for connection in model.connections {
-            var counts: [Int64: Int] = [connection.start: (ranks[connection.entry] ?? 0) + 1]
-            var slots = [(ranks[connection.entry] ?? 0)]
-            for time in connection.messages.map(\.time) + [connection.end] {
-                slots.append(counts[time, default: 0])
-                counts[time, default: 0] += 1
-            }
-            placements.append((connection.start, slots[0]))
-            placements += zip(connection.messages.map(\.time) + [connection.end], slots.dropFirst()).map { ($0, $1) }
+            let rank = ranks[connection.entry] ?? 0
+            let times = connection.messages.map(\.time) + [connection.end]
+            let slots = [rank] + Self.slots(times, taken: [connection.start: rank + 1])
+            placements += zip([connection.start] + times, slots).map { ($0, $1) }
             connectionSlots.append(slots)
         }
-        var laneSlots: [[Int]] = []
-        for lane in model.lanes {
-            var counts: [Int64: Int] = [:]
-            laneSlots.append(lane.items.map { item in
-                defer { counts[item.time, default: 0] += 1 }
-                return counts[item.time, default: 0]
-            })
-            placements += zip(lane.items.map(\.time), laneSlots[laneSlots.count - 1]).map { ($0, $1) }
+        let laneSlots = model.lanes.map { Self.slots($0.items.map(\.time)) }
+        for (lane, slots) in zip(model.lanes, laneSlots) {
+            placements += zip(lane.items.map(\.time), slots).map { ($0, $1) }
         }
         let axis = TimeAxis(placements: placements, ends: model.exchanges.map { Double($0.start) + $0.duration },
                             width: configuration.plotWidth, maximumSlotWidth: configuration.maximumSlotWidth)
@@ -113,6 +99,16 @@ struct TimelineLayout: Sendable {
         }
         self.laneMarks = laneMarks
         self.laneRows = laneRows
+    }
+
+    /// The slot of each of `times`, in order: how many events before it (`taken` counted
+    /// first) fell on its instant.
+    static func slots(_ times: [Int64], taken: [Int64: Int] = [:]) -> [Int] {
+        var counts = taken
+        return times.map { time in
+            defer { counts[time, default: 0] += 1 }
+            return counts[time, default: 0]
+        }
     }
 }
 

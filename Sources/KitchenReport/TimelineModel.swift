@@ -13,9 +13,9 @@ struct TimelineModel: Sendable {
         var target: String
         var status: Int
         var statusText: String
-        /// `s1xx` … `s5xx`, or `s0` when no response arrived.
-        var statusClass: String
 
+        /// `s1xx` … `s5xx`, or `s0` when no response arrived.
+        var statusClass: String { TimelineModel.statusClass(status) }
         var label: String { "\(method) \(target) \(status == 0 ? "no response" : String(status))" }
     }
 
@@ -74,13 +74,15 @@ struct TimelineModel: Sendable {
                 connections.append(Connection(entry: index, start: start, target: target, status: entry.response.status,
                                               messages: messages, close: entry.webSocketClose, end: end))
             } else {
-                let status = entry.response.status
-                exchanges.append(Exchange(
-                    entry: index, start: start, duration: duration, method: request.method, target: target, status: status,
-                    statusText: entry.response.statusText,
-                    statusClass: (100...599).contains(status) ? "s\(status / 100)xx" : "s0"))
+                exchanges.append(Exchange(entry: index, start: start, duration: duration, method: request.method, target: target,
+                                          status: entry.response.status, statusText: entry.response.statusText))
             }
         }
+    }
+
+    /// The class of `status`: `s1xx` … `s5xx`, or `s0` for anything else (no response).
+    static func statusClass(_ status: Int) -> String {
+        (100...599).contains(status) ? "s\(status / 100)xx" : "s0"
     }
 
     /// Chrome's message time (seconds since 1970) in whole milliseconds.

@@ -33,27 +33,14 @@ public struct LiveScenarioRecorder: Sendable {
     public var account: ScenarioContext.Account
     /// The server's provider-state controls, when it offers any (sent straight to it, not recorded).
     public var controls: (any SimulatorControlling)?
-    /// Which controls the server offers (`GET /_sim`).
-    public var offeredControls: Set<ProviderState>
+    /// Which controls the server offers (`GET /_sim`); empty without `controls`.
+    public var offeredControls: Set<ProviderState> = []
     /// Which certificates an `https://` server may present.
-    public var trust: TLSClientConfiguration.Trust
+    public var trust = TLSClientConfiguration.Trust.system
     /// How long a scenario waits for an expected live-update message.
-    public var timeout: Duration
+    public var timeout = Duration.seconds(10)
     /// How long the proxy waits for the server before answering 502.
-    public var upstreamTimeout: Duration
-
-    /// A recorder for `server`, logging in as `account`.
-    public init(server: URL, account: ScenarioContext.Account, controls: (any SimulatorControlling)? = nil,
-                offeredControls: Set<ProviderState> = [], trust: TLSClientConfiguration.Trust = .system, timeout: Duration = .seconds(10),
-                upstreamTimeout: Duration = .seconds(30)) {
-        self.server = server
-        self.account = account
-        self.controls = controls
-        self.offeredControls = controls == nil ? [] : offeredControls
-        self.trust = trust
-        self.timeout = timeout
-        self.upstreamTimeout = upstreamTimeout
-    }
+    public var upstreamTimeout = Duration.seconds(30)
 
     /// Why `scenario` cannot run against a server offering `offered`, or `nil` when it can.
     public static func skipReason(for scenario: Scenario, offered: Set<ProviderState> = []) -> String? {

@@ -36,41 +36,38 @@ public struct RecordedScenarios: ScenarioSource {
             let verifyCase = VerifyCase(check: .scenarios, name: "record \(scenario.name)", file: file)
             let started = ContinuousClock.now
             func finished(_ result: String) { progress(.finishedScenario(scenario.name, result: result, elapsed: ContinuousClock.now - started)) }
-            func failed(_ error: String, against server: String) -> CaseResult {
-                progress(.failedScenario(scenario.name, error: error))
-                finished("FAILED")
-                return CaseResult(verifyCase, findings: [Finding(
-                    check: .scenarios, file: file, location: "(scenario)",
-                    expected: "scenario \(scenario.name) completes against \(server)", actual: error)])
-            }
             progress(.recording(scenario: scenario.name, index: index + 1, of: scenarios.count))
-            if let (recorder, preflight) = live {
-                switch await recorder.record(scenario, into: folder) {
-                case .recorded(let summary):
-                    progress(.recorded(scenario: scenario.name, entries: summary.entries))
-                    finished("passed")
-                    results.append(CaseResult(verifyCase))
-                case .skipped(let reason):
-                    progress(.skippedScenario(scenario.name, reason: reason))
-                    finished("skipped")
-                    results.append(CaseResult(verifyCase, skipped: reason))
-                case .failed(let error, _):
-                    // A server that no longer answers a login is down, not wrong.
-                    if let problem = await preflight.problem() {
-                        finished("outage")
-                        throw .outage(scenario: scenario.name, reason: problem)
-                    }
-                    results.append(failed(error, against: recorder.server.absoluteString))
-                }
+            let outcome: LiveScenarioRecorder.Outcome
+            if let live {
+                outcome = await live.recorder.record(scenario, into: folder)
             } else {
                 do {
-                    let summary = try await ScenarioRecorder(timeout: options.scenarioTimeout).record(scenario, into: folder)
-                    progress(.recorded(scenario: scenario.name, entries: summary.entries))
-                    finished("passed")
-                    results.append(CaseResult(verifyCase))
+                    outcome = .recorded(try await ScenarioRecorder(timeout: options.scenarioTimeout).record(scenario, into: folder))
                 } catch {
-                    results.append(failed("\(error)", against: "the embedded simulator"))
+                    outcome = .failed(error: "\(error)", partial: nil)
                 }
+            }
+            switch outcome {
+            case .recorded(let summary):
+                progress(.recorded(scenario: scenario.name, entries: summary.entries))
+                finished("passed")
+                results.append(CaseResult(verifyCase))
+            case .skipped(let reason):
+                progress(.skippedScenario(scenario.name, reason: reason))
+                finished("skipped")
+                results.append(CaseResult(verifyCase, skipped: reason))
+            case .failed(let error, _):
+                // A server that no longer answers a login is down, not wrong.
+                if let problem = await live?.preflight.problem() {
+                    finished("outage")
+                    throw .outage(scenario: scenario.name, reason: problem)
+                }
+                progress(.failedScenario(scenario.name, error: error))
+                finished("FAILED")
+                let server = live?.recorder.server.absoluteString ?? "the embedded simulator"
+                results.append(CaseResult(verifyCase, findings: [Finding(
+                    check: .scenarios, file: file, location: "(scenario)",
+                    expected: "scenario \(scenario.name) completes against \(server)", actual: error)]))
             }
         }
         return results

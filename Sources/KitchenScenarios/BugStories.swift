@@ -1,5 +1,4 @@
 import Foundation
-import HarnessCore
 import KitchenAPI
 import KitchenControllers
 
@@ -27,10 +26,7 @@ enum AppSession {
         let controls = try context.requireControls()
         let tokens = InMemoryTokenStore()
         let api = APIService(baseURL: context.baseURL, tokenStore: tokens, transport: context.transport)
-        let live = WebSocketService(
-            baseURL: context.baseURL, connector: context.connector,
-            policy: ReconnectPolicy(initialDelay: .milliseconds(50), multiplier: 2, maximumDelay: .seconds(1), jitter: 0),
-            clock: SystemClock(), random: SeededGenerator(seed: 1))
+        let live = context.liveUpdates()
         let telemetry = RecordingTelemetryService()
         let devices = DeviceViewModel(api: api, webSocket: live, tokenStore: tokens, telemetry: telemetry)
         defer { devices.stop() }

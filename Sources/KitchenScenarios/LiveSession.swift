@@ -10,8 +10,7 @@ public final class LiveSession: Sendable {
         var events: [LiveEvent] = []
         var cursor = 0
         var finished = false
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-        var nextWaiter = 0
+        var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Mutex(State())
@@ -80,12 +79,13 @@ public final class LiveSession: Sendable {
         }
     }
 
-    /// Waits for the state message of `deviceID` that satisfies `matches`.
+    /// Waits for the state message of `deviceID` (of its `compartment`, for a double oven) that
+    /// satisfies `matches`.
     @discardableResult
-    public func waitForUpdate(_ what: String, deviceID: String,
+    public func waitForUpdate(_ what: String, deviceID: String, compartment: String? = nil,
                               _ matches: @escaping @Sendable (DeviceUpdate) -> Bool = { _ in true }) async throws -> StateMessage {
-        let event = try await waitFor("\(deviceID) \(what)") { event in
-            guard case .message(let message) = event, message.deviceId == deviceID else { return false }
+        let event = try await waitFor("\(deviceID)\(compartment.map { " " + $0 } ?? "") \(what)") { event in
+            guard case .message(let message) = event, message.deviceId == deviceID, message.compartment == compartment else { return false }
             return matches(message.update)
         }
         guard case .message(let message) = event else { throw ScenarioError.unexpected(step: what, detail: "matched \(event.readable)") }
@@ -104,14 +104,13 @@ public final class LiveSession: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [self] in
                 await withCheckedContinuation { continuation in
-                    let id = self.state.withLock { state -> Int? in
+                    let parked = self.state.withLock { state in
                         // Something may have arrived since the caller looked.
-                        guard !state.finished, state.events.count == seen else { return nil }
-                        state.nextWaiter += 1
-                        state.waiters[state.nextWaiter] = continuation
-                        return state.nextWaiter
+                        guard !state.finished, state.events.count == seen else { return false }
+                        state.waiters.append(continuation)
+                        return true
                     }
-                    if id == nil { continuation.resume() }
+                    if !parked { continuation.resume() }
                 }
             }
             group.addTask { try? await ContinuousClock().sleep(until: deadline) }
@@ -126,8 +125,8 @@ public final class LiveSession: Sendable {
     private func wakeWaiters(after change: (inout State) -> Void) {
         let waiters = state.withLock { state in
             change(&state)
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
+            defer { state.waiters = [] }
+            return state.waiters
         }
         for waiter in waiters { waiter.resume() }
     }

@@ -13,21 +13,12 @@ public struct Scenario: Sendable, Identifiable {
     public let summary: String
     /// The provider-state controls it uses (Contracts/kitchen.controls.openapi.json); empty for
     /// a scenario that runs against any server.
-    public let requires: Set<ProviderState>
+    public var requires: Set<ProviderState> = []
     /// Whether it needs a second account (for another user's devices).
-    public let needsSecondAccount: Bool
+    public var needsSecondAccount = false
     let body: @Sendable (ScenarioContext) async throws -> Void
 
     public var id: String { name }
-
-    public init(name: String, summary: String, requires: Set<ProviderState> = [], needsSecondAccount: Bool = false,
-                body: @escaping @Sendable (ScenarioContext) async throws -> Void) {
-        self.name = name
-        self.summary = summary
-        self.requires = requires
-        self.needsSecondAccount = needsSecondAccount
-        self.body = body
-    }
 
     /// Whether it uses any provider-state control.
     public var needsControls: Bool { !requires.isEmpty }

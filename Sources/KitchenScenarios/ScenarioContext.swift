@@ -69,14 +69,17 @@ public struct ScenarioContext: Sendable {
     /// (after the snapshot: one message per device and per oven compartment).
     public func loggedInWithLiveUpdates() async throws -> (APIService, [DeviceInfo], LiveSession) {
         let (api, devices) = try await loggedIn()
-        let service = WebSocketService(
-            baseURL: baseURL, connector: connector,
-            policy: ReconnectPolicy(initialDelay: .milliseconds(50), multiplier: 2, maximumDelay: .seconds(1), jitter: 0),
-            clock: SystemClock(), random: SeededGenerator(seed: 1))
-        let session = LiveSession(stream: service.events(token: api.tokenStore.token ?? ""), timeout: timeout, trail: transport)
+        let session = LiveSession(stream: liveUpdates().events(token: api.tokenStore.token ?? ""), timeout: timeout, trail: transport)
         try await session.waitFor("connected") { if case .connected = $0 { true } else { false } }
         try await session.waitForMessages(devices.snapshotCount, "the snapshot")
         return (api, devices, session)
+    }
+
+    /// The app's live-update client on this context's connector, reconnecting quickly and without jitter.
+    func liveUpdates() -> WebSocketService {
+        WebSocketService(baseURL: baseURL, connector: connector,
+                         policy: ReconnectPolicy(initialDelay: .milliseconds(50), multiplier: 2, maximumDelay: .seconds(1), jitter: 0),
+                         clock: SystemClock(), random: SeededGenerator(seed: 1))
     }
 
     /// A request the typed client cannot make (a malformed or oversized body), through the same transport.

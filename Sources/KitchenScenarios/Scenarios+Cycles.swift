@@ -23,22 +23,12 @@ extension Scenario {
     static let dishwasherCycle = Scenario(
         name: "dishwasher-cycle", summary: "a dishwasher cycle run to completion by ticks", requires: [.clock]
     ) { context in
-        let controls = try context.requireControls()
-        let (api, devices, live) = try await context.loggedInWithLiveUpdates()
-        let dishwasher = try devices.first(.dishwasher), iceMaker = try devices.first(.iceMaker)
-        let quiet = try await live.quiet(dishwasher: dishwasher.id, iceMaker: iceMaker.id, api: api)
-        _ = try await api.startDishwasher(deviceId: dishwasher.id, cycle: "rinse_only")
-        try await live.waitForDishwasher(.running, "dishwasher running", id: dishwasher.id)
-        try await controls.advance(ticks: 15)
-        try await live.waitForDishwasher(.complete, "dishwasher complete", id: dishwasher.id)
-        let done = try await api.getDishwasherState(deviceId: dishwasher.id)
-        guard done.status == .complete, done.cycle == "rinse_only" else {
-            throw ScenarioError.unexpected(step: "after 15 ticks", detail: "expected complete rinse_only, found \(DeviceUpdate.dishwasher(done).readable)")
+        try await context.withCompletedRinseCycle { api, _, _, dishwasher in
+            let done = try await api.getDishwasherState(deviceId: dishwasher)
+            guard done.status == .complete, done.cycle == "rinse_only" else {
+                throw ScenarioError.unexpected(step: "after 15 ticks", detail: "expected complete rinse_only, found \(DeviceUpdate.dishwasher(done).readable)")
+            }
         }
-        _ = try await api.stopDishwasher(deviceId: dishwasher.id)
-        try await live.waitForDishwasher(.idle, "dishwasher idle", id: dishwasher.id)
-        try await live.putBack(quiet, api: api)
-        await live.close()
     }
 
     /// The ice maker on high until the bin is full; then its power and rate as they were.
@@ -70,6 +60,28 @@ extension Scenario {
         }
         if start.productionRate != "high" { try await rate(start.productionRate) }
         if !start.isOn { try await live.switchIceMaker(iceMaker.id, on: false, api: api) }
+        await live.close()
+    }
+}
+
+extension ScenarioContext {
+    /// Logs in with live updates, makes the dishwasher the only device ticks change (see
+    /// `LiveSession.quiet`), and runs a rinse cycle to completion by ticks; then `body` (with the
+    /// client, the devices, the live updates and the dishwasher's id), then stops the dishwasher
+    /// and puts the kitchen back.
+    func withCompletedRinseCycle(_ body: (APIService, [DeviceInfo], LiveSession, String) async throws -> Void) async throws {
+        let controls = try requireControls()
+        let (api, devices, live) = try await loggedInWithLiveUpdates()
+        let dishwasher = try devices.first(.dishwasher).id, iceMaker = try devices.first(.iceMaker).id
+        let quiet = try await live.quiet(dishwasher: dishwasher, iceMaker: iceMaker, api: api)
+        _ = try await api.startDishwasher(deviceId: dishwasher, cycle: "rinse_only")
+        try await live.waitForDishwasher(.running, "dishwasher running", id: dishwasher)
+        try await controls.advance(ticks: 15)
+        try await live.waitForDishwasher(.complete, "dishwasher complete", id: dishwasher)
+        try await body(api, devices, live, dishwasher)
+        _ = try await api.stopDishwasher(deviceId: dishwasher)
+        try await live.waitForDishwasher(.idle, "dishwasher idle", id: dishwasher)
+        try await live.putBack(quiet, api: api)
         await live.close()
     }
 }

@@ -1,4 +1,5 @@
 import KitchenAPI
+import KitchenControllers
 
 extension Scenario {
     /// Login, the device list, and every device's state.
@@ -32,13 +33,9 @@ extension Scenario {
         for (index, (oven, compartment)) in targets.enumerated() {
             let start = try live.oven(oven.id, compartment: compartment)
             let temperature = Differing.value(350 + 25 * (index + 1), from: start.targetTemperature, in: 170...550, step: 25)
-            let mode = Differing.choice(["convect", "roast", "air_fry"][index], from: start.mode, among: OvenModes.all)
+            let mode = Differing.choice(["convect", "roast", "air_fry"][index], from: start.mode, among: OvenPresenter.modes.map(\.key))
             func awaitOven(_ what: String, _ check: @escaping @Sendable (OvenState) -> Bool) async throws {
-                try await live.waitFor("\(oven.id) \(compartment ?? "") \(what)") { event in
-                    guard case .message(let message) = event, message.deviceId == oven.id,
-                          message.compartment == compartment, case .oven(let state) = message.update else { return false }
-                    return check(state)
-                }
+                try await live.waitForUpdate(what, deviceID: oven.id, compartment: compartment) { if case .oven(let s) = $0 { check(s) } else { false } }
             }
             func power(_ isOn: Bool) async throws {
                 _ = try await api.setOvenPower(deviceId: oven.id, compartment: compartment, isOn: isOn)
@@ -116,11 +113,6 @@ extension Scenario {
         if iceMakerWasOn { try await live.switchIceMaker(iceMaker.id, on: true, api: api) }
         await live.close()
     }
-}
-
-/// The oven modes of API.md.
-enum OvenModes {
-    static let all = ["bake", "roast", "broil_high", "broil_low", "convect", "convect_broil", "warm", "air_fry"]
 }
 
 extension LiveSession {

@@ -38,21 +38,7 @@ extension Scenario {
         func otherID(_ kind: DeviceKind, double: Bool? = nil) -> String { (try? others.first(kind, double: double).id) ?? "missing-device" }
         let otherDouble = otherID(.oven, double: true), otherFridge = otherID(.fridge)
         let otherDishwasher = otherID(.dishwasher), otherIce = otherID(.iceMaker)
-        let notFound: [(String, () async throws -> Void)] = [
-            ("oven state", { _ = try await api.getOvenState(deviceId: otherDouble, compartment: "upper") }),
-            ("oven power", { _ = try await api.setOvenPower(deviceId: otherDouble, compartment: "upper", isOn: true) }),
-            ("oven temperature", { _ = try await api.setOvenTemperature(deviceId: otherDouble, compartment: "upper", temperature: 300) }),
-            ("oven mode", { _ = try await api.setOvenMode(deviceId: otherDouble, compartment: "upper", mode: "bake") }),
-            ("fridge state", { _ = try await api.getFridgeState(deviceId: otherFridge) }),
-            ("fridge temperature", { _ = try await api.setFridgeTemperature(deviceId: otherFridge, temperature: 36) }),
-            ("freezer temperature", { _ = try await api.setFreezerTemperature(deviceId: otherFridge, temperature: 0) }),
-            ("dishwasher state", { _ = try await api.getDishwasherState(deviceId: otherDishwasher) }),
-            ("dishwasher start", { _ = try await api.startDishwasher(deviceId: otherDishwasher, cycle: "eco") }),
-            ("dishwasher stop", { _ = try await api.stopDishwasher(deviceId: otherDishwasher) }),
-            ("ice maker state", { _ = try await api.getIceMakerState(deviceId: otherIce) }),
-            ("ice maker power", { _ = try await api.setIceMakerPower(deviceId: otherIce, isOn: true) }),
-            ("ice maker rate", { _ = try await api.setIceMakerRate(deviceId: otherIce, rate: "low") }),
-        ]
+        let notFound = api.deviceOperations(double: otherDouble, fridge: otherFridge, dishwasher: otherDishwasher, iceMaker: otherIce)
         for (step, call) in notFound { try await expectFailure("another user's \(step)", .notFound, call) }
         // The wrong device type for the route is 404 too.
         try await expectFailure("fridge as an ice maker", .notFound) { _ = try await api.getIceMakerState(deviceId: fridge.id) }
@@ -96,22 +82,8 @@ extension Scenario {
         let double = try devices.first(.oven, double: true), fridge = try devices.first(.fridge)
         let dishwasher = try devices.first(.dishwasher), iceMaker = try devices.first(.iceMaker)
         try await controls.expireTokens(of: context.primary.username)
-        let calls: [(String, () async throws -> Void)] = [
-            ("devices", { _ = try await api.fetchDevices() }),
-            ("oven state", { _ = try await api.getOvenState(deviceId: double.id, compartment: "upper") }),
-            ("oven power", { _ = try await api.setOvenPower(deviceId: double.id, compartment: "upper", isOn: true) }),
-            ("oven temperature", { _ = try await api.setOvenTemperature(deviceId: double.id, compartment: "upper", temperature: 300) }),
-            ("oven mode", { _ = try await api.setOvenMode(deviceId: double.id, compartment: "upper", mode: "bake") }),
-            ("fridge state", { _ = try await api.getFridgeState(deviceId: fridge.id) }),
-            ("fridge temperature", { _ = try await api.setFridgeTemperature(deviceId: fridge.id, temperature: 36) }),
-            ("freezer temperature", { _ = try await api.setFreezerTemperature(deviceId: fridge.id, temperature: 0) }),
-            ("dishwasher state", { _ = try await api.getDishwasherState(deviceId: dishwasher.id) }),
-            ("dishwasher start", { _ = try await api.startDishwasher(deviceId: dishwasher.id, cycle: "eco") }),
-            ("dishwasher stop", { _ = try await api.stopDishwasher(deviceId: dishwasher.id) }),
-            ("ice maker state", { _ = try await api.getIceMakerState(deviceId: iceMaker.id) }),
-            ("ice maker power", { _ = try await api.setIceMakerPower(deviceId: iceMaker.id, isOn: true) }),
-            ("ice maker rate", { _ = try await api.setIceMakerRate(deviceId: iceMaker.id, rate: "low") }),
-        ]
+        let calls = [("devices", { _ = try await api.fetchDevices() })]
+            + api.deviceOperations(double: double.id, fridge: fridge.id, dishwasher: dishwasher.id, iceMaker: iceMaker.id)
         for (step, call) in calls { try await expectFailure("expired token: \(step)", .unauthorized, call) }
         // The live updates refuse the upgrade with 401 (no 101).
         let refused = try await context.openRefusedLiveUpdates(token: token)
@@ -130,5 +102,28 @@ extension ScenarioContext {
         } catch WebSocketConnectError.unauthorized {
             return true
         }
+    }
+}
+
+extension APIService {
+    /// Every device operation, each with its name for a report: on the upper compartment of the
+    /// double oven `double`, the fridge `fridge`, the dishwasher `dishwasher` and the ice maker
+    /// `iceMaker`, with values each accepts.
+    func deviceOperations(double: String, fridge: String, dishwasher: String, iceMaker: String) -> [(String, () async throws -> Void)] {
+        [
+            ("oven state", { _ = try await self.getOvenState(deviceId: double, compartment: "upper") }),
+            ("oven power", { _ = try await self.setOvenPower(deviceId: double, compartment: "upper", isOn: true) }),
+            ("oven temperature", { _ = try await self.setOvenTemperature(deviceId: double, compartment: "upper", temperature: 300) }),
+            ("oven mode", { _ = try await self.setOvenMode(deviceId: double, compartment: "upper", mode: "bake") }),
+            ("fridge state", { _ = try await self.getFridgeState(deviceId: fridge) }),
+            ("fridge temperature", { _ = try await self.setFridgeTemperature(deviceId: fridge, temperature: 36) }),
+            ("freezer temperature", { _ = try await self.setFreezerTemperature(deviceId: fridge, temperature: 0) }),
+            ("dishwasher state", { _ = try await self.getDishwasherState(deviceId: dishwasher) }),
+            ("dishwasher start", { _ = try await self.startDishwasher(deviceId: dishwasher, cycle: "eco") }),
+            ("dishwasher stop", { _ = try await self.stopDishwasher(deviceId: dishwasher) }),
+            ("ice maker state", { _ = try await self.getIceMakerState(deviceId: iceMaker) }),
+            ("ice maker power", { _ = try await self.setIceMakerPower(deviceId: iceMaker, isOn: true) }),
+            ("ice maker rate", { _ = try await self.setIceMakerRate(deviceId: iceMaker, rate: "low") }),
+        ]
     }
 }

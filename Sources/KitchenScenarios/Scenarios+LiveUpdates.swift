@@ -27,21 +27,12 @@ extension Scenario {
         requires: [.clock, .webSockets]
     ) { context in
         let controls = try context.requireControls()
-        let (api, devices, live) = try await context.loggedInWithLiveUpdates()
-        let dishwasher = try devices.first(.dishwasher), iceMaker = try devices.first(.iceMaker)
-        let quiet = try await live.quiet(dishwasher: dishwasher.id, iceMaker: iceMaker.id, api: api)
-        // A cycle completes before the drop, so the snapshot after the reconnect repeats "complete".
-        _ = try await api.startDishwasher(deviceId: dishwasher.id, cycle: "rinse_only")
-        try await live.waitForUpdate("running", deviceID: dishwasher.id)
-        try await controls.advance(ticks: 15)
-        try await live.waitForDishwasher(.complete, "complete", id: dishwasher.id)
-        try await controls.dropWebSockets(of: context.primary.username)
-        try await live.waitFor("disconnected") { if case .disconnected = $0 { true } else { false } }
-        try await live.waitFor("reconnected") { if case .connected(let attempt) = $0 { attempt > 0 } else { false } }
-        try await live.waitForMessages(devices.snapshotCount, "the new snapshot")
-        _ = try await api.stopDishwasher(deviceId: dishwasher.id)
-        try await live.waitForDishwasher(.idle, "idle", id: dishwasher.id)
-        try await live.putBack(quiet, api: api)
-        await live.close()
+        // The cycle completes before the drop, so the snapshot after the reconnect repeats "complete".
+        try await context.withCompletedRinseCycle { _, devices, live, _ in
+            try await controls.dropWebSockets(of: context.primary.username)
+            try await live.waitFor("disconnected") { if case .disconnected = $0 { true } else { false } }
+            try await live.waitFor("reconnected") { if case .connected(let attempt) = $0 { attempt > 0 } else { false } }
+            try await live.waitForMessages(devices.snapshotCount, "the new snapshot")
+        }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import HarnessCore
 import KitchenAPI
 
 /// The simulator's controls, as the scenarios need them (a real server has none).
@@ -27,21 +28,21 @@ public struct HTTPSimulatorControls: SimulatorControlling {
         self.transport = transport
     }
 
-    public func advance(ticks: Int) async throws { try await post("clock/advance", ["ticks": ticks]) }
+    public func advance(ticks: Int) async throws { try await post("clock/advance", ["ticks": .int(ticks)]) }
 
     public func setFridgeDoor(deviceID: String, open: Bool) async throws {
-        try await post("fridge/door", ["deviceId": deviceID, "open": open])
+        try await post("fridge/door", ["deviceId": .string(deviceID), "open": .bool(open)])
     }
 
-    public func expireTokens(of username: String) async throws { try await post("tokens/expire", ["username": username]) }
+    public func expireTokens(of username: String) async throws { try await post("tokens/expire", ["username": .string(username)]) }
 
-    public func dropWebSockets(of username: String) async throws { try await post("websockets/drop", ["username": username]) }
+    public func dropWebSockets(of username: String) async throws { try await post("websockets/drop", ["username": .string(username)]) }
 
-    private func post(_ path: String, _ body: [String: any Sendable]) async throws {
+    private func post(_ path: String, _ body: JSONValue) async throws {
         var request = URLRequest(url: baseURL.appendingPathComponent("_sim").appendingPathComponent(path))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        request.httpBody = Data(JSONSerializer.bytes(body))
         let (data, response) = try await transport.send(request)
         guard (200..<300).contains(response.statusCode) else {
             throw ScenarioError.controlFailed(path: path, status: response.statusCode, body: String(decoding: data, as: UTF8.self))

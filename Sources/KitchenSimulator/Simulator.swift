@@ -68,16 +68,6 @@ public final class Simulator: Sendable {
         server.withLock { $0?.stop(); $0 = nil }
     }
 
-    /// Runs `body` on the world under its lock and broadcasts the changes it returns before
-    /// unlocking, so every socket sees changes in the order they happened.
-    func transact<Result>(_ body: (inout KitchenWorld) -> (Result, [KitchenWorld.Change])) -> Result {
-        world.withLock { world in
-            let (result, changes) = body(&world)
-            hub.broadcast(changes, now: world.now)
-            return result
-        }
-    }
-
     /// Runs `count` ticks, then closes the sockets of tokens that have expired.
     func runTicks(_ count: Int) {
         world.withLock { world in

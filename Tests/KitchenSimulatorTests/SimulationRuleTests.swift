@@ -94,3 +94,12 @@ import Testing
         #expect(world(seed: 3).kitchen(of: "demo").map(\.id) != world(seed: 4).kitchen(of: "demo").map(\.id))
     }
 }
+
+extension KitchenWorld {
+    /// The state at `key` as `change` leaves it, put back through `update(_:to:)`.
+    mutating func update(_ key: StateKey, _ change: (inout DeviceState) -> Void) -> (state: DeviceState, change: Change?) {
+        guard var state = states[key] else { preconditionFailure("no state at \(key)") }
+        change(&state)
+        return update(key, to: state)
+    }
+}

@@ -49,11 +49,14 @@ struct CommandSpec: Sendable {
             }
             + [("-h, --help", "Show this help.")]
         lines.append("")
-        let width = entries.map(\.0.count).max() ?? 0
-        for (form, text) in entries {
-            lines.append("  " + form + String(repeating: " ", count: width - form.count + 2) + text)
-        }
+        lines += Self.columns(entries)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `  name  text` lines, the texts in one column two spaces right of the longest name.
+    static func columns(_ entries: [(String, String)]) -> [String] {
+        let width = entries.map(\.0.count).max() ?? 0
+        return entries.map { name, text in "  " + name + String(repeating: " ", count: width - name.count + 2) + text }
     }
 
     /// An option's help with its default, and `Required.` when it must be given.

@@ -27,12 +27,12 @@ struct ControlHandlers {
                 return Replies.json(200, ["controls": .array(offered.map(JSONValue.string))], now: now)
             case ("POST", ["clock", "advance"]):
                 let ticks = try JSONBody(request).int("ticks").checked("ticks", in: 1...1_000_000)
-                try simulator.advanceTicks(ticks)
+                try simulator.advance(ticks: ticks)
                 let after = simulator.world.withLock { $0.now }
                 return Replies.json(200, ["ticks": .int(ticks), "now": .string(Timestamp.format(milliseconds: after))], now: after)
             case ("POST", ["fridge", "door"]):
                 let body = try JSONBody(request)
-                let state = try simulator.setFridgeDoor(deviceID: try body.string("deviceId"), open: try body.bool("open"))
+                let state = try simulator.fridgeDoor(deviceID: try body.string("deviceId"), open: try body.bool("open"))
                 return Replies.json(200, state, now: now)
             case ("POST", ["tokens", "expire"]), ("POST", ["tokens", "revoke"]):
                 let username = request.body.isEmpty ? nil : try JSONBody(request).optionalString("username")
@@ -68,34 +68,31 @@ struct ControlHandlers {
 /// The controls as Swift calls, for in-process tests and scenario runners.
 extension Simulator {
     /// Runs `ticks` ticks at once. Only with a manual clock (409 otherwise).
-    public func advance(ticks: Int) throws(APIErrorDescription) {
-        do throws(APIError) { try advanceTicks(ticks) } catch { throw APIErrorDescription(error) }
-    }
-
-    func advanceTicks(_ ticks: Int) throws(APIError) {
+    public func advance(ticks: Int) throws(APIError) {
         guard configuration.manualClock else { throw .conflict("the clock is not manual; start with --tick manual") }
         runTicks(ticks)
     }
 
     /// Opens or closes a fridge door; returns the fridge state.
-    func setFridgeDoor(deviceID: String, open: Bool) throws(APIError) -> JSONValue {
-        try transact { world -> (Result<JSONValue, APIError>, [KitchenWorld.Change]) in
-            guard let device = world.devices[deviceID], device.kind == .fridge else { return (.failure(.notFound), []) }
-            let now = world.now
-            let (state, change) = world.update(StateKey(deviceID: deviceID, compartment: nil)) { state in
-                guard case .fridge(var fridge) = state, fridge.isDoorOpen != open else { return }
+    func fridgeDoor(deviceID: String, open: Bool) throws(APIError) -> JSONValue {
+        try world.withLock { world throws(APIError) -> JSONValue in
+            let key = StateKey(deviceID: deviceID, compartment: nil)
+            guard case .fridge(var fridge)? = world.states[key] else { throw .notFound }
+            if fridge.isDoorOpen != open {
                 fridge.isDoorOpen = open
-                fridge.doorOpenedAt = open ? now : nil
+                fridge.doorOpenedAt = open ? world.now : nil
                 fridge.householdDoorTicksLeft = nil
-                state = .fridge(fridge)
             }
-            return (.success(state.json), change.map { [$0] } ?? [])
-        }.get()
+            let (state, change) = world.update(key, to: .fridge(fridge))
+            // Broadcast before unlocking, so every socket sees changes in the order they happened.
+            if let change { hub.broadcast([change], now: world.now) }
+            return state.json
+        }
     }
 
     /// Opens or closes a fridge door (in-process control).
-    public func setFridgeDoor(deviceID: String, isOpen: Bool) throws(APIErrorDescription) {
-        do throws(APIError) { _ = try setFridgeDoor(deviceID: deviceID, open: isOpen) } catch { throw APIErrorDescription(error) }
+    public func setFridgeDoor(deviceID: String, isOpen: Bool) throws(APIError) {
+        _ = try fridgeDoor(deviceID: deviceID, open: isOpen)
     }
 
     /// Expires every live token (of `username`, or everyone's); their sockets close with 4001.
@@ -140,19 +137,4 @@ extension Simulator {
 
     /// The number of open live-update sockets.
     public var liveSocketCount: Int { hub.count }
-}
-
-/// An API error (status, code, message) reported by an in-process control.
-public struct APIErrorDescription: Error, Sendable, Equatable, CustomStringConvertible {
-    public let status: Int
-    public let code: String
-    public let message: String
-
-    init(_ error: APIError) {
-        status = error.status
-        code = error.code
-        message = error.message
-    }
-
-    public var description: String { "\(status) \(code): \(message)" }
 }

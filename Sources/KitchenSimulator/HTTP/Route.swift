@@ -4,10 +4,8 @@ import HarnessCore
 /// An API route recognised from a request's path, before its method is checked.
 enum Route: Equatable {
     case login, logout, devices, liveUpdates
-    case oven(deviceID: String, action: String?)
-    case fridge(deviceID: String, action: String?)
-    case dishwasher(deviceID: String, action: String?)
-    case iceMaker(deviceID: String, action: String?)
+    /// A device's state (`action` nil) or one of its commands.
+    case device(DeviceKind, id: String, action: String?)
     case control([String])
 
     /// The route for `path`, or `nil` (404). Segments are percent-decoded.
@@ -27,15 +25,15 @@ enum Route: Equatable {
             let id = segments[1]
             let rest = Array(segments[2...])
             switch rest {
-            case ["oven"]: self = .oven(deviceID: id, action: nil)
-            case ["oven", "power"], ["oven", "temperature"], ["oven", "mode"]: self = .oven(deviceID: id, action: rest[1])
-            case ["fridge"]: self = .fridge(deviceID: id, action: nil)
-            case ["fridge", "temperature"]: self = .fridge(deviceID: id, action: "temperature")
-            case ["fridge", "freezer", "temperature"]: self = .fridge(deviceID: id, action: "freezer")
-            case ["dishwasher"]: self = .dishwasher(deviceID: id, action: nil)
-            case ["dishwasher", "start"], ["dishwasher", "stop"]: self = .dishwasher(deviceID: id, action: rest[1])
-            case ["icemaker"]: self = .iceMaker(deviceID: id, action: nil)
-            case ["icemaker", "power"], ["icemaker", "rate"]: self = .iceMaker(deviceID: id, action: rest[1])
+            case ["oven"]: self = .device(.oven, id: id, action: nil)
+            case ["oven", "power"], ["oven", "temperature"], ["oven", "mode"]: self = .device(.oven, id: id, action: rest[1])
+            case ["fridge"]: self = .device(.fridge, id: id, action: nil)
+            case ["fridge", "temperature"]: self = .device(.fridge, id: id, action: "temperature")
+            case ["fridge", "freezer", "temperature"]: self = .device(.fridge, id: id, action: "freezer")
+            case ["dishwasher"]: self = .device(.dishwasher, id: id, action: nil)
+            case ["dishwasher", "start"], ["dishwasher", "stop"]: self = .device(.dishwasher, id: id, action: rest[1])
+            case ["icemaker"]: self = .device(.iceMaker, id: id, action: nil)
+            case ["icemaker", "power"], ["icemaker", "rate"]: self = .device(.iceMaker, id: id, action: rest[1])
             default: return nil
             }
         }
@@ -46,8 +44,7 @@ enum Route: Equatable {
         switch self {
         case .login, .logout: .post
         case .devices, .liveUpdates: .get
-        case .oven(_, let action), .fridge(_, let action), .dishwasher(_, let action), .iceMaker(_, let action):
-            action == nil ? .get : .post
+        case .device(_, _, let action): action == nil ? .get : .post
         case .control: nil
         }
     }

@@ -3,115 +3,67 @@ import HTTPWire
 /// The device routes. Each runs under the world lock the responder already holds: resolves
 /// the device, validates, applies the command, broadcasts the change, and answers with the state.
 extension SimulatorResponder {
-    typealias Outcome = (state: DeviceState, change: KitchenWorld.Change?)
-
-    /// Runs a device route: 404 unless `deviceID` is a `kind` device of `username`, then `body`.
-    private func command(
-        _ deviceID: String, kind: DeviceKind, username: String, world: inout KitchenWorld,
-        _ body: (inout KitchenWorld, Device) throws(APIError) -> Outcome
-    ) -> APIReply {
+    /// A device route: 404 unless `id` is a `kind` device of `username`; then its state, or
+    /// the state after the command `action`.
+    func device(_ request: HTTPRequest, kind: DeviceKind, id: String, action: String?, username: String,
+                world: inout KitchenWorld) -> APIReply {
         do throws(APIError) {
-            let device = try world.device(deviceID, ownedBy: username, kind: kind).get()
-            let outcome = try body(&world, device)
-            if let change = outcome.change { simulator.hub.broadcast([change], now: world.now) }
-            return .ok(outcome.state.json, now: world.now)
+            let device = try world.device(id, ownedBy: username, kind: kind)
+            // Every command but a dishwasher's stop has a JSON body.
+            let body = action == nil || action == "stop" ? nil : try JSONBody(request)
+            var key = StateKey(deviceID: device.id, compartment: nil)
+            if kind == .oven {
+                // A command names the compartment in its body, a read in its query.
+                let compartment = body == nil ? request.queryValue("compartment") : try body?.optionalString("compartment")
+                key = try world.ovenKey(device, compartment: compartment)
+            }
+            guard let before = world.states[key] else { preconditionFailure("no state at \(key)") }
+            guard let action else { return .ok(before.json, now: world.now) }
+            let (state, change) = world.update(key, to: try Self.state(after: action, body, on: before))
+            if let change { simulator.hub.broadcast([change], now: world.now) }
+            return .ok(state.json, now: world.now)
         } catch {
             return .error(error, now: world.now)
         }
     }
 
-    private func current(_ world: KitchenWorld, _ key: StateKey) -> Outcome {
-        guard let state = world.states[key] else { preconditionFailure("no state at \(key)") }
-        return (state, nil)
-    }
-
-    func oven(_ request: HTTPRequest, deviceID: String, action: String?, username: String,
-                world: inout KitchenWorld) -> APIReply {
-        command(deviceID, kind: .oven, username: username, world: &world) { (world, device) throws(APIError) -> Outcome in
-            guard let action else {
-                return current(world, try world.ovenKey(device, compartment: request.queryValue("compartment")).get())
-            }
-            let body = try JSONBody(request)
-            let key = try world.ovenKey(device, compartment: try body.optionalString("compartment")).get()
-            let apply: (inout OvenState) -> Void
+    /// The state `action` with `body` makes of `state` (API.md): a bad field is 400, starting
+    /// a running dishwasher 409. `body` is nil only for a dishwasher's stop.
+    private static func state(after action: String, _ body: JSONBody?, on state: DeviceState) throws(APIError) -> DeviceState {
+        switch (state, body) {
+        case (.oven(var oven), let body?):
             switch action {
-            case "power":
-                let isOn = try body.bool("isOn")
-                apply = { $0.isOn = isOn }
+            case "power": oven.isOn = try body.bool("isOn")
             case "temperature":
-                let target = try body.int("targetTemperature").checked("targetTemperature", in: Catalog.ovenTemperatureRange)
-                apply = { $0.targetTemperature = target }
-            default:
-                let mode = try body.string("mode").checked("mode", in: Catalog.ovenModes)
-                apply = { $0.mode = mode }
+                oven.targetTemperature = try body.int("targetTemperature").checked("targetTemperature", in: Catalog.ovenTemperatureRange)
+            default: oven.mode = try body.string("mode").checked("mode", in: Catalog.ovenModes)
             }
-            return world.update(key) { state in
-                if case .oven(var oven) = state { apply(&oven); state = .oven(oven) }
-            }
-        }
-    }
-
-    func fridge(_ request: HTTPRequest, deviceID: String, action: String?, username: String,
-                world: inout KitchenWorld) -> APIReply {
-        command(deviceID, kind: .fridge, username: username, world: &world) { (world, device) throws(APIError) -> Outcome in
-            let key = StateKey(deviceID: device.id, compartment: nil)
-            guard let action else { return current(world, key) }
-            let body = try JSONBody(request)
-            let isFreezer = action == "freezer"
-            let temperature = try body.int("temperature").checked(
-                "temperature", in: isFreezer ? Catalog.freezerTemperatureRange : Catalog.fridgeTemperatureRange)
-            return world.update(key) { state in
-                guard case .fridge(var fridge) = state else { return }
-                if isFreezer { fridge.freezerTargetTemperature = temperature } else { fridge.targetTemperature = temperature }
-                state = .fridge(fridge)
-            }
-        }
-    }
-
-    func dishwasher(_ request: HTTPRequest, deviceID: String, action: String?, username: String,
-                world: inout KitchenWorld) -> APIReply {
-        command(deviceID, kind: .dishwasher, username: username, world: &world) { (world, device) throws(APIError) -> Outcome in
-            let key = StateKey(deviceID: device.id, compartment: nil)
-            switch action {
-            case nil:
-                return current(world, key)
-            case "start":
-                let cycle = try JSONBody(request).string("cycle").checked("cycle", in: Catalog.dishwasherCycles.keys)
-                if case .dishwasher(let state)? = world.states[key], state.status == .running {
-                    throw .conflict("the dishwasher is already running")
-                }
-                return world.update(key) { state in
-                    state = .dishwasher(DishwasherState(status: .running, cycle: cycle,
-                                                        remainingMinutes: Catalog.dishwasherCycles[cycle] ?? 0, lastUpdated: 0))
-                }
-            default:
-                // Stop is idempotent: idle, no cycle, no minutes left.
-                return world.update(key) { state in
-                    guard case .dishwasher(var dishwasher) = state else { return }
-                    (dishwasher.status, dishwasher.cycle, dishwasher.remainingMinutes) = (.idle, nil, 0)
-                    state = .dishwasher(dishwasher)
-                }
-            }
-        }
-    }
-
-    func iceMaker(_ request: HTTPRequest, deviceID: String, action: String?, username: String,
-                world: inout KitchenWorld) -> APIReply {
-        command(deviceID, kind: .iceMaker, username: username, world: &world) { (world, device) throws(APIError) -> Outcome in
-            let key = StateKey(deviceID: device.id, compartment: nil)
-            guard let action else { return current(world, key) }
-            let body = try JSONBody(request)
-            let apply: (inout IceMakerState) -> Void
-            if action == "power" {
-                let isOn = try body.bool("isOn")
-                apply = { $0.isOn = isOn }
+            return .oven(oven)
+        case (.fridge(var fridge), let body?):
+            if action == "freezer" {
+                fridge.freezerTargetTemperature = try body.int("temperature").checked("temperature", in: Catalog.freezerTemperatureRange)
             } else {
-                let rate = try body.string("rate").checked("rate", in: Catalog.iceRates.keys)
-                apply = { $0.productionRate = rate }
+                fridge.targetTemperature = try body.int("temperature").checked("temperature", in: Catalog.fridgeTemperatureRange)
             }
-            return world.update(key) { state in
-                if case .iceMaker(var iceMaker) = state { apply(&iceMaker); state = .iceMaker(iceMaker) }
+            return .fridge(fridge)
+        case (.dishwasher(let dishwasher), let body?):
+            let cycle = try body.string("cycle").checked("cycle", in: Catalog.dishwasherCycles.keys)
+            guard dishwasher.status != .running else { throw .conflict("the dishwasher is already running") }
+            return .dishwasher(DishwasherState(status: .running, cycle: cycle, remainingMinutes: Catalog.dishwasherCycles[cycle] ?? 0,
+                                               lastUpdated: dishwasher.lastUpdated))
+        case (.dishwasher(var dishwasher), nil):
+            // Stop is idempotent: idle, no cycle, no minutes left.
+            (dishwasher.status, dishwasher.cycle, dishwasher.remainingMinutes) = (.idle, nil, 0)
+            return .dishwasher(dishwasher)
+        case (.iceMaker(var iceMaker), let body?):
+            if action == "power" {
+                iceMaker.isOn = try body.bool("isOn")
+            } else {
+                iceMaker.productionRate = try body.string("rate").checked("rate", in: Catalog.iceRates.keys)
             }
+            return .iceMaker(iceMaker)
+        case (_, nil):
+            preconditionFailure("only a dishwasher's stop comes without a body")
         }
     }
 }

@@ -54,7 +54,8 @@ struct SimulatorResponder: HTTPResponder {
             guard let token, let username = simulator.world.withLock({ $0.user(forToken: token) }) else {
                 return .response(Replies.error(.unauthorized, now: now))
             }
-            return liveUpdates(username: username, token: token)
+            // Served on the event loop: the snapshot, then every change, until the socket closes.
+            return .webSocketOnLoop(handler: LiveFeed(simulator: simulator, username: username, token: token))
         }
         // One lock for the whole request: authenticate, act, broadcast; bytes are made after it.
         let reply = simulator.world.withLock { world -> APIReply in
@@ -66,12 +67,8 @@ struct SimulatorResponder: HTTPResponder {
                 return .noContent(now: world.now)
             case .devices:
                 return .ok(.array(world.kitchen(of: username).map(\.json)), now: world.now)
-            case .oven(let id, let action): return oven(request, deviceID: id, action: action, username: username, world: &world)
-            case .fridge(let id, let action): return fridge(request, deviceID: id, action: action, username: username, world: &world)
-            case .dishwasher(let id, let action):
-                return dishwasher(request, deviceID: id, action: action, username: username, world: &world)
-            case .iceMaker(let id, let action):
-                return iceMaker(request, deviceID: id, action: action, username: username, world: &world)
+            case .device(let kind, let id, let action):
+                return device(request, kind: kind, id: id, action: action, username: username, world: &world)
             case .login, .liveUpdates, .control: return .error(.notFound, now: world.now)
             }
         }
@@ -112,12 +109,6 @@ struct SimulatorResponder: HTTPResponder {
         } catch {
             return Replies.error(error, now: now)
         }
-    }
-
-    /// Upgrades to the live-update socket, served on the event loop: the snapshot, then every
-    /// change, until the socket closes.
-    private func liveUpdates(username: String, token: String) -> HTTPReply {
-        .webSocketOnLoop(handler: LiveFeed(simulator: simulator, username: username, token: token))
     }
 }
 

@@ -1,11 +1,15 @@
 import HarnessCore
 import HTTPWire
 
-/// An error the API answers with: a status and the body `{"error": CODE, "message": TEXT}`.
-struct APIError: Error, Sendable, Equatable {
-    let status: Int
-    let code: String
-    let message: String
+/// An error the API answers with: a status and the body `{"error": CODE, "message": TEXT}`; the
+/// in-process controls throw the same error the HTTP controls answer with.
+public struct APIError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The HTTP status, e.g. 409.
+    public let status: Int
+    /// The `error` code of the body, e.g. `conflict`.
+    public let code: String
+    /// The `message` of the body.
+    public let message: String
 
     static func badRequest(_ message: String) -> APIError { APIError(status: 400, code: "bad_request", message: message) }
     static func invalidValue(_ message: String) -> APIError { APIError(status: 400, code: "invalid_value", message: message) }
@@ -31,4 +35,10 @@ struct APIError: Error, Sendable, Equatable {
     }
 
     var json: JSONValue { ["error": .string(code), "message": .string(message)] }
+
+    /// `409 conflict: the clock is not manual; start with --tick manual`.
+    public var description: String { "\(status) \(code): \(message)" }
 }
+
+/// An API error (status, code, message) reported by an in-process control.
+public typealias APIErrorDescription = APIError

@@ -5,13 +5,9 @@ extension KitchenWorld {
         clock.tick()
         var changes: [Change] = []
         for key in stateOrder {
-            guard let before = states[key], let device = devices[key.deviceID] else { continue }
-            var state = before
+            guard var state = states[key] else { continue }
             evolve(&state)
-            guard state != before else { continue }
-            state.stamp(now)
-            states[key] = state
-            changes.append(Change(device: device, compartment: key.compartment, state: state))
+            if let change = update(key, to: state).change { changes.append(change) }
         }
         return changes
     }
