@@ -30,6 +30,15 @@ struct DocumentReader {
         ContractError(file: file, pointer: pointer, reason: .malformedDocument(what))
     }
 
+    /// The root object, which must declare version 3 in `member` (`openapi`, `asyncapi`).
+    func root(declaring member: String, of specification: String) throws(ContractError) -> JSONObject {
+        guard case .object(let root) = document else { throw malformed(.root, "the document must be an object") }
+        guard let version = root[member]?.stringValue, version.hasPrefix("3.") else {
+            throw malformed(.root, "not an \(specification) 3 document (no \"\(member)\": \"3.x\")")
+        }
+        return root
+    }
+
     /// The object at `pointer`, following `$ref`s (components such as responses, parameters
     /// and messages are often references), with the location where it really lives.
     func object(at pointer: JSONPointer) throws(ContractError) -> (object: JSONObject, pointer: JSONPointer) {
@@ -77,5 +86,16 @@ struct DocumentReader {
         if content["application/json"] != nil { return "application/json" }
         let keys = content.keys
         return keys.first { $0.hasSuffix("/json") || $0.hasSuffix("+json") } ?? keys.first
+    }
+}
+
+extension SchemaCompiler {
+    /// The finished graph, with every schema under `components/schemas` of the document
+    /// `reader` reads compiled as well (a contract's named schemas, used or not).
+    mutating func finish(withComponentsOf reader: DocumentReader) throws(ContractError) -> SchemaGraph {
+        for schema in try reader.members(at: JSONPointer(tokens: ["components", "schemas"])) {
+            _ = try compile(at: JSONPointer(tokens: ["components", "schemas", schema.key]))
+        }
+        return try finish()
     }
 }

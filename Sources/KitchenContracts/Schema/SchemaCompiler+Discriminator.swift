@@ -88,6 +88,17 @@ enum DiscriminatorValues {
         }
     }
 
+    /// The property a `discriminator` value names: AsyncAPI's string form, or OpenAPI's
+    /// object form with its `propertyName`.
+    static func propertyName(_ discriminator: JSONValue?) -> String? {
+        discriminator?.stringValue ?? discriminator?["propertyName"]?.stringValue
+    }
+
+    /// The discriminator property `schema` declares, itself or through its `$ref`s and `allOf`s.
+    static func declaredProperty(of schema: JSONValue, document: JSONValue) -> String? {
+        collect(in: schema, document: document) { object, _ in propertyName(object["discriminator"]).map { [$0] } ?? [] }.first
+    }
+
     /// The top-level property names of `schema`, in declaration order.
     static func propertyNames(of schema: JSONValue, document: JSONValue) -> [String] {
         collect(in: schema, document: document) { object, _ in object["properties"]?.objectValue?.keys ?? [] }

@@ -39,14 +39,10 @@ struct SchemaRegistry {
 
     private(set) var documents: [Document] = []
     private(set) var resources: [Resource] = []
-    private var resourceByURI: [String: Int] = [:]
+    private(set) var resourceByURI: [String: Int] = [:]
     /// `absolute-uri#name` → where the anchor stands and whether it is dynamic.
-    private var anchors: [String: (location: Location, isDynamic: Bool)] = [:]
+    private(set) var anchors: [String: (location: Location, isDynamic: Bool)] = [:]
     let loader: SchemaLoader?
-
-    init(loader: SchemaLoader?) {
-        self.loader = loader
-    }
 
     /// Adds `value` as the document at `uri` and indexes its resources and anchors.
     /// `isSchema` says the root is a schema (so only schema keywords are walked); an API
