@@ -41,26 +41,20 @@ public struct ClientDecodingCheck: Sendable {
     public func results(for recording: LoadedRecording) -> [CaseResult] {
         var results: [CaseResult] = []
         for entry in recording.entries {
-            results.append(CaseResult(
-                .exchange(.client, file: recording.name, entry: entry.index, label: entry.label),
-                findings: findings(for: entry, in: recording.name)))
+            results.append(CaseResult(recording.verifyCase(.client, entry), findings: findings(for: entry, in: recording.name)))
             if reading(for: entry) != nil {
-                results.append(CaseResult(
-                    .exchange(.client, file: recording.name, entry: entry.index, label: "\(entry.label) \(Self.probeSuffix)"),
-                    findings: probeFindings(for: entry, in: recording.name)))
+                results.append(CaseResult(recording.verifyCase(.client, entry, label: "\(entry.label) \(Self.probeSuffix)"),
+                                          findings: probeFindings(for: entry, in: recording.name)))
             }
             if entry.route?.operation == .openLiveUpdates {
-                results.append(CaseResult(
-                    .exchange(.client, file: recording.name, entry: entry.index, label: LiveUpdatesURLCheck.label),
-                    findings: LiveUpdatesURLCheck.findings(for: entry, in: recording.name, client: client)))
+                results.append(CaseResult(recording.verifyCase(.client, entry, label: LiveUpdatesURLCheck.label),
+                                          findings: LiveUpdatesURLCheck.findings(for: entry, in: recording.name, client: client)))
             }
             for message in entry.messages where message.isFromServer {
-                results.append(CaseResult(
-                    .message(.client, file: recording.name, entry: entry.index, index: message.index, label: message.label),
-                    findings: findings(for: message, of: entry, in: recording.name)))
+                results.append(CaseResult(recording.verifyCase(.client, entry, message),
+                                          findings: findings(for: message, of: entry, in: recording.name)))
                 if message.text != nil, message.payload != nil {
-                    var probe = VerifyCase.message(.client, file: recording.name, entry: entry.index, index: message.index,
-                                                   label: message.label)
+                    var probe = recording.verifyCase(.client, entry, message)
                     probe.name += " \(Self.probeSuffix)"
                     results.append(CaseResult(probe, findings: probeFindings(for: message, of: entry, in: recording.name)))
                 }

@@ -57,6 +57,16 @@ public struct LoadedRecording: Sendable {
 
     /// How many WebSocket messages the file holds.
     public var messageCount: Int { entries.reduce(0) { $0 + $1.messages.count } }
+
+    /// `check`'s case about `entry`, named by `label` (the entry's own by default).
+    func verifyCase(_ check: VerifyCheck, _ entry: RecordedEntry, label: String? = nil) -> VerifyCase {
+        .exchange(check, file: name, entry: entry.index, label: label ?? entry.label)
+    }
+
+    /// `check`'s case about `message` of `entry`.
+    func verifyCase(_ check: VerifyCheck, _ entry: RecordedEntry, _ message: RecordedMessage) -> VerifyCase {
+        .message(check, file: name, entry: entry.index, index: message.index, label: message.label)
+    }
 }
 
 /// One entry of a recording: the exchange as the contract checks see it, plus its WebSocket
