@@ -61,7 +61,11 @@ extension RequestTarget {
         let items = question.map { question in
             // Query strings use the form encoding, where `+` is a space (WHATWG URL §5.1).
             PercentEncoding.queryItems(of: String(target[bytes.index(after: question)..<end])) { text in
-                PercentEncoding.decodeStrictly(text, plusAsSpace: true) ?? { malformed = true; return "" }()
+                guard let decoded = PercentEncoding.decodeStrictly(text, plusAsSpace: true) else {
+                    malformed = true
+                    return ""
+                }
+                return decoded
             }
         } ?? []
         guard !malformed else { return nil }

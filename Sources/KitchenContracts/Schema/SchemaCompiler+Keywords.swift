@@ -109,18 +109,14 @@ extension SchemaCompiler {
         }
     }
 
-    mutating func compileArrayRules(
+    /// The applicators that are not about members (Core 2020-12 §10), with `unevaluatedItems`.
+    mutating func compileApplicators(
         _ object: JSONObject, at location: Location, into rules: inout SchemaRules
     ) throws(ContractError) {
         rules.prefixItems = try branches(object, "prefixItems", at: location)
         rules.items = try single(object, "items", at: location)
         rules.contains = try single(object, "contains", at: location)
         rules.unevaluatedItems = try single(object, "unevaluatedItems", at: location)
-    }
-
-    mutating func compileApplicators(
-        _ object: JSONObject, at location: Location, into rules: inout SchemaRules
-    ) throws(ContractError) {
         rules.allOf = try branches(object, "allOf", at: location)
         rules.anyOf = try branches(object, "anyOf", at: location)
         rules.oneOf = try branches(object, "oneOf", at: location)

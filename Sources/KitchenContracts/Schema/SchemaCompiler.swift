@@ -134,7 +134,6 @@ struct SchemaCompiler {
             let assertsFormats = options.formats == .assert || declared?.contains(Self.formatAssertionVocabulary) == true
             if assertsFormats, let name = object["format"]?.stringValue { rules.format = FormatChecks.named[name] }
             try compileObjectRules(object, at: location, into: &rules)
-            try compileArrayRules(object, at: location, into: &rules)
             try compileApplicators(object, at: location, into: &rules)
             rules.summarize()
             return rules
