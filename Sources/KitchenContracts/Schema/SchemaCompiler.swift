@@ -29,9 +29,6 @@ struct SchemaCompiler {
         registry.add(document, uri: options.baseURI ?? "", label: file, isSchema: isSchema)
     }
 
-    /// The main document.
-    var document: JSONValue { registry.documents[0].value }
-
     /// The compiled node for the schema at `pointer` in the main document.
     mutating func compile(at pointer: JSONPointer) throws(ContractError) -> Int {
         try compile(SchemaRegistry.Location(document: 0, pointer: pointer))

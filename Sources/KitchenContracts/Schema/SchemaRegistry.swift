@@ -67,11 +67,6 @@ struct SchemaRegistry {
         }
     }
 
-    /// The base URI in force at `location` (its resource's URI).
-    func baseURI(at location: Location) -> String {
-        resources[resource(containing: location)].uri
-    }
-
     /// Where `reference`, written in a schema whose base URI is `base`, leads; the loader is
     /// asked for a document not yet added. Also says whether the target is a dynamic anchor
     /// of the fragment's name (for `$dynamicRef`, Core §8.2.3.2).
@@ -108,7 +103,7 @@ struct SchemaRegistry {
     mutating func require(
         _ reference: String, at location: Location
     ) throws(ContractError) -> (location: Location, dynamicAnchor: String?) {
-        switch locate(reference, from: baseURI(at: location)) {
+        switch locate(reference, from: resources[resource(containing: location)].uri) {
         case .failure(let failure):
             throw ContractError(file: documents[location.document].label, pointer: location.pointer,
                                 reason: .unresolvableReference(reference, why: failure.explanation))
