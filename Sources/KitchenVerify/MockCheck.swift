@@ -121,9 +121,11 @@ public struct MockCheck: Sendable {
                 findings.append(site.finding("/response", "the mock to answer \(Self.describe(recorded))", Self.describe(answered)))
             }
             if case .success(let value) = answered {
-                for (invariant, difference) in Self.invariantViolations(value, answering: call.operation) {
-                    findings.append(site.finding(JSONPointer(tokens: ["response", "body"]).appending(difference.pointer),
-                                                 "\(difference.expected) (\(invariant.rule))", difference.found, rule: invariant.source))
+                for invariant in APIInvariant.all {
+                    for difference in invariant.check(value, answering: call.operation) {
+                        findings.append(site.finding(JSONPointer(tokens: ["response", "body"]).appending(difference.pointer),
+                                                     "\(difference.expected) (\(invariant.rule))", difference.found, rule: invariant.source))
+                    }
                 }
             }
             results.append(CaseResult(verifyCase, findings: findings))
