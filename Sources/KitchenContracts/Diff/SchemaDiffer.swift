@@ -56,7 +56,7 @@ struct SchemaDiffer {
     func resolve(_ pointer: JSONPointer, in document: JSONValue) -> ResolvedSchema {
         var location = pointer
         var overlays: [JSONObject] = []
-        for _ in 0..<DiscriminatorValues.maximumDepth {
+        for _ in 0..<ContractReferences.maximumHops {
             switch location.resolve(in: document) {
             case .bool(let accepts)?:
                 return ResolvedSchema(members: merged(overlays, onto: [:]), pointer: location, isFalse: !accepts)

@@ -4,9 +4,6 @@ import HarnessCore
 /// Shape checks shared by the OpenAPI and AsyncAPI loaders: each failure becomes a
 /// `ContractError` naming the file and the location.
 struct DocumentReader {
-    /// How many `$ref` hops a component chain may take before it is called a loop.
-    static let maximumReferenceHops = 16
-
     let document: JSONValue
     let file: String
 
@@ -43,14 +40,14 @@ struct DocumentReader {
     /// and messages are often references), with the location where it really lives.
     func object(at pointer: JSONPointer) throws(ContractError) -> (object: JSONObject, pointer: JSONPointer) {
         var location = pointer
-        for _ in 0..<Self.maximumReferenceHops {
+        for _ in 0..<ContractReferences.maximumHops {
             guard case .object(let object)? = location.resolve(in: document) else {
                 throw malformed(location, "expected an object")
             }
             guard case .string(let ref)? = object["$ref"] else { return (object, location) }
             location = try ContractReferences.require(ref, in: document, file: file, at: location).pointer
         }
-        throw malformed(pointer, "more than \(Self.maximumReferenceHops) $ref hops (a reference loop?)")
+        throw malformed(pointer, "more than \(ContractReferences.maximumHops) $ref hops (a reference loop?)")
     }
 
     /// The members of the optional object at `pointer`; empty when absent.

@@ -76,10 +76,6 @@ extension SchemaCompiler {
 /// (`"deviceType": {"const": "oven"}`), following `$ref` and `allOf`. Used to select `oneOf`
 /// branches and WebSocket messages.
 enum DiscriminatorValues {
-    /// How deep `$ref`/`allOf` chains are followed; contracts never come close, and a
-    /// cyclic chain stops here instead of recursing forever.
-    static let maximumDepth = 32
-
     /// The string values `schema` allows for `property`, in declaration order; empty when it
     /// does not pin the property to a `const` or an `enum` of strings.
     static func values(of property: String, in schema: JSONValue, document: JSONValue) -> [String] {
@@ -109,7 +105,7 @@ enum DiscriminatorValues {
     private static func collect(
         in schema: JSONValue, document: JSONValue, depth: Int = 0, _ read: (JSONObject, Int) -> [String]
     ) -> [String] {
-        guard depth < maximumDepth, case .object(let object) = schema else { return [] }
+        guard depth < ContractReferences.maximumHops, case .object(let object) = schema else { return [] }
         var found = read(object, depth)
         if let ref = object["$ref"]?.stringValue, let target = ContractReferences.resolve(ref, in: document) {
             found += collect(in: target.value, document: document, depth: depth + 1, read)
@@ -122,7 +118,7 @@ enum DiscriminatorValues {
     }
 
     private static func pinned(_ schema: JSONValue, document: JSONValue, depth: Int) -> [String] {
-        guard depth < maximumDepth, case .object(let object) = schema else { return [] }
+        guard depth < ContractReferences.maximumHops, case .object(let object) = schema else { return [] }
         if let constant = object["const"]?.stringValue { return [constant] }
         if let values = object["enum"]?.arrayValue {
             let strings = values.compactMap(\.stringValue)
