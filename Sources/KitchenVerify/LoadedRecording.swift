@@ -91,16 +91,14 @@ public struct RecordedEntry: Sendable {
         self.index = index
         self.entry = entry
         var unreadable: [(String, String)] = []
-        let requestBody: JSONValue?
-        do { requestBody = try entry.request.bodyJSON } catch {
-            requestBody = nil
-            unreadable.append(("/request/body", error.description))
+        func read(_ pointer: String, _ body: () throws -> JSONValue?) -> JSONValue? {
+            do { return try body() } catch {
+                unreadable.append((pointer, "\(error)"))
+                return nil
+            }
         }
-        let responseBody: JSONValue?
-        do { responseBody = try entry.response.bodyJSON } catch {
-            responseBody = nil
-            unreadable.append(("/response/body", error.description))
-        }
+        let requestBody = read("/request/body") { try entry.request.bodyJSON }
+        let responseBody = read("/response/body") { try entry.response.bodyJSON }
         let query = entry.request.urlQuery.map { "?" + $0 } ?? ""
         exchange = RecordedExchange(method: entry.request.method, target: APIOperation.strip(basePath, from: entry.request.urlPath) + query,
                                     requestBody: requestBody, status: entry.response.status, responseBody: responseBody,

@@ -134,6 +134,21 @@ struct RecordingMutationTests {
         #expect(finding["expected"]?.stringValue?.contains("a status declared for setOvenTemperature") == true)
     }
 
+    @Test("a JSON body that does not parse fails check 1 at that body, saying why")
+    func unparsableBodyFailsCheckOne() throws {
+        let contracts = try #require(Fixtures.contracts)
+        var document = try #require(Fixtures.recording("oven-controls.har")).document
+        document.log.entries[4].response.content.text = #"{"isOn": "#
+        let recording = LoadedRecording(document: document, name: "oven-controls.har")
+        let findings = ContractCheck(contracts: contracts).findings(for: recording.entries[4], in: recording.name)
+        let unreadable = try #require(findings.first)
+        #expect(unreadable.location == "/response/body")
+        #expect(unreadable.expected == "a JSON body")
+        #expect(unreadable.actual.hasPrefix("unreadable: "), "\(unreadable.actual)")
+        #expect(recording.entries[4].exchange.responseBody == nil)
+        #expect(recording.entries[4].exchange.requestBody != nil)
+    }
+
     @Test("a dropped required field fails check 3 (the client cannot decode it) and check 4 (the mock cannot answer it)")
     func droppedFieldFailsClientAndMock() async throws {
         let contracts = try #require(Fixtures.contracts)
