@@ -88,9 +88,9 @@ public struct ClientDecodingCheck: Sendable {
             return []
         case .value(let reencoded?):
             guard let recorded = entry.exchange.responseBody else { return [] }
-            return JSONMeaning.differences(recorded: recorded, reencoded: reencoded,
-                                           members: ContractMembers(recorded, validate: reading.validate))
-                .map { site.finding(bodyPointer.appending($0.pointer), $0.expected, $0.found) }
+            return site.findings(JSONMeaning.differences(recorded: recorded, reencoded: reencoded,
+                                                         members: ContractMembers(recorded, validate: reading.validate)),
+                                 under: bodyPointer)
         }
     }
 
@@ -111,28 +111,23 @@ public struct ClientDecodingCheck: Sendable {
             return []
         case .value(let reencoded?):
             guard let recorded = message.payload else { return [] }
-            return JSONMeaning.differences(recorded: recorded, reencoded: reencoded,
-                                           members: ContractMembers(recorded, validate: reading.validate))
-                .map { site.finding($0.pointer, $0.expected, $0.found) }
+            return site.findings(JSONMeaning.differences(recorded: recorded, reencoded: reencoded,
+                                                         members: ContractMembers(recorded, validate: reading.validate)))
         }
     }
 
     /// The probes of one exchange's 2xx body (see ``ClientProbes``); `[]` when it has none.
     public func probeFindings(for entry: RecordedEntry, in file: String) -> [Finding] {
         guard let reading = reading(for: entry), let recorded = entry.exchange.responseBody else { return [] }
-        let bodyPointer = JSONPointer(tokens: ["response", "body"])
-        return ClientProbes.findings(recorded: recorded, reading: reading).map {
-            FindingSite(check: .client, file: file, entry: entry.index).finding(bodyPointer.appending($0.pointer), $0.expected, $0.found)
-        }
+        return FindingSite(check: .client, file: file, entry: entry.index)
+            .findings(ClientProbes.findings(recorded: recorded, reading: reading), under: JSONPointer(tokens: ["response", "body"]))
     }
 
     /// The probes of one server message (see ``ClientProbes``).
     public func probeFindings(for message: RecordedMessage, of entry: RecordedEntry, in file: String) -> [Finding] {
         guard let recorded = message.payload else { return [] }
-        return ClientProbes.findings(recorded: recorded, reading: messageReading(entry)).map {
-            FindingSite(check: .client, file: file, entry: entry.index, message: message.index)
-                .finding($0.pointer, $0.expected, $0.found)
-        }
+        return FindingSite(check: .client, file: file, entry: entry.index, message: message.index)
+            .findings(ClientProbes.findings(recorded: recorded, reading: messageReading(entry)))
     }
 
     /// How the client reads `entry`'s body: only for a 2xx REST answer with a JSON body.

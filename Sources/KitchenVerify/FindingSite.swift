@@ -24,4 +24,9 @@ struct FindingSite {
     func finding(_ pointer: JSONPointer, _ expected: String, _ actual: String, rule: String? = nil) -> Finding {
         finding(pointer.location, expected, actual, rule: rule)
     }
+
+    /// A finding here for each of `differences`, its pointer taken below `base`.
+    func findings(_ differences: [MeaningDifference], under base: JSONPointer = .root) -> [Finding] {
+        differences.map { finding(base.appending($0.pointer), $0.expected, $0.found) }
+    }
 }
