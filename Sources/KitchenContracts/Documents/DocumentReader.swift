@@ -1,4 +1,3 @@
-import Foundation
 import HarnessCore
 
 /// Shape checks shared by the OpenAPI and AsyncAPI loaders: each failure becomes a
@@ -6,22 +5,6 @@ import HarnessCore
 struct DocumentReader {
     let document: JSONValue
     let file: String
-
-    /// Reads and parses a contract file.
-    static func load(_ url: URL) throws(ContractError) -> JSONValue {
-        let file = url.lastPathComponent
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ContractError(file: file, pointer: .root, reason: .unreadableFile(error.localizedDescription))
-        }
-        do {
-            return try JSONValue(parsing: data)
-        } catch {
-            throw ContractError(file: file, pointer: .root, reason: .malformedJSON(error))
-        }
-    }
 
     func malformed(_ pointer: JSONPointer, _ what: String) -> ContractError {
         ContractError(file: file, pointer: pointer, reason: .malformedDocument(what))

@@ -164,6 +164,20 @@ struct RecordingMutationTests {
         #expect(contract.map(\.location) == ["/response/body/lastUpdated"])
     }
 
+    @Test("a contract file that is not JSON stops the run with an error naming the file, as every contract error does")
+    func unparsableContractFile() throws {
+        let folder = try TemporaryFolder("contract-json")
+        defer { folder.remove() }
+        let contractsFolder = try folder.copyContracts()
+        try Data(#"{"asyncapi": "#.utf8).write(to: contractsFolder.appendingPathComponent("kitchen.asyncapi.json"))
+        let error = #expect(throws: VerifyError.self) { try ContractSet(folder: contractsFolder) }
+        guard case .invalidContract(let explanation)? = error else {
+            Issue.record("expected invalidContract, got \(String(describing: error))")
+            return
+        }
+        #expect(explanation.hasPrefix("kitchen.asyncapi.json#: not JSON: "), "\(explanation)")
+    }
+
     @Test("a member the contract requires but the client's model lacks is reported by name as dropped on re-encoding")
     func reencodingDropsAnUnmodelledRequiredMember() async throws {
         let folder = try TemporaryFolder("reencode")
