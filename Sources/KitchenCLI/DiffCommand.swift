@@ -47,10 +47,7 @@ enum DiffCommand: KitchenCommand {
         case .junit:
             console.out(JUnitReport.render(changes, from: old, to: new))
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(changes.map(ShapeChange.init))) ?? Data("[]".utf8)
-            console.out(String(decoding: data, as: UTF8.self) + "\n")
+            console.out(JSONReport.render(changes))
         case .text:
             for change in changes { console.out("\(change)\n") }
             var summary = "\(breaking) breaking, \(changes.count - breaking) additive change(s) from \(old) to \(new)"

@@ -55,12 +55,9 @@ extension APIInvariant {
         operations: [.listDevices]
     ) { value in
         guard case .devices(let devices) = value else { return [] }
-        func describe(_ devices: [DeviceInfo]) -> String {
-            devices.map { $0.isDoubleOven ? "double oven" : $0.type == .oven ? "single oven" : $0.type.rawValue }.sorted()
-                .joined(separator: ", ")
-        }
         let expected = "dishwasher, double oven, fridge, ice_maker, single oven"
-        let found = describe(devices)
+        let found = devices.map { $0.isDoubleOven ? "double oven" : $0.type == .oven ? "single oven" : $0.type.rawValue }
+            .sorted().joined(separator: ", ")
         return found == expected ? [] : [MeaningDifference(pointer: .root, expected: expected, found: found.isEmpty ? "no devices" : found)]
     }
 

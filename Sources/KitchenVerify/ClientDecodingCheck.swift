@@ -41,26 +41,20 @@ public struct ClientDecodingCheck: Sendable {
     public func results(for recording: LoadedRecording) -> [CaseResult] {
         var results: [CaseResult] = []
         for entry in recording.entries {
-            results.append(CaseResult(
-                .exchange(.client, file: recording.name, entry: entry.index, label: entry.label),
-                findings: findings(for: entry, in: recording.name)))
+            results.append(CaseResult(recording.verifyCase(.client, entry), findings: findings(for: entry, in: recording.name)))
             if reading(for: entry) != nil {
-                results.append(CaseResult(
-                    .exchange(.client, file: recording.name, entry: entry.index, label: "\(entry.label) \(Self.probeSuffix)"),
-                    findings: probeFindings(for: entry, in: recording.name)))
+                results.append(CaseResult(recording.verifyCase(.client, entry, label: "\(entry.label) \(Self.probeSuffix)"),
+                                          findings: probeFindings(for: entry, in: recording.name)))
             }
             if entry.route?.operation == .openLiveUpdates {
-                results.append(CaseResult(
-                    .exchange(.client, file: recording.name, entry: entry.index, label: LiveUpdatesURLCheck.label),
-                    findings: LiveUpdatesURLCheck.findings(for: entry, in: recording.name, client: client)))
+                results.append(CaseResult(recording.verifyCase(.client, entry, label: LiveUpdatesURLCheck.label),
+                                          findings: LiveUpdatesURLCheck.findings(for: entry, in: recording.name, client: client)))
             }
             for message in entry.messages where message.isFromServer {
-                results.append(CaseResult(
-                    .message(.client, file: recording.name, entry: entry.index, index: message.index, label: message.label),
-                    findings: findings(for: message, of: entry, in: recording.name)))
+                results.append(CaseResult(recording.verifyCase(.client, entry, message),
+                                          findings: findings(for: message, of: entry, in: recording.name)))
                 if message.text != nil, message.payload != nil {
-                    var probe = VerifyCase.message(.client, file: recording.name, entry: entry.index, index: message.index,
-                                                   label: message.label)
+                    var probe = recording.verifyCase(.client, entry, message)
                     probe.name += " \(Self.probeSuffix)"
                     results.append(CaseResult(probe, findings: probeFindings(for: message, of: entry, in: recording.name)))
                 }
@@ -94,9 +88,9 @@ public struct ClientDecodingCheck: Sendable {
             return []
         case .value(let reencoded?):
             guard let recorded = entry.exchange.responseBody else { return [] }
-            return JSONMeaning.differences(recorded: recorded, reencoded: reencoded,
-                                           members: ContractMembers(recorded, validate: reading.validate))
-                .map { site.finding(bodyPointer.appending($0.pointer), $0.expected, $0.found) }
+            return site.findings(JSONMeaning.differences(recorded: recorded, reencoded: reencoded,
+                                                         members: ContractMembers(recorded, validate: reading.validate)),
+                                 under: bodyPointer)
         }
     }
 
@@ -117,28 +111,23 @@ public struct ClientDecodingCheck: Sendable {
             return []
         case .value(let reencoded?):
             guard let recorded = message.payload else { return [] }
-            return JSONMeaning.differences(recorded: recorded, reencoded: reencoded,
-                                           members: ContractMembers(recorded, validate: reading.validate))
-                .map { site.finding($0.pointer, $0.expected, $0.found) }
+            return site.findings(JSONMeaning.differences(recorded: recorded, reencoded: reencoded,
+                                                         members: ContractMembers(recorded, validate: reading.validate)))
         }
     }
 
     /// The probes of one exchange's 2xx body (see ``ClientProbes``); `[]` when it has none.
     public func probeFindings(for entry: RecordedEntry, in file: String) -> [Finding] {
         guard let reading = reading(for: entry), let recorded = entry.exchange.responseBody else { return [] }
-        let bodyPointer = JSONPointer(tokens: ["response", "body"])
-        return ClientProbes.findings(recorded: recorded, reading: reading).map {
-            FindingSite(check: .client, file: file, entry: entry.index).finding(bodyPointer.appending($0.pointer), $0.expected, $0.found)
-        }
+        return FindingSite(check: .client, file: file, entry: entry.index)
+            .findings(ClientProbes.findings(recorded: recorded, reading: reading), under: JSONPointer(tokens: ["response", "body"]))
     }
 
     /// The probes of one server message (see ``ClientProbes``).
     public func probeFindings(for message: RecordedMessage, of entry: RecordedEntry, in file: String) -> [Finding] {
         guard let recorded = message.payload else { return [] }
-        return ClientProbes.findings(recorded: recorded, reading: messageReading(entry)).map {
-            FindingSite(check: .client, file: file, entry: entry.index, message: message.index)
-                .finding($0.pointer, $0.expected, $0.found)
-        }
+        return FindingSite(check: .client, file: file, entry: entry.index, message: message.index)
+            .findings(ClientProbes.findings(recorded: recorded, reading: messageReading(entry)))
     }
 
     /// How the client reads `entry`'s body: only for a 2xx REST answer with a JSON body.

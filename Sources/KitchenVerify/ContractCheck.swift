@@ -23,13 +23,10 @@ public struct ContractCheck: Sendable {
     public func results(for recording: LoadedRecording) -> [CaseResult] {
         var results: [CaseResult] = []
         for entry in recording.entries {
-            results.append(CaseResult(
-                .exchange(.contract, file: recording.name, entry: entry.index, label: entry.label),
-                findings: findings(for: entry, in: recording.name)))
+            results.append(CaseResult(recording.verifyCase(.contract, entry), findings: findings(for: entry, in: recording.name)))
             for message in entry.messages {
-                results.append(CaseResult(
-                    .message(.contract, file: recording.name, entry: entry.index, index: message.index, label: message.label),
-                    findings: findings(for: message, of: entry, in: recording.name)))
+                results.append(CaseResult(recording.verifyCase(.contract, entry, message),
+                                          findings: findings(for: message, of: entry, in: recording.name)))
             }
         }
         return results

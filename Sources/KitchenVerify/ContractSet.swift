@@ -40,16 +40,11 @@ public struct ContractSet: Sendable {
         var asyncAPI: AsyncAPIContract?
         for name in names {
             let url = folder.appendingPathComponent(name)
-            let document: JSONValue
             do {
-                document = try JSONValue(parsing: Array(try Data(contentsOf: url)))
-            } catch {
-                throw .invalidContract("\(name): \(error)")
-            }
-            // The provider-state controls (kitchen.controls.openapi.json) are a contract of their own
-            // for test builds, not part of the API the recordings are held to.
-            if document["x-kitchen-provider-states"] == true { continue }
-            do {
+                let document = try ContractFiles.load(url)
+                // The provider-state controls (kitchen.controls.openapi.json) are a contract of their own
+                // for test builds, not part of the API the recordings are held to.
+                if document["x-kitchen-provider-states"] == true { continue }
                 if openAPI == nil, document["openapi"] != nil {
                     openAPI = try OpenAPIContract(
                         document: document, file: name, options: ContractFiles.options(for: url, base: options))

@@ -1,7 +1,7 @@
 import HarnessCore
 import KitchenRecording
 
-/// Where a check's findings about one recorded exchange, or one message of it, belong.
+/// Where a check's findings about a recording, one exchange of it or one message, belong.
 ///
 /// ```swift
 /// let site = FindingSite(check: .client, file: "oven-controls.har", entry: 2, message: 7)
@@ -10,7 +10,8 @@ import KitchenRecording
 struct FindingSite {
     let check: VerifyCheck
     let file: String
-    let entry: Int
+    /// `nil` for a finding about the whole recording.
+    var entry: Int?
     var message: Int?
 
     /// A finding here, at `location`.
@@ -22,5 +23,10 @@ struct FindingSite {
     /// A finding here, at `pointer`; the root is written `(root)`.
     func finding(_ pointer: JSONPointer, _ expected: String, _ actual: String, rule: String? = nil) -> Finding {
         finding(pointer.location, expected, actual, rule: rule)
+    }
+
+    /// A finding here for each of `differences`, its pointer taken below `base`.
+    func findings(_ differences: [MeaningDifference], under base: JSONPointer = .root) -> [Finding] {
+        differences.map { finding(base.appending($0.pointer), $0.expected, $0.found) }
     }
 }

@@ -6,23 +6,13 @@ extension JUnitReport {
     /// all is one passing testcase, so a CI dashboard shows that the comparison ran.
     public static func render(_ changes: [ContractChange], from old: String, to new: String) -> String {
         let breaking = changes.filter { $0.severity == .breaking }
-        let suite = "\(old) → \(new)"
-        var lines = [
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="kitchen diff" tests="\#(max(1, changes.count))" failures="\#(breaking.count)">"#,
-            #"  <testsuite name="\#(escape(suite))" tests="\#(max(1, changes.count))" failures="\#(breaking.count)">"#,
-        ]
-        if changes.isEmpty { lines.append(#"    <testcase classname="kitchen.diff" name="no change"/>"#) }
+        let counts = #"tests="\#(max(1, changes.count))" failures="\#(breaking.count)""#
+        var lines = [#"  <testsuite name="\#(escape("\(old) → \(new)"))" \#(counts)>"#]
+        if changes.isEmpty { lines += testcase("kitchen.diff", "no change") }
         for change in changes {
-            let open = #"    <testcase classname="kitchen.diff.\#(change.severity.rawValue)" name="\#(escape("\(change.location) \(change.kind.rawValue)"))""#
-            guard change.severity == .breaking else {
-                lines.append(open + "/>")
-                continue
-            }
-            lines += [open + ">", #"      <failure message="\#(escape(change.description))">\#(escape(change.description))</failure>"#,
-                      "    </testcase>"]
+            lines += testcase("kitchen.diff.\(change.severity.rawValue)", "\(change.location) \(change.kind.rawValue)",
+                              change.severity == .breaking ? element("failure", message: change.description, change.description) : nil)
         }
-        lines += ["  </testsuite>", "</testsuites>"]
-        return lines.joined(separator: "\n") + "\n"
+        return document(#"name="kitchen diff" \#(counts)"#, lines + ["  </testsuite>"])
     }
 }

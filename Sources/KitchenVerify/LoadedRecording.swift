@@ -57,6 +57,16 @@ public struct LoadedRecording: Sendable {
 
     /// How many WebSocket messages the file holds.
     public var messageCount: Int { entries.reduce(0) { $0 + $1.messages.count } }
+
+    /// `check`'s case about `entry`, named by `label` (the entry's own by default).
+    func verifyCase(_ check: VerifyCheck, _ entry: RecordedEntry, label: String? = nil) -> VerifyCase {
+        .exchange(check, file: name, entry: entry.index, label: label ?? entry.label)
+    }
+
+    /// `check`'s case about `message` of `entry`.
+    func verifyCase(_ check: VerifyCheck, _ entry: RecordedEntry, _ message: RecordedMessage) -> VerifyCase {
+        .message(check, file: name, entry: entry.index, index: message.index, label: message.label)
+    }
 }
 
 /// One entry of a recording: the exchange as the contract checks see it, plus its WebSocket
@@ -81,16 +91,14 @@ public struct RecordedEntry: Sendable {
         self.index = index
         self.entry = entry
         var unreadable: [(String, String)] = []
-        let requestBody: JSONValue?
-        do { requestBody = try entry.request.bodyJSON } catch {
-            requestBody = nil
-            unreadable.append(("/request/body", error.description))
+        func read(_ pointer: String, _ body: () throws -> JSONValue?) -> JSONValue? {
+            do { return try body() } catch {
+                unreadable.append((pointer, "\(error)"))
+                return nil
+            }
         }
-        let responseBody: JSONValue?
-        do { responseBody = try entry.response.bodyJSON } catch {
-            responseBody = nil
-            unreadable.append(("/response/body", error.description))
-        }
+        let requestBody = read("/request/body") { try entry.request.bodyJSON }
+        let responseBody = read("/response/body") { try entry.response.bodyJSON }
         let query = entry.request.urlQuery.map { "?" + $0 } ?? ""
         exchange = RecordedExchange(method: entry.request.method, target: APIOperation.strip(basePath, from: entry.request.urlPath) + query,
                                     requestBody: requestBody, status: entry.response.status, responseBody: responseBody,

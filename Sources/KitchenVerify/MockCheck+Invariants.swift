@@ -44,13 +44,4 @@ extension MockCheck {
     public func invariantFindings(_ invariant: APIInvariant) async -> [Finding] {
         invariantFindings(invariant, in: await defaultAnswers())
     }
-
-    /// Every rule `value`, answered by `operation`, breaks, with the difference.
-    static func invariantViolations(_ value: ClientValue, answering operation: APIOperation)
-        -> [(invariant: APIInvariant, difference: MeaningDifference)]
-    {
-        APIInvariant.all.flatMap { invariant in
-            invariant.check(value, answering: operation).map { (invariant, $0) }
-        }
-    }
 }

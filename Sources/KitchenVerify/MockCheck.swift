@@ -102,7 +102,7 @@ public struct MockCheck: Sendable {
         let mock = MockAPIService(recording: recording.document)
         var results: [CaseResult] = []
         for entry in recording.entries where !entry.entry.isWebSocket {
-            let verifyCase = VerifyCase.exchange(.mock, file: recording.name, entry: entry.index, label: entry.label)
+            let verifyCase = recording.verifyCase(.mock, entry)
             guard let call = APICall(entry.entry, basePath: recording.basePath) else {
                 results.append(CaseResult(verifyCase))
                 continue
@@ -110,25 +110,22 @@ public struct MockCheck: Sendable {
             let recorded = call.recordedOutcome(of: entry.entry)
             let answered = await call.invoke(on: mock)
             var findings: [Finding] = []
-            func finding(_ location: String, _ expected: String, _ actual: String) {
-                findings.append(Finding(check: .mock, file: recording.name, entry: entry.index, location: location,
-                                        expected: expected, actual: actual))
-            }
+            let site = FindingSite(check: .mock, file: recording.name, entry: entry.index)
             if (200..<300).contains(entry.exchange.status), case .failure(let error) = recorded {
                 let pointer = if case .decoding(let path, _) = error {
                     "/response/body" + (path.isEmpty ? "" : "/" + path.replacingOccurrences(of: ".", with: "/"))
                 } else { "/response/body" }
-                finding(pointer, "a recorded \(entry.exchange.status) answer the mock can return",
-                        "the client cannot decode it: \(error)")
+                findings.append(site.finding(pointer, "a recorded \(entry.exchange.status) answer the mock can return",
+                                             "the client cannot decode it: \(error)"))
             } else if answered != recorded {
-                finding("/response", "the mock to answer \(Self.describe(recorded))", Self.describe(answered))
+                findings.append(site.finding("/response", "the mock to answer \(Self.describe(recorded))", Self.describe(answered)))
             }
             if case .success(let value) = answered {
-                for (invariant, difference) in Self.invariantViolations(value, answering: call.operation) {
-                    findings.append(Finding(
-                        check: .mock, file: recording.name, entry: entry.index,
-                        location: JSONPointer(tokens: ["response", "body"]).appending(difference.pointer).description,
-                        expected: "\(difference.expected) (\(invariant.rule))", actual: difference.found, rule: invariant.source))
+                for invariant in APIInvariant.all {
+                    for difference in invariant.check(value, answering: call.operation) {
+                        findings.append(site.finding(JSONPointer(tokens: ["response", "body"]).appending(difference.pointer),
+                                                     "\(difference.expected) (\(invariant.rule))", difference.found, rule: invariant.source))
+                    }
                 }
             }
             results.append(CaseResult(verifyCase, findings: findings))

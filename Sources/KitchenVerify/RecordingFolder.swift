@@ -27,10 +27,10 @@ public enum RecordingFolder {
         return names.sorted()
     }
 
-    /// Loads every recording under `folder`.
-    public static func load(_ folder: URL) throws(VerifyError) -> [LoadedRecording] {
+    /// Loads every recording under `folder` whose relative path `selected` keeps (all by default).
+    public static func load(_ folder: URL, selected: (String) -> Bool = { _ in true }) throws(VerifyError) -> [LoadedRecording] {
         var recordings: [LoadedRecording] = []
-        for name in try files(in: folder) {
+        for name in try files(in: folder) where selected(name) {
             recordings.append(try LoadedRecording(contentsOf: folder.appendingPathComponent(name), name: name))
         }
         return recordings

@@ -41,9 +41,7 @@ public struct ScenarioReplayCheck: Sendable {
     public func findings(for recording: LoadedRecording) async -> [Finding] {
         guard let scenario = recording.scenario else { return [] }
         // Findings stay on the scenario's case (no entry), so `--only FILE` reproduces them.
-        func finding(_ location: String, _ expected: String, _ actual: String) -> Finding {
-            Finding(check: .client, file: recording.name, location: location, expected: expected, actual: actual)
-        }
+        let site = FindingSite(check: .client, file: recording.name)
         let replay = ReplaySession(document: recording.document, speed: .max)
         let headers = RequestHeaderCheck()
         let context = ScenarioContext(
@@ -54,21 +52,21 @@ public struct ScenarioReplayCheck: Sendable {
         do {
             try await scenario.run(in: context)
         } catch {
-            found.append(finding("(scenario)", "scenario \(scenario.name) completes against its recording", "\(error)"))
+            found.append(site.finding("(scenario)", "scenario \(scenario.name) completes against its recording", "\(error)"))
         }
         for mismatch in replay.engine.mismatches {
-            found.append(finding("(request)", "a request the recording holds", mismatch.description))
+            found.append(site.finding("(request)", "a request the recording holds", mismatch.description))
         }
         for mismatch in replay.engine.webSocketMismatches {
-            found.append(finding("(websocket)", "the recorded client messages", mismatch))
+            found.append(site.finding("(websocket)", "the recorded client messages", mismatch))
         }
         for difference in headers.differences(against: recording.document) {
-            found.append(finding("(entry #\(difference.entry)) \(difference.header)",
+            found.append(site.finding("(entry #\(difference.entry)) \(difference.header)",
                                  "\(difference.header) \(Self.quoted(difference.recorded)), as recorded",
                                  "\(Self.quoted(difference.sent)) on \(difference.request)"))
         }
         for unused in replay.engine.unusedEntries {
-            found.append(finding("(entry #\(unused.index))", "the client to make this recorded request",
+            found.append(site.finding("(entry #\(unused.index))", "the client to make this recorded request",
                                  "never made: \(unused.request)"))
         }
         return found

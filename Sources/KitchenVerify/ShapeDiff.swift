@@ -32,31 +32,27 @@ public enum ShapeDiff {
         let oldOperations = Set(old.subjects.values.compactMap(\.operation))
         for (name, before) in old.subjects {
             guard let after = new.subjects[name] else {
-                if let operation = before.operation {
-                    if newOperations.contains(operation) {
-                        changes.append(.init(severity: .breaking, location: name, kind: .responseRemoved, old: "seen", new: nil))
-                    } else {
-                        changes.append(.init(severity: .breaking, location: operation, kind: .operationRemoved, old: "seen", new: nil))
-                    }
-                } else {
-                    changes.append(.init(severity: .breaking, location: name, kind: .messageRemoved, old: "seen", new: nil))
-                }
+                let (location, kinds) = unmatched(name, before, otherOperations: newOperations)
+                changes.append(.init(severity: .breaking, location: location, kind: kinds.removed, old: "seen", new: nil))
                 continue
             }
             changes += compare(before, after, at: name)
         }
         for (name, after) in new.subjects where old.subjects[name] == nil {
-            if let operation = after.operation {
-                if oldOperations.contains(operation) {
-                    changes.append(.init(severity: .additive, location: name, kind: .responseAdded, old: nil, new: "seen"))
-                } else {
-                    changes.append(.init(severity: .additive, location: operation, kind: .operationAdded, old: nil, new: "seen"))
-                }
-            } else {
-                changes.append(.init(severity: .additive, location: name, kind: .messageAdded, old: nil, new: "seen"))
-            }
+            let (location, kinds) = unmatched(name, after, otherOperations: oldOperations)
+            changes.append(.init(severity: .additive, location: location, kind: kinds.added, old: nil, new: "seen"))
         }
         return Array(Set(changes)).sorted()
+    }
+
+    /// What a subject seen on one side only is, and where it is reported: a response of an
+    /// operation the other side still shows, a whole operation, or a message type.
+    private static func unmatched(
+        _ name: String, _ subject: RecordingShapes.Subject, otherOperations: Set<String>
+    ) -> (location: String, kinds: (removed: ContractChange.Kind, added: ContractChange.Kind)) {
+        guard let operation = subject.operation else { return (name, (.messageRemoved, .messageAdded)) }
+        if otherOperations.contains(operation) { return (name, (.responseRemoved, .responseAdded)) }
+        return (operation, (.operationRemoved, .operationAdded))
     }
 
     private static func compare(

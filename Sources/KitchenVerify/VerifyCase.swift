@@ -42,11 +42,6 @@ public struct VerifyCase: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The case's name.
     public var description: String { name }
-
-    /// Whether `finding` is about this case (same check, file, entry and message).
-    public func owns(_ finding: Finding) -> Bool {
-        finding.check == check.rawValue && finding.file == file && finding.entry == entry && finding.message == message
-    }
 }
 
 /// A case and what its check found (nothing, when it passed).

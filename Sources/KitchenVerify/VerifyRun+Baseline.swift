@@ -17,10 +17,7 @@ extension VerifyRun {
     /// embedded recordings are deterministic and a difference means the baseline is stale.
     func compareShapes(_ recordings: [LoadedRecording], with baseline: URL) throws(VerifyError) -> BaselineComparison {
         let names = Set(recordings.map(\.name))
-        var old: [LoadedRecording] = []
-        for name in try RecordingFolder.files(in: baseline) where names.contains(name) {
-            old.append(try LoadedRecording(contentsOf: baseline.appendingPathComponent(name), name: name))
-        }
+        let old = try RecordingFolder.load(baseline, selected: names.contains)
         let compared = Set(old.map(\.name))
         let current = recordings.filter { compared.contains($0.name) }
         let changes = ShapeDiff.compare(old: RecordingShapes(old), new: RecordingShapes(current))

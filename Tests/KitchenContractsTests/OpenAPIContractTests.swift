@@ -98,6 +98,19 @@ struct OpenAPIContractTests {
         }
     }
 
+    @Test("a response that refers to itself through other components is refused as a reference loop")
+    func componentReferenceLoop() {
+        let document = json(#"""
+        {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+         "paths": {"/x": {"get": {"operationId": "x", "responses": {"200": {"$ref": "#/components/responses/A"}}}}},
+         "components": {"responses": {"A": {"$ref": "#/components/responses/B"}, "B": {"$ref": "#/components/responses/A"}}}}
+        """#)
+        #expect(throws: ContractError(file: "<inline>", pointer: pointer("/paths/~1x/get/responses/200"),
+                                      reason: .malformedDocument("more than 32 $ref hops (a reference loop?)"))) {
+            try OpenAPIContract(document: document)
+        }
+    }
+
     @Test("a file that is not JSON, or missing, is a typed error naming the file")
     func unreadableFiles() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kc-\(UUID().uuidString)")

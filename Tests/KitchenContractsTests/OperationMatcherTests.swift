@@ -70,4 +70,16 @@ struct OperationMatcherTests {
         #expect(target.pathSegments == ["devices"])
         #expect(target.query.map { "\($0.name)=\($0.value)" } == ["a=1", "b=x y", "c=&", "flag=", "a=2"])
     }
+
+    @Test("a malformed escape in the query refuses the target; an absolute URL without a path asks for /")
+    func queryEscapesAndEmptyPaths() throws {
+        #expect(RequestTarget("/devices?a=%zz") == nil)
+        #expect(RequestTarget("/devices?%G1=1") == nil)
+        #expect(RequestTarget("?a=1") == nil)
+        let bare = try #require(RequestTarget("http://127.0.0.1:8080?limit=5#top"))
+        #expect(bare.path == "/" && bare.pathSegments == [""])
+        #expect(bare.query == [RequestTarget.QueryItem(name: "limit", value: "5")])
+        #expect(try #require(RequestTarget("https://kitchen.example")).path == "/")
+        #expect(try #require(RequestTarget("/devices?")).query.isEmpty)
+    }
 }

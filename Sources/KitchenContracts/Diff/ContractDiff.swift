@@ -55,8 +55,8 @@ public enum ContractDiff {
         old: URL, new: URL, includeNeutral: Bool = false
     ) throws(ContractError) -> [ContractChange] {
         // Files the contracts reference are bundled in, so the differ follows `$ref`s across files.
-        let oldDocument = try ContractBundle.bundle(try DocumentReader.load(old), at: old)
-        let newDocument = try ContractBundle.bundle(try DocumentReader.load(new), at: new)
+        let oldDocument = try ContractBundle.bundle(try ContractFiles.load(old), at: old)
+        let newDocument = try ContractBundle.bundle(try ContractFiles.load(new), at: new)
         let (oldFile, newFile) = (old.lastPathComponent, new.lastPathComponent)
         switch (oldDocument["openapi"] != nil, newDocument["openapi"] != nil) {
         case (true, true):

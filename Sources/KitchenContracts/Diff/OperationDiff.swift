@@ -31,16 +31,10 @@ enum OperationDiff {
         for parameter in old.parameters {
             let at = DiffLocation(prefix: "\(location.prefix) → \(parameter.location.rawValue) \(parameter.name)")
             guard let counterpart = newByKey[key(parameter, in: old)] else {
-                differ.record(.breaking, .parameterRemoved, at, old: parameter.isRequired ? "required" : "optional",
-                    new: nil)
+                differ.record(.breaking, .parameterRemoved, at, old: SchemaDiffer.requirement(parameter.isRequired), new: nil)
                 continue
             }
-            if parameter.isRequired != counterpart.isRequired {
-                differ.record(counterpart.isRequired ? .breaking : .additive,
-                              counterpart.isRequired ? .becameRequired : .becameOptional, at,
-                              old: parameter.isRequired ? "required" : "optional",
-                              new: counterpart.isRequired ? "required" : "optional")
-            }
+            differ.compareRequired(parameter.isRequired, counterpart.isRequired, at, .request)
             if let before = parameter.schemaPointer, let after = counterpart.schemaPointer {
                 differ.compare(old: before, new: after, at: at, direction: .request)
             }
@@ -48,7 +42,7 @@ enum OperationDiff {
         for parameter in new.parameters where !oldKeys.contains(key(parameter, in: new)) {
             let at = DiffLocation(prefix: "\(location.prefix) → \(parameter.location.rawValue) \(parameter.name)")
             differ.record(parameter.isRequired ? .breaking : .additive, .parameterAdded, at,
-                          old: nil, new: parameter.isRequired ? "required" : "optional")
+                          old: nil, new: SchemaDiffer.requirement(parameter.isRequired))
         }
     }
 
@@ -59,16 +53,11 @@ enum OperationDiff {
         switch (old.requestBody, new.requestBody) {
         case (nil, let after?):
             differ.record(after.isRequired ? .breaking : .additive, .requestBodyAdded, at,
-                          old: nil, new: after.isRequired ? "required body" : "optional body")
+                          old: nil, new: SchemaDiffer.requirement(after.isRequired) + " body")
         case (let before?, nil):
-            differ.record(.breaking, .requestBodyRemoved, at,
-                old: before.isRequired ? "required body" : "optional body", new: nil)
+            differ.record(.breaking, .requestBodyRemoved, at, old: SchemaDiffer.requirement(before.isRequired) + " body", new: nil)
         case let (before?, after?):
-            if before.isRequired != after.isRequired {
-                differ.record(after.isRequired ? .breaking : .additive, after.isRequired ? .becameRequired : .becameOptional,
-                              at, old: before.isRequired ? "required" : "optional",
-                              new: after.isRequired ? "required" : "optional")
-            }
+            differ.compareRequired(before.isRequired, after.isRequired, at, .request)
             if let oldSchema = before.schemaPointer, let newSchema = after.schemaPointer {
                 differ.compare(old: oldSchema, new: newSchema, at: at, direction: .request)
             }

@@ -38,14 +38,18 @@ extension SchemaDiffer {
         compareAdditionalProperties(old, new, location, direction)
     }
 
-    private mutating func compareRequired(_ before: Bool, _ after: Bool, _ at: DiffLocation, _ direction: DataDirection) {
+    /// A member, parameter or body turning required or optional.
+    mutating func compareRequired(_ before: Bool, _ after: Bool, _ at: DiffLocation, _ direction: DataDirection) {
         guard before != after else { return }
         // A request member turning required breaks clients that omit it; a response member
         // turning optional breaks clients that rely on its presence.
         let breaking = direction == .request ? after : before
         record(breaking ? .breaking : .additive, after ? .becameRequired : .becameOptional, at,
-               old: before ? "required" : "optional", new: after ? "required" : "optional")
+               old: Self.requirement(before), new: Self.requirement(after))
     }
+
+    /// `required` or `optional`.
+    static func requirement(_ isRequired: Bool) -> String { isRequired ? "required" : "optional" }
 
     /// Unknown members: refusing them narrows a request; a response's policy is only
     /// advisory, because clients must tolerate unknown fields (API.md, Conventions).
@@ -138,12 +142,12 @@ extension SchemaDiffer {
                 compare(old: branch.pointer, new: new.branches[match].pointer, at: at, direction: direction,
                         isDiscriminator: false)
             } else {
-                record(.breaking, .branchRemoved, at, old: branch.summary(in: self, oldDocument), new: nil)
+                record(.breaking, .branchRemoved, at, old: resolve(branch.pointer, in: oldDocument).summary, new: nil)
             }
         }
         for (index, branch) in new.branches.enumerated() where !oldKeys.contains(newKeys[index]) {
             record(added, .branchAdded, location.appending(newKeys[index]), old: nil,
-                new: branch.summary(in: self, newDocument))
+                new: resolve(branch.pointer, in: newDocument).summary)
         }
     }
 }
@@ -156,10 +160,6 @@ struct BranchTable {
         var label: String
         /// The position as text.
         var position: String
-
-        func summary(in differ: SchemaDiffer, _ document: JSONValue) -> String {
-            differ.resolve(pointer, in: document).summary
-        }
     }
 
     var property: String?
@@ -168,7 +168,7 @@ struct BranchTable {
     init(schema: ResolvedSchema, keyword: String, document: JSONValue) {
         guard let alternatives = schema.members[keyword]?.arrayValue else { return }
         let declared = schema.members["discriminator"]
-        property = declared?.stringValue ?? declared?["propertyName"]?.stringValue
+        property = DiscriminatorValues.propertyName(declared)
         var mapped: [String: String] = [:]  // target ref → value
         for member in declared?["mapping"]?.objectValue ?? [:] {
             guard let target = member.value.stringValue else { continue }

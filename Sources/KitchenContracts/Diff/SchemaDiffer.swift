@@ -42,12 +42,7 @@ struct SchemaDiffer {
     /// The payload member that tells a channel's messages apart, while comparing message
     /// payloads; a changed fixed value of it at the payload's top level is a discriminator change.
     var rootDiscriminator: String?
-    private var inProgress: Set<[JSONPointer]> = []
-
-    init(oldDocument: JSONValue, newDocument: JSONValue) {
-        self.oldDocument = oldDocument
-        self.newDocument = newDocument
-    }
+    private(set) var inProgress: Set<[JSONPointer]> = []
 
     mutating func record(
         _ severity: ContractChange.Severity, _ kind: ContractChange.Kind, _ location: DiffLocation,
@@ -61,7 +56,7 @@ struct SchemaDiffer {
     func resolve(_ pointer: JSONPointer, in document: JSONValue) -> ResolvedSchema {
         var location = pointer
         var overlays: [JSONObject] = []
-        for _ in 0..<DiscriminatorValues.maximumDepth {
+        for _ in 0..<ContractReferences.maximumHops {
             switch location.resolve(in: document) {
             case .bool(let accepts)?:
                 return ResolvedSchema(members: merged(overlays, onto: [:]), pointer: location, isFalse: !accepts)

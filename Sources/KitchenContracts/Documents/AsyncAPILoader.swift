@@ -11,15 +11,8 @@ struct AsyncAPILoader {
         compiler = SchemaCompiler(document: document, file: file, options: options)
     }
 
-    mutating func load(
-        
-    ) throws(ContractError) -> (channels: [AsyncAPIChannel], operations: [AsyncAPIOperation], graph: SchemaGraph) {
-        guard case .object(let root) = reader.document else {
-            throw reader.malformed(.root, "the document must be an object")
-        }
-        guard let version = root["asyncapi"]?.stringValue, version.hasPrefix("3.") else {
-            throw reader.malformed(.root, "not an AsyncAPI 3 document (no \"asyncapi\": \"3.x\")")
-        }
+    mutating func load() throws(ContractError) -> (channels: [AsyncAPIChannel], operations: [AsyncAPIOperation], graph: SchemaGraph) {
+        _ = try reader.root(declaring: "asyncapi", of: "AsyncAPI")
         var channels: [AsyncAPIChannel] = []
         for member in try reader.members(at: JSONPointer(tokens: ["channels"])) {
             channels.append(try channel(member.key))
@@ -28,10 +21,7 @@ struct AsyncAPILoader {
         for member in try reader.members(at: JSONPointer(tokens: ["operations"])) {
             operations.append(try operation(member.key, channels: channels))
         }
-        for schema in try reader.members(at: JSONPointer(tokens: ["components", "schemas"])) {
-            _ = try compiler.compile(at: JSONPointer(tokens: ["components", "schemas", schema.key]))
-        }
-        let graph = try compiler.finish()
+        let graph = try compiler.finish(withComponentsOf: reader)
         for index in channels.indices { channels[index].attach(graph) }
         return (channels, operations, graph)
     }
@@ -97,7 +87,7 @@ enum ChannelDiscriminator {
     static func assign(to channel: inout AsyncAPIChannel, document: JSONValue) {
         let payloads = channel.messages.map { $0.payloadPointer.flatMap { $0.resolve(in: document) } ?? .null }
         guard let first = payloads.first else { return }
-        let declared = payloads.compactMap { declaredDiscriminator(of: $0, document: document) }
+        let declared = payloads.compactMap { DiscriminatorValues.declaredProperty(of: $0, document: document) }
         if payloads.count == 1, declared.isEmpty { return }
         let candidates = DiscriminatorValues.propertyNames(of: first, document: document)
         var usable: [String: [String]] = [:]
@@ -112,19 +102,5 @@ enum ChannelDiscriminator {
         guard let chosen = preferred, let values = usable[chosen] else { return }
         channel.discriminator = chosen
         for index in channel.messages.indices { channel.messages[index].discriminatorValue = values[index] }
-    }
-
-    private static func declaredDiscriminator(of schema: JSONValue, document: JSONValue) -> String? {
-        var current = schema
-        for _ in 0..<DiscriminatorValues.maximumDepth {
-            if let name = current["discriminator"]?.stringValue ?? current["discriminator"]?["propertyName"]?.stringValue {
-                return name
-            }
-            guard let ref = current["$ref"]?.stringValue, let target = ContractReferences.resolve(ref, in: document) else {
-                return nil
-            }
-            current = target.value
-        }
-        return nil
     }
 }

@@ -7,7 +7,7 @@ import HarnessCore
 /// contract by local pointers, such as the differ, then follows references across files.
 ///
 /// ```swift
-/// let document = try ContractBundle.bundle(try DocumentReader.load(url), at: url)
+/// let document = try ContractBundle.bundle(try ContractFiles.load(url), at: url)
 /// // {"$ref": "schemas/device.json#/$defs/id"} is now {"$ref": "#/x-kitchen-bundled/schemas~1device.json/$defs/id"}
 /// ```
 enum ContractBundle {

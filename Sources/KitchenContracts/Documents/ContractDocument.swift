@@ -22,7 +22,7 @@ extension ContractDocument {
     /// Loads the contract in the JSON file at `url`; references to other files resolve in
     /// its folder (``ContractFiles``).
     public init(contentsOf url: URL, options: SchemaOptions = .init()) throws(ContractError) {
-        try self.init(document: DocumentReader.load(url), file: url.lastPathComponent,
+        try self.init(document: ContractFiles.load(url), file: url.lastPathComponent,
                       options: ContractFiles.options(for: url, base: options))
     }
 

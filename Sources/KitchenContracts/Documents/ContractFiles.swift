@@ -10,6 +10,22 @@ import HarnessCore
 /// let contract = try OpenAPIContract(document: document, file: "kitchen.openapi.json", options: options)
 /// ```
 public enum ContractFiles {
+    /// Reads and parses the contract file at `url`; a failure names the file.
+    package static func load(_ url: URL) throws(ContractError) -> JSONValue {
+        let file = url.lastPathComponent
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ContractError(file: file, pointer: .root, reason: .unreadableFile(error.localizedDescription))
+        }
+        do {
+            return try JSONValue(parsing: data)
+        } catch {
+            throw ContractError(file: file, pointer: .root, reason: .malformedJSON(error))
+        }
+    }
+
     /// Options whose base URI is `file`'s and whose loader reads the JSON files under the
     /// folder holding it (subfolders included), by `file:` URI.
     public static func options(for file: URL, base: SchemaOptions = .init()) -> SchemaOptions {

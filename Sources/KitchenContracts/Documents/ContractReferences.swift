@@ -31,6 +31,10 @@ public enum ContractReferences {
     /// or `enum` inside them is a name, not a keyword.
     static let nameMaps: Set<String> = ["properties", "patternProperties", "$defs", "definitions", "schemas"]
 
+    /// How many `$ref` (and `allOf`) steps a walk of a contract takes before it calls the
+    /// chain a loop; contracts never come close, and a cyclic chain stops here.
+    static let maximumHops = 32
+
     /// Every `$ref` in `document`, in document order (data values such as examples skipped).
     public static func all(in document: JSONValue) -> [ContractReference] {
         var found: [ContractReference] = []

@@ -1,47 +1,36 @@
-import Foundation
 import HarnessCore
 
 /// Shape checks shared by the OpenAPI and AsyncAPI loaders: each failure becomes a
 /// `ContractError` naming the file and the location.
 struct DocumentReader {
-    /// How many `$ref` hops a component chain may take before it is called a loop.
-    static let maximumReferenceHops = 16
-
     let document: JSONValue
     let file: String
 
-    /// Reads and parses a contract file.
-    static func load(_ url: URL) throws(ContractError) -> JSONValue {
-        let file = url.lastPathComponent
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ContractError(file: file, pointer: .root, reason: .unreadableFile(error.localizedDescription))
-        }
-        do {
-            return try JSONValue(parsing: data)
-        } catch {
-            throw ContractError(file: file, pointer: .root, reason: .malformedJSON(error))
-        }
-    }
-
     func malformed(_ pointer: JSONPointer, _ what: String) -> ContractError {
         ContractError(file: file, pointer: pointer, reason: .malformedDocument(what))
+    }
+
+    /// The root object, which must declare version 3 in `member` (`openapi`, `asyncapi`).
+    func root(declaring member: String, of specification: String) throws(ContractError) -> JSONObject {
+        guard case .object(let root) = document else { throw malformed(.root, "the document must be an object") }
+        guard let version = root[member]?.stringValue, version.hasPrefix("3.") else {
+            throw malformed(.root, "not an \(specification) 3 document (no \"\(member)\": \"3.x\")")
+        }
+        return root
     }
 
     /// The object at `pointer`, following `$ref`s (components such as responses, parameters
     /// and messages are often references), with the location where it really lives.
     func object(at pointer: JSONPointer) throws(ContractError) -> (object: JSONObject, pointer: JSONPointer) {
         var location = pointer
-        for _ in 0..<Self.maximumReferenceHops {
+        for _ in 0..<ContractReferences.maximumHops {
             guard case .object(let object)? = location.resolve(in: document) else {
                 throw malformed(location, "expected an object")
             }
             guard case .string(let ref)? = object["$ref"] else { return (object, location) }
             location = try ContractReferences.require(ref, in: document, file: file, at: location).pointer
         }
-        throw malformed(pointer, "more than \(Self.maximumReferenceHops) $ref hops (a reference loop?)")
+        throw malformed(pointer, "more than \(ContractReferences.maximumHops) $ref hops (a reference loop?)")
     }
 
     /// The members of the optional object at `pointer`; empty when absent.
@@ -77,5 +66,16 @@ struct DocumentReader {
         if content["application/json"] != nil { return "application/json" }
         let keys = content.keys
         return keys.first { $0.hasSuffix("/json") || $0.hasSuffix("+json") } ?? keys.first
+    }
+}
+
+extension SchemaCompiler {
+    /// The finished graph, with every schema under `components/schemas` of the document
+    /// `reader` reads compiled as well (a contract's named schemas, used or not).
+    mutating func finish(withComponentsOf reader: DocumentReader) throws(ContractError) -> SchemaGraph {
+        for schema in try reader.members(at: JSONPointer(tokens: ["components", "schemas"])) {
+            _ = try compile(at: JSONPointer(tokens: ["components", "schemas", schema.key]))
+        }
+        return try finish()
     }
 }

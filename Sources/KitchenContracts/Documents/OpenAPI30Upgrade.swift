@@ -16,14 +16,9 @@ import HarnessCore
 /// // …"T": {"type": ["string", "null"]}
 /// ```
 enum OpenAPI30Upgrade {
-    /// Whether `document` declares OpenAPI 3.0.x.
-    static func isOpenAPI30(_ document: JSONValue) -> Bool {
-        document["openapi"]?.stringValue?.hasPrefix("3.0") ?? false
-    }
-
-    /// `document` as OpenAPI 3.1 when it is 3.0.x; unchanged otherwise.
+    /// `document` as OpenAPI 3.1 when it declares 3.0.x; unchanged otherwise.
     static func upgraded(_ document: JSONValue) -> JSONValue {
-        isOpenAPI30(document) ? upgrade(document) : document
+        document["openapi"]?.stringValue?.hasPrefix("3.0") == true ? upgrade(document) : document
     }
 
     private static func upgrade(_ value: JSONValue) -> JSONValue {

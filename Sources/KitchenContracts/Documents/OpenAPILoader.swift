@@ -42,12 +42,7 @@ struct OpenAPILoader {
     }
 
     mutating func load() throws(ContractError) -> (operations: [OpenAPIOperation], graph: SchemaGraph) {
-        guard case .object(let root) = reader.document else {
-            throw reader.malformed(.root, "the document must be an object")
-        }
-        guard let version = root["openapi"]?.stringValue, version.hasPrefix("3.") else {
-            throw reader.malformed(.root, "not an OpenAPI 3 document (no \"openapi\": \"3.x\")")
-        }
+        let root = try reader.root(declaring: "openapi", of: "OpenAPI")
         let rootSecurity = try security(root["security"], at: JSONPointer(tokens: ["security"]))
         var operations: [OpenAPIOperation] = []
         var firstUse: [String: JSONPointer] = [:]
@@ -68,10 +63,7 @@ struct OpenAPILoader {
                 operations.append(operation)
             }
         }
-        for schema in try reader.members(at: JSONPointer(tokens: ["components", "schemas"])) {
-            _ = try compiler.compile(at: JSONPointer(tokens: ["components", "schemas", schema.key]))
-        }
-        let graph = try compiler.finish()
+        let graph = try compiler.finish(withComponentsOf: reader)
         for index in operations.indices { operations[index].attach(graph, nodes: operationSchemas) }
         return (operations, graph)
     }

@@ -73,8 +73,6 @@ public struct ExchangeValidator: Sendable {
         _ exchange: RecordedExchange, against operation: OpenAPIOperation, pathParameters: [String: String] = [:]
     ) -> [SchemaViolation] {
         var violations: [SchemaViolation] = []
-        // Built only when a violation needs it: most exchanges have none to render.
-        let operationPath = LazySchemaPath(pointer: operation.pointer)
         let refused = (400..<500).contains(exchange.status)
         if requestChecks == .always || !refused {
             for parameter in operation.parameters(in: .path) {
@@ -83,17 +81,15 @@ public struct ExchangeValidator: Sendable {
                 violations += schema.validate(value, at: Self.path.appending(parameter.name))
             }
             if let target = RequestTarget(exchange.target) {
-                violations += queryViolations(target.query, operation, operationPath)
+                violations += queryViolations(target.query, operation)
             }
-            violations += requestBodyViolations(exchange.requestBody, operation, operationPath)
+            violations += requestBodyViolations(exchange.requestBody, operation)
         }
-        violations += responseViolations(exchange, operation, operationPath)
+        violations += responseViolations(exchange, operation)
         return violations
     }
 
-    private func queryViolations(
-        _ items: [RequestTarget.QueryItem], _ operation: OpenAPIOperation, _ operationPath: LazySchemaPath
-    ) -> [SchemaViolation] {
+    private func queryViolations(_ items: [RequestTarget.QueryItem], _ operation: OpenAPIOperation) -> [SchemaViolation] {
         var violations: [SchemaViolation] = []
         let declared = operation.parameters(in: .query)
         for parameter in declared {
@@ -102,7 +98,7 @@ public struct ExchangeValidator: Sendable {
             if texts.isEmpty {
                 if parameter.isRequired {
                     violations.append(SchemaViolation(
-                        pointer: at, schemaPath: operationPath.appending("parameters"), keyword: "required",
+                        pointer: at, schemaPath: Self.schemaPath(operation, "parameters"), keyword: "required",
                         expected: "required query parameter", found: "absent"))
                 }
                 continue
@@ -114,7 +110,7 @@ public struct ExchangeValidator: Sendable {
         for item in items where !declared.contains(where: { $0.name == item.name }) && reported.insert(item.name).inserted {
             let names = declared.map(\.name)
             violations.append(SchemaViolation(
-                pointer: Self.query.appending(item.name), schemaPath: operationPath.appending("parameters"),
+                pointer: Self.query.appending(item.name), schemaPath: Self.schemaPath(operation, "parameters"),
                 keyword: "parameters",
                 expected: names.isEmpty
                     ? "no query parameters" : "only declared query parameters (\(names.joined(separator: ", ")))",
@@ -123,46 +119,40 @@ public struct ExchangeValidator: Sendable {
         return violations
     }
 
-    private func requestBodyViolations(
-        _ body: JSONValue?, _ operation: OpenAPIOperation, _ operationPath: LazySchemaPath
-    ) -> [SchemaViolation] {
+    private func requestBodyViolations(_ body: JSONValue?, _ operation: OpenAPIOperation) -> [SchemaViolation] {
         guard let declared = operation.requestBody else {
             guard let body else { return [] }
             return [SchemaViolation(
-                pointer: Self.requestBody, schemaPath: operationPath.appending(), keyword: "requestBody",
+                pointer: Self.requestBody, schemaPath: Self.schemaPath(operation), keyword: "requestBody",
                 expected: "no body (\(operation.operationId) declares none)", found: ValueWording.describe(body))]
         }
         guard let body else {
             guard declared.isRequired else { return [] }
             return [SchemaViolation(
-                pointer: Self.requestBody, schemaPath: operationPath.appending("requestBody",
-                    "required"), keyword: "requestBody",
-                expected: "a body (required by \(operation.operationId))", found: "absent")]
+                pointer: Self.requestBody, schemaPath: Self.schemaPath(operation, "requestBody", "required"),
+                keyword: "requestBody", expected: "a body (required by \(operation.operationId))", found: "absent")]
         }
         return declared.schema?.validate(body, at: Self.requestBody) ?? []
     }
 
-    private func responseViolations(
-        _ exchange: RecordedExchange, _ operation: OpenAPIOperation, _ operationPath: LazySchemaPath
-    ) -> [SchemaViolation] {
+    private func responseViolations(_ exchange: RecordedExchange, _ operation: OpenAPIOperation) -> [SchemaViolation] {
         guard let response = operation.response(for: exchange.status) else {
             let declared = operation.responses.map(\.status).joined(separator: ", ")
             return [SchemaViolation(
-                pointer: Self.status, schemaPath: operationPath.appending("responses"), keyword: "responses",
+                pointer: Self.status, schemaPath: Self.schemaPath(operation, "responses"), keyword: "responses",
                 expected: "a status declared for \(operation.operationId) (\(declared))", found: String(exchange.status))]
         }
-        if exchange.isHead { return headViolations(exchange, response, operation, operationPath) }
+        if exchange.isHead { return headViolations(exchange, response, operation) }
         switch (response.hasContent, exchange.responseBody) {
         case (false, let body?):
             return [SchemaViolation(
-                pointer: Self.responseBody, schemaPath: operationPath.appending("responses",
-                    response.status), keyword: "responseBody",
+                pointer: Self.responseBody, schemaPath: Self.schemaPath(operation, "responses", response.status),
+                keyword: "responseBody",
                 expected: "no body (status \(response.status) declares no content)", found: ValueWording.describe(body))]
         case (true, nil):
             return [SchemaViolation(
-                pointer: Self.responseBody, schemaPath: operationPath.appending("responses", response.status,
-                    "content"), keyword: "responseBody",
-                expected: "a \(response.mediaType ?? "JSON") body", found: "absent")]
+                pointer: Self.responseBody, schemaPath: Self.schemaPath(operation, "responses", response.status, "content"),
+                keyword: "responseBody", expected: "a \(response.mediaType ?? "JSON") body", found: "absent")]
         case (true, let body?):
             return response.schema?.validate(body, at: Self.responseBody) ?? []
         case (false, nil):
@@ -173,21 +163,26 @@ public struct ExchangeValidator: Sendable {
     /// A `HEAD` answered as its `GET` would be, without the body (RFC 9110 §9.3.2): none may
     /// come, and a head declaring a type declares the one the `GET`'s body has.
     private func headViolations(
-        _ exchange: RecordedExchange, _ response: OpenAPIResponse, _ operation: OpenAPIOperation, _ operationPath: LazySchemaPath
+        _ exchange: RecordedExchange, _ response: OpenAPIResponse, _ operation: OpenAPIOperation
     ) -> [SchemaViolation] {
         var violations: [SchemaViolation] = []
         if let body = exchange.responseBody {
             violations.append(SchemaViolation(
-                pointer: Self.responseBody, schemaPath: operationPath.appending("responses", response.status),
+                pointer: Self.responseBody, schemaPath: Self.schemaPath(operation, "responses", response.status),
                 keyword: "responseBody", expected: "no body (a HEAD answer)", found: ValueWording.describe(body)))
         }
         if let declared = response.mediaType, let contentType = exchange.responseContentType,
            Self.mediaType(of: contentType) != Self.mediaType(of: declared) {
             violations.append(SchemaViolation(
-                pointer: Self.contentType, schemaPath: operationPath.appending("responses", response.status, "content"),
+                pointer: Self.contentType, schemaPath: Self.schemaPath(operation, "responses", response.status, "content"),
                 keyword: "content", expected: "\(declared) (the body \(operation.operationId) declares)", found: contentType))
         }
         return violations
+    }
+
+    /// `#/paths/…/<tokens>` below `operation`, rendered only when a violation is reported.
+    private static func schemaPath(_ operation: OpenAPIOperation, _ tokens: String...) -> String {
+        "#" + JSONPointer(tokens: operation.pointer.tokens + tokens).description
     }
 
     /// A media type without its parameters, in lower case (RFC 9110 §8.3.1).
@@ -204,14 +199,4 @@ public struct ExchangeValidator: Sendable {
     private static let requestBody = JSONPointer(tokens: ["request", "body"])
     private static let status = JSONPointer(tokens: ["response", "status"])
     private static let responseBody = JSONPointer(tokens: ["response", "body"])
-}
-
-/// An operation's location, rendered as a schema path only when a violation is reported.
-struct LazySchemaPath {
-    let pointer: JSONPointer
-
-    /// `#/paths/…/<tokens>`.
-    func appending(_ tokens: String...) -> String {
-        "#" + JSONPointer(tokens: pointer.tokens + tokens).description
-    }
 }

@@ -24,8 +24,8 @@ public enum OperationMatch: Sendable {
 /// only when none does is the answer `methodNotAllowed`, for the best-matching path.
 public struct OperationMatcher: Sendable {
     private struct Node: Sendable {
-        var literals: [String: Int] = [:]
-        var parameter: Int?
+        /// The next node by segment: a literal's text, or `nil` for a template parameter.
+        var children: [String?: Int] = [:]
         /// Method → operation index, for templates ending here.
         var methods: [String: Int] = [:]
         var template: String?
@@ -47,18 +47,14 @@ public struct OperationMatcher: Sendable {
         for (index, operation) in operations.enumerated() {
             var current = 0
             for segment in PathTemplate(operation.pathTemplate).segments {
-                switch segment {
-                case .literal(let text):
-                    if let next = nodes[current].literals[text] { current = next; continue }
-                    nodes.append(Node())
-                    nodes[current].literals[text] = nodes.count - 1
-                    current = nodes.count - 1
-                case .parameter:
-                    if let next = nodes[current].parameter { current = next; continue }
-                    nodes.append(Node())
-                    nodes[current].parameter = nodes.count - 1
-                    current = nodes.count - 1
+                let key: String? = if case .literal(let text) = segment { text } else { nil }
+                if let next = nodes[current].children[key] {
+                    current = next
+                    continue
                 }
+                nodes.append(Node())
+                nodes[current].children[key] = nodes.count - 1
+                current = nodes.count - 1
             }
             nodes[current].methods[operation.method] = nodes[current].methods[operation.method] ?? index
             nodes[current].template = nodes[current].template ?? operation.pathTemplate
@@ -100,12 +96,12 @@ public struct OperationMatcher: Sendable {
             if firstPath == nil { firstPath = node }
             return nodes[node].methods[method] != nil ? (node, values) : nil
         }
-        if let literal = nodes[node].literals[segment],
+        if let literal = nodes[node].children[segment],
            let found = search(literal, rest.dropFirst(), &values, method, &firstPath) {
             return found
         }
         // A template segment stands for one non-empty segment value.
-        if let parameter = nodes[node].parameter, !segment.isEmpty {
+        if let parameter = nodes[node].children[.none], !segment.isEmpty {
             values.append(segment)
             defer { values.removeLast() }
             if let found = search(parameter, rest.dropFirst(), &values, method, &firstPath) { return found }

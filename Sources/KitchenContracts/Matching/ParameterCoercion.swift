@@ -31,7 +31,7 @@ enum ParameterCoercion {
     /// What a schema declares at `member` (`types`, `items`), looking through plain `$ref`s.
     private static func declared<Member>(_ member: KeyPath<SchemaRules, Member?>, _ graph: SchemaGraph, _ index: Int) -> Member? {
         var current = index
-        for _ in 0..<DiscriminatorValues.maximumDepth {
+        for _ in 0..<ContractReferences.maximumHops {
             let rules = graph.nodes[current].rules
             if let found = rules[keyPath: member] { return found }
             guard let next = rules.reference else { return nil }

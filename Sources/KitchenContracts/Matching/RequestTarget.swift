@@ -28,7 +28,9 @@ public struct RequestTarget: Sendable, Hashable {
     public var pathSegments: [String]
     /// The query items in order; a name may repeat.
     public var query: [QueryItem]
+}
 
+extension RequestTarget {
     /// Parses an origin-form target (`/path?query`, RFC 9112 §3.2.1) or an absolute URL
     /// (whose scheme and authority are dropped). `nil` when the path does not start with `/`
     /// or holds a malformed percent-escape.
@@ -36,7 +38,7 @@ public struct RequestTarget: Sendable, Hashable {
         // Work on UTF-8 code units: every delimiter is ASCII, and Character-level scanning
         // was the most expensive step of checking an exchange.
         let bytes = target.utf8
-        var end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
         var start = bytes.startIndex
         if let slash = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")), slash != start,
            bytes[bytes.index(before: slash)] == UInt8(ascii: ":"),
@@ -44,54 +46,29 @@ public struct RequestTarget: Sendable, Hashable {
             // An absolute URL: skip "scheme://authority" (RFC 3986 §3).
             let authority = bytes.index(slash, offsetBy: 2)
             start = bytes[authority..<end].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? end
-            if start == end || bytes[start] == UInt8(ascii: "?") {
-                guard let rest = Self.parse(path: "/"[...],
-                    query: start == end ? nil : target[target.index(after: start)..<end]) else {
-                    return nil
-                }
-                self = rest
-                return
-            }
         }
         let question = bytes[start..<end].firstIndex(of: UInt8(ascii: "?"))
-        let pathEnd = question ?? end
-        let query = question.map { target[target.index(after: $0)..<end] }
-        end = pathEnd
-        guard let parsed = Self.parse(path: target[start..<end], query: query) else { return nil }
-        self = parsed
-    }
-
-    private init(path: String, pathSegments: [String], query: [QueryItem]) {
-        self.path = path
-        self.pathSegments = pathSegments
-        self.query = query
-    }
-
-    private static func parse(path: Substring, query: Substring?) -> RequestTarget? {
+        let written = target[start..<(question ?? end)]
+        // An absolute URL with an empty path asks for `/`.
+        let path = written.isEmpty && start != bytes.startIndex ? "/" : written
         guard path.utf8.first == UInt8(ascii: "/") else { return nil }
         var segments: [String] = []
         for raw in path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
             guard let decoded = PercentEncoding.decodeStrictly(Substring(raw)) else { return nil }
             segments.append(decoded)
         }
-        var items: [QueryItem] = []
-        if let query, !query.isEmpty {
-            for rawPair in query.utf8.split(separator: UInt8(ascii: "&")) {
-                let pair = Substring(rawPair)
-                let name: Substring
-                let value: Substring
-                if let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                    (name, value) = (pair[..<equals], pair[pair.index(after: equals)...])
-                } else {
-                    (name, value) = (pair, "")
+        var malformed = false
+        let items = question.map { question in
+            // Query strings use the form encoding, where `+` is a space (WHATWG URL §5.1).
+            PercentEncoding.queryItems(of: String(target[bytes.index(after: question)..<end])) { text in
+                guard let decoded = PercentEncoding.decodeStrictly(text, plusAsSpace: true) else {
+                    malformed = true
+                    return ""
                 }
-                // Query strings use the form encoding, where `+` is a space (WHATWG URL §5.1).
-                guard let decodedName = PercentEncoding.decodeStrictly(name, plusAsSpace: true),
-                      let decodedValue = PercentEncoding.decodeStrictly(value, plusAsSpace: true)
-                else { return nil }
-                items.append(QueryItem(name: decodedName, value: decodedValue))
+                return decoded
             }
-        }
-        return RequestTarget(path: String(path), pathSegments: segments, query: items)
+        } ?? []
+        guard !malformed else { return nil }
+        self.init(path: String(path), pathSegments: segments, query: items.map { QueryItem(name: $0.name, value: $0.value) })
     }
 }

@@ -6,21 +6,19 @@ extension FormatGrammar {
     private static let subDelimiters = Set("!$&'()*+,;=".utf8)
 
     /// RFC 3986 §3: an absolute URI with a scheme.
-    static func isURI(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    static func isURI(_ bytes: Bytes) -> Bool {
         guard let colon = schemeEnd(bytes) else { return false }
         return isRelativePart(bytes[(colon + 1)...])
     }
 
     /// RFC 3986 §4.1: a URI or a relative reference.
-    static func isURIReference(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    static func isURIReference(_ bytes: Bytes) -> Bool {
         if let colon = schemeEnd(bytes) { return isRelativePart(bytes[(colon + 1)...]) }
         return isRelativePart(bytes[...])
     }
 
     /// The index of the colon ending a valid scheme (§3.1), `nil` when there is none.
-    private static func schemeEnd(_ bytes: [UInt8]) -> Int? {
+    private static func schemeEnd(_ bytes: Bytes) -> Int? {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(bytes[0]) else { return nil }
         let scheme = bytes[..<colon]
         let isScheme = scheme.allSatisfy { isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
@@ -55,7 +53,7 @@ extension FormatGrammar {
             hostPort = bytes[(at + 1)...]
         }
         if hostPort.first == UInt8(ascii: "[") {
-            guard let close = hostPort.firstIndex(of: UInt8(ascii: "]")), isIPv6(hostPort[(hostPort.startIndex + 1)..<close]) else {
+            guard let close = hostPort.firstIndex(of: UInt8(ascii: "]")), isIPv6(Array(hostPort[(hostPort.startIndex + 1)..<close])) else {
                 return false
             }
             let port = hostPort[(close + 1)...]
@@ -89,8 +87,7 @@ extension FormatGrammar {
 
     /// RFC 3339 Appendix A `duration`: `P` then dates, times after `T`, or weeks alone,
     /// each unit at most once and in order.
-    static func isDuration(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    static func isDuration(_ bytes: Bytes) -> Bool {
         guard bytes.first == UInt8(ascii: "P"), bytes.count > 1 else { return false }
         var index = 1
         func units(_ allowed: String) -> Int? {

@@ -1,7 +1,7 @@
 import HarnessCore
 
-/// The grammars of the asserted formats, read over ASCII bytes (a non-ASCII digit such as
-/// U+09EA is never a digit here). Each function answers whether the whole text matches.
+/// The grammars of the asserted formats, read over the text's UTF-8 bytes (a non-ASCII digit
+/// such as U+09EA is never a digit here). Each function answers whether the whole text matches.
 enum FormatGrammar {
     typealias Bytes = [UInt8]
 
@@ -21,8 +21,6 @@ enum FormatGrammar {
     }
 
     /// RFC 3339 §5.6 full-date, with the day checked against the month (leap years too).
-    static func isDate(_ text: String) -> Bool { isDate(Array(text.utf8)) }
-
     static func isDate(_ bytes: Bytes) -> Bool {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
@@ -33,10 +31,7 @@ enum FormatGrammar {
     }
 
     /// RFC 3339 §5.6 full-time: a leap second only where the time is 23:59:60 in UTC.
-    static func isTime(_ text: String) -> Bool { isTime(Array(text.utf8)[...]) }
-
-    static func isTime(_ slice: ArraySlice<UInt8>) -> Bool {
-        let bytes = Array(slice)
+    static func isTime(_ bytes: Bytes) -> Bool {
         guard bytes.count >= 9, bytes[2] == UInt8(ascii: ":"), bytes[5] == UInt8(ascii: ":"),
               let hour = number(bytes, 0, 2), let minute = number(bytes, 3, 2), let second = number(bytes, 6, 2),
               hour <= 23, minute <= 59, second <= 60 else { return false }
@@ -68,15 +63,13 @@ enum FormatGrammar {
     }
 
     /// RFC 3339 §5.6 date-time (`T` or `t` between date and time).
-    static func isDateTime(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    static func isDateTime(_ bytes: Bytes) -> Bool {
         guard bytes.count > 11, bytes[10] | 0x20 == UInt8(ascii: "t") else { return false }
-        return isDate(Array(bytes[..<10])) && isTime(bytes[11...])
+        return isDate(Array(bytes[..<10])) && isTime(Array(bytes[11...]))
     }
 
     /// RFC 4122 §3: 8-4-4-4-12 hexadecimal digits, either case.
-    static func isUUID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    static func isUUID(_ bytes: Bytes) -> Bool {
         guard bytes.count == 36 else { return false }
         for (position, byte) in bytes.enumerated() {
             let isDash = [8, 13, 18, 23].contains(position)
@@ -86,9 +79,7 @@ enum FormatGrammar {
     }
 
     /// RFC 2673 §3.2 dotted quad: four decimal octets, no leading zeros.
-    static func isIPv4(_ text: String) -> Bool { isIPv4(Array(text.utf8)[...]) }
-
-    static func isIPv4(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isIPv4(_ bytes: Bytes) -> Bool {
         let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 4 else { return false }
         return parts.allSatisfy { part in
@@ -100,11 +91,8 @@ enum FormatGrammar {
 
     /// RFC 4291 §2.2: eight groups of up to four hex digits, one `::` at most, the last
     /// two groups possibly a dotted quad; no zone, no prefix length.
-    static func isIPv6(_ text: String) -> Bool { isIPv6(Array(text.utf8)[...]) }
-
-    static func isIPv6(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isIPv6(_ text: Bytes) -> Bool {
         let colon = UInt8(ascii: ":")
-        let text = Array(bytes)
         var groups = 0
         var compressed = false
         var index = 0
@@ -120,7 +108,7 @@ enum FormatGrammar {
             while end < text.count, text[end] != colon { end += 1 }
             let group = text[index..<end]
             if end == text.count, group.contains(UInt8(ascii: ".")) {
-                guard isIPv4(group) else { return false }
+                guard isIPv4(Array(group)) else { return false }
                 groups += 2
                 index = end
                 break
@@ -144,8 +132,7 @@ enum FormatGrammar {
 
     /// RFC 1123 §2.1 host name: labels of 1–63 letters, digits and inner hyphens, 253
     /// characters in all.
-    static func isHostname(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    static func isHostname(_ bytes: Bytes) -> Bool {
         guard !bytes.isEmpty, bytes.count <= 253 else { return false }
         let labels = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         return labels.allSatisfy { label in
@@ -158,8 +145,7 @@ enum FormatGrammar {
 
     /// RFC 5321 §4.1.2 Mailbox: a dot-atom or quoted local part, `@`, and a domain or an
     /// address literal (`[192.0.2.1]`, `[IPv6:…]`).
-    static func isEmail(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    static func isEmail(_ bytes: Bytes) -> Bool {
         guard let at = bytes.lastIndex(of: UInt8(ascii: "@")), at > 0 else { return false }
         let local = bytes[..<at], domain = bytes[(at + 1)...]
         return isLocalPart(local) && isMailDomain(domain)
@@ -185,15 +171,14 @@ enum FormatGrammar {
     private static func isMailDomain(_ domain: ArraySlice<UInt8>) -> Bool {
         if domain.first == UInt8(ascii: "["), domain.last == UInt8(ascii: "]") {
             let literal = domain.dropFirst().dropLast()
-            if literal.starts(with: "IPv6:".utf8) { return isIPv6(literal.dropFirst(5)) }
-            return isIPv4(literal)
+            if literal.starts(with: "IPv6:".utf8) { return isIPv6(Array(literal.dropFirst(5))) }
+            return isIPv4(Array(literal))
         }
-        return isHostname(String(decoding: domain, as: UTF8.self))
+        return isHostname(Array(domain))
     }
 
     /// RFC 6901 §3: empty, or `/`-prefixed tokens where `~` is followed by `0` or `1`.
-    static func isJSONPointer(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+    static func isJSONPointer(_ bytes: Bytes) -> Bool {
         guard bytes.isEmpty || bytes[0] == UInt8(ascii: "/") else { return false }
         for (position, byte) in bytes.enumerated() where byte == UInt8(ascii: "~") {
             guard position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "0") || bytes[position + 1] == UInt8(ascii: "1") else {

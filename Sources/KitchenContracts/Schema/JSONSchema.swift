@@ -16,12 +16,9 @@ import HarnessCore
 public struct JSONSchema: Sendable {
     let graph: SchemaGraph
     let root: Int
+}
 
-    init(graph: SchemaGraph, root: Int) {
-        self.graph = graph
-        self.root = root
-    }
-
+extension JSONSchema {
     /// Compiles a standalone schema; its references resolve against the schema itself
     /// (`#/$defs/…`, `$id`s and anchors inside it) and the documents `options` can load.
     public init(_ schema: JSONValue, file: String = "<inline>", options: SchemaOptions = .init()) throws(ContractError) {

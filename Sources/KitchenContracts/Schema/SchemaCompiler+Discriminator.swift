@@ -76,16 +76,23 @@ extension SchemaCompiler {
 /// (`"deviceType": {"const": "oven"}`), following `$ref` and `allOf`. Used to select `oneOf`
 /// branches and WebSocket messages.
 enum DiscriminatorValues {
-    /// How deep `$ref`/`allOf` chains are followed; contracts never come close, and a
-    /// cyclic chain stops here instead of recursing forever.
-    static let maximumDepth = 32
-
     /// The string values `schema` allows for `property`, in declaration order; empty when it
     /// does not pin the property to a `const` or an `enum` of strings.
     static func values(of property: String, in schema: JSONValue, document: JSONValue) -> [String] {
         collect(in: schema, document: document) { object, depth in
             object["properties"]?[property].map { pinned($0, document: document, depth: depth + 1) } ?? []
         }
+    }
+
+    /// The property a `discriminator` value names: AsyncAPI's string form, or OpenAPI's
+    /// object form with its `propertyName`.
+    static func propertyName(_ discriminator: JSONValue?) -> String? {
+        discriminator?.stringValue ?? discriminator?["propertyName"]?.stringValue
+    }
+
+    /// The discriminator property `schema` declares, itself or through its `$ref`s and `allOf`s.
+    static func declaredProperty(of schema: JSONValue, document: JSONValue) -> String? {
+        collect(in: schema, document: document) { object, _ in propertyName(object["discriminator"]).map { [$0] } ?? [] }.first
     }
 
     /// The top-level property names of `schema`, in declaration order.
@@ -98,7 +105,7 @@ enum DiscriminatorValues {
     private static func collect(
         in schema: JSONValue, document: JSONValue, depth: Int = 0, _ read: (JSONObject, Int) -> [String]
     ) -> [String] {
-        guard depth < maximumDepth, case .object(let object) = schema else { return [] }
+        guard depth < ContractReferences.maximumHops, case .object(let object) = schema else { return [] }
         var found = read(object, depth)
         if let ref = object["$ref"]?.stringValue, let target = ContractReferences.resolve(ref, in: document) {
             found += collect(in: target.value, document: document, depth: depth + 1, read)
@@ -111,7 +118,7 @@ enum DiscriminatorValues {
     }
 
     private static func pinned(_ schema: JSONValue, document: JSONValue, depth: Int) -> [String] {
-        guard depth < maximumDepth, case .object(let object) = schema else { return [] }
+        guard depth < ContractReferences.maximumHops, case .object(let object) = schema else { return [] }
         if let constant = object["const"]?.stringValue { return [constant] }
         if let values = object["enum"]?.arrayValue {
             let strings = values.compactMap(\.stringValue)

@@ -35,19 +35,11 @@ extension SchemaCompiler {
             rules.enumSet = Set(elements)
         }
         rules.constant = object["const"]
+        // OpenAPI 3.0's Boolean exclusive bounds are numeric by now (`OpenAPI30Upgrade`).
         rules.minimum = try number(object, "minimum", at: location)
         rules.maximum = try number(object, "maximum", at: location)
-        // OpenAPI 3.0's Boolean exclusive bounds turn the plain bound exclusive.
-        if case .bool(let exclusive)? = object["exclusiveMinimum"] {
-            if exclusive { (rules.exclusiveMinimum, rules.minimum) = (rules.minimum, nil) }
-        } else {
-            rules.exclusiveMinimum = try number(object, "exclusiveMinimum", at: location)
-        }
-        if case .bool(let exclusive)? = object["exclusiveMaximum"] {
-            if exclusive { (rules.exclusiveMaximum, rules.maximum) = (rules.maximum, nil) }
-        } else {
-            rules.exclusiveMaximum = try number(object, "exclusiveMaximum", at: location)
-        }
+        rules.exclusiveMinimum = try number(object, "exclusiveMinimum", at: location)
+        rules.exclusiveMaximum = try number(object, "exclusiveMaximum", at: location)
         if let divisor = try number(object, "multipleOf", at: location) {
             guard JSONNumber.integer(0) < divisor else {
                 throw malformed(location.appending("multipleOf"), "multipleOf must be greater than 0")
@@ -117,18 +109,14 @@ extension SchemaCompiler {
         }
     }
 
-    mutating func compileArrayRules(
+    /// The applicators that are not about members (Core 2020-12 §10), with `unevaluatedItems`.
+    mutating func compileApplicators(
         _ object: JSONObject, at location: Location, into rules: inout SchemaRules
     ) throws(ContractError) {
         rules.prefixItems = try branches(object, "prefixItems", at: location)
         rules.items = try single(object, "items", at: location)
         rules.contains = try single(object, "contains", at: location)
         rules.unevaluatedItems = try single(object, "unevaluatedItems", at: location)
-    }
-
-    mutating func compileApplicators(
-        _ object: JSONObject, at location: Location, into rules: inout SchemaRules
-    ) throws(ContractError) {
         rules.allOf = try branches(object, "allOf", at: location)
         rules.anyOf = try branches(object, "anyOf", at: location)
         rules.oneOf = try branches(object, "oneOf", at: location)

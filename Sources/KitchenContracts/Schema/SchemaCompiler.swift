@@ -29,9 +29,6 @@ struct SchemaCompiler {
         registry.add(document, uri: options.baseURI ?? "", label: file, isSchema: isSchema)
     }
 
-    /// The main document.
-    var document: JSONValue { registry.documents[0].value }
-
     /// The compiled node for the schema at `pointer` in the main document.
     mutating func compile(at pointer: JSONPointer) throws(ContractError) -> Int {
         try compile(SchemaRegistry.Location(document: 0, pointer: pointer))
@@ -134,7 +131,6 @@ struct SchemaCompiler {
             let assertsFormats = options.formats == .assert || declared?.contains(Self.formatAssertionVocabulary) == true
             if assertsFormats, let name = object["format"]?.stringValue { rules.format = FormatChecks.named[name] }
             try compileObjectRules(object, at: location, into: &rules)
-            try compileArrayRules(object, at: location, into: &rules)
             try compileApplicators(object, at: location, into: &rules)
             rules.summarize()
             return rules

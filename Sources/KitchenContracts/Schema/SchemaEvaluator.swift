@@ -14,21 +14,14 @@ struct SchemaEvaluator {
     let graph: SchemaGraph
     /// Whether violations are recorded with their words and pointers; without, only counted,
     /// and evaluation stops at the first (a verdict, as `isValid` needs).
-    private(set) var detailed: Bool
-    private(set) var path: [InstancePathToken]
+    private(set) var detailed = true
+    private(set) var path: [InstancePathToken] = []
     private(set) var violations: [SchemaViolation] = []
     /// Violations found so far (recorded or not).
     private(set) var failures = 0
     /// The schema resources entered, outermost first: the dynamic scope `$dynamicRef`
     /// searches (Core 2020-12 §7.1).
-    private(set) var scope: [Int]
-
-    init(graph: SchemaGraph, detailed: Bool = true, path: [InstancePathToken] = [], scope: [Int] = []) {
-        self.graph = graph
-        self.detailed = detailed
-        self.path = path
-        self.scope = scope
-    }
+    private(set) var scope: [Int] = []
 
     /// The instance location currently being checked, as a pointer.
     var pointer: JSONPointer {

@@ -33,14 +33,6 @@ enum SchemaKeywords {
         "$schema", "$id", "$anchor", "$dynamicAnchor", "$vocabulary", "$defs", "definitions",
     ]
 
-    /// The keywords of the validation vocabulary (Validation 2020-12 §6); a metaschema
-    /// whose `$vocabulary` leaves it out turns them into annotations.
-    static let validationVocabulary: Set<String> = [
-        "type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-        "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "minContains", "maxContains",
-        "required", "minProperties", "maxProperties", "dependentRequired",
-    ]
-
     /// Whether `keyword` is enforced, an annotation, or a specification extension (`x-…`).
     static func isKnown(_ keyword: String) -> Bool {
         enforced.contains(keyword) || annotations.contains(keyword) || keyword.hasPrefix("x-")

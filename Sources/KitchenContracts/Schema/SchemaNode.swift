@@ -4,8 +4,6 @@ import HarnessCore
 struct SchemaTypes: OptionSet, Sendable, Hashable {
     let rawValue: UInt8
 
-    init(rawValue: UInt8) { self.rawValue = rawValue }
-
     static let null = SchemaTypes(rawValue: 1 << 0)
     static let boolean = SchemaTypes(rawValue: 1 << 1)
     static let integer = SchemaTypes(rawValue: 1 << 2)
@@ -13,20 +11,6 @@ struct SchemaTypes: OptionSet, Sendable, Hashable {
     static let string = SchemaTypes(rawValue: 1 << 4)
     static let array = SchemaTypes(rawValue: 1 << 5)
     static let object = SchemaTypes(rawValue: 1 << 6)
-
-    /// The type a keyword value like `"integer"` names; `nil` for an unknown name.
-    init?(name: String) {
-        switch name {
-        case "null": self = .null
-        case "boolean": self = .boolean
-        case "integer": self = .integer
-        case "number": self = .number
-        case "string": self = .string
-        case "array": self = .array
-        case "object": self = .object
-        default: return nil
-        }
-    }
 
     /// Whether `value` is of one of these types. `number` admits integers; `integer`
     /// admits any number with a zero fractional part (§6.1.1: 1.0 is an integer).
@@ -39,6 +23,17 @@ struct SchemaTypes: OptionSet, Sendable, Hashable {
         case .array: contains(.array)
         case .object: contains(.object)
         }
+    }
+}
+
+extension SchemaTypes {
+    /// The type names, each at the position of its bit.
+    private static let names = ["null", "boolean", "integer", "number", "string", "array", "object"]
+
+    /// The type a keyword value like `"integer"` names; `nil` for an unknown name.
+    init?(name: String) {
+        guard let position = Self.names.firstIndex(of: name) else { return nil }
+        self.init(rawValue: 1 << position)
     }
 }
 

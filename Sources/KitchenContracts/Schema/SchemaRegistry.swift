@@ -39,14 +39,10 @@ struct SchemaRegistry {
 
     private(set) var documents: [Document] = []
     private(set) var resources: [Resource] = []
-    private var resourceByURI: [String: Int] = [:]
+    private(set) var resourceByURI: [String: Int] = [:]
     /// `absolute-uri#name` → where the anchor stands and whether it is dynamic.
-    private var anchors: [String: (location: Location, isDynamic: Bool)] = [:]
+    private(set) var anchors: [String: (location: Location, isDynamic: Bool)] = [:]
     let loader: SchemaLoader?
-
-    init(loader: SchemaLoader?) {
-        self.loader = loader
-    }
 
     /// Adds `value` as the document at `uri` and indexes its resources and anchors.
     /// `isSchema` says the root is a schema (so only schema keywords are walked); an API
@@ -69,11 +65,6 @@ struct SchemaRegistry {
             if tokens.isEmpty { return 0 }
             tokens.removeLast()
         }
-    }
-
-    /// The base URI in force at `location` (its resource's URI).
-    func baseURI(at location: Location) -> String {
-        resources[resource(containing: location)].uri
     }
 
     /// Where `reference`, written in a schema whose base URI is `base`, leads; the loader is
@@ -112,7 +103,7 @@ struct SchemaRegistry {
     mutating func require(
         _ reference: String, at location: Location
     ) throws(ContractError) -> (location: Location, dynamicAnchor: String?) {
-        switch locate(reference, from: baseURI(at: location)) {
+        switch locate(reference, from: resources[resource(containing: location)].uri) {
         case .failure(let failure):
             throw ContractError(file: documents[location.document].label, pointer: location.pointer,
                                 reason: .unresolvableReference(reference, why: failure.explanation))

@@ -35,13 +35,6 @@ public struct SchemaViolation: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         "\(pointer.location): expected \(expected), found \(found)"
     }
-
-    /// This violation moved under `base` (a violation found in a body becomes one at `/response/body/…`).
-    public func rooted(at base: JSONPointer) -> SchemaViolation {
-        var copy = self
-        copy.pointer = base.appending(pointer)
-        return copy
-    }
 }
 
 extension JSONPointer {

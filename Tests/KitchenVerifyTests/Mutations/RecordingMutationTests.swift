@@ -134,6 +134,21 @@ struct RecordingMutationTests {
         #expect(finding["expected"]?.stringValue?.contains("a status declared for setOvenTemperature") == true)
     }
 
+    @Test("a JSON body that does not parse fails check 1 at that body, saying why")
+    func unparsableBodyFailsCheckOne() throws {
+        let contracts = try #require(Fixtures.contracts)
+        var document = try #require(Fixtures.recording("oven-controls.har")).document
+        document.log.entries[4].response.content.text = #"{"isOn": "#
+        let recording = LoadedRecording(document: document, name: "oven-controls.har")
+        let findings = ContractCheck(contracts: contracts).findings(for: recording.entries[4], in: recording.name)
+        let unreadable = try #require(findings.first)
+        #expect(unreadable.location == "/response/body")
+        #expect(unreadable.expected == "a JSON body")
+        #expect(unreadable.actual.hasPrefix("unreadable: "), "\(unreadable.actual)")
+        #expect(recording.entries[4].exchange.responseBody == nil)
+        #expect(recording.entries[4].exchange.requestBody != nil)
+    }
+
     @Test("a dropped required field fails check 3 (the client cannot decode it) and check 4 (the mock cannot answer it)")
     func droppedFieldFailsClientAndMock() async throws {
         let contracts = try #require(Fixtures.contracts)
@@ -147,6 +162,20 @@ struct RecordingMutationTests {
         #expect(mock?.findings.map(\.location) == ["/response/body/lastUpdated"])
         let contract = ContractCheck(contracts: contracts).findings(for: recording.entries[4], in: recording.name)
         #expect(contract.map(\.location) == ["/response/body/lastUpdated"])
+    }
+
+    @Test("a contract file that is not JSON stops the run with an error naming the file, as every contract error does")
+    func unparsableContractFile() throws {
+        let folder = try TemporaryFolder("contract-json")
+        defer { folder.remove() }
+        let contractsFolder = try folder.copyContracts()
+        try Data(#"{"asyncapi": "#.utf8).write(to: contractsFolder.appendingPathComponent("kitchen.asyncapi.json"))
+        let error = #expect(throws: VerifyError.self) { try ContractSet(folder: contractsFolder) }
+        guard case .invalidContract(let explanation)? = error else {
+            Issue.record("expected invalidContract, got \(String(describing: error))")
+            return
+        }
+        #expect(explanation.hasPrefix("kitchen.asyncapi.json#: not JSON: "), "\(explanation)")
     }
 
     @Test("a member the contract requires but the client's model lacks is reported by name as dropped on re-encoding")

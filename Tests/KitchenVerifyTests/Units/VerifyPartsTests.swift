@@ -1,5 +1,7 @@
 import Foundation
+import HarnessCore
 import KitchenAPI
+import KitchenContracts
 import KitchenRecording
 import KitchenScenarios
 import KitchenVerify
@@ -7,7 +9,7 @@ import Testing
 import KitchenTestSupport
 
 /// The small parts the gate is built from: filters, reproduce commands, routes, recorded calls,
-/// the JUnit escaping, the benchmark.
+/// the machine reports, the benchmark.
 @Suite("Verify parts")
 struct VerifyPartsTests {
     @Test("--only parses FILE and FILE#ENTRY and refuses anything else", arguments: [
@@ -137,5 +139,63 @@ struct VerifyPartsTests {
         #expect(xml.contains(#"name="a&amp;b.har #0 GET / → 200""#))
         #expect(xml.contains("expected &lt;tag&gt;, found &quot;q&quot; &apos;a&apos;\u{FFFD}"))
         #expect(!xml.contains("\u{1}"))
+    }
+
+    @Test("a run that could not finish is one JUnit testcase in error, saying why")
+    func junitForError() {
+        #expect(JUnitReport.render(VerifyError.noRecordings(folder: "R&D")) == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="kitchen verify" tests="1" failures="0" errors="1">
+              <testsuite name="kitchen verify" tests="1" failures="0" errors="1">
+                <testcase classname="kitchen.verify" name="run">
+                  <error message="no .har files in R&amp;D">no .har files in R&amp;D</error>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """)
+    }
+
+    @Test("kitchen diff's JUnit has a testcase per change and a failure for each breaking one")
+    func junitForDiff() {
+        let changes = [
+            ContractChange(severity: .additive, location: "GET /a → 200", kind: .propertyAdded, old: nil, new: "string"),
+            ContractChange(severity: .breaking, location: "GET /b → 200", kind: .propertyRemoved, old: "integer", new: nil),
+        ]
+        #expect(JUnitReport.render(changes, from: "old.json", to: "new.json") == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="kitchen diff" tests="2" failures="1">
+              <testsuite name="old.json → new.json" tests="2" failures="1">
+                <testcase classname="kitchen.diff.additive" name="GET /a → 200 propertyAdded"/>
+                <testcase classname="kitchen.diff.breaking" name="GET /b → 200 propertyRemoved">
+                  <failure message="BREAKING  GET /b → 200: integer → absent">BREAKING  GET /b → 200: integer → absent</failure>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """)
+    }
+
+    @Test("machine reports are written by the package's JSON writer: sorted keys, two-space indent, no escaped slashes")
+    func jsonForDiff() throws {
+        let change = ContractChange(severity: .breaking, location: "GET /devices → 200", kind: .propertyRemoved,
+                                    old: "string", new: nil)
+        #expect(JSONReport.render([change]) == """
+            [
+              {
+                "description": "BREAKING  GET /devices → 200: string → absent",
+                "kind": "propertyRemoved",
+                "location": "GET /devices → 200",
+                "old": "string",
+                "severity": "breaking"
+              }
+            ]
+
+            """)
+        let report = VerifyReport(mode: "folder", contracts: "Contracts", recordingsFolder: "R", recordings: [], results: [],
+                                  coverage: nil, baseline: nil, shapeChanges: [], notices: [])
+        let text = JSONReport.render(report)
+        #expect(text.hasPrefix("{\n  \"findings\": [],\n  \"passed\": true,\n  \"report\": {\n"))
+        #expect(JSONSerializer.string(try JSONValue(parsing: text), options: [.sortedKeys, .prettyPrinted]) + "\n" == text)
     }
 }
