@@ -174,6 +174,8 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
             case .closed(let info):
                 deliveredEnd = true
                 handler.ended(info, on: connection)
+            case .cancelled:
+                break  // the answer of a cancelled `receive()`, never the machine's
             }
         }
         updateInterest()

@@ -35,12 +35,8 @@ package enum WebSocketEvent: Sendable, Hashable {
     case frame(WebSocketFrame)
     /// The connection is over; every later `receive()` returns the same value.
     case closed(WebSocketCloseInfo)
-}
-
-extension WebSocketFrame: Hashable {
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(fin)
-        hasher.combine(opcode)
-        hasher.combine(payload)
-    }
+    /// The task waiting in `receive()` was cancelled before anything arrived. Nothing was
+    /// taken and the connection goes on: a later `receive()` gets what arrives next. Never
+    /// handed to a ``WebSocketLoopHandler``.
+    case cancelled
 }
