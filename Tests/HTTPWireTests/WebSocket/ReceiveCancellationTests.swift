@@ -21,10 +21,14 @@ import Testing
     @Test func cancellingAWaitingReceiveReturnsCancelledAndTheConnectionReadsOn() async throws {
         let peer = try Self.quietPeer(reply: "after the cancel")
         let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
-        // `Task.immediate` runs the receive here until it parks: nothing has arrived, so it waits.
-        let waiting = Task.immediate { await socket.receive() }
-        waiting.cancel()
-        #expect(await waiting.value == .cancelled)
+        // An immediate child runs the receive here until it parks (nothing has arrived), and is
+        // then cancelled; as a child it stays on this test's own queue (`.ownQueue`).
+        let answer = await withTaskGroup(of: WebSocketEvent.self) { group in
+            group.addImmediateTask { await socket.receive() }
+            group.cancelAll()
+            return await group.next()
+        }
+        #expect(answer == .cancelled)
         #expect(!socket.isEnded)
 
         try socket.send(text: "go on")
