@@ -14,13 +14,6 @@ package struct WebSocketCloseInfo: Sendable, Hashable, CustomStringConvertible {
     /// Whether both close frames were exchanged (§7.1.4).
     package var wasClean: Bool
 
-    package init(code: WebSocketCloseCode?, reason: String, initiator: Initiator, wasClean: Bool) {
-        self.code = code
-        self.reason = reason
-        self.initiator = initiator
-        self.wasClean = wasClean
-    }
-
     package var description: String {
         let who = initiator == .local ? "locally" : "by the peer"
         return "closed \(who) with \(code.map { String($0.rawValue) } ?? "no code")\(reason.isEmpty ? "" : " (\(reason))")"
