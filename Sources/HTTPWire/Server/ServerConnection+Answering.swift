@@ -92,7 +92,7 @@ extension ServerConnection {
         }
         var decoder = machine.handOff()
         leaveLoop()
-        let written = (try? socket.writeWithoutBlocking(head)) ?? 0
+        let written = (try? socket.writeWithoutBlocking(head[...])) ?? 0
         // The WebSocket owns the socket from now on, and frees the connection's slot when it closes.
         let storage = self.storage, onEnd = self.onEnd
         _ = WebSocketConnection(

@@ -107,7 +107,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         let socket = connection.socket
         var closeWentOut = false
         while let bytes = connection.state.withLock({ $0.nextWrite(over: socket) }) {
-            let written = Result { () throws(SocketError) in try socket.writeWithoutBlocking(bytes) }
+            let written = Result { () throws(SocketError) in try socket.writeWithoutBlocking(bytes[...]) }
             let now = connection.now
             let outcome = connection.state.withLock { $0.wrote(written, over: socket, now: now) }
             closeWentOut = closeWentOut || outcome.closeWentOut
