@@ -89,7 +89,7 @@ package final class HTTPClientConnection: @unchecked Sendable {
         } else if !request.body.isEmpty || [.post, .put, .patch].contains(request.method) {
             request.headers["Content-Length"] = String(request.body.count)
         }
-        var output = try encodeHead(request)
+        var output = try encodeHead(&request)
         guard chunked else {
             output.append(contentsOf: request.body)
             return output
@@ -124,13 +124,12 @@ package final class HTTPClientConnection: @unchecked Sendable {
         } else {
             request.headers["Transfer-Encoding"] = "chunked"
         }
-        return try encodeHead(request)
+        return try encodeHead(&request)
     }
 
-    /// The head of `request`, framed already, with `Host` added when it has none; the decoder
-    /// then expects its response.
-    private func encodeHead(_ request: HTTPRequest) throws(HTTPClientError) -> [UInt8] {
-        var request = request
+    /// The head of `request`, framed already, with `Host` added when it has none (in place: the
+    /// caller's copy is the only one); the decoder then expects its response.
+    private func encodeHead(_ request: inout HTTPRequest) throws(HTTPClientError) -> [UInt8] {
         if !request.headers.contains("Host") { request.headers.add("Host", "\(host):\(port)") }
         let head: [UInt8]
         do throws(HTTPEncodeError) { head = try HTTPEncoder.requestHead(request) } catch { throw .encode(error) }
