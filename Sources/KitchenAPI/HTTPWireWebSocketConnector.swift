@@ -1,7 +1,6 @@
 import Foundation
 import HTTPWire
 import HarnessCore
-import Synchronization
 
 /// Opens live-update sockets with HTTPWire's WebSocket client (Linux's
 /// URLSession has no WebSocket support; this works on every platform).
@@ -52,14 +51,12 @@ public struct HTTPWireWebSocketConnector: WebSocketConnecting {
         let configuration = self.configuration
         let finalTarget = target
         let headerFields = headers
-        // Events go straight from the connection's event loop into the channel's queue.
-        let events = ChannelEventQueue()
         // The handshake blocks; run it on its own thread and resume when it is done.
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<WebSocketConnection, WebSocketClientError>, Never>) in
             let thread = Thread {
                 continuation.resume(returning: Result { () throws(WebSocketClientError) -> WebSocketConnection in
                     try WebSocketClient.connect(host: host, port: port, target: finalTarget, headers: headerFields,
-                                                configuration: configuration, tls: tls, handler: ChannelFeed(queue: events))
+                                                configuration: configuration, tls: tls)
                 })
             }
             thread.name = "websocket-connect"
@@ -67,7 +64,7 @@ public struct HTTPWireWebSocketConnector: WebSocketConnecting {
         }
         switch result {
         case .success(let connection):
-            return HTTPWireWebSocketChannel(connection: connection, events: events)
+            return HTTPWireWebSocketChannel(connection: connection)
         case .failure(.rejected(let response)) where response.status.code == 401:
             throw WebSocketConnectError.unauthorized
         case .failure(let error):
@@ -76,83 +73,28 @@ public struct HTTPWireWebSocketConnector: WebSocketConnecting {
     }
 }
 
-/// A `WebSocketChannel` over an HTTPWire connection: the connection's event loop pushes each
-/// message and the close into a queue that `receive()` awaits (no thread per connection).
+/// A `WebSocketChannel` over an HTTPWire connection: `receive()` awaits what the connection's
+/// event loop decodes (no thread per connection); a cancelled wait throws `CancellationError`.
 final class HTTPWireWebSocketChannel: WebSocketChannel {
     private let connection: WebSocketConnection
-    private let queue: ChannelEventQueue
 
-    init(connection: WebSocketConnection, events: ChannelEventQueue) {
+    init(connection: WebSocketConnection) {
         self.connection = connection
-        queue = events
     }
 
-    nonisolated(nonsending) func receive() async throws -> WebSocketChannelEvent { try await queue.next() }
+    nonisolated(nonsending) func receive() async throws -> WebSocketChannelEvent {
+        switch await connection.receive() {
+        case .message(.text(let text)): return .text(text)
+        case .message(.binary(let bytes)): return .binary(bytes)
+        case .closed(let info):
+            // 1005/1006 are never on the wire: report them as "no close code".
+            return .closed(code: info.code.flatMap { $0.isValidOnWire ? Int($0.rawValue) : nil }, reason: info.reason)
+        case .cancelled: throw CancellationError()
+        case .frame: preconditionFailure("a connection opened for messages delivered a frame")
+        }
+    }
 
     nonisolated(nonsending) func close(code: Int, reason: String) async {
         connection.close(code: WebSocketCloseCode(rawValue: UInt16(clamping: code)), reason: reason)
-    }
-}
-
-/// Hands what a client connection's event loop reads to the channel's queue.
-private struct ChannelFeed: WebSocketLoopHandler {
-    let queue: ChannelEventQueue
-
-    func received(_ message: WebSocketMessage, on connection: WebSocketConnection) {
-        switch message {
-        case .text(let text): queue.push(.text(text))
-        case .binary(let bytes): queue.push(.binary(bytes))
-        }
-    }
-
-    func ended(_ info: WebSocketCloseInfo, on connection: WebSocketConnection) {
-        // 1005/1006 are never on the wire: report them as "no close code".
-        let code = info.code.flatMap { $0.isValidOnWire ? Int($0.rawValue) : nil }
-        queue.push(.closed(code: code, reason: info.reason))
-    }
-}
-
-/// A single-consumer queue of channel events; the last event (`.closed`) repeats forever.
-final class ChannelEventQueue: Sendable {
-    private struct State {
-        var events: [WebSocketChannelEvent] = []
-        var waiter: CheckedContinuation<WebSocketChannelEvent, any Error>?
-        var final: WebSocketChannelEvent?
-    }
-
-    private let state = Mutex(State())
-
-    func push(_ event: WebSocketChannelEvent) {
-        let waiter = state.withLock { state -> CheckedContinuation<WebSocketChannelEvent, any Error>? in
-            if case .closed = event { state.final = event }
-            guard let waiter = state.waiter else {
-                state.events.append(event)
-                return nil
-            }
-            state.waiter = nil
-            return waiter
-        }
-        waiter?.resume(returning: event)
-    }
-
-    nonisolated(nonsending) func next() async throws -> WebSocketChannelEvent {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let ready = state.withLock { state -> Result<WebSocketChannelEvent, any Error>? in
-                    if Task.isCancelled { return .failure(CancellationError()) }
-                    if !state.events.isEmpty { return .success(state.events.removeFirst()) }
-                    if let final = state.final { return .success(final) }
-                    state.waiter = continuation
-                    return nil
-                }
-                if let ready { continuation.resume(with: ready) }
-            }
-        } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<WebSocketChannelEvent, any Error>? in
-                defer { state.waiter = nil }
-                return state.waiter
-            }
-            waiter?.resume(throwing: CancellationError())
-        }
     }
 }

@@ -60,8 +60,12 @@ extension HTTPClientConnection {
     }
 
     /// Stops the loop driving the connection (call on its thread, with no exchange under way):
-    /// a thread may then use the blocking calls.
-    package func detach() { leaveLoop() }
+    /// a thread may then use the blocking calls. `close()` does it too.
+    package func detach() {
+        guard let attachment = onLoop else { return }
+        onLoop = nil
+        attachment.leave()
+    }
 
     /// Sends `request` and reads its response on the attached loop, without blocking (call on
     /// the loop's thread). `handler` hears the head, the body's pieces and the end, or a
@@ -69,15 +73,7 @@ extension HTTPClientConnection {
     /// fails with `.timedOut`. A request that cannot be written whole (the server stopped
     /// reading, say after answering early) still has its response read.
     package func exchange(_ request: HTTPRequest, _ handler: @escaping (LoopEvent) -> Void) {
-        guard let attachment = onLoop, !socket.isClosed else {
-            return handler(.failed(.socket(SocketError(kind: .closed, operation: "exchange on a connection no loop drives"))))
-        }
-        let bytes: [UInt8]
-        do throws(HTTPClientError) { bytes = try encode(request) } catch {
-            closeAfterResponse = true
-            return handler(.failed(error))
-        }
-        attachment.start(bytes, handler: handler)
+        _ = start({ () throws(HTTPClientError) in try encode(request) }, bodyFollows: false, handler)
     }
 
     /// Sends `head` and then a body written as it is produced through the writer returned, and
@@ -91,18 +87,27 @@ extension HTTPClientConnection {
     @discardableResult
     package func exchangeStreaming(_ head: HTTPRequest, bodyLength: Int?,
                                   _ handler: @escaping (LoopEvent) -> Void) -> HTTPRequestBodyWriter {
+        let attachment = start({ () throws(HTTPClientError) in try encodeHead(head, bodyLength: bodyLength) },
+                               bodyFollows: true, handler)
+        return HTTPRequestBodyWriter(attachment: attachment, exchange: attachment?.exchangeNumber ?? 0, chunked: bodyLength == nil)
+    }
+
+    /// Starts an exchange on the attached loop with the request bytes `encode` gives; `nil`, the
+    /// handler told why, when there is no loop or the request cannot be encoded.
+    private func start(_ encode: () throws(HTTPClientError) -> [UInt8], bodyFollows: Bool,
+                       _ handler: @escaping (LoopEvent) -> Void) -> LoopAttachment? {
         guard let attachment = onLoop, !socket.isClosed else {
             handler(.failed(.socket(SocketError(kind: .closed, operation: "exchange on a connection no loop drives"))))
-            return HTTPRequestBodyWriter(attachment: nil, exchange: 0, chunked: false)
+            return nil
         }
         let bytes: [UInt8]
-        do throws(HTTPClientError) { bytes = try encodeHead(head, bodyLength: bodyLength) } catch {
+        do throws(HTTPClientError) { bytes = try encode() } catch {
             closeAfterResponse = true
             handler(.failed(error))
-            return HTTPRequestBodyWriter(attachment: nil, exchange: 0, chunked: false)
+            return nil
         }
-        attachment.start(bytes, bodyFollows: true, handler: handler)
-        return HTTPRequestBodyWriter(attachment: attachment, exchange: attachment.exchangeNumber, chunked: bodyLength == nil)
+        attachment.start(bytes, bodyFollows: bodyFollows, handler: handler)
+        return attachment
     }
 
     /// Stops reading the response for now (its consumer is behind); the timeout is paused too,
@@ -111,11 +116,4 @@ extension HTTPClientConnection {
 
     /// Reads the response on after ``pauseReading()``.
     package func resumeReading() { onLoop?.setPaused(false) }
-
-    /// Ends the loop's part (on close or detach).
-    func leaveLoop() {
-        guard let attachment = onLoop else { return }
-        onLoop = nil
-        attachment.leave()
-    }
 }

@@ -33,28 +33,26 @@ package final class HTTPClientConnection: @unchecked Sendable {
     /// Connects to `host:port`; with `tls` (https://), also runs the TLS handshake, each of its
     /// steps bounded by `connectTimeout`. TLS failures throw `.tls` (e.g. a certificate issued
     /// for another host); `nil` means plain TCP.
-    package init(host: String, port: Int, tls: TLSClientConfiguration? = nil, limits: HTTPLimits = HTTPLimits(),
-                connectTimeout: Duration = .seconds(10), responseTimeout: Duration? = .seconds(60)) throws(HTTPClientError) {
-        self.host = host
-        self.port = port
-        self.tls = tls
+    package convenience init(host: String, port: Int, tls: TLSClientConfiguration? = nil, limits: HTTPLimits = HTTPLimits(),
+                            connectTimeout: Duration = .seconds(10),
+                            responseTimeout: Duration? = .seconds(60)) throws(HTTPClientError) {
+        let socket: Socket
         do throws(SocketError) {
-            socket = try Socket.connect(host: host, port: port, timeoutMilliseconds: connectTimeout.milliseconds, tls: tls)
+            socket = try Socket.connect(host: host, port: port, timeoutMilliseconds: connectTimeout.socketTimeoutMilliseconds, tls: tls)
         } catch {
             throw HTTPClientError(error)
         }
-        socket.setReadTimeout(milliseconds: responseTimeout?.milliseconds)
-        decoder = HTTPResponseDecoder(limits: limits)
-        self.responseTimeout = responseTimeout
+        self.init(socket: socket, host: host, port: port, tls: tls, limits: limits, responseTimeout: responseTimeout)
     }
 
-    /// A connection over `socket`, already connected (by an event loop).
-    init(socket: Socket, host: String, port: Int, limits: HTTPLimits, responseTimeout: Duration?) {
+    /// A connection over `socket`, already connected (by an event loop, for plain TCP).
+    init(socket: Socket, host: String, port: Int, tls: TLSClientConfiguration? = nil, limits: HTTPLimits,
+         responseTimeout: Duration?) {
         self.host = host
         self.port = port
-        tls = nil
+        self.tls = tls
         self.socket = socket
-        socket.setReadTimeout(milliseconds: responseTimeout?.milliseconds)
+        socket.setReadTimeout(milliseconds: responseTimeout?.socketTimeoutMilliseconds)
         decoder = HTTPResponseDecoder(limits: limits)
         self.responseTimeout = responseTimeout
     }
@@ -85,28 +83,24 @@ package final class HTTPClientConnection: @unchecked Sendable {
     /// The bytes of `request` as ``write(_:)`` sends them; the decoder then expects its response.
     func encode(_ request: HTTPRequest) throws(HTTPClientError) -> [UInt8] {
         var request = request
-        if !request.headers.contains("Host") { request.headers.add("Host", "\(host):\(port)") }
         let chunked = request.headers.containsToken("chunked", in: "Transfer-Encoding")
         if chunked {
             request.headers.remove("Content-Length")
         } else if !request.body.isEmpty || [.post, .put, .patch].contains(request.method) {
             request.headers["Content-Length"] = String(request.body.count)
         }
-        var output: [UInt8]
-        do throws(HTTPEncodeError) { output = try HTTPEncoder.requestHead(request) } catch { throw .encode(error) }
-        if chunked {
-            var offset = 0
-            while offset < request.body.count {
-                let end = min(offset + 16_384, request.body.count)
-                output.append(contentsOf: HTTPEncoder.chunk(request.body[offset..<end]))
-                offset = end
-            }
-            output.append(contentsOf: HTTPEncoder.lastChunk)
-        } else {
+        var output = try encodeHead(&request)
+        guard chunked else {
             output.append(contentsOf: request.body)
+            return output
         }
-        decoder.expectResponse(to: request.method)
-        if !request.keepsConnectionAlive { closeAfterResponse = true }
+        var offset = 0
+        while offset < request.body.count {
+            let end = min(offset + 16_384, request.body.count)
+            output.append(contentsOf: HTTPEncoder.chunk(request.body[offset..<end]))
+            offset = end
+        }
+        output.append(contentsOf: HTTPEncoder.lastChunk)
         return output
     }
 
@@ -123,8 +117,6 @@ package final class HTTPClientConnection: @unchecked Sendable {
     /// writes it; the decoder then expects its response.
     func encodeHead(_ request: HTTPRequest, bodyLength length: Int?) throws(HTTPClientError) -> [UInt8] {
         var request = request
-        request.body = []
-        if !request.headers.contains("Host") { request.headers.add("Host", "\(host):\(port)") }
         request.headers.remove("Transfer-Encoding")
         request.headers.remove("Content-Length")
         if let length {
@@ -132,6 +124,13 @@ package final class HTTPClientConnection: @unchecked Sendable {
         } else {
             request.headers["Transfer-Encoding"] = "chunked"
         }
+        return try encodeHead(&request)
+    }
+
+    /// The head of `request`, framed already, with `Host` added when it has none (in place: the
+    /// caller's copy is the only one); the decoder then expects its response.
+    private func encodeHead(_ request: inout HTTPRequest) throws(HTTPClientError) -> [UInt8] {
+        if !request.headers.contains("Host") { request.headers.add("Host", "\(host):\(port)") }
         let head: [UInt8]
         do throws(HTTPEncodeError) { head = try HTTPEncoder.requestHead(request) } catch { throw .encode(error) }
         decoder.expectResponse(to: request.method)
@@ -190,7 +189,7 @@ package final class HTTPClientConnection: @unchecked Sendable {
     /// Closes the connection (over TLS, sending close_notify first when that cannot block); on
     /// an event loop, call it on the loop's thread.
     package func close() {
-        leaveLoop()
+        detach()
         socket.close()
     }
 

@@ -35,8 +35,38 @@ extension WebSocketClient {
                 connection.close()
                 return done(.failure(.connection(error)))
             }
-            UpgradeExchange(connection: connection, request: request, key: key, configuration: configuration,
-                            loop: loop, handler: handler, receiveMode: receiveMode, done: done).start()
+            // The answer is read on the loop; a 101 that keeps the rules (RFC 6455 §4.1) turns the
+            // connection into a WebSocket on the same loop, with the bytes that followed it as its
+            // first frames.
+            var answer: HTTPResponse?
+            var body: [UInt8] = []
+            connection.exchange(request) { event in
+                switch event {
+                case .head(let response): answer = response
+                case .body(let bytes): body.append(contentsOf: bytes)
+                case .failed(let error):
+                    connection.close()
+                    done(.failure(.connection(error)))
+                case .end:
+                    guard var head = answer else { return }
+                    guard head.status.code == 101 else {
+                        // The refusal, body included, for the caller (e.g. a JSON error).
+                        connection.close()
+                        head.body = .bytes(body)
+                        return done(.failure(.rejected(head)))
+                    }
+                    do throws(WebSocketHandshakeError) { try WebSocketHandshake.validate(response: head, key: key) } catch {
+                        connection.close()
+                        return done(.failure(.handshake(error)))
+                    }
+                    connection.detach()
+                    connection.socket.setReadTimeout(milliseconds: nil)
+                    let open = WebSocketConnection(socket: connection.socket, role: .client, configuration: configuration,
+                                                   bufferedBytes: connection.takeBufferedBytes(), loop: loop,
+                                                   handler: handler, receiveMode: receiveMode)
+                    done(.success((open, request, head)))
+                }
+            }
         }
     }
 
@@ -56,69 +86,5 @@ extension WebSocketClient {
             let delivered = loop.execute { done(result) }
             if !delivered, case .success(let connection) = result { connection.close() }
         }
-    }
-}
-
-/// One upgrade exchange on an event loop: the request written, the answer read; a 101 that
-/// keeps the rules (RFC 6455 §4.1) turns the connection into a WebSocket on the same loop, with
-/// the bytes that followed it as its first frames.
-private final class UpgradeExchange: @unchecked Sendable {
-    // Unchecked: used on `loop`'s thread only.
-    private let connection: HTTPClientConnection
-    private let request: HTTPRequest
-    private let key: String
-    private let configuration: WebSocketConfiguration
-    private let loop: EventLoop
-    private let handler: (any WebSocketLoopHandler)?
-    private let receiveMode: WebSocketReceiveMode
-    private let done: @Sendable (Result<WebSocketClient.Opened, WebSocketClientError>) -> Void
-    private var head: HTTPResponse?
-    private var body: [UInt8] = []
-
-    init(connection: HTTPClientConnection, request: HTTPRequest, key: String, configuration: WebSocketConfiguration,
-         loop: EventLoop, handler: (any WebSocketLoopHandler)?, receiveMode: WebSocketReceiveMode,
-         done: @escaping @Sendable (Result<WebSocketClient.Opened, WebSocketClientError>) -> Void) {
-        self.connection = connection
-        self.request = request
-        self.key = key
-        self.configuration = configuration
-        self.loop = loop
-        self.handler = handler
-        self.receiveMode = receiveMode
-        self.done = done
-    }
-
-    func start() {
-        connection.exchange(request) { [self] event in
-            switch event {
-            case .head(let response): head = response
-            case .body(let bytes): body.append(contentsOf: bytes)
-            case .end: answered()
-            case .failed(let error):
-                connection.close()
-                done(.failure(.connection(error)))
-            }
-        }
-    }
-
-    private func answered() {
-        guard let head else { return }
-        guard head.status.code == 101 else {
-            // The refusal, body included, for the caller (e.g. a JSON error).
-            connection.close()
-            var refusal = head
-            refusal.body = .bytes(body)
-            return done(.failure(.rejected(refusal)))
-        }
-        do throws(WebSocketHandshakeError) { try WebSocketHandshake.validate(response: head, key: key) } catch {
-            connection.close()
-            return done(.failure(.handshake(error)))
-        }
-        connection.detach()
-        connection.socket.setReadTimeout(milliseconds: nil)
-        let open = WebSocketConnection(socket: connection.socket, role: .client, configuration: configuration,
-                                       bufferedBytes: connection.takeBufferedBytes(), loop: loop, handler: handler,
-                                       receiveMode: receiveMode)
-        done(.success((open, request, head)))
     }
 }

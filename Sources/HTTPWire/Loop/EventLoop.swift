@@ -1,4 +1,5 @@
 import Dispatch
+import HarnessCore
 import Synchronization
 
 /// One thread that waits on its sockets (epoll, kqueue) and its timers, and runs what they call
@@ -123,10 +124,7 @@ package final class EventLoop: @unchecked Sendable {
     func scratch<Result, Failure: Error>(
         _ body: (UnsafeMutableRawBufferPointer) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let outcome = readBuffer.withUnsafeMutableBytes { raw -> Swift.Result<Result, Failure> in
-            do throws(Failure) { return .success(try body(raw)) } catch { return .failure(error) }
-        }
-        return try outcome.get()
+        try readBuffer.withMutableBytes(body)
     }
 
     /// The object this loop keeps under `key`, made by `make` on first use: state an owner keeps

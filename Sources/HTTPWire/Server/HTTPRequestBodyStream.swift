@@ -48,13 +48,14 @@ package final class HTTPRequestBodyStream: @unchecked Sendable {
     package private(set) var bytesReceived = 0
     /// Whether ``pause()`` holds the body back now.
     package private(set) var isPaused = false
-    private weak var source: (any RequestBodySource)?
+    /// The connection reading the body, told when its consumer holds it back or takes it again.
+    private weak var source: ServerConnection?
     private var state = State.waiting
     private var onPiece: (([UInt8]) -> Void)?
     private var onEnd: (() -> Void)?
     private var onFailure: ((HTTPRequestBodyError) -> Void)?
 
-    init(declaredLength: Int?, source: any RequestBodySource) {
+    init(declaredLength: Int?, source: ServerConnection) {
         self.declaredLength = declaredLength
         self.source = source
     }
@@ -144,13 +145,6 @@ package final class HTTPRequestBodyStream: @unchecked Sendable {
         onEnd = nil
         onFailure = nil
     }
-}
-
-/// Where a streamed request body comes from: the connection reading it, told when its consumer
-/// holds it back or takes it again.
-protocol RequestBodySource: AnyObject {
-    func pauseBody()
-    func resumeBody()
 }
 
 /// Why a streamed request body could not be read to its end; the server answers the client

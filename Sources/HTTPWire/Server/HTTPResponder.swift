@@ -72,8 +72,6 @@ package final class HTTPConnectionStorage: @unchecked Sendable {
     package var value: (any Sendable)?
     package var onClose: (@Sendable () -> Void)?
 
-    package init() {}
-
     func close() {
         onClose?()
         onClose = nil

@@ -13,7 +13,8 @@
 /// writer.end()
 /// ```
 package final class HTTPResponseBodyWriter: @unchecked Sendable {
-    // Unchecked: used on its connection's loop thread only (see the type's note), as its sink is.
+    // Unchecked: used on its connection's loop thread only (see the type's note), as the
+    // connection is.
 
     /// More than this queued and the writer has no room.
     package static let highWater = 256 * 1024
@@ -21,26 +22,28 @@ package final class HTTPResponseBodyWriter: @unchecked Sendable {
     package static let lowWater = 64 * 1024
 
     private let chunked: Bool
-    private let sink: any ResponseBodySink
+    /// The connection the body goes to; nil for an answer that must have no body (a HEAD, a 204
+    /// or a 304), whose pieces go nowhere.
+    private let connection: ServerConnection?
     private var ended = false
 
-    init(chunked: Bool, sink: any ResponseBodySink) {
+    init(chunked: Bool, connection: ServerConnection?) {
         self.chunked = chunked
-        self.sink = sink
+        self.connection = connection
     }
 
     /// Queues the next piece of the body.
     package func write(_ bytes: [UInt8]) {
         guard !ended, !bytes.isEmpty else { return }
-        sink.push(chunked ? HTTPEncoder.chunk(bytes) : bytes)
+        connection?.push(chunked ? HTTPEncoder.chunk(bytes) : bytes)
     }
 
     /// Ends the body (the last chunk, when chunked); the answer is complete once it is written.
     package func end() {
         guard !ended else { return }
         ended = true
-        if chunked { sink.push(HTTPEncoder.lastChunk) }
-        sink.finish()
+        if chunked { connection?.push(HTTPEncoder.lastChunk) }
+        connection?.finish()
     }
 
     /// Cuts the answer short: the connection closes, so the client sees a truncated body rather
@@ -48,37 +51,26 @@ package final class HTTPResponseBodyWriter: @unchecked Sendable {
     package func abort() {
         guard !ended else { return }
         ended = true
-        sink.abort()
+        connection?.abort()
     }
 
     /// Whether the client is gone (writes go nowhere).
-    package var isClosed: Bool { sink.isClosed }
+    package var isClosed: Bool { connection?.isClosed ?? false }
 
     /// Whether less than ``highWater`` waits for the client.
-    package var hasRoom: Bool { sink.queuedBytes < Self.highWater }
+    package var hasRoom: Bool { (connection?.queuedBytes ?? 0) < Self.highWater }
 
     /// Calls `body` once the queue is down to ``lowWater`` (at once when it is), or the client
     /// is gone.
     package func whenRoom(_ body: @escaping () -> Void) {
-        guard !sink.isClosed, sink.queuedBytes > Self.lowWater else { return body() }
-        sink.whenRoom(body)
+        guard let connection, !connection.isClosed, connection.queuedBytes > Self.lowWater else { return body() }
+        connection.whenRoom(body)
     }
 
     /// Calls `body` if the client goes away before the body is written.
     package func whenClosed(_ body: @escaping () -> Void) {
-        guard !sink.isClosed else { return body() }
-        sink.whenClosed(body)
+        guard let connection else { return }
+        guard !connection.isClosed else { return body() }
+        connection.whenClosed(body)
     }
-}
-
-/// Where an ``HTTPResponseBodyWriter`` puts the framed pieces: a connection on its event loop, or
-/// nowhere (an answer that must have no body).
-protocol ResponseBodySink: AnyObject {
-    func push(_ bytes: [UInt8])
-    func finish()
-    func abort()
-    var queuedBytes: Int { get }
-    var isClosed: Bool { get }
-    func whenRoom(_ body: @escaping () -> Void)
-    func whenClosed(_ body: @escaping () -> Void)
 }

@@ -61,12 +61,12 @@ extension ServerConnection {
         case .none:
             // A pushed body that must not be sent (HEAD, 204, 304) is still started, and discarded.
             if case .pushed(let pusher) = response.body {
-                pusher.start(HTTPResponseBodyWriter(chunked: false, sink: DiscardingBodySink()))
+                pusher.start(HTTPResponseBodyWriter(chunked: false, connection: nil))
             }
             return machine.responded(framed.head, closes: framed.closes, now: loop.now)
         case .pushed(let pusher, let chunked):
             perform(machine.respondedStreaming(framed.head, closes: framed.closes, now: loop.now))
-            if token != nil { pusher.start(HTTPResponseBodyWriter(chunked: chunked, sink: self)) }
+            if token != nil { pusher.start(HTTPResponseBodyWriter(chunked: chunked, connection: self)) }
             return nil
         case .bytes(let body) where body.count <= ResponseWriter.coalescedBodyLimit:
             return machine.responded(framed.head + body, closes: framed.closes, now: loop.now)
@@ -92,7 +92,7 @@ extension ServerConnection {
         }
         var decoder = machine.handOff()
         leaveLoop()
-        let written = (try? socket.writeWithoutBlocking(head)) ?? 0
+        let written = (try? socket.writeWithoutBlocking(head[...])) ?? 0
         // The WebSocket owns the socket from now on, and frees the connection's slot when it closes.
         let storage = self.storage, onEnd = self.onEnd
         _ = WebSocketConnection(

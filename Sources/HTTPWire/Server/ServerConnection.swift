@@ -198,7 +198,7 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
 }
 
 /// A streamed body's source: its consumer holding it back, or taking it again.
-extension ServerConnection: RequestBodySource {
+extension ServerConnection {
     func pauseBody() {
         guard token != nil else { return }
         perform(machine.pauseBody())
@@ -210,8 +210,9 @@ extension ServerConnection: RequestBodySource {
     }
 }
 
-/// A pushed body's sink on the connection's loop: each piece joins what the machine writes.
-extension ServerConnection: ResponseBodySink {
+/// A pushed body's way to the client, for its ``HTTPResponseBodyWriter``: each piece joins what
+/// the machine writes.
+extension ServerConnection {
     func push(_ bytes: [UInt8]) {
         guard token != nil, machine.isStreaming else { return }
         perform(machine.streamed(bytes, now: loop.now))

@@ -121,11 +121,6 @@ package final class Socket: Sendable {
         try bytes.withBytes { raw throws(SocketError) in try writeWithoutBlocking(raw) }
     }
 
-    /// Writes as much of `bytes` as fits without blocking; returns how many were written.
-    package func writeWithoutBlocking(_ bytes: [UInt8]) throws(SocketError) -> Int {
-        try bytes.withBytes { raw throws(SocketError) in try writeWithoutBlocking(raw) }
-    }
-
     /// Whether bytes `writeWithoutBlocking` accepted still wait for the kernel (TLS ciphertext
     /// it could not take at once); the next `write`, even of no bytes, sends them.
     var hasUnsentBytes: Bool { tls?.hasUnsentBytes ?? false }

@@ -39,11 +39,3 @@ public struct WebSocketConfiguration: Sendable, Hashable {
         self.answersControlFrames = answersControlFrames
     }
 }
-
-extension Duration {
-    /// Whole milliseconds, for socket options.
-    var milliseconds: Int {
-        let (seconds, attoseconds) = components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-    }
-}

@@ -153,8 +153,10 @@ package final class WebSocketConnection: Sendable {
     /// validated frame; `.closed` once the connection is over (again on every later call). In
     /// message mode pings are answered, pongs consumed and a peer's close is echoed (§5.5); in
     /// frame mode a configuration that says so answers nothing, and the caller relays pings, pongs
-    /// and closes. For a connection opened without a handler; one reader at a time.
-    package func receive() async -> WebSocketEvent {
+    /// and closes. Cancelling the waiting task makes the wait return `.cancelled` at once, taking
+    /// nothing: the connection stays open and a later call gets what arrives next (close it if
+    /// no one will read on). For a connection opened without a handler; one reader at a time.
+    nonisolated(nonsending) package func receive() async -> WebSocketEvent {
         guard let inbox else {
             preconditionFailure("receive() on a WebSocket served by a WebSocketLoopHandler: its handler is told instead")
         }

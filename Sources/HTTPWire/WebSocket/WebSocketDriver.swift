@@ -107,10 +107,7 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
         let socket = connection.socket
         var closeWentOut = false
         while let bytes = connection.state.withLock({ $0.nextWrite(over: socket) }) {
-            let written: Result<Int, SocketError>
-            do throws(SocketError) { written = .success(try socket.writeWithoutBlocking(bytes)) } catch {
-                written = .failure(error)
-            }
+            let written = Result { () throws(SocketError) in try socket.writeWithoutBlocking(bytes[...]) }
             let now = connection.now
             let outcome = connection.state.withLock { $0.wrote(written, over: socket, now: now) }
             closeWentOut = closeWentOut || outcome.closeWentOut
@@ -174,6 +171,8 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
             case .closed(let info):
                 deliveredEnd = true
                 handler.ended(info, on: connection)
+            case .cancelled:
+                break  // the answer of a cancelled `receive()`, never the machine's
             }
         }
         updateInterest()

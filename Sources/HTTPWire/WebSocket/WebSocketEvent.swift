@@ -14,13 +14,6 @@ package struct WebSocketCloseInfo: Sendable, Hashable, CustomStringConvertible {
     /// Whether both close frames were exchanged (§7.1.4).
     package var wasClean: Bool
 
-    package init(code: WebSocketCloseCode?, reason: String, initiator: Initiator, wasClean: Bool) {
-        self.code = code
-        self.reason = reason
-        self.initiator = initiator
-        self.wasClean = wasClean
-    }
-
     package var description: String {
         let who = initiator == .local ? "locally" : "by the peer"
         return "closed \(who) with \(code.map { String($0.rawValue) } ?? "no code")\(reason.isEmpty ? "" : " (\(reason))")"
@@ -35,12 +28,8 @@ package enum WebSocketEvent: Sendable, Hashable {
     case frame(WebSocketFrame)
     /// The connection is over; every later `receive()` returns the same value.
     case closed(WebSocketCloseInfo)
-}
-
-extension WebSocketFrame: Hashable {
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(fin)
-        hasher.combine(opcode)
-        hasher.combine(payload)
-    }
+    /// The task waiting in `receive()` was cancelled before anything arrived. Nothing was
+    /// taken and the connection goes on: a later `receive()` gets what arrives next. Never
+    /// handed to a ``WebSocketLoopHandler``.
+    case cancelled
 }

@@ -18,7 +18,7 @@ package enum WebSocketRole: Sendable {
 }
 
 /// One WebSocket frame, payload unmasked.
-package struct WebSocketFrame: Sendable, Equatable {
+package struct WebSocketFrame: Sendable, Hashable {
     package var fin: Bool
     /// The three RSV bits (RSV1 is 0x4); must be zero without a negotiated extension.
     package var reservedBits: UInt8

@@ -54,28 +54,43 @@ final class WebSocketInbox: WebSocketLoopHandler {
     var readerWaitingSince: Duration? { state.withLock { $0.readerWaitingSince } }
 
     /// The next event, waiting for the loop to deliver it; the end, again, once it was taken.
-    /// One reader at a time.
-    func next(of connection: WebSocketConnection) async -> WebSocketEvent {
-        await withCheckedContinuation { continuation in
-            let (ready, resumes) = state.withLock { state -> (WebSocketEvent?, Bool) in
-                guard state.unread > 0 else {
-                    if let end = state.end { return (.closed(end), false) }
-                    state.reader = continuation
-                    state.readerWaitingSince = connection.now
-                    return (nil, false)
+    /// A wait the task's cancellation interrupts returns `.cancelled` and takes nothing: what
+    /// arrives later is the next call's. One reader at a time.
+    nonisolated(nonsending) func next(of connection: WebSocketConnection) async -> WebSocketEvent {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let (ready, resumes) = state.withLock { state -> (WebSocketEvent?, Bool) in
+                    guard state.unread > 0 else {
+                        if let end = state.end { return (.closed(end), false) }
+                        // Checked under the lock the cancellation handler takes: a cancellation
+                        // either comes before this and is seen here, or finds the reader parked.
+                        if Task.isCancelled { return (.cancelled, false) }
+                        state.reader = continuation
+                        state.readerWaitingSince = connection.now
+                        return (nil, false)
+                    }
+                    let event = state.events[state.taken]
+                    state.taken += 1
+                    if state.unread == 0 || state.taken >= Self.limit {
+                        state.events.removeFirst(state.taken)
+                        state.taken = 0
+                    }
+                    guard state.paused, state.unread <= Self.limit / 2 else { return (event, false) }
+                    state.paused = false
+                    return (event, true)
                 }
-                let event = state.events[state.taken]
-                state.taken += 1
-                if state.unread == 0 || state.taken >= Self.limit {
-                    state.events.removeFirst(state.taken)
-                    state.taken = 0
-                }
-                guard state.paused, state.unread <= Self.limit / 2 else { return (event, false) }
-                state.paused = false
-                return (event, true)
+                if resumes { connection.eventLoop.execute { connection.resumeReading() } }
+                if let ready { continuation.resume(returning: ready) }
             }
-            if resumes { connection.eventLoop.execute { connection.resumeReading() } }
-            if let ready { continuation.resume(returning: ready) }
+        } onCancel: {
+            let reader = state.withLock { state -> CheckedContinuation<WebSocketEvent, Never>? in
+                defer {
+                    state.reader = nil
+                    state.readerWaitingSince = nil
+                }
+                return state.reader
+            }
+            reader?.resume(returning: .cancelled)
         }
     }
 }

@@ -135,6 +135,8 @@ struct MachineRun {
         case .frame, .message:
             if transportFinished > 0 || transportDropped > 0 { violations.append("step \(step): delivered \(delivery) after TCP ended") }
             if mode == .messages, case .frame = delivery { violations.append("step \(step): a frame delivered in message mode") }
+        case .cancelled:
+            violations.append("step \(step): the machine delivered a cancelled receive's answer")
         }
     }
 
