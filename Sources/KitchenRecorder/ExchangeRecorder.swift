@@ -51,18 +51,18 @@ final class ExchangeRecorder: Sendable {
     /// Told of every record once its outcome is known (``RecordingProxyConfiguration/observer``).
     let observer: @Sendable (RecorderEvent) -> Void
 
-    init(journal: JournalWriter, clock: any SchedulingClock, upstreamAuthority: String, upstreamScheme: String = "http",
-         decodedBodyLimit: Int = RecordingProxyConfiguration.defaultMaxDecodedBodyBytes, canonicalHeaderOrder: Bool = false,
-         observer: @escaping @Sendable (RecorderEvent) -> Void = { _ in },
-         onFailure: @escaping @Sendable (RecordingError) -> Void = { _ in }) {
+    /// A recorder into `journal` for a proxy run as `configuration` says, naming the upstream
+    /// `upstreamAuthority`; `onFailure` hears of the journal's first failure.
+    init(journal: JournalWriter, configuration: RecordingProxyConfiguration, upstreamAuthority: String,
+         onFailure: @escaping @Sendable (RecordingError) -> Void) {
         self.journal = journal
-        self.decodedBodyLimit = decodedBodyLimit
-        rewrite = UpstreamRewrite(authority: upstreamAuthority, canonicalOrder: canonicalHeaderOrder)
-        self.clock = clock
+        clock = configuration.clock
         self.upstreamAuthority = upstreamAuthority
-        self.upstreamScheme = upstreamScheme
+        upstreamScheme = configuration.upstream.scheme ?? "http"
+        decodedBodyLimit = configuration.maxDecodedBodyBytes
+        rewrite = UpstreamRewrite(authority: upstreamAuthority, canonicalOrder: configuration.canonicalHeaderOrder)
+        observer = configuration.observer
         self.onFailure = onFailure
-        self.observer = observer
     }
 
     /// Where an exchange's request or response body is recorded.

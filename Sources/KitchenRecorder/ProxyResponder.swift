@@ -33,9 +33,6 @@ struct ProxyResponder: HTTPResponder {
     /// out once: every request's target starts with it.
     let basePath: String
 
-    /// What the upstream is called in `Host` and in recorded URLs.
-    var authority: String { recorder.upstreamAuthority }
-
     /// Bodies up to this size with a known length are read whole and sent in one write;
     /// longer or unframed ones stream through as they arrive.
     static let bufferedBodyLimit = 1 << 20

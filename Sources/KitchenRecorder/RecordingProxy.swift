@@ -50,12 +50,8 @@ public final class RecordingProxy: Sendable {
             throw .recording(error)
         }
         let registry = self.registry, onFailure = configuration.onJournalFailure
-        recorder = ExchangeRecorder(journal: journal, clock: configuration.clock,
-                                    upstreamAuthority: configuration.authority ?? "\(host):\(port)",
-                                    upstreamScheme: configuration.upstream.scheme ?? "http",
-                                    decodedBodyLimit: configuration.maxDecodedBodyBytes,
-                                    canonicalHeaderOrder: configuration.canonicalHeaderOrder,
-                                    observer: configuration.observer) { error in
+        recorder = ExchangeRecorder(journal: journal, configuration: configuration,
+                                    upstreamAuthority: configuration.authority ?? "\(host):\(port)") { error in
             registry.abortAll()
             onFailure(error)
         }
