@@ -112,8 +112,8 @@ final class ExchangeRecorder: Sendable {
                             redacted: redacted)
             done(outcome)
         }
-        if case .refused(let error) = requestBody { return settle(.refused(error), on: loop, then: observed) }
-        if case .refused(let error) = responseBody { return settle(.refused(error), on: loop, then: observed) }
+        if case .refused(let error) = requestBody { return loopJournal(on: loop).add(settled: .refused(error), then: observed) }
+        if case .refused(let error) = responseBody { return loopJournal(on: loop).add(settled: .refused(error), then: observed) }
         writeLater({ [self] () throws(RecordingError) in
             try exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
                               failure: failure, resourceType: resourceType, requestBody: requestBody,
@@ -197,11 +197,6 @@ final class ExchangeRecorder: Sendable {
             noteRefused(error)
             batch.add(settled: .refused(error), then: done)
         }
-    }
-
-    /// Hands `outcome`, known already, to `done` on `loop` in order with the turn's records.
-    private func settle(_ outcome: Outcome, on loop: EventLoop, then done: @escaping (Outcome, Bool) -> Void) {
-        loopJournal(on: loop).add(settled: outcome, then: done)
     }
 
     /// `loop`'s batch of this turn's records (call on its thread).
