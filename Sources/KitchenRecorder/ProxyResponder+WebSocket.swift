@@ -19,10 +19,9 @@ extension ProxyResponder {
             maxFrameSize: configuration.maxBodyBytes, maxMessageSize: configuration.maxBodyBytes,
             maxQueuedBytes: configuration.maxQueuedWebSocketBytes, answersControlFrames: false)
         let key = configuration.webSocketKeys()
-        let registry = self.registry, relays = self.relays, recorder = self.recorder
+        let registry = self.registry, recorder = self.recorder
         let relay = WebSocketRelay(loop: loop, recorder: recorder, id: recorder.nextWebSocketID()) { relay in
             registry.remove(relay)
-            relays.leave()
         }
         // What was sent upstream, upgrade headers included: a refused upgrade is recorded as one,
         // so a replay can refuse the same request the same way.
@@ -50,7 +49,6 @@ extension ProxyResponder {
                     if let protocolName = opened.response.headers["Sec-WebSocket-Protocol"] {
                         accepted.add("Sec-WebSocket-Protocol", protocolName)
                     }
-                    relays.enter()
                     registry.add(relay)
                     // Its opening is journaled: the messages may follow.
                     relay.start()

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import HTTPWire
 import KitchenRecording
@@ -24,9 +23,7 @@ struct ProxyResponder: HTTPResponder {
     let pool: UpstreamPool
     let recorder: ExchangeRecorder
     let configuration: RecordingProxyConfiguration
-    /// Conversations being relayed, so that `stop()` can let them finish closing.
-    let relays: DispatchGroup
-    /// Open conversations, closed with 1011 when recording fails.
+    /// Open conversations: closed with 1011 when recording fails, let finish closing on `stop()`.
     let registry: RelayRegistry
     static let via = "1.1 kitchen-recorder"
     /// The upstream URL's path prefix (``RecordingProxyConfiguration/upstreamBasePath``), worked
