@@ -138,7 +138,7 @@ final class StreamedBodyJournal {
     private func partWritten(_ outcome: ExchangeRecorder.Outcome) {
         partsInFlight -= 1
         switch outcome {
-        case .written: break
+        case .recorded: break
         case .refused(let error): if case .streaming = state { refuse(error) }
         case .failed(let error): state = .failed(error)
         }
