@@ -49,9 +49,8 @@ struct ProxyResponder: HTTPResponder {
 
     /// The 503 every client gets once the journal cannot be written.
     static func recordingFailed(_ error: RecordingError) -> HTTPResponse {
-        HTTPResponse(status: .serviceUnavailable,
-                     headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close", "Via": via],
-                     body: Array("503 Service Unavailable: recording failed, so this recording proxy no longer relays: \(error)\n".utf8))
+        plainText(.serviceUnavailable, "503 Service Unavailable: recording failed, so this recording proxy no longer relays: \(error)",
+                  headers: ["Connection": "close"])
     }
 
     /// An upstream answer's headers as the client gets them: hop-by-hop fields stripped
@@ -112,10 +111,9 @@ struct ProxyResponder: HTTPResponder {
     /// recorded: the upstream never saw the request.
     private func upstreamBusy(_ request: HTTPRequest, reason: String) -> HTTPReply {
         configuration.observer(.upstreamBusy(method: request.method.rawValue, path: request.path))
-        return .response(HTTPResponse(
-            status: .serviceUnavailable,
-            headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close", "Retry-After": "1", "Via": Self.via],
-            body: Array("503 Service Unavailable: \(reason); the request was neither relayed nor recorded\n".utf8)))
+        return .response(Self.plainText(.serviceUnavailable,
+                                        "503 Service Unavailable: \(reason); the request was neither relayed nor recorded",
+                                        headers: ["Connection": "close", "Retry-After": "1"]))
     }
 
     static func isStaleConnection(_ error: HTTPClientError) -> Bool {
@@ -126,13 +124,26 @@ struct ProxyResponder: HTTPResponder {
         }
     }
 
-    /// The 502 for an upstream that failed with `error`, and the failure as recorded.
-    func badGatewayResponse(_ error: HTTPClientError) -> (HTTPResponse, HAR.ExchangeError) {
+    /// The client's 502 for an upstream that failed with `error`, released to `reply` once it is
+    /// recorded with the failure (on `loop`, the caller's).
+    func badGateway(_ request: HTTPRequest, error: HTTPClientError, startedAt started: Date,
+                    requestBody: ExchangeRecorder.BodyRecord = .inline, on loop: EventLoop, reply: HTTPDeferredReply) {
         let failure = HAR.ExchangeError(error)
-        let response = HTTPResponse(status: .badGateway,
-                                    headers: ["Content-Type": "text/plain; charset=utf-8", "Via": Self.via],
-                                    body: Array("502 Bad Gateway: upstream \(failure.kind.rawValue): \(failure.message)\n".utf8))
-        return (response, failure)
+        let response = Self.plainText(.badGateway, "502 Bad Gateway: upstream \(failure.kind.rawValue): \(failure.message)")
+        recorder.recordLater(
+            request: request, response: response, body: response.bodyBytes ?? [], startedAt: started,
+            timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: started), receive: 0),
+            failure: failure, requestBody: requestBody, on: loop) { [self] outcome in
+            reply.complete(released(response, outcome))
+        }
+    }
+
+    /// The proxy's own answer: `text` and a newline as plain text, with `Via` and `headers`.
+    private static func plainText(_ status: HTTPStatus, _ text: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
+        var all: HTTPHeaders = ["Content-Type": "text/plain; charset=utf-8"]
+        for field in headers { all.add(field.name, field.value) }
+        all.add("Via", via)
+        return HTTPResponse(status: status, headers: all, body: Array((text + "\n").utf8))
     }
 
     /// `30 s`, `250 ms`.
