@@ -128,7 +128,9 @@ final class ExchangeRecorder: Sendable {
                                requestBody: BodyRecord, responseBody: BodyRecord,
                                sentHeaders: HTTPHeaders?) throws(RecordingError) -> JournalEvent {
         var rawRequest = Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority)
-        if resourceType != "websocket" { rawRequest.upstream = rewrite.changes(from: request.headers, sent: sentHeaders) }
+        if resourceType != "websocket" {
+            rawRequest.upstream = UpstreamRewrite.changes(from: request.headers, to: sentHeaders ?? rewrite.headers(for: request.headers))
+        }
         if requestBody.streamed == nil {
             (rawRequest.body, rawRequest.encodedBodySize) = try RecordedBodyDecoder.decodeWhole(
                 request.body, headers: request.headers, limit: decodedBodyLimit, complete: true,
