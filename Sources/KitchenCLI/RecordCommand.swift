@@ -76,20 +76,19 @@ enum RecordCommand: KitchenCommand {
         let progress = ProgressOptions.printer(RecordTally(), from: arguments, console: console)
         let termination = Termination()
         let failure = Mutex<String?>(nil)
-        let configuration = RecordingProxyConfiguration(
-            upstream: upstream, output: URL(fileURLWithPath: output),
-            host: arguments[Self.host],
-            port: arguments[Self.port],
-            redaction: .kitchen,
-            upstreamTimeout: .seconds(arguments[Self.upstreamTimeout]),
-            maxUpstreamConnections: arguments[Self.maxUpstreamConnections],
-            upstreamCheckoutTimeout: .seconds(arguments[Self.upstreamTimeout]),
-            maxQueuedWebSocketBytes: arguments[Self.maxWebSocketQueue] << 10,
-            maxDecodedBodyBytes: arguments[Self.maxDecodedBody] << 20,
-            durability: syncInterval == 0 ? .everyRecord : .interval(.milliseconds(syncInterval)),
-            upstreamTrust: trust,
-            overwrite: arguments[Self.force],
-            onJournalFailure: { error in
+        let configuration = RecordingProxyConfiguration(upstream: upstream, output: URL(fileURLWithPath: output)) {
+            $0.host = arguments[Self.host]
+            $0.port = arguments[Self.port]
+            $0.redaction = .kitchen
+            $0.upstreamTimeout = .seconds(arguments[Self.upstreamTimeout])
+            $0.maxUpstreamConnections = arguments[Self.maxUpstreamConnections]
+            $0.upstreamCheckoutTimeout = .seconds(arguments[Self.upstreamTimeout])
+            $0.maxQueuedWebSocketBytes = arguments[Self.maxWebSocketQueue] << 10
+            $0.maxDecodedBodyBytes = arguments[Self.maxDecodedBody] << 20
+            $0.durability = syncInterval == 0 ? .everyRecord : .interval(.milliseconds(syncInterval))
+            $0.upstreamTrust = trust
+            $0.overwrite = arguments[Self.force]
+            $0.onJournalFailure = { error in
                 // Said at once, not at Ctrl-C: the proxy now answers 503 and relays nothing.
                 console.error("kitchen record: RECORDING FAILED: \(error). Relaying stopped: new requests get 503, "
                     + "open WebSockets were closed with 1011.\n")
@@ -98,8 +97,9 @@ enum RecordCommand: KitchenCommand {
                 DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.failureGraceSeconds)) {
                     termination.trigger("a recording failure")
                 }
-            },
-            observer: { progress.receive($0) })
+            }
+            $0.observer = { progress.receive($0) }
+        }
         let proxy = try RecordingProxy(configuration: configuration)
         try proxy.start()
         console.out("""

@@ -50,10 +50,16 @@ public final class LiveRecording: Sendable {
         let staging = URL(fileURLWithPath: output.path + ".recording")
         try? FileManager.default.createDirectory(at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
         let running = try server.start()
-        let configuration = RecordingProxyConfiguration(
-            upstream: running.url, output: staging, port: 0, redaction: redaction, clock: running.clock,
-            extraSecrets: running.extraSecrets, authority: running.recordedAuthority,
-            canonicalHeaderOrder: true, recordedHost: running.recordedAuthority, overwrite: true)
+        let configuration = RecordingProxyConfiguration(upstream: running.url, output: staging) {
+            $0.port = 0
+            $0.redaction = redaction
+            $0.clock = running.clock
+            $0.extraSecrets = running.extraSecrets
+            $0.authority = running.recordedAuthority
+            $0.canonicalHeaderOrder = true
+            $0.recordedHost = running.recordedAuthority
+            $0.overwrite = true
+        }
         do throws(RecorderError) {
             let proxy = try RecordingProxy(configuration: configuration)
             try proxy.start()

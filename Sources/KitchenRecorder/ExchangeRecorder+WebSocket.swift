@@ -17,8 +17,8 @@ extension ExchangeRecorder {
             return .websocketOpen(id: id, entry: HAR.Entry(
                 startedAt: startedAt, request: raw, response: Self.raw(response, body: []), timings: HAR.Timings(),
                 resourceType: "websocket"))
-        }, on: loop, then: { [observer] outcome, redacted in
-            observer(.webSocketOpened(id: id, path: request.path, outcome: Self.observed(outcome, redacted: redacted)))
+        }, on: loop, then: { [observer] outcome in
+            observer(.webSocketOpened(id: id, path: request.path, outcome: outcome))
             done(outcome)
         })
     }
@@ -35,8 +35,8 @@ extension ExchangeRecorder {
                 type: sentByClient ? .send : .receive, at: at, opcode: opcode == .binary ? .binary : .text, payload: payload)
             message.undelivered = undelivered ? true : nil
             return .websocketMessage(id: id, message: message)
-        }, on: loop, then: { [observer] outcome, redacted in
-            observer(.webSocketMessage(id: id, sentByClient: sentByClient, outcome: Self.observed(outcome, redacted: redacted)))
+        }, on: loop, then: { [observer] outcome in
+            observer(.webSocketMessage(id: id, sentByClient: sentByClient, outcome: outcome))
             done(outcome)
         })
     }
@@ -48,8 +48,8 @@ extension ExchangeRecorder {
         writeLater({
             .websocketClose(id: id, close: HAR.WebSocketClose(code: code, reason: reason, closedBy: closedBy,
                                                               undeliveredMessages: undeliveredMessages))
-        }, on: loop, then: { [observer] outcome, redacted in
-            observer(.webSocketClosed(id: id, code: code, closedBy: closedBy, outcome: Self.observed(outcome, redacted: redacted)))
+        }, on: loop, then: { [observer] outcome in
+            observer(.webSocketClosed(id: id, code: code, closedBy: closedBy, outcome: outcome))
         })
     }
 }

@@ -17,15 +17,10 @@ import Synchronization
 /// cannot be written (a full disk, an I/O error, the file removed), every record from then on
 /// reports ``Outcome/failed(_:)`` and `onFailure` hears of it once.
 final class ExchangeRecorder: Sendable {
-    /// What became of one record.
-    enum Outcome: Sendable {
-        /// In the journal.
-        case written
-        /// Not written because it could not be redacted safely (counted in ``refused``).
-        case refused(RecordingError)
-        /// The journal cannot be written: the proxy must stop relaying.
-        case failed(RecordingError)
-    }
+    /// What became of one record, as the observer hears it too: in the journal; refused as unsafe
+    /// to record (counted in ``refused``); or not written, the journal failing (the proxy must
+    /// stop relaying).
+    typealias Outcome = RecorderEvent.Outcome
 
     let journal: JournalWriter
     let clock: any SchedulingClock
@@ -51,18 +46,18 @@ final class ExchangeRecorder: Sendable {
     /// Told of every record once its outcome is known (``RecordingProxyConfiguration/observer``).
     let observer: @Sendable (RecorderEvent) -> Void
 
-    init(journal: JournalWriter, clock: any SchedulingClock, upstreamAuthority: String, upstreamScheme: String = "http",
-         decodedBodyLimit: Int = RecordingProxyConfiguration.defaultMaxDecodedBodyBytes, canonicalHeaderOrder: Bool = false,
-         observer: @escaping @Sendable (RecorderEvent) -> Void = { _ in },
-         onFailure: @escaping @Sendable (RecordingError) -> Void = { _ in }) {
+    /// A recorder into `journal` for a proxy run as `configuration` says, naming the upstream
+    /// `upstreamAuthority`; `onFailure` hears of the journal's first failure.
+    init(journal: JournalWriter, configuration: RecordingProxyConfiguration, upstreamAuthority: String,
+         onFailure: @escaping @Sendable (RecordingError) -> Void) {
         self.journal = journal
-        self.decodedBodyLimit = decodedBodyLimit
-        rewrite = UpstreamRewrite(authority: upstreamAuthority, canonicalOrder: canonicalHeaderOrder)
-        self.clock = clock
+        clock = configuration.clock
         self.upstreamAuthority = upstreamAuthority
-        self.upstreamScheme = upstreamScheme
+        upstreamScheme = configuration.upstream.scheme ?? "http"
+        decodedBodyLimit = configuration.maxDecodedBodyBytes
+        rewrite = UpstreamRewrite(authority: upstreamAuthority, canonicalOrder: configuration.canonicalHeaderOrder)
+        observer = configuration.observer
         self.onFailure = onFailure
-        self.observer = observer
     }
 
     /// Where an exchange's request or response body is recorded.
@@ -107,13 +102,12 @@ final class ExchangeRecorder: Sendable {
                      failure: HAR.ExchangeError? = nil, resourceType: String = "fetch", requestBody: BodyRecord = .inline,
                      responseBody: BodyRecord = .inline, sentHeaders: HTTPHeaders? = nil, on loop: EventLoop,
                      then done: @escaping (Outcome) -> Void) {
-        let observed = { [self] (outcome: Outcome, redacted: Bool) in
-            observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome,
-                            redacted: redacted)
+        let observed = { [self] (outcome: Outcome) in
+            observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome)
             done(outcome)
         }
-        if case .refused(let error) = requestBody { return settle(.refused(error), on: loop, then: observed) }
-        if case .refused(let error) = responseBody { return settle(.refused(error), on: loop, then: observed) }
+        if case .refused(let error) = requestBody { return loopJournal(on: loop).add(settled: .refused(error), then: observed) }
+        if case .refused(let error) = responseBody { return loopJournal(on: loop).add(settled: .refused(error), then: observed) }
         writeLater({ [self] () throws(RecordingError) in
             try exchangeEvent(request: request, response: response, body: body, startedAt: startedAt, timings: timings,
                               failure: failure, resourceType: resourceType, requestBody: requestBody,
@@ -124,7 +118,7 @@ final class ExchangeRecorder: Sendable {
     /// Writes what the loops' last turns gathered, once the loops have stopped (before the
     /// journal closes).
     func finishPendingRecords() {
-        for batch in loopJournals.withLock({ $0 }) { batch.flushAfterStop() }
+        for batch in loopJournals.withLock({ $0 }) { batch.flush() }
     }
 
     /// The exchange's record: bodies held whole are decoded from their `Content-Encoding` here,
@@ -134,7 +128,9 @@ final class ExchangeRecorder: Sendable {
                                requestBody: BodyRecord, responseBody: BodyRecord,
                                sentHeaders: HTTPHeaders?) throws(RecordingError) -> JournalEvent {
         var rawRequest = Self.raw(request, scheme: upstreamScheme, authority: upstreamAuthority)
-        if resourceType != "websocket" { rawRequest.upstream = rewrite.changes(from: request.headers, sent: sentHeaders) }
+        if resourceType != "websocket" {
+            rawRequest.upstream = UpstreamRewrite.changes(from: request.headers, to: sentHeaders ?? rewrite.headers(for: request.headers))
+        }
         if requestBody.streamed == nil {
             (rawRequest.body, rawRequest.encodedBodySize) = try RecordedBodyDecoder.decodeWhole(
                 request.body, headers: request.headers, limit: decodedBodyLimit, complete: true,
@@ -154,11 +150,11 @@ final class ExchangeRecorder: Sendable {
     }
 
     private func observeExchange(request: HTTPRequest, response: HTTPResponse, timings: HAR.Timings,
-                                 failure: HAR.ExchangeError?, outcome: Outcome, redacted: Bool) {
+                                 failure: HAR.ExchangeError?, outcome: Outcome) {
         observer(.exchange(RecorderEvent.Exchange(
             method: request.method.rawValue, path: request.path, status: response.status.code,
             duration: .milliseconds(max(0, timings.send + timings.wait + timings.receive)), upstreamFailure: failure,
-            outcome: Self.observed(outcome, redacted: redacted))))
+            outcome: outcome)))
     }
 
     /// The exchange as its entry will show it so far (the request, and the response's head
@@ -181,14 +177,14 @@ final class ExchangeRecorder: Sendable {
     /// on the loop once the part is journaled (or why not). Parts handed over before an
     /// exchange's record are written before it.
     func bodyPartLater(_ id: String, data: [UInt8], on loop: EventLoop, then done: @escaping (Outcome) -> Void) {
-        writeLater({ .bodyPart(id: id, data: data) }, on: loop, then: { outcome, _ in done(outcome) })
+        writeLater({ .bodyPart(id: id, data: data) }, on: loop, then: done)
     }
 
     /// Makes `event` on `loop` (call on its thread): redacted, checked and encoded now, written
     /// with the loop's other records of this turn; `then` runs on the loop once its outcome is
     /// known. A record that cannot be made safely is refused (counted) and never written.
     func writeLater(_ event: () throws(RecordingError) -> JournalEvent, on loop: EventLoop,
-                    then done: @escaping (Outcome, Bool) -> Void) {
+                    then done: @escaping (Outcome) -> Void) {
         let batch = loopJournal(on: loop)
         if let failure { return batch.add(settled: .failed(failure), then: done) }
         do throws(RecordingError) {
@@ -197,11 +193,6 @@ final class ExchangeRecorder: Sendable {
             noteRefused(error)
             batch.add(settled: .refused(error), then: done)
         }
-    }
-
-    /// Hands `outcome`, known already, to `done` on `loop` in order with the turn's records.
-    private func settle(_ outcome: Outcome, on loop: EventLoop, then done: @escaping (Outcome, Bool) -> Void) {
-        loopJournal(on: loop).add(settled: outcome, then: done)
     }
 
     /// `loop`'s batch of this turn's records (call on its thread).
@@ -222,14 +213,5 @@ final class ExchangeRecorder: Sendable {
         guard first else { return }
         failureReported.store(true, ordering: .releasing)
         onFailure(error)
-    }
-
-    /// An outcome as the observer hears it.
-    static func observed(_ outcome: Outcome, redacted: Bool) -> RecorderEvent.Outcome {
-        switch outcome {
-        case .written: .recorded(redacted: redacted)
-        case .refused(let error): .refused(error)
-        case .failed(let error): .failed(error)
-        }
     }
 }

@@ -11,17 +11,17 @@ import KitchenRecording
 ///
 /// ```swift
 /// let batch = loop.local(key) { LoopJournal(loop: loop, journal: journal, failed: report) }
-/// batch.add(try journal.prepare(event)) { outcome, redacted in … }   // on the loop
+/// batch.add(try journal.prepare(event)) { outcome in … }   // on the loop
 /// ```
 final class LoopJournal: @unchecked Sendable {
-    // Unchecked: touched on `loop`'s thread only, and by `flushAfterStop()` once that thread has
+    // Unchecked: touched on `loop`'s thread only, and by `flush()` once that thread has
     // ended.
 
     /// A record waiting for the turn's write, or one already settled (refused), with who hears it.
     private struct Waiting {
         let settled: ExchangeRecorder.Outcome?
         let redacted: Bool
-        let done: (ExchangeRecorder.Outcome, Bool) -> Void
+        let done: (ExchangeRecorder.Outcome) -> Void
     }
 
     private let loop: EventLoop
@@ -39,7 +39,7 @@ final class LoopJournal: @unchecked Sendable {
     }
 
     /// Adds a prepared record to this turn's write; `done` hears its outcome once written.
-    func add(_ record: JournalWriter.PreparedRecord, then done: @escaping (ExchangeRecorder.Outcome, Bool) -> Void) {
+    func add(_ record: JournalWriter.PreparedRecord, then done: @escaping (ExchangeRecorder.Outcome) -> Void) {
         records.append(record)
         waiting.append(Waiting(settled: nil, redacted: record.redacted, done: done))
         scheduleFlush()
@@ -47,24 +47,23 @@ final class LoopJournal: @unchecked Sendable {
 
     /// Queues the outcome of a record that will not be written (refused), so that it is heard in
     /// order with the turn's others, never before the caller has returned.
-    func add(settled outcome: ExchangeRecorder.Outcome, then done: @escaping (ExchangeRecorder.Outcome, Bool) -> Void) {
+    func add(settled outcome: ExchangeRecorder.Outcome, then done: @escaping (ExchangeRecorder.Outcome) -> Void) {
         waiting.append(Waiting(settled: outcome, redacted: false, done: done))
         scheduleFlush()
     }
-
-    /// Writes what the loop's last turn gathered after the loop has stopped (its own flush was
-    /// dropped with the loop's work): call only once the loop's thread has ended.
-    func flushAfterStop() { flush() }
 
     private func scheduleFlush() {
         guard !flushScheduled else { return }
         flushScheduled = true
         // Work handed over from the loop's own thread runs after this turn's sockets. A loop
-        // that is stopping takes no more work: `flushAfterStop()` writes what is left.
+        // that is stopping takes no more work: `flush()`, called after it stops, writes what is left.
         if !loop.execute({ [self] in flush() }) { flushScheduled = false }
     }
 
-    private func flush() {
+    /// Writes the turn's records with one `write(2)`, then tells each who waits for it. Run on the
+    /// loop after its turn; once the loop's thread has ended, called for its last turn (whose
+    /// scheduled flush was dropped with the loop's work).
+    func flush() {
         flushScheduled = false
         let records = self.records, waiting = self.waiting
         self.records = []
@@ -77,8 +76,7 @@ final class LoopJournal: @unchecked Sendable {
             }
         }
         for record in waiting {
-            let outcome = record.settled ?? failure.map(ExchangeRecorder.Outcome.failed) ?? .written
-            record.done(outcome, record.redacted)
+            record.done(record.settled ?? failure.map(ExchangeRecorder.Outcome.failed) ?? .recorded(redacted: record.redacted))
         }
     }
 }

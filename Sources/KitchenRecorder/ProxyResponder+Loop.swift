@@ -2,22 +2,6 @@ import Foundation
 import HTTPWire
 import KitchenRecording
 
-extension ProxyResponder {
-    /// The client's 502 for an upstream that failed, released to `reply` once it is recorded with
-    /// the failure (on `loop`, the caller's).
-    func badGateway(_ request: HTTPRequest, error: HTTPClientError, startedAt started: Date,
-                         requestBody: ExchangeRecorder.BodyRecord = .inline, on loop: EventLoop, reply: HTTPDeferredReply) {
-        let (response, failure) = badGatewayResponse(error)
-        let responder = self
-        recorder.recordLater(
-            request: request, response: response, body: response.bodyBytes ?? [], startedAt: started,
-            timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: started), receive: 0),
-            failure: failure, requestBody: requestBody, on: loop) { outcome in
-            reply.complete(responder.released(response, outcome))
-        }
-    }
-}
-
 /// One exchange relayed on an event loop: a connection from the loop's share of the pool, the
 /// request written and the response read without blocking, then the record made on the loop,
 /// and the answer released to the client only once the record is written.

@@ -12,27 +12,26 @@ extension ProxyResponder {
         let started = recorder.clock.currentDate
         var headers = HopByHopHeaders.stripped(request.headers)
         for name in ["Host", "Sec-WebSocket-Key", "Sec-WebSocket-Version", "Sec-WebSocket-Extensions"] { headers.remove(name) }
-        headers.add("Host", authority)
+        headers.add("Host", recorder.upstreamAuthority)
         headers.add("Via", Self.via)
         if configuration.canonicalHeaderOrder { headers = headers.sortedByName() }
         let relayConfiguration = WebSocketConfiguration(
             maxFrameSize: configuration.maxBodyBytes, maxMessageSize: configuration.maxBodyBytes,
             maxQueuedBytes: configuration.maxQueuedWebSocketBytes, answersControlFrames: false)
         let key = configuration.webSocketKeys()
-        let registry = self.registry, relays = self.relays, recorder = self.recorder
+        let registry = self.registry, recorder = self.recorder
         let relay = WebSocketRelay(loop: loop, recorder: recorder, id: recorder.nextWebSocketID()) { relay in
             registry.remove(relay)
-            relays.leave()
         }
         // What was sent upstream, upgrade headers included: a refused upgrade is recorded as one,
         // so a replay can refuse the same request the same way.
         var hostless = headers
         hostless.remove("Host")
-        let sent = WebSocketHandshake.upgradeRequest(host: authority, target: originForm(request), key: key, headers: hostless)
+        let sent = WebSocketHandshake.upgradeRequest(host: recorder.upstreamAuthority, target: originForm(request), key: key, headers: hostless)
         let reply = HTTPDeferredReply()
-        WebSocketClient.open(host: pool.host, port: pool.port, target: originForm(request), headers: headers,
+        WebSocketClient.open(host: pool.endpoint.host, port: pool.endpoint.port, target: originForm(request), headers: headers,
                              configuration: relayConfiguration, timeout: configuration.upstreamTimeout, key: key,
-                             tls: pool.tls, on: loop, handler: relay.upstreamSide) { [self] result in
+                             tls: pool.endpoint.tls, on: loop, handler: relay.upstreamSide) { [self] result in
             switch result {
             case .success(let opened):
                 // Recorded as the client sent it, but for the handshake key: the recorded
@@ -50,7 +49,6 @@ extension ProxyResponder {
                     if let protocolName = opened.response.headers["Sec-WebSocket-Protocol"] {
                         accepted.add("Sec-WebSocket-Protocol", protocolName)
                     }
-                    relays.enter()
                     registry.add(relay)
                     // Its opening is journaled: the messages may follow.
                     relay.start()

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import HTTPWire
 import KitchenRecording
@@ -24,21 +23,30 @@ struct ProxyResponder: HTTPResponder {
     let pool: UpstreamPool
     let recorder: ExchangeRecorder
     let configuration: RecordingProxyConfiguration
-    /// Conversations being relayed, so that `stop()` can let them finish closing.
-    let relays: DispatchGroup
-    /// Open conversations, closed with 1011 when recording fails.
+    /// Open conversations: closed with 1011 when recording fails, let finish closing on `stop()`.
     let registry: RelayRegistry
     static let via = "1.1 kitchen-recorder"
     /// The upstream URL's path prefix (``RecordingProxyConfiguration/upstreamBasePath``), worked
     /// out once: every request's target starts with it.
     let basePath: String
 
-    /// What the upstream is called in `Host` and in recorded URLs.
-    var authority: String { recorder.upstreamAuthority }
-
     /// Bodies up to this size with a known length are read whole and sent in one write;
     /// longer or unframed ones stream through as they arrive.
     static let bufferedBodyLimit = 1 << 20
+
+    /// Request bodies longer than this (by `Content-Length`, or chunked ones once this much
+    /// has arrived) stream to the upstream and the journal as they arrive instead of being
+    /// read whole first. 1 MiB, like ``bufferedBodyLimit`` for responses.
+    static let streamedBodyThreshold = 1 << 20
+
+    /// Large and chunked request bodies are streamed (see ``streamedBodyThreshold``), except a
+    /// form's (`application/x-www-form-urlencoded`), whose fields are redacted whole, and a
+    /// WebSocket upgrade's.
+    func bodyDelivery(for head: HTTPRequest) -> HTTPBodyDelivery {
+        guard !head.isWebSocketUpgrade, Redactor.canStream(contentType: head.headers["Content-Type"]) else { return .buffered }
+        if let length = head.headers.contentLength { return length > Self.streamedBodyThreshold ? .streamed : .buffered }
+        return head.headers.contains("Transfer-Encoding") ? .streamed : .buffered
+    }
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPReply {
         if let failure = recorder.failure { return .response(Self.recordingFailed(failure)) }
@@ -55,9 +63,8 @@ struct ProxyResponder: HTTPResponder {
 
     /// The 503 every client gets once the journal cannot be written.
     static func recordingFailed(_ error: RecordingError) -> HTTPResponse {
-        HTTPResponse(status: .serviceUnavailable,
-                     headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close", "Via": via],
-                     body: Array("503 Service Unavailable: recording failed, so this recording proxy no longer relays: \(error)\n".utf8))
+        plainText(.serviceUnavailable, "503 Service Unavailable: recording failed, so this recording proxy no longer relays: \(error)",
+                  headers: ["Connection": "close"])
     }
 
     /// An upstream answer's headers as the client gets them: hop-by-hop fields stripped
@@ -118,10 +125,9 @@ struct ProxyResponder: HTTPResponder {
     /// recorded: the upstream never saw the request.
     private func upstreamBusy(_ request: HTTPRequest, reason: String) -> HTTPReply {
         configuration.observer(.upstreamBusy(method: request.method.rawValue, path: request.path))
-        return .response(HTTPResponse(
-            status: .serviceUnavailable,
-            headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close", "Retry-After": "1", "Via": Self.via],
-            body: Array("503 Service Unavailable: \(reason); the request was neither relayed nor recorded\n".utf8)))
+        return .response(Self.plainText(.serviceUnavailable,
+                                        "503 Service Unavailable: \(reason); the request was neither relayed nor recorded",
+                                        headers: ["Connection": "close", "Retry-After": "1"]))
     }
 
     static func isStaleConnection(_ error: HTTPClientError) -> Bool {
@@ -132,13 +138,26 @@ struct ProxyResponder: HTTPResponder {
         }
     }
 
-    /// The 502 for an upstream that failed with `error`, and the failure as recorded.
-    func badGatewayResponse(_ error: HTTPClientError) -> (HTTPResponse, HAR.ExchangeError) {
+    /// The client's 502 for an upstream that failed with `error`, released to `reply` once it is
+    /// recorded with the failure (on `loop`, the caller's).
+    func badGateway(_ request: HTTPRequest, error: HTTPClientError, startedAt started: Date,
+                    requestBody: ExchangeRecorder.BodyRecord = .inline, on loop: EventLoop, reply: HTTPDeferredReply) {
         let failure = HAR.ExchangeError(error)
-        let response = HTTPResponse(status: .badGateway,
-                                    headers: ["Content-Type": "text/plain; charset=utf-8", "Via": Self.via],
-                                    body: Array("502 Bad Gateway: upstream \(failure.kind.rawValue): \(failure.message)\n".utf8))
-        return (response, failure)
+        let response = Self.plainText(.badGateway, "502 Bad Gateway: upstream \(failure.kind.rawValue): \(failure.message)")
+        recorder.recordLater(
+            request: request, response: response, body: response.bodyBytes ?? [], startedAt: started,
+            timings: HAR.Timings(send: 0, wait: recorder.clock.milliseconds(since: started), receive: 0),
+            failure: failure, requestBody: requestBody, on: loop) { [self] outcome in
+            reply.complete(released(response, outcome))
+        }
+    }
+
+    /// The proxy's own answer: `text` and a newline as plain text, with `Via` and `headers`.
+    private static func plainText(_ status: HTTPStatus, _ text: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
+        var all: HTTPHeaders = ["Content-Type": "text/plain; charset=utf-8"]
+        for field in headers { all.add(field.name, field.value) }
+        all.add("Via", via)
+        return HTTPResponse(status: status, headers: all, body: Array((text + "\n").utf8))
     }
 
     /// `30 s`, `250 ms`.

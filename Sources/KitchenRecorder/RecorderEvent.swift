@@ -37,16 +37,6 @@ public enum RecorderEvent: Sendable {
         /// Why the upstream could not answer, when it could not.
         public let upstreamFailure: HAR.ExchangeError?
         public let outcome: Outcome
-
-        public init(method: String, path: String, status: Int, duration: Duration, upstreamFailure: HAR.ExchangeError?,
-                    outcome: Outcome) {
-            self.method = method
-            self.path = path
-            self.status = status
-            self.duration = duration
-            self.upstreamFailure = upstreamFailure
-            self.outcome = outcome
-        }
     }
 
     /// What became of a record.

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import HTTPWire
 import KitchenRecording
@@ -20,7 +19,6 @@ public final class RecordingProxy: Sendable {
     private let pool: UpstreamPool
     private let recorder: ExchangeRecorder
     private let redactor: Redactor
-    private let relays = DispatchGroup()
     /// The WebSocket conversations being relayed.
     let registry = RelayRegistry()
 
@@ -50,19 +48,15 @@ public final class RecordingProxy: Sendable {
             throw .recording(error)
         }
         let registry = self.registry, onFailure = configuration.onJournalFailure
-        recorder = ExchangeRecorder(journal: journal, clock: configuration.clock,
-                                    upstreamAuthority: configuration.authority ?? "\(host):\(port)",
-                                    upstreamScheme: configuration.upstream.scheme ?? "http",
-                                    decodedBodyLimit: configuration.maxDecodedBodyBytes,
-                                    canonicalHeaderOrder: configuration.canonicalHeaderOrder,
-                                    observer: configuration.observer) { error in
+        recorder = ExchangeRecorder(journal: journal, configuration: configuration,
+                                    upstreamAuthority: configuration.authority ?? "\(host):\(port)") { error in
             registry.abortAll()
             onFailure(error)
         }
         server = HTTPServer(
             configuration: HTTPServerConfiguration(host: configuration.host, port: configuration.port, limits: limits,
                                                    eventLoopThreads: configuration.servingLoops),
-            responder: ProxyResponder(pool: pool, recorder: recorder, configuration: configuration, relays: relays,
+            responder: ProxyResponder(pool: pool, recorder: recorder, configuration: configuration,
                                       registry: registry, basePath: configuration.upstreamBasePath))
         pool.serve(on: server.eventLoops)
     }
@@ -105,7 +99,7 @@ public final class RecordingProxy: Sendable {
     /// get up to `drainTimeout` to finish, so their close is recorded rather than cut off.
     @discardableResult
     public func stop(drainTimeout: Duration = .seconds(2)) throws(RecorderError) -> RecordingSummary {
-        _ = relays.wait(timeout: .now() + .milliseconds(Int(drainTimeout / .milliseconds(1))))
+        registry.waitUntilEnded(timeout: drainTimeout)
         pool.shutDown()
         server.stop()
         // What the loops' last turns recorded is written once they have stopped.

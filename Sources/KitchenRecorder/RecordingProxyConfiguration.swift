@@ -8,18 +8,18 @@ public struct RecordingProxyConfiguration: Sendable {
     /// The server to forward to (`http://host:port`, or with a path prefix: `http://host/api/v1`).
     public var upstream: URL
     /// Address to listen on. Default `127.0.0.1`.
-    public var host: String
+    public var host = "127.0.0.1"
     /// Port to listen on; 0 picks a free one. Default 8081.
-    public var port: Int
+    public var port = 8081
     /// The HAR written when the proxy stops; the journal is `<output>.journal` beside it.
     public var output: URL
     /// Which secrets are replaced by aliases. Default `.standard` (credentials by name, auth headers
     /// and cookies); the Kitchen layer (`kitchen record`, the scenarios, interception) passes `.kitchen`.
-    public var redaction: RedactionPolicy
+    public var redaction = RedactionPolicy.standard
     /// How long to wait for the upstream to answer before replying 502. Default 30 s.
-    public var upstreamTimeout: Duration
+    public var upstreamTimeout = Duration.seconds(30)
     /// Largest request or response body relayed. Default 64 MiB.
-    public var maxBodyBytes: Int
+    public var maxBodyBytes = 64 << 20
     /// Keep-alive connections the proxy opens to the upstream at most, all clients together
     /// (`kitchen record --max-upstream-connections`). They are split among the proxy's event
     /// loops, each keeping its share in a pool of its own: `N / loops` each, the first `N % loops`
@@ -29,7 +29,7 @@ public struct RecordingProxyConfiguration: Sendable {
     /// at most this many loops (``eventLoopThreads``), so every loop has one. WebSocket
     /// conversations each own an upstream connection for their life and are not counted against
     /// it. Default 64; at least 1 is used.
-    public var maxUpstreamConnections: Int
+    public var maxUpstreamConnections = 64
     /// Event-loop threads serving the proxy's clients, each relaying its connections' exchanges
     /// with its own share of ``maxUpstreamConnections``; at most ``maxUpstreamConnections`` of
     /// them run. Default: one per core online.
@@ -38,39 +38,39 @@ public struct RecordingProxyConfiguration: Sendable {
     /// below the 5 s keep-alive of Node.js and Apache httpd (nginx keeps 75 s, `kitchen serve`
     /// 60 s), so the proxy closes first and rarely sends on a connection the upstream is closing.
     /// Checked whenever a connection is checked out or in. Default 4 s.
-    public var upstreamIdleTimeout: Duration
+    public var upstreamIdleTimeout = Duration.seconds(4)
     /// How long a request waits for a pooled upstream connection when all
     /// ``maxUpstreamConnections`` are in use, before it is answered 503. Default 30 s (the
     /// default ``upstreamTimeout``; `kitchen record` uses its `--upstream-timeout`).
-    public var upstreamCheckoutTimeout: Duration
+    public var upstreamCheckoutTimeout = Duration.seconds(30)
     /// Most bytes a relayed WebSocket queues toward a side that reads slowly (the client or the
     /// upstream) before the proxy drops that side: a client dropped so has its close recorded
     /// with the messages it never got. (Frames still waiting for their record are held apart,
     /// 256 a direction at most, and the side they come from is read no further meanwhile.)
     /// Default ``defaultMaxQueuedWebSocketBytes`` (`kitchen record --max-websocket-queue KIB`).
-    public var maxQueuedWebSocketBytes: Int
+    public var maxQueuedWebSocketBytes = defaultMaxQueuedWebSocketBytes
     /// The default ``maxQueuedWebSocketBytes``: 8 MiB.
+    public static let defaultMaxQueuedWebSocketBytes = 8 << 20
     /// Most bytes a body sent with a `Content-Encoding` (gzip, deflate) may decode to before its
     /// record is refused as a decompression bomb (the client still gets the answer as sent).
     /// Default ``defaultMaxDecodedBodyBytes`` (`kitchen record --max-decoded-body-mib`).
-    public var maxDecodedBodyBytes: Int
+    public var maxDecodedBodyBytes = defaultMaxDecodedBodyBytes
     /// The default ``maxDecodedBodyBytes``: 256 MiB.
     public static let defaultMaxDecodedBodyBytes = 256 << 20
-    public static let defaultMaxQueuedWebSocketBytes = 8 << 20
     /// When each journal record reaches the disk. Default: written with `write(2)` before the
     /// client gets its answer, `fdatasync`ed at most every 50 ms (`kitchen record --sync-interval`).
-    public var durability: JournalWriter.Durability
+    public var durability = JournalWriter.defaultDurability
     /// The time stamped on entries and messages (its `currentDate`). Default: the wall clock;
     /// scenario recording passes the simulator, so that re-recording gives identical files.
-    public var clock: any SchedulingClock
+    public var clock: any SchedulingClock = SystemClock()
     /// Secrets to refuse in the final HAR besides those seen in traffic (e.g. every token a server issued).
-    public var extraSecrets: @Sendable () -> [String]
+    public var extraSecrets: @Sendable () -> [String] = { [] }
     /// The authority (`host:port`) sent upstream as `Host` and written in recorded URLs.
     /// Default: the upstream's own. Scenario recording fixes it so files do not depend on a free port.
     public var authority: String?
     /// `Sec-WebSocket-Key`s for upstream handshakes. Default: fresh random keys (RFC 6455 §4.1);
     /// scenario recording uses a fixed sequence so the recorded handshake is the same on every run.
-    public var webSocketKeys: @Sendable () -> String
+    public var webSocketKeys: @Sendable () -> String = { WebSocketHandshake.makeKey() }
     /// The `Host` the record shows for every client request. Default `nil`: the client's own, as
     /// sent (what the upstream got instead is in `_upstream`). Scenario recording fixes it, so that
     /// files do not depend on the proxy's free port.
@@ -78,70 +78,35 @@ public struct RecordingProxyConfiguration: Sendable {
     /// Forward request headers sorted by name (the order of same-name fields kept; RFC 9110 §5.3
     /// gives no meaning to the order of different names). Default `false`: wire order. Scenario
     /// recording sets it, because some clients (Linux URLSession) send headers in dictionary order.
-    public var canonicalHeaderOrder: Bool
+    public var canonicalHeaderOrder = false
     /// Which certificates an `https://` upstream may present. Default: the system's trust store
     /// (`--cacert FILE` adds a CA, `--insecure` checks nothing). The proxy's client side stays plain
     /// HTTP on loopback.
-    public var upstreamTrust: TLSClientConfiguration.Trust
+    public var upstreamTrust = TLSClientConfiguration.Trust.system
     /// Whether an existing HAR at `output` may be replaced. Default `false` (`kitchen record --force`).
-    public var overwrite: Bool
+    public var overwrite = false
     /// Told once, at once, when the journal cannot be written (a full disk, an I/O error, the
     /// file removed): from then on the proxy answers 503 and has closed every WebSocket with 1011.
-    public var onJournalFailure: @Sendable (RecordingError) -> Void
+    public var onJournalFailure: @Sendable (RecordingError) -> Void = { _ in }
     /// Told of every exchange, WebSocket opening, message and close once its record is written
     /// (or refused), and of every request turned away for want of an upstream connection
     /// (``RecorderEvent/upstreamBusy(method:path:)``), on the connection's thread: for progress
     /// output. Default: nobody.
-    public var observer: @Sendable (RecorderEvent) -> Void
+    public var observer: @Sendable (RecorderEvent) -> Void = { _ in }
 
-    package init(
-        upstream: URL,
-        output: URL,
-        host: String = "127.0.0.1",
-        port: Int = 8081,
-        redaction: RedactionPolicy = .standard,
-        upstreamTimeout: Duration = .seconds(30),
-        maxBodyBytes: Int = 64 << 20,
-        maxUpstreamConnections: Int = 64,
-        upstreamIdleTimeout: Duration = .seconds(4),
-        upstreamCheckoutTimeout: Duration = .seconds(30),
-        maxQueuedWebSocketBytes: Int = RecordingProxyConfiguration.defaultMaxQueuedWebSocketBytes,
-        maxDecodedBodyBytes: Int = RecordingProxyConfiguration.defaultMaxDecodedBodyBytes,
-        durability: JournalWriter.Durability = JournalWriter.defaultDurability,
-        clock: any SchedulingClock = SystemClock(),
-        extraSecrets: @escaping @Sendable () -> [String] = { [] },
-        authority: String? = nil,
-        webSocketKeys: @escaping @Sendable () -> String = { WebSocketHandshake.makeKey() },
-        canonicalHeaderOrder: Bool = false,
-        recordedHost: String? = nil,
-        upstreamTrust: TLSClientConfiguration.Trust = .system,
-        overwrite: Bool = false,
-        onJournalFailure: @escaping @Sendable (RecordingError) -> Void = { _ in },
-        observer: @escaping @Sendable (RecorderEvent) -> Void = { _ in }
-    ) {
+    /// The configuration that records `upstream` into `output`, every other field at its default,
+    /// then changed by `configure`.
+    ///
+    /// ```swift
+    /// let configuration = RecordingProxyConfiguration(upstream: upstream, output: output) {
+    ///     $0.port = 0
+    ///     $0.redaction = .kitchen
+    /// }
+    /// ```
+    package init(upstream: URL, output: URL, _ configure: (inout Self) -> Void = { _ in }) {
         self.upstream = upstream
         self.output = output
-        self.host = host
-        self.port = port
-        self.redaction = redaction
-        self.upstreamTimeout = upstreamTimeout
-        self.maxBodyBytes = maxBodyBytes
-        self.maxUpstreamConnections = maxUpstreamConnections
-        self.upstreamIdleTimeout = upstreamIdleTimeout
-        self.upstreamCheckoutTimeout = upstreamCheckoutTimeout
-        self.maxQueuedWebSocketBytes = maxQueuedWebSocketBytes
-        self.maxDecodedBodyBytes = maxDecodedBodyBytes
-        self.durability = durability
-        self.clock = clock
-        self.extraSecrets = extraSecrets
-        self.authority = authority
-        self.webSocketKeys = webSocketKeys
-        self.canonicalHeaderOrder = canonicalHeaderOrder
-        self.recordedHost = recordedHost
-        self.upstreamTrust = upstreamTrust
-        self.overwrite = overwrite
-        self.onJournalFailure = onJournalFailure
-        self.observer = observer
+        configure(&self)
     }
 
     /// How upstream connections speak TLS: `nil` for `http://`, the host's name and

@@ -94,36 +94,30 @@ final class StreamedBodyJournal {
         return journalFailed
     }
 
-    /// Ends the body: writes what is left and returns the record's reference to it, or `nil`
-    /// when the body was refused or the journal failed (see ``state``).
-    func finish() -> StreamedBody? {
-        guard case .streaming = state else { return nil }
-        let tail: (bytes: [UInt8], pointers: [String])
-        do throws(RecordingError) {
-            if let rest = try decoder?.finish(), !rest.isEmpty { pending.append(contentsOf: try redaction.feed(rest)) }
-            tail = try redaction.finish()
-        } catch {
-            refuse(error)
-            return nil
-        }
-        pending.append(contentsOf: tail.bytes)
-        var offset = 0
-        while offset < pending.count, case .streaming = state {
-            let end = min(offset + Self.partBytes, pending.count)
-            writePart(Array(pending[offset..<end]))
-            offset = end
-        }
-        pending = []
-        guard case .streaming = state else { return nil }
-        return StreamedBody(id: id, size: written, contentType: contentType, redacted: tail.pointers,
-                            encodedSize: decoder?.encodedCount)
-    }
-
-    /// Ends the body (``finish()``) and settles what its exchange's record says of it: the
-    /// journaled parts, or that redaction refused it (relayed, not recorded); or why the
-    /// journal failed (then nothing more is relayed).
+    /// Ends the body: writes what is left, and settles what its exchange's record says of it: the
+    /// journaled parts, or that redaction refused it (relayed, not recorded); or why the journal
+    /// failed (then nothing more is relayed).
     func finishBody() -> Result<ExchangeRecorder.BodyRecord, RecordingError> {
-        if let streamed = finish() { return .success(.streamed(streamed)) }
+        if case .streaming = state {
+            do throws(RecordingError) {
+                if let rest = try decoder?.finish(), !rest.isEmpty { pending.append(contentsOf: try redaction.feed(rest)) }
+                let tail = try redaction.finish()
+                pending.append(contentsOf: tail.bytes)
+                var offset = 0
+                while offset < pending.count, case .streaming = state {
+                    let end = min(offset + Self.partBytes, pending.count)
+                    writePart(Array(pending[offset..<end]))
+                    offset = end
+                }
+                pending = []
+                if case .streaming = state {
+                    return .success(.streamed(StreamedBody(id: id, size: written, contentType: contentType, redacted: tail.pointers,
+                                                           encodedSize: decoder?.encodedCount)))
+                }
+            } catch {
+                refuse(error)
+            }
+        }
         if case .refused(let error) = state { return .success(.refused(error)) }
         return .failure(journalFailed ?? .journalClosed(path: recorder.journal.url.path))
     }
@@ -138,7 +132,7 @@ final class StreamedBodyJournal {
     private func partWritten(_ outcome: ExchangeRecorder.Outcome) {
         partsInFlight -= 1
         switch outcome {
-        case .written: break
+        case .recorded: break
         case .refused(let error): if case .streaming = state { refuse(error) }
         case .failed(let error): state = .failed(error)
         }

@@ -23,11 +23,8 @@ import Synchronization
 /// pool.checkOut(on: loop) { result in … pool.checkIn(connection, reusable: true) … }
 /// ```
 final class UpstreamPool: Sendable {
-    private let endpoint: UpstreamEndpoint
-    var host: String { endpoint.host }
-    var port: Int { endpoint.port }
-    /// TLS for an `https://` upstream; `nil` for plain HTTP.
-    var tls: TLSClientConfiguration? { endpoint.tls }
+    /// Where the upstream is and how to talk to it.
+    let endpoint: UpstreamEndpoint
     /// The bound on connections open at once, all loops together (at least one a loop).
     let maxConnections: Int
     let idleTimeout: Duration

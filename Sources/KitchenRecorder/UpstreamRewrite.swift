@@ -28,14 +28,9 @@ struct UpstreamRewrite: Sendable {
         return canonicalOrder ? forwarded.sortedByName() : forwarded
     }
 
-    /// What the upstream got otherwise than `recorded` says, for a request recorded with the
-    /// client's headers: fields set (with their values, in the order sent) and fields removed.
-    /// `sent`: the headers already made for it by ``headers(for:)``, when the caller has them.
-    func changes(from recorded: HTTPHeaders, sent: HTTPHeaders? = nil) -> HAR.UpstreamChanges {
-        Self.changes(from: recorded, to: sent ?? headers(for: recorded))
-    }
-
-    /// How `sent` differs from `recorded`, field name by field name (case aside).
+    /// What the upstream got (`sent`) otherwise than `recorded` says, for a request recorded with
+    /// the client's headers, field name by field name (case aside): fields set (with their values,
+    /// in the order sent) and fields removed.
     static func changes(from recorded: HTTPHeaders, to sent: HTTPHeaders) -> HAR.UpstreamChanges {
         var changes = HAR.UpstreamChanges()
         // A request has a dozen fields or so: looking back along the list costs less than a set of

@@ -31,6 +31,15 @@ public enum JournalEvent: Sendable, Hashable {
         }
     }
 
+    /// The WebSocket connection or streamed body the record is about; `nil` for a session or an
+    /// exchange, whose records have no `id`.
+    var id: String? {
+        switch self {
+        case .websocketOpen(let id, _), .websocketMessage(let id, _), .websocketClose(let id, _), .bodyPart(let id, _): id
+        case .session, .entry, .streamedEntry: nil
+        }
+    }
+
     /// The record without its `seq`, as compact JSON: `{"type": …, "id": …, payload…}`, members
     /// in that order, written straight from the event's field declarations (``HARFields``)
     /// without building a ``JSONValue`` tree first. The one definition of a record's layout.
@@ -38,23 +47,18 @@ public enum JournalEvent: Sendable, Hashable {
         var output: [UInt8] = []
         HARFieldByteWriter.object(into: &output) { record in
             record.member("type", typeName)
+            record.member("id", id)
             switch self {
             case .session(let creator, let startedDateTime):
                 record.member("creator", creator)
                 record.member("startedDateTime", startedDateTime)
-            case .entry(let entry):
+            case .entry(let entry), .websocketOpen(_, let entry):
                 record.member("entry", entry)
-            case .websocketOpen(let id, let entry):
-                record.member("id", id)
-                record.member("entry", entry)
-            case .websocketMessage(let id, let message):
-                record.member("id", id)
+            case .websocketMessage(_, let message):
                 record.member("message", message)
-            case .websocketClose(let id, let close):
-                record.member("id", id)
+            case .websocketClose(_, let close):
                 record.member("close", close)
-            case .bodyPart(let id, let data):
-                record.member("id", id)
+            case .bodyPart(_, let data):
                 record.member("data", Base64.encode(data))
             case .streamedEntry(let entry, let requestBody, let responseBody):
                 record.member("entry", entry)

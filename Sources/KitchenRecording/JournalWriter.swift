@@ -110,7 +110,7 @@ public final class JournalWriter: Sendable {
     /// Redacts `event`, checks it for secrets, and appends it; returns its `seq`.
     @discardableResult
     public func append(_ event: JournalEvent) throws(RecordingError) -> UInt64 {
-        try write([try encode(event)])[0]
+        try write([try prepare(event)])[0]
     }
 
     /// Does everything but the write: redaction, the record's JSON, the secret check. Callers
@@ -137,7 +137,7 @@ public final class JournalWriter: Sendable {
         var slots: [Int] = []
         for event in events {
             do throws(RecordingError) {
-                bodies.append(try encode(event))
+                bodies.append(try prepare(event).body)
                 slots.append(results.count)
                 results.append(.success(0))
             } catch {
@@ -146,11 +146,6 @@ public final class JournalWriter: Sendable {
         }
         for (slot, seq) in zip(slots, try write(bodies)) { results[slot] = .success(seq) }
         return results
-    }
-
-    /// Redaction, the record's JSON, and the secret check: everything but the write.
-    private func encode(_ event: JournalEvent) throws(RecordingError) -> [UInt8] {
-        try encode(redacted: try redact(event))
     }
 
     /// The record's JSON and the secret check of an event already redacted.

@@ -45,12 +45,7 @@ extension Redactor {
         case .whole:
             return aliasUnlessEmptyOrAlias(value, kind: kind)
         case .credentials:
-            // RFC 9110 §11.4: `credentials = auth-scheme [ 1*SP ( token68 / #auth-param ) ]`.
-            if let redacted = redactASCIICredentials(value, kind: kind) { return redacted }
-            guard let space = value.firstIndex(of: " ") else { return aliasUnlessEmptyOrAlias(value, kind: kind) }
-            let credential = String(value[space...].trimmingOWS())
-            guard !credential.isEmpty, !RedactionPolicy.isAlias(credential) else { return value }
-            return "\(value[..<space]) \(alias(for: credential, kind: kind))"
+            return redactCredentials(value, kind: kind)
         case .cookies:
             return redactCookiePairs(value, onlyFirst: false, kind: kind)
         case .setCookie:
@@ -58,20 +53,19 @@ extension Redactor {
         }
     }
 
-    /// The `.credentials` rule for an ASCII value (as credentials are), on its bytes: in ASCII a
-    /// byte is a character, so the space and the blanks around the credential are found
-    /// without reading characters. `nil` when `value` is not ASCII.
-    private func redactASCIICredentials(_ value: String, kind: RedactionPolicy.SecretKind) -> String? {
+    /// RFC 9110 §11.4: `credentials = auth-scheme [ 1*SP ( token68 / #auth-param ) ]`; the scheme
+    /// stays, what follows the first space (blanks around it aside) is aliased. Read on the bytes:
+    /// SP and HTAB are ASCII, never part of a longer UTF-8 character, so no character is read.
+    private func redactCredentials(_ value: String, kind: RedactionPolicy.SecretKind) -> String {
         let bytes = value.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         guard let space = bytes.firstIndex(of: UInt8(ascii: " ")) else { return aliasUnlessEmptyOrAlias(value, kind: kind) }
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         guard let first = bytes[space...].firstIndex(where: { !isBlank($0) }),
               let last = bytes[space...].lastIndex(where: { !isBlank($0) })
         else { return value }
-        let credential = String(value[first...last])
+        let credential = String(decoding: bytes[first...last], as: UTF8.self)
         guard !RedactionPolicy.isAlias(credential) else { return value }
-        return "\(value[..<space]) \(alias(for: credential, kind: kind))"
+        return "\(String(decoding: bytes[..<space], as: UTF8.self)) \(alias(for: credential, kind: kind))"
     }
 
     private func aliasUnlessEmptyOrAlias(_ value: String, kind: RedactionPolicy.SecretKind) -> String {

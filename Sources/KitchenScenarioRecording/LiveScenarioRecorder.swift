@@ -58,9 +58,14 @@ public struct LiveScenarioRecorder: Sendable {
         let extraSecrets = account.password.count >= 8 ? [account.password] : []
         do {
             let summary = try await ProxiedRecording.record(scenario, into: directory, keepPartial: true) { staged in
-                RecordingProxyConfiguration(
-                    upstream: server, output: staged, port: 0, redaction: .kitchen, upstreamTimeout: upstreamTimeout,
-                    extraSecrets: { extraSecrets }, canonicalHeaderOrder: true, upstreamTrust: trust)
+                RecordingProxyConfiguration(upstream: server, output: staged) {
+                    $0.port = 0
+                    $0.redaction = .kitchen
+                    $0.upstreamTimeout = upstreamTimeout
+                    $0.extraSecrets = { extraSecrets }
+                    $0.canonicalHeaderOrder = true
+                    $0.upstreamTrust = trust
+                }
             } context: { proxyURL in
                 ScenarioContext(baseURL: proxyURL, accounts: [account], controls: controls, offeredControls: offeredControls,
                                 timeout: timeout)

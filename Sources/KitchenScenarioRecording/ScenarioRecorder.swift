@@ -37,11 +37,17 @@ public struct ScenarioRecorder: Sendable {
         let keys = DeterministicKeys(seed: seed)
         do {
             return try await ProxiedRecording.record(scenario, into: directory, keepPartial: false) { staged in
-                RecordingProxyConfiguration(
-                    upstream: simulatorURL, output: staged, port: 0, redaction: .kitchen, durability: .none,
-                    clock: simulator, extraSecrets: { simulator.issuedTokens },
-                    authority: authority, webSocketKeys: { keys.next() }, canonicalHeaderOrder: true,
-                    recordedHost: authority)
+                RecordingProxyConfiguration(upstream: simulatorURL, output: staged) {
+                    $0.port = 0
+                    $0.redaction = .kitchen
+                    $0.durability = .none
+                    $0.clock = simulator
+                    $0.extraSecrets = { simulator.issuedTokens }
+                    $0.authority = authority
+                    $0.webSocketKeys = { keys.next() }
+                    $0.canonicalHeaderOrder = true
+                    $0.recordedHost = authority
+                }
             } context: { proxyURL in
                 ScenarioContext(
                     baseURL: proxyURL,

@@ -20,9 +20,9 @@ enum WebSocketRelayBenchmark {
         guard let upstreamPort = upstream.address?.port, let upstreamURL = URL(string: "http://127.0.0.1:\(upstreamPort)") else {
             fail("ws-relay: the upstream server has no address", status: 1)
         }
-        let proxy = try RecordingProxy(configuration: .init(
-            upstream: upstreamURL,
-            output: directory.appendingPathComponent("relay.har"), port: 0))
+        let proxy = try RecordingProxy(configuration: .init(upstream: upstreamURL, output: directory.appendingPathComponent("relay.har")) {
+            $0.port = 0
+        })
         try proxy.start()
         guard let proxyPort = proxy.port else { fail("ws-relay: the recording proxy has no port", status: 1) }
         let client = try WebSocketClient.connect(host: "127.0.0.1", port: proxyPort, target: "/flood")

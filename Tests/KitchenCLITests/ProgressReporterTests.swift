@@ -1,5 +1,5 @@
 import Foundation
-import KitchenRecorder
+@testable import KitchenRecorder
 import KitchenRecording
 import KitchenReplay
 import KitchenReproduce

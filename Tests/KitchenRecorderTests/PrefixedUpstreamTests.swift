@@ -34,7 +34,10 @@ import Testing
 
         let output = root.appendingPathComponent("prefixed.har")
         let proxy = try RecordingProxy(configuration: .init(upstream: try #require(URL(string: "http://127.0.0.1:\(port)/api/v1/")),
-                                                            output: output, port: 0, durability: .none))
+                                                            output: output) {
+            $0.port = 0
+            $0.durability = .none
+        })
         try proxy.start()
         let client = try HTTPClientConnection(host: "127.0.0.1", port: try #require(proxy.port))
         let answer = try client.send(HTTPRequest(method: .get, target: "/devices"))

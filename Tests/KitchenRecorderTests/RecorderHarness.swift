@@ -24,8 +24,11 @@ final class RecorderHarness {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         output = directory.appendingPathComponent("session.har")
         let target = upstreamURL ?? URL(string: "http://127.0.0.1:\(upstream.address!.port)")!
-        var configuration = RecordingProxyConfiguration(
-            upstream: target, output: output, port: 0, upstreamTimeout: upstreamTimeout, extraSecrets: extraSecrets)
+        var configuration = RecordingProxyConfiguration(upstream: target, output: output) {
+            $0.port = 0
+            $0.upstreamTimeout = upstreamTimeout
+            $0.extraSecrets = extraSecrets
+        }
         configure(&configuration)
         proxy = try RecordingProxy(configuration: configuration)
         try proxy.start()

@@ -130,7 +130,9 @@ struct RecorderTrustTests {
             try Data("precious".utf8).write(to: victim)
             try FileManager.default.createSymbolicLink(atPath: output.path + ".journal", withDestinationPath: victim.path)
             #expect(throws: RecorderError.self) {
-                _ = try RecordingProxy(configuration: .init(upstream: URL(string: "http://127.0.0.1:\(upstreamPort)")!, output: output, port: 0))
+                _ = try RecordingProxy(configuration: .init(upstream: URL(string: "http://127.0.0.1:\(upstreamPort)")!, output: output) {
+                    $0.port = 0
+                })
             }
             #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
         }
@@ -141,8 +143,9 @@ struct RecorderTrustTests {
         try await withUpstream { upstreamPort, directory in
             let taken = try Listener(host: "127.0.0.1", port: 0)
             let output = directory.appendingPathComponent("busy.har")
-            let proxy = try RecordingProxy(configuration: .init(upstream: URL(string: "http://127.0.0.1:\(upstreamPort)")!, output: output,
-                                                                port: taken.address.port))
+            let proxy = try RecordingProxy(configuration: .init(upstream: URL(string: "http://127.0.0.1:\(upstreamPort)")!, output: output) {
+                $0.port = taken.address.port
+            })
             #expect(throws: RecorderError.self) { try proxy.start() }
             #expect(!FileManager.default.fileExists(atPath: output.path + ".journal"))
             withExtendedLifetime(taken) {}

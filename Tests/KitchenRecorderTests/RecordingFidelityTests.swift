@@ -26,7 +26,10 @@ struct RecordingFidelityTests {
         let output = directory.appendingPathComponent("login.har")
         let base = try #require(simulator.baseURL)
         let proxy = try RecordingProxy(configuration: .init(upstream: try #require(URL(string: base)),
-                                                            output: output, port: 0, durability: .none))
+                                                            output: output) {
+            $0.port = 0
+            $0.durability = .none
+        })
         try proxy.start()
         let client = try HTTPClientConnection(host: "127.0.0.1", port: try #require(proxy.port))
         let answer = try client.send(HTTPRequest(method: .post, target: path, headers: ["Content-Type": "application/json"],
@@ -59,7 +62,10 @@ struct RecordingFidelityTests {
         let output = directory.appendingPathComponent("exact.har")
         let port = try #require(upstream.address?.port)
         let proxy = try RecordingProxy(configuration: .init(upstream: try #require(URL(string: "http://127.0.0.1:\(port)")),
-                                                            output: output, port: 0, durability: .none))
+                                                            output: output) {
+            $0.port = 0
+            $0.durability = .none
+        })
         try proxy.start()
         let client = try HTTPClientConnection(host: "127.0.0.1", port: try #require(proxy.port))
         let answer = try client.send(HTTPRequest(method: .post, target: "/echo", headers: ["Content-Type": "application/json"],

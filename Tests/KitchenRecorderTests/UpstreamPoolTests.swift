@@ -163,7 +163,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("session.har")
         let proxy = try RecordingProxy(configuration: RecordingProxyConfiguration(
-            upstream: URL(string: "http://127.0.0.1:\(upstream.port)")!, output: output, port: 0))
+            upstream: URL(string: "http://127.0.0.1:\(upstream.port)")!, output: output) { $0.port = 0 })
         try proxy.start()
         let client = try HTTPClientConnection(host: "127.0.0.1", port: proxy.port!)
         let first = try client.send(HTTPRequest(method: .get, target: "/first"))

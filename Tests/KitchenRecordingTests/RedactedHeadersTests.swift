@@ -19,6 +19,13 @@ struct RedactedHeadersTests {
         #expect(redacted.request.headers.map(\.value) == ["Bearer <token-1>", "Basic <token-2>", "*/*"])
     }
 
+    @Test func aCredentialThatIsNotASCIIIsReplacedWholeBetweenItsBlanks() throws {
+        let redacted = try Redactor(policy: .kitchen).redact(Self.entry("/x", request: [
+            ("Authorization", "Bearer \t tök-ñ1 \t"), ("Authorization", "Bear\u{E9}r  clé"), ("Authorization", "Négo"),
+        ]))
+        #expect(redacted.request.headers.map(\.value) == ["Bearer <token-1>", "Bear\u{E9}r <token-2>", "<token-3>"])
+    }
+
     @Test func cookiesKeepTheirNamesAndSeparatorsAndSetCookieItsAttributes() throws {
         let redacted = try Redactor(policy: .kitchen).redact(Self.entry(
             "/x", request: [("Cookie", #"a=1;  session="s3cr3t-value"; theme=dark"#)],
