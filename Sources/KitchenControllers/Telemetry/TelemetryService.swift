@@ -17,21 +17,40 @@ public protocol TelemetryService: Sendable {
     func record(_ event: LogEvent)
 }
 
-/// Keeps every event in order, for tests and for the `kitchen reproduce` timeline.
+/// Keeps every event in order, each stamped with the instant it was recorded at, for tests
+/// and for the `kitchen reproduce` timeline.
 public final class RecordingTelemetryService: TelemetryService {
-    private let recorded = Mutex<[LogEvent]>([])
+    /// One recorded event and when it happened.
+    public struct Entry: Hashable, Sendable {
+        /// When the event was recorded, as `now` told.
+        public var at: MachineInstant
+        /// The event.
+        public var event: LogEvent
+    }
 
-    /// An empty recorder.
-    public init() {}
+    private let now: @Sendable () -> MachineInstant
+    private let recorded = Mutex<[Entry]>([])
 
-    /// Appends `event`.
+    /// An empty recorder that stamps each event with `now()`; by default every event at the
+    /// epoch, for tests that only look at the order.
+    public init(now: @escaping @Sendable () -> MachineInstant = { MachineInstant(sinceEpoch: .zero) }) {
+        self.now = now
+    }
+
+    /// Appends `event`, stamped with `now()`.
     public func record(_ event: LogEvent) {
-        recorded.withLock { $0.append(event) }
+        let entry = Entry(at: now(), event: event)
+        recorded.withLock { $0.append(entry) }
+    }
+
+    /// Every entry so far, in order.
+    public var entries: [Entry] {
+        recorded.withLock { $0 }
     }
 
     /// The events so far, in order.
     public var events: [LogEvent] {
-        recorded.withLock { $0 }
+        entries.map(\.event)
     }
 
     /// The events so far, one description a line.
