@@ -188,3 +188,12 @@ struct URLParts: Sendable, Hashable {
         PercentEncoding.queryItems(of: query) { PercentEncoding.decode($0) }
     }
 }
+
+extension HAR.Document {
+    /// When the recording starts: its first entry's `startedDateTime`, or the Unix epoch when it
+    /// has no entry or the time cannot be read. A replay's virtual clock starts here, so recorded
+    /// instants line up with it.
+    public var startDate: Date {
+        log.entries.first.flatMap { Timestamp.date(from: $0.startedDateTime) } ?? Date(timeIntervalSince1970: 0)
+    }
+}

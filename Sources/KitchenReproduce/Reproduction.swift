@@ -20,8 +20,7 @@ public enum Reproduction {
     /// Reproduces `recording` with the controllers configured as `configuration`.
     public static func run(recording: HAR.Document, name: String = "recording",
                            configuration: ControllerConfiguration = ControllerConfiguration()) async throws -> ReproductionTimeline {
-        let start = Self.start(of: recording)
-        let clock = VirtualClock(startDate: start)
+        let clock = VirtualClock(startDate: recording.startDate)
         let session = ReplaySession(document: recording, mode: .once, clock: clock, speed: .scaled(1))
         return try await run(session: session, clock: clock, name: name, configuration: configuration)
     }
@@ -68,7 +67,7 @@ public enum Reproduction {
 
     /// The recording's first instant (where its virtual clock starts).
     public static func start(of recording: HAR.Document) -> Date {
-        recording.log.entries.first.flatMap { Timestamp.date(from: $0.startedDateTime) } ?? Date(timeIntervalSince1970: 0)
+        recording.startDate
     }
 
     /// The username and password of the recording's first login, if it has one, wherever the

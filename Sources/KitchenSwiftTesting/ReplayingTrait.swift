@@ -1,5 +1,4 @@
 import Foundation
-import HarnessCore
 import KitchenIntercept
 import KitchenRecording
 import KitchenReplay
@@ -86,9 +85,7 @@ public struct ReplayingTrait: TestTrait, SuiteTrait, TestScoping {
 
     private func replay(_ url: URL, test: Test, _ function: @Sendable () async throws -> Void) async throws {
         let document = try HARFile.load(from: url)
-        // Virtual time starts where the recording does, so recorded instants line up with it.
-        let start = document.log.entries.first.flatMap { Timestamp.date(from: $0.startedDateTime) } ?? Date(timeIntervalSince1970: 0)
-        let clock = VirtualClock(startDate: start)
+        let clock = VirtualClock(startDate: document.startDate)
         let session = ReplaySession(engine: matching.engine(document, mode: mode), clock: clock, speed: .scaled(1))
         let run = ReplayingRun(path: path, replay: Replaying(session: session, clock: clock))
         var thrown: (any Error)?

@@ -181,4 +181,13 @@ struct HARFileTests {
             #expect(path == nowhere.path)
         }
     }
+
+    @Test("a recording starts at its first entry, and at the epoch when it has none or cannot be read")
+    func startDateIsTheFirstEntrysInstant() {
+        #expect(document.startDate == Fixture.date(plusMilliseconds: 10))
+        #expect(Fixture.document([]).startDate == Date(timeIntervalSince1970: 0))
+        var unreadable = Fixture.devices()
+        unreadable.startedDateTime = "yesterday"
+        #expect(Fixture.document([unreadable, Fixture.failed()]).startDate == Date(timeIntervalSince1970: 0))
+    }
 }
