@@ -1,4 +1,5 @@
 import Foundation
+import KitchenRecorder
 
 /// Whether a replaying test replays or records, from the mode it asked for and the environment:
 ///
@@ -8,7 +9,7 @@ import Foundation
 /// | `CI` set (not `0`/`false`/`no`), `KITCHEN_RECORD` unset | `never`: CI only replays |
 /// | neither | the test's own `record:` |
 ///
-/// `KITCHEN_RECORD_URL=http://host:port[/base]` names the live server to record against; unset,
+/// `KITCHEN_RECORD_URL=http[s]://host[:port][/base]` names the live server to record against; unset,
 /// the test's own (the `.replaying` trait's `server:`, by default the embedded simulator).
 ///
 /// ```swift
@@ -62,7 +63,7 @@ public struct RecordPlan: Sendable, Equatable {
             source = .test
         }
         if let value = environment[Self.upstreamVariable], !value.isEmpty {
-            guard let url = URL(string: value), url.scheme == "http", url.host != nil else { throw .invalidUpstream(value) }
+            guard let url = URL(string: value), RecordingProxyConfiguration.endpoint(of: url) != nil else { throw .invalidUpstream(value) }
             upstream = url
         } else {
             upstream = nil
@@ -89,7 +90,7 @@ public struct RecordPlan: Sendable, Equatable {
 public enum RecordPlanError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `KITCHEN_RECORD` is not `never`, `missing` or `all`.
     case invalidMode(String)
-    /// `KITCHEN_RECORD_URL` is not an `http://` URL with a host.
+    /// `KITCHEN_RECORD_URL` is not an `http://` or `https://` URL with a host.
     case invalidUpstream(String)
 
     public var description: String {
@@ -97,7 +98,7 @@ public enum RecordPlanError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidMode(let value):
             "\(RecordPlan.modeVariable)=\(value) is not a mode; use never, missing or all"
         case .invalidUpstream(let value):
-            "\(RecordPlan.upstreamVariable)=\(value) must be an http:// URL with a host (the recorder speaks plain HTTP)"
+            "\(RecordPlan.upstreamVariable)=\(value) must be an http:// or https:// URL with a host"
         }
     }
 }

@@ -44,10 +44,10 @@ public struct RecordingServer: Sendable {
         self.start = start
     }
 
-    /// The server at `url` (`http://host[:port][/base]`; the recorder speaks plain HTTP), on the wall clock.
+    /// The server at `url` (`http[s]://host[:port][/base]`), on the wall clock.
     public static func live(_ url: URL) -> RecordingServer {
         RecordingServer(name: url.absoluteString) { () throws(LiveRecordingError) -> Running in
-            guard url.scheme == "http", url.host != nil else { throw .invalidUpstream(url.absoluteString) }
+            guard RecordingProxyConfiguration.endpoint(of: url) != nil else { throw .invalidUpstream(url.absoluteString) }
             return Running(url: url)
         }
     }

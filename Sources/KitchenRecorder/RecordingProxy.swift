@@ -29,10 +29,9 @@ public final class RecordingProxy: Sendable {
         if !configuration.overwrite, FileManager.default.fileExists(atPath: configuration.output.path) {
             throw .outputExists(configuration.output.path)
         }
-        guard let host = configuration.upstream.host, ["http", "https"].contains(configuration.upstream.scheme ?? "") else {
+        guard let (host, port) = RecordingProxyConfiguration.endpoint(of: configuration.upstream) else {
             throw .invalidUpstream(configuration.upstream.absoluteString)
         }
-        let port = configuration.upstream.port ?? (configuration.upstream.scheme == "https" ? 443 : 80)
         let limits = HTTPLimits(maxBodyBytes: configuration.maxBodyBytes)
         pool = UpstreamPool(host: host, port: port, tls: configuration.upstreamTLS, limits: limits,
                             responseTimeout: configuration.upstreamTimeout,

@@ -109,6 +109,14 @@ public struct RecordingProxyConfiguration: Sendable {
         configure(&self)
     }
 
+    /// The host and port the recorder connects to for `upstream` (the port defaults to the
+    /// scheme's); `nil` unless it is an `http://` or `https://` URL with a host, the only
+    /// upstreams the recorder can forward to.
+    package static func endpoint(of upstream: URL) -> (host: String, port: Int)? {
+        guard let host = upstream.host, ["http", "https"].contains(upstream.scheme ?? "") else { return nil }
+        return (host, upstream.port ?? (upstream.scheme == "https" ? 443 : 80))
+    }
+
     /// How upstream connections speak TLS: `nil` for `http://`, the host's name and
     /// ``upstreamTrust`` for `https://`.
     public var upstreamTLS: TLSClientConfiguration? {

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import KitchenIntercept
+@testable import KitchenIntercept
 import KitchenRecording
 @testable import KitchenSwiftTesting
 import Testing
@@ -224,12 +224,26 @@ import KitchenTestSupport
         #expect(plan.source == example.source)
     }
 
-    @Test func recordURLMustBeAPlainHTTPServer() throws {
+    @Test func recordURLMustBeAnHTTPOrHTTPSURLWithAHost() throws {
         #expect(try RecordPlan(requested: .missing, environment: ["KITCHEN_RECORD_URL": "http://10.0.0.2:8080/api/v1"]).upstream
                 == URL(string: "http://10.0.0.2:8080/api/v1"))
+        // The recorder speaks TLS to an https upstream, so the plan takes one too.
+        #expect(try RecordPlan(requested: .missing, environment: ["KITCHEN_RECORD_URL": "https://kitchen.example.com"]).upstream
+                == URL(string: "https://kitchen.example.com"))
         #expect(try RecordPlan(requested: .missing, environment: [:]).upstream == nil)
-        #expect(throws: RecordPlanError.invalidUpstream("https://kitchen.example.com")) {
-            try RecordPlan(requested: .missing, environment: ["KITCHEN_RECORD_URL": "https://kitchen.example.com"])
+        for refused in ["http:/api/v1", "ftp://kitchen.example.com"] {
+            let error = #expect(throws: RecordPlanError.invalidUpstream(refused)) {
+                try RecordPlan(requested: .missing, environment: ["KITCHEN_RECORD_URL": refused])
+            }
+            #expect(error?.description == "KITCHEN_RECORD_URL=\(refused) must be an http:// or https:// URL with a host")
         }
+    }
+
+    @Test func aLiveServerMustBeAnHTTPOrHTTPSURLWithAHost() throws {
+        let https = try #require(URL(string: "https://kitchen.example.com/api/v1"))
+        #expect(try RecordingServer.live(https).start().url == https)
+        let hostless = try #require(URL(string: "http:/api/v1"))
+        let error = #expect(throws: LiveRecordingError.self) { try RecordingServer.live(hostless).start() }
+        #expect(error?.description == "the server to record against must be an http:// or https:// URL with a host, not 'http:/api/v1'")
     }
 }
