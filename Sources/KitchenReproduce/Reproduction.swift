@@ -58,7 +58,7 @@ public enum Reproduction {
         await devices.stopAndWait()
         try await clock.settle()
         return ReproductionTimeline(
-            name: name, start: clock.currentDate.addingTimeInterval(-Double(clock.now.offset / .milliseconds(1)) / 1000),
+            name: name, start: clock.startDate,
             entries: telemetry.entries.map { .init(offset: $0.at.sinceEpoch, event: $0.event) },
             unused: session.engine.unusedEntries.map { "entry \($0.index): \($0.request)" },
             unmatched: session.engine.mismatches.map(\.description),
