@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// When to try again after a WebSocket drop: exponential backoff with jitter,
 /// capped.
 ///
@@ -46,8 +48,8 @@ public struct ReconnectPolicy: Equatable, Hashable, Sendable {
     /// The delay before attempt `attempt` (1-based; values below 1 count as 1),
     /// drawing the jitter from `generator`.
     public func delay(forAttempt attempt: Int, using generator: inout some RandomNumberGenerator) -> Duration {
-        let maximum = Self.seconds(maximumDelay)
-        var base = Self.seconds(initialDelay)
+        let maximum = maximumDelay.timeInterval
+        var base = initialDelay.timeInterval
         var step = 1
         // Grows step by step and stops at the cap, so a huge attempt number costs nothing.
         while step < attempt, base > 0, base < maximum, multiplier > 1 {
@@ -57,10 +59,5 @@ public struct ReconnectPolicy: Equatable, Hashable, Sendable {
         base = min(base, maximum)
         let factor = 1 + Double.random(in: -jitter...jitter, using: &generator)
         return .seconds(min(max(base * factor, 0), maximum))
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -1,3 +1,4 @@
+import HarnessCore
 import KitchenRecording
 
 /// One WebSocket connection as a lane: a line from its open to its close, each sent message a
@@ -19,7 +20,7 @@ struct ConnectionLane {
         svg += #"<g class="\#(classes)" data-entry="\#(entry)">"#
         let spanWidth = max(placement.closeX - placement.openX, 0)
         svg += #"<g class="span" data-x="\#(HTMLText.number(placement.openX))" data-w="\#(HTMLText.number(spanWidth))" transform="translate(\#(HTMLText.number(placement.openX)),0)">"#
-        svg += ##"<a href="#entry-\##(entry)"><title>#\##(entry) \##(HTMLText.escape(connection.label)) · \##(connection.messages.count) messages · \##(HTMLText.escape(connection.closeLabel))</title>"##
+        svg += ##"<a href="#entry-\##(entry)"><title>#\##(entry) \##(Markup.html.escape(connection.label)) · \##(connection.messages.count) messages · \##(Markup.html.escape(connection.closeLabel))</title>"##
         svg += #"<rect class="line" y="\#(HTMLText.number(middle - 1))" height="2" width="\#(HTMLText.number(spanWidth))"/>"#
         svg += #"<rect class="open" x="-1.5" y="\#(HTMLText.number(middle - 8))" width="3" height="16"/></a>"#
         svg += FindingMarks.svg(onEntry, findings: findings, entry: entry, x: 0, y: middle - 12)
@@ -54,14 +55,14 @@ struct ConnectionLane {
             let refused = connection.status != 101
             let text = refused ? "upgrade refused: \(connection.status)" : "open at the end"
             return #"<g class="close \#(refused ? "refused" : "open-at-end")" data-entry="\#(connection.entry)" data-x="\#(x)" transform="translate(\#(x),0)">"#
-                + #"<title>\#(HTMLText.escape(refused ? "the server refused the upgrade with \(connection.status)" : "still open when the recording ended"))</title>"#
-                + #"<text class="close-label" x="6" y="14">\#(HTMLText.escape(text))</text></g>"#
+                + #"<title>\#(Markup.html.escape(refused ? "the server refused the upgrade with \(connection.status)" : "still open when the recording ended"))</title>"#
+                + #"<text class="close-label" x="6" y="14">\#(Markup.html.escape(text))</text></g>"#
         }
         let code = close.code.map(String.init) ?? "none"
         var svg = #"<g class="close by-\#(close.closedBy.rawValue)" data-entry="\#(connection.entry)" data-code="\#(code)" data-side="\#(close.closedBy.rawValue)""#
-        svg += ##" data-x="\##(x)" transform="translate(\##(x),0)"><a href="#entry-\##(connection.entry)"><title>\##(HTMLText.escape(connection.closeLabel))</title>"##
+        svg += ##" data-x="\##(x)" transform="translate(\##(x),0)"><a href="#entry-\##(connection.entry)"><title>\##(Markup.html.escape(connection.closeLabel))</title>"##
         svg += #"<rect x="-2" y="\#(HTMLText.number(Geometry.connectionMiddle - 14))" width="4" height="28"/>"#
-        svg += #"<text class="close-label" x="6" y="14">\#(HTMLText.escape("close \(code) by \(close.closedBy.rawValue)"))</text></a></g>"#
+        svg += #"<text class="close-label" x="6" y="14">\#(Markup.html.escape("close \(code) by \(close.closedBy.rawValue)"))</text></a></g>"#
         return svg
     }
 }
@@ -77,8 +78,8 @@ enum FindingMarks {
             let finding = findings[index]
             let cx = HTMLText.number(x), cy = HTMLText.number(y)
             svg += #"<g class="finding\#(extraClass)" data-finding="\#(index)" data-entry="\#(entry.map(String.init) ?? "")""#
-            svg += #" data-message="\#(finding.message.map(String.init) ?? "")" data-pointer="\#(HTMLText.escape(finding.location))">"#
-            svg += ##"<a href="#finding-\##(index)"><title>\##(HTMLText.escape("[\(finding.check)] \(finding.statement)"))</title>"##
+            svg += #" data-message="\#(finding.message.map(String.init) ?? "")" data-pointer="\#(Markup.html.escape(finding.location))">"#
+            svg += ##"<a href="#finding-\##(index)"><title>\##(Markup.html.escape("[\(finding.check)] \(finding.statement)"))</title>"##
             svg += #"<circle cx="\#(cx)" cy="\#(cy)" r="5"/><text x="\#(cx)" y="\#(HTMLText.number(y + 3.5))">\#(count)</text></a></g>"#
         }
         return svg

@@ -28,9 +28,9 @@ struct DetailSections {
         for (laneIndex, lane) in model.lanes.enumerated() {
             for (itemIndex, item) in lane.items.enumerated() {
                 html += #"<section class="detail" id="lane-\#(laneIndex)-item-\#(itemIndex)" data-lane="\#(laneIndex)" data-item="\#(itemIndex)">"#
-                html += "<h2>\(HTMLText.escape(lane.name)) · \(HTMLText.escape(item.label))</h2>"
+                html += "<h2>\(Markup.html.escape(lane.name)) · \(Markup.html.escape(item.label))</h2>"
                 html += #"<p class="meta">\#(HTMLText.offset(milliseconds: item.time - origin)) · \#(Timestamp.format(milliseconds: item.time))</p>"#
-                html += "<pre class=\"body\">\(HTMLText.escape(item.detail))</pre></section>"
+                html += "<pre class=\"body\">\(Markup.html.escape(item.detail))</pre></section>"
             }
         }
         return html
@@ -40,12 +40,12 @@ struct DetailSections {
         let request = entry.request, response = entry.response
         let target = request.urlQuery.map { "\(request.urlPath)?\($0)" } ?? request.urlPath
         var html = #"<section class="detail" id="entry-\#(index)" data-entry="\#(index)">"#
-        html += "<h2>#\(index) \(HTMLText.escape(request.method)) \(HTMLText.escape(target)) → \(response.status) \(HTMLText.escape(response.statusText))</h2>"
-        html += #"<p class="meta">\#(HTMLText.offset(milliseconds: offset)) · \#(HTMLText.escape(entry.startedDateTime)) · \#(HTMLText.duration(milliseconds: entry.time))"#
-        html += " · \(HTMLText.escape(request.url))</p>"
+        html += "<h2>#\(index) \(Markup.html.escape(request.method)) \(Markup.html.escape(target)) → \(response.status) \(Markup.html.escape(response.statusText))</h2>"
+        html += #"<p class="meta">\#(HTMLText.offset(milliseconds: offset)) · \#(Markup.html.escape(entry.startedDateTime)) · \#(HTMLText.duration(milliseconds: entry.time))"#
+        html += " · \(Markup.html.escape(request.url))</p>"
         html += findingList(placement.onEntry[index] ?? [])
         if let error = entry.error {
-            html += #"<p class="error">No complete response: \#(HTMLText.escape(error.kind.rawValue)) — \#(HTMLText.escape(error.message))</p>"#
+            html += #"<p class="error">No complete response: \#(Markup.html.escape(error.kind.rawValue)) — \#(Markup.html.escape(error.message))</p>"#
         }
         html += #"<div class="exchange"><div><h3>Request</h3>"#
         html += headers("\(request.method) \(target) \(request.httpVersion)", request.headers)
@@ -61,7 +61,7 @@ struct DetailSections {
         if let messages = entry.webSocketMessages {
             let sent = messages.filter { $0.type == .send }.count
             html += "<h3>WebSocket</h3><p>\(messages.count) messages (\(sent) sent, \(messages.count - sent) received); "
-            html += HTMLText.escape(model.connections.first { $0.entry == index }?.closeLabel ?? "") + ". Click a tick to see a message.</p>"
+            html += Markup.html.escape(model.connections.first { $0.entry == index }?.closeLabel ?? "") + ". Click a tick to see a message.</p>"
         }
         return html + "</section>"
     }
@@ -98,7 +98,7 @@ struct DetailSections {
         for header in headers {
             text += "\n\(header.name): \(header.value)" + (header.encoding == "base64" ? "  (base64 of bytes that are not UTF-8)" : "")
         }
-        return #"<pre class="headers">\#(HTMLText.escape(text))</pre>"#
+        return #"<pre class="headers">\#(Markup.html.escape(text))</pre>"#
     }
 
     /// A body as recorded: JSON indented, base64 said so, past ``ReportConfiguration/bodyLimit`` cut.
@@ -114,6 +114,6 @@ struct DetailSections {
             shown = String(decoding: shown.utf8.prefix(configuration.bodyLimit), as: UTF8.self)
             note += "; the first \(configuration.bodyLimit) of \(total) bytes shown"
         }
-        return #"<p class="body-note">Body: \#(HTMLText.escape(note))</p><pre class="body">\#(HTMLText.escape(shown))</pre>"#
+        return #"<p class="body-note">Body: \#(Markup.html.escape(note))</p><pre class="body">\#(Markup.html.escape(shown))</pre>"#
     }
 }

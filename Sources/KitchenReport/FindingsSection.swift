@@ -1,3 +1,4 @@
+import HarnessCore
 import KitchenRecording
 
 /// The list of findings under the timeline: each with its subject (a link to the entry or
@@ -18,9 +19,9 @@ struct FindingsSection {
         for (index, finding) in findings.enumerated() {
             html += #"<li class="finding-row" id="finding-\#(index)" data-finding="\#(index)">"#
             html += Self.subjectLink(finding, entry: placement.entryOf[index]) + " " + Self.describe(finding, index: index)
-            if let note = placement.notes[index] { html += #" <span class="note">(\#(HTMLText.escape(note)))</span>"# }
-            if let rule = finding.rule { html += #"<div class="rule">rule: <code>\#(HTMLText.escape(rule))</code></div>"# }
-            if let reproduce = finding.reproduce { html += #"<div class="reproduce">reproduce: <code>\#(HTMLText.escape(reproduce))</code></div>"# }
+            if let note = placement.notes[index] { html += #" <span class="note">(\#(Markup.html.escape(note)))</span>"# }
+            if let rule = finding.rule { html += #"<div class="rule">rule: <code>\#(Markup.html.escape(rule))</code></div>"# }
+            if let reproduce = finding.reproduce { html += #"<div class="reproduce">reproduce: <code>\#(Markup.html.escape(reproduce))</code></div>"# }
             html += "</li>"
         }
         return html + "</ol></section>"
@@ -28,8 +29,8 @@ struct FindingsSection {
 
     /// `[check] <code>pointer</code>: expected …, found …`, escaped.
     static func describe(_ finding: Finding, index: Int) -> String {
-        #"<span class="check">[\#(HTMLText.escape(finding.check))]</span> <code class="pointer">\#(HTMLText.escape(finding.location))</code>: "#
-            + #"expected <span class="expected">\#(HTMLText.escape(finding.expected))</span>, found <span class="found">\#(HTMLText.escape(finding.actual))</span>"#
+        #"<span class="check">[\#(Markup.html.escape(finding.check))]</span> <code class="pointer">\#(Markup.html.escape(finding.location))</code>: "#
+            + #"expected <span class="expected">\#(Markup.html.escape(finding.expected))</span>, found <span class="found">\#(Markup.html.escape(finding.actual))</span>"#
     }
 
     private static func subjectLink(_ finding: Finding, entry: Int?) -> String {

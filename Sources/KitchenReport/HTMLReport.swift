@@ -29,7 +29,7 @@ public enum HTMLReport {
         var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         html += #"<meta name="viewport" content="width=device-width, initial-scale=1">"#
         html += #"<meta name="generator" content="kitchen report">"#
-        html += "<title>\(HTMLText.escape(name)) — kitchen report</title><style>\(ReportAssets.css)</style></head>\n<body>"
+        html += "<title>\(Markup.html.escape(name)) — kitchen report</title><style>\(ReportAssets.css)</style></head>\n<body>"
         html += header(name: name, model: model, layout: layout, findings: findings, placement: placement)
         html += #"<main id="timeline">"# + timeline.labels() + #"<div id="scroll">"# + timeline.plot() + "</div></main>\n"
         // The script comes before the details so the timeline works while a long page still loads.
@@ -55,7 +55,7 @@ public enum HTMLReport {
         if !findings.isEmpty { facts.append("\(findings.count) finding\(findings.count == 1 ? "" : "s") (\(placement.marked) marked)") }
         let span = Int64((layout.axis.end - Double(layout.axis.origin)).rounded())
         facts.append("from \(Timestamp.format(milliseconds: layout.axis.origin)) over \(HTMLText.offset(milliseconds: span).dropFirst())")
-        var html = #"<header><h1>\#(HTMLText.escape(name))</h1><p class="summary">\#(HTMLText.escape(facts.joined(separator: " · ")))</p>"#
+        var html = #"<header><h1>\#(Markup.html.escape(name))</h1><p class="summary">\#(Markup.html.escape(facts.joined(separator: " · ")))</p>"#
         html += #"<div class="bar-row"><span class="zoom"><button id="zoom-out" type="button" title="zoom out">−</button>"#
         html += #"<button id="zoom-fit" type="button" title="zoom to fit">fit</button><button id="zoom-in" type="button" title="zoom in">+</button>"#
         html += #"<span id="zoom-level">1×</span></span>"#

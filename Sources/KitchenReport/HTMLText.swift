@@ -3,37 +3,13 @@ import VirtualTime
 /// Text made safe for an HTML page, and numbers written the same way every time.
 ///
 /// Everything that comes from a recording (paths, headers, bodies, close reasons) and from a
-/// findings file passes through ``escape(_:)`` before it reaches the page, in text and in
-/// attribute values alike, so a hostile recording cannot add markup or script.
+/// findings file passes through `Markup.html.escape(_:)` before it reaches the page, in text and
+/// in attribute values alike, so a hostile recording cannot add markup or script.
 ///
 /// ```swift
-/// HTMLText.escape("<token-1> & \"x\"")   // "&lt;token-1&gt; &amp; &quot;x&quot;"
 /// HTMLText.number(12.3456)              // "12.35"
 /// ```
 enum HTMLText {
-    /// HTML 5 §13.1.2.6 and §13.5: `&`, `<`, `>`, `"` and `'` as character references; C0
-    /// controls other than tab, line feed and carriage return, DEL, and the noncharacters
-    /// U+FFFE/U+FFFF become U+FFFD (the HTML parser treats them as parse errors).
-    static func escape(_ text: some StringProtocol) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                let forbidden = value < 0x20 || value == 0x7F || value == 0xFFFE || value == 0xFFFF
-                result.unicodeScalars.append(forbidden ? "\u{FFFD}" : scalar)
-            }
-        }
-        return result
-    }
-
     /// `value` rounded to two decimals, without trailing zeros or a locale (`12.5`, `3`, `-0.25`).
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }

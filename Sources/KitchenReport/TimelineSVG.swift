@@ -1,3 +1,4 @@
+import HarnessCore
 import KitchenRecording
 
 /// The timeline as two inline SVGs: the lane names, and the plot (axis, HTTP bars, one lane per
@@ -49,8 +50,8 @@ struct TimelineSVG {
                                 extraClass: " recording-level")
         for ((name, detail), frame) in zip(names, laneFrames) {
             svg += #"<g transform="translate(0,\#(HTMLText.number(frame.top)))"><line class="lane-rule" x1="0" x2="\#(HTMLText.number(Geometry.labelColumn))" y1="0" y2="0"/>"#
-            svg += #"<text class="lane-name" x="8" y="16">\#(HTMLText.escape(name))</text>"#
-            svg += #"<text class="lane-detail" x="8" y="30">\#(HTMLText.escape(detail))</text></g>"#
+            svg += #"<text class="lane-name" x="8" y="16">\#(Markup.html.escape(name))</text>"#
+            svg += #"<text class="lane-detail" x="8" y="30">\#(Markup.html.escape(detail))</text></g>"#
         }
         return svg + "</svg>"
     }
@@ -90,7 +91,7 @@ struct TimelineSVG {
         let folded = RowPacking.foldLabels(ticks.map { ($0.x, $0.minor) }, spacing: Geometry.tickSpacing)
         for (tick, folded) in zip(ticks, folded) {
             svg += #"<g class="tick\#(tick.minor ? " minor" : "")\#(folded ? " folded" : "")" data-x="\#(HTMLText.number(tick.x))" transform="translate(\#(HTMLText.number(tick.x)),0)">"#
-            svg += #"<line y1="16" y2="\#(HTMLText.number(height))"/><text x="2" y="12">\#(HTMLText.escape(tick.label))</text></g>"#
+            svg += #"<line y1="16" y2="\#(HTMLText.number(height))"/><text x="2" y="12">\#(Markup.html.escape(tick.label))</text></g>"#
         }
         return svg + "</g>"
     }
@@ -105,9 +106,9 @@ struct TimelineSVG {
             let y = Double(bar.placement.row) * Geometry.rowHeight + Geometry.lanePadding
             svg += #"<g class="\#(classes)" data-entry="\#(exchange.entry)" data-x="\#(HTMLText.number(bar.x))" data-w="\#(HTMLText.number(bar.scaledWidth))""#
             svg += #" data-lw="\#(HTMLText.number(HTMLText.labelWidth(exchange.label)))" transform="translate(\#(HTMLText.number(bar.x)),\#(HTMLText.number(y)))">"#
-            svg += ##"<a href="#entry-\##(exchange.entry)"><title>#\##(exchange.entry) \##(HTMLText.escape(exchange.label)) \##(HTMLText.escape(exchange.statusText)) · \##(HTMLText.duration(milliseconds: exchange.duration))</title>"##
+            svg += ##"<a href="#entry-\##(exchange.entry)"><title>#\##(exchange.entry) \##(Markup.html.escape(exchange.label)) \##(Markup.html.escape(exchange.statusText)) · \##(HTMLText.duration(milliseconds: exchange.duration))</title>"##
             svg += #"<rect class="bar" width="\#(HTMLText.number(bar.width))" height="\#(HTMLText.number(Geometry.barHeight))" rx="2"/>"#
-            svg += #"<text class="label" x="\#(HTMLText.number(bar.width + RowPacking.labelGap))" y="10">\#(HTMLText.escape(exchange.label))</text></a>"#
+            svg += #"<text class="label" x="\#(HTMLText.number(bar.width + RowPacking.labelGap))" y="10">\#(Markup.html.escape(exchange.label))</text></a>"#
             svg += FindingMarks.svg(marks, findings: findings, entry: exchange.entry, x: 0, y: 0)
             svg += "</g>"
         }
@@ -122,9 +123,9 @@ struct TimelineSVG {
             svg += #"<g class="item kind-\#(kind)\#(Self.stateClasses(mark.placement))" data-lane="\#(index)" data-item="\#(itemIndex)""#
             svg += #" data-x="\#(HTMLText.number(mark.x))" data-w="\#(HTMLText.number(mark.width))" data-lw="\#(HTMLText.number(HTMLText.labelWidth(item.label)))""#
             svg += #" transform="translate(\#(HTMLText.number(mark.x)),\#(HTMLText.number(y)))">"#
-            svg += ##"<a href="#lane-\##(index)-item-\##(itemIndex)"><title>\##(HTMLText.escape(HTMLText.offset(milliseconds: item.time - layout.axis.origin))) \##(HTMLText.escape(item.detail))</title>"##
+            svg += ##"<a href="#lane-\##(index)-item-\##(itemIndex)"><title>\##(Markup.html.escape(HTMLText.offset(milliseconds: item.time - layout.axis.origin))) \##(Markup.html.escape(item.detail))</title>"##
             svg += #"<rect class="mark" width="8" height="8" y="2" transform="rotate(45 4 6)"/>"#
-            svg += #"<text class="label" x="\#(HTMLText.number(mark.width + RowPacking.labelGap))" y="10">\#(HTMLText.escape(item.label))</text></a></g>"#
+            svg += #"<text class="label" x="\#(HTMLText.number(mark.width + RowPacking.labelGap))" y="10">\#(Markup.html.escape(item.label))</text></a></g>"#
         }
         return svg + "</g>"
     }

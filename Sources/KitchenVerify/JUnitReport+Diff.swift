@@ -1,3 +1,4 @@
+import HarnessCore
 import KitchenContracts
 
 extension JUnitReport {
@@ -7,7 +8,7 @@ extension JUnitReport {
     public static func render(_ changes: [ContractChange], from old: String, to new: String) -> String {
         let breaking = changes.filter { $0.severity == .breaking }
         let counts = #"tests="\#(max(1, changes.count))" failures="\#(breaking.count)""#
-        var lines = [#"  <testsuite name="\#(escape("\(old) → \(new)"))" \#(counts)>"#]
+        var lines = [#"  <testsuite name="\#(Markup.xml.escape("\(old) → \(new)"))" \#(counts)>"#]
         if changes.isEmpty { lines += testcase("kitchen.diff", "no change") }
         for change in changes {
             lines += testcase("kitchen.diff.\(change.severity.rawValue)", "\(change.location) \(change.kind.rawValue)",

@@ -43,11 +43,11 @@ public enum JUnitReport {
         var lines: [String] = []
         for check in report.checks {
             let tally = report.tally(check)
-            lines.append(#"  <testsuite name="\#(escape(check.title))" tests="\#(tally.cases)" failures="\#(tally.failed)" skipped="\#(tally.skipped)">"#)
+            lines.append(#"  <testsuite name="\#(Markup.xml.escape(check.title))" tests="\#(tally.cases)" failures="\#(tally.failed)" skipped="\#(tally.skipped)">"#)
             for result in report.results where result.verifyCase.check == check {
                 var inner: String?
                 if let reason = result.skipped {
-                    inner = #"<skipped message="\#(escape(reason))"/>"#
+                    inner = #"<skipped message="\#(Markup.xml.escape(reason))"/>"#
                 } else if let first = result.findings.first {
                     let body = result.findings.map { finding in
                         [finding.description, finding.rule.map { "rule: \($0)" }, finding.reproduce.map { "reproduce: \($0)" }]
@@ -80,35 +80,13 @@ public enum JUnitReport {
 
     /// A `testcase`, empty or holding the one element `inner`.
     static func testcase(_ classname: String, _ name: String, _ inner: String? = nil) -> [String] {
-        let open = #"    <testcase classname="\#(classname)" name="\#(escape(name))""#
+        let open = #"    <testcase classname="\#(classname)" name="\#(Markup.xml.escape(name))""#
         guard let inner else { return [open + "/>"] }
         return [open + ">", "      " + inner, "    </testcase>"]
     }
 
     /// A `failure` or `error` element: a one-line `message`, then the `body` in full.
     static func element(_ name: String, message: String, _ body: String) -> String {
-        #"<\#(name) message="\#(escape(message))">\#(escape(body))</\#(name)>"#
-    }
-
-    /// XML 1.0 §2.4 and §3.3.3: markup characters escaped, and the control characters XML
-    /// cannot carry at all replaced, so a hostile recording cannot break the file.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n": result += "&#10;"
-            case "\t": result += "&#9;"
-            case "\r": result += "&#13;"
-            default:
-                result.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : scalar)
-            }
-        }
-        return result
+        #"<\#(name) message="\#(Markup.xml.escape(message))">\#(Markup.xml.escape(body))</\#(name)>"#
     }
 }

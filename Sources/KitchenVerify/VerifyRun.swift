@@ -1,4 +1,5 @@
 import Foundation
+import HarnessCore
 import KitchenContracts
 import KitchenRecording
 import KitchenScenarios
@@ -204,7 +205,7 @@ public enum VerifyProgress: Sendable, CustomStringConvertible {
         case .preflight(let server, let user, let controls):
             "logged in to \(server) as \(user); provider-state controls: " + (controls.isEmpty ? "none" : controls.joined(separator: ", "))
         case .finishedScenario(let scenario, let result, let elapsed):
-            "scenario \(scenario): \(result) (\(String(format: "%.1f", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)) s)"
+            "scenario \(scenario): \(result) (\(String(format: "%.1f", elapsed.timeInterval)) s)"
         case .unreadable(let file, let reason): "cannot read \(file): \(reason)"
         }
     }

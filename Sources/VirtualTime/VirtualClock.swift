@@ -71,8 +71,7 @@ public final class VirtualClock: Clock, SchedulingClock, Sendable {
 
     /// `startDate` plus the virtual time elapsed so far.
     public var currentDate: Date {
-        let (seconds, attoseconds) = now.offset.components
-        return startDate.addingTimeInterval(Double(seconds) + Double(attoseconds) * 1e-18)
+        startDate.addingTimeInterval(now.offset.timeInterval)
     }
 
     /// The sleepers parked right now, in the order they would resume.

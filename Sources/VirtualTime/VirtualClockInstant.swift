@@ -1,3 +1,5 @@
+import HarnessCore
+
 extension VirtualClock {
     /// A point on a virtual clock: the virtual time elapsed since the clock was created.
     ///
@@ -43,8 +45,7 @@ extension Duration {
     /// `+1.500s`: the duration in seconds with millisecond precision, signed, as timelines and
     /// lists of sleepers print an offset.
     package var offsetText: String {
-        let (seconds, attoseconds) = components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let milliseconds = truncatedMilliseconds
         let magnitude = milliseconds.magnitude
         let fraction = String(magnitude % 1000)
         return "\(milliseconds < 0 ? "-" : "+")\(magnitude / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction + "s"

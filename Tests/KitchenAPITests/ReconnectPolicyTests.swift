@@ -25,8 +25,7 @@ struct ReconnectPolicyTests {
         var seen = Set<Duration>()
         for _ in 0..<500 {
             let delay = policy.delay(forAttempt: attempt, using: &random)
-            let (seconds, attoseconds) = delay.components
-            let value = Double(seconds) + Double(attoseconds) / 1e18
+            let value = delay.timeInterval
             #expect(value >= base * 0.8 - 1e-9 && value <= min(base * 1.2, 30) + 1e-9, "attempt \(attempt): \(delay)")
             seen.insert(delay)
         }

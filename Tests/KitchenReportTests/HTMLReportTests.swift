@@ -66,7 +66,7 @@ struct HTMLReportTests {
         #expect(html.components(separatedBy: "<script").count == 2)
         #expect(!html.contains("<img"))
         #expect(html.contains("&lt;/pre&gt;&lt;/section&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"))
-        #expect(DOM(html).findings.first?.attributes["data-pointer"] == HTMLText.escape(attack))
+        #expect(DOM(html).findings.first?.attributes["data-pointer"] == Markup.html.escape(attack))
     }
 
     @Test("findings: on an exchange, on a message, on a message the entry lacks, past the end, about the file — all listed and marked, the last two beside the axis")

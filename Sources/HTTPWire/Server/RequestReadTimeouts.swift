@@ -1,3 +1,5 @@
+import HarnessCore
+
 /// Decides how long each read on a server connection may wait, from the phase the request
 /// is in; a pure value (instants in, timeouts out), so the rule is tested without sockets.
 /// Instants are offsets from any fixed start the caller chooses (the connection's reader, the
@@ -52,9 +54,8 @@ struct RequestReadTimeouts {
 extension Duration {
     /// Whole milliseconds rounded up and at least 1, for a socket timeout (where 0 means forever).
     var socketTimeoutMilliseconds: Int {
-        let (seconds, attoseconds) = components
-        let whole = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-        let partial = attoseconds % 1_000_000_000_000_000 > 0 ? 1 : 0
-        return Swift.max(1, whole + partial)
+        let whole = truncatedMilliseconds
+        let partial: Int64 = self > .milliseconds(whole) ? 1 : 0
+        return Int(Swift.max(1, whole + partial))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessCore
 import KitchenAPI
 import KitchenControllers
 
@@ -73,8 +74,7 @@ public struct KitchenExpectation: Sendable {
 
     /// The date of virtual offset `offset`, computed as `VirtualClock.currentDate` does.
     public func date(at offset: Duration) -> Date {
-        let (seconds, attoseconds) = offset.components
-        return startDate.addingTimeInterval(Double(seconds) + Double(attoseconds) * 1e-18)
+        startDate.addingTimeInterval(offset.timeInterval)
     }
 
     /// Applies `action`.

@@ -60,10 +60,7 @@ public struct MachineTimerID: Hashable, Sendable, CustomStringConvertible {
 
 extension Duration {
     /// The duration in whole milliseconds, truncated toward zero.
-    public var wholeMilliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
+    public var wholeMilliseconds: Int64 { truncatedMilliseconds }
 }
 
 extension SchedulingClock {
