@@ -14,18 +14,23 @@ final class Termination: @unchecked Sendable {
 
     init() {
         var installed: [any DispatchSourceSignal] = []
+        let armed = DispatchSemaphore(value: 0)
         for (number, label) in ProcessPlatform.terminationSignals {
             // The documented pattern: turn the default action off, then let a dispatch source see it.
-            // Both happen here, before the command announces itself, so no signal can fall between.
             ProcessPlatform.ignore(number)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in
                 name.withLock { $0 = label }
                 received.signal()
             }
+            // `resume()` arms the source later, on Dispatch's own thread; a signal that comes
+            // before then meets the ignored default and is lost. So init returns only once both
+            // sources are armed: a signal sent after the command announces itself is caught.
+            source.setRegistrationHandler { armed.signal() }
             source.resume()
             installed.append(source)
         }
+        for _ in installed { armed.wait() }
         sources = installed
     }
 
