@@ -6,7 +6,8 @@ import Synchronization
 final class ConnectionLoops: Sendable {
     /// The loops, in the order connection ids choose them.
     let loops: [EventLoop]
-    private let perLoop: Mutex<[Int]>
+    /// Connections on each loop now, in the order of `loops`.
+    let perLoop: Mutex<[Int]>
 
     /// Starts `count` loops (at least one), named `<name>-0`, `<name>-1`, ….
     init(count: Int, name: String) throws(SocketError) {
@@ -27,12 +28,6 @@ final class ConnectionLoops: Sendable {
     func stop() {
         for loop in loops { loop.stop() }
     }
-
-    /// Connections on the loops now.
-    var count: Int { perLoop.withLock { $0.reduce(0, +) } }
-
-    /// Connections on each loop now.
-    var countPerLoop: [Int] { perLoop.withLock { $0 } }
 
     /// The loop connection `id` is served on.
     func loop(for id: Int) -> EventLoop { loops[id % loops.count] }

@@ -1,0 +1,45 @@
+import Synchronization
+@testable import HTTPWire
+
+// What the tests read of HTTPWire's state; the shipped code never needs to ask.
+
+extension HTTPServer {
+    /// The number of open connections now.
+    var connectionCount: Int { connections.withLock { $0.count } }
+
+    /// The number of connections served as HTTP on the event loops now: waiting for a request,
+    /// reading one, being answered, or draining after a refusal for at most a second (when they
+    /// no longer count in `connectionCount`). Upgraded ones (WebSockets) are not counted.
+    var httpConnectionCount: Int { httpConnectionCountPerLoop.reduce(0, +) }
+
+    /// The number of connections on each event loop now, as `httpConnectionCount` counts them.
+    var httpConnectionCountPerLoop: [Int] { loops?.perLoop.withLock { $0 } ?? [] }
+}
+
+extension ServerConnectionMachine {
+    /// Whether the machine has no further part (upgraded or closed).
+    var isFinished: Bool {
+        if case .finished = phase { return true }
+        return false
+    }
+}
+
+extension EventLoop {
+    /// How many sockets are registered now (read on the loop's thread).
+    var registeredCount: Int { sockets.count }
+}
+
+extension TimerHeap {
+    /// Removes and returns the items whose deadline is at or before `now`, soonest first.
+    mutating func removeDue(at now: Duration) -> [Item] {
+        var due: [Item] = []
+        while let item = removeFirstDue(at: now) { due.append(item) }
+        return due
+    }
+}
+
+extension HTTPRequestBodyWriter {
+    /// Whether what is written goes nowhere: the server stopped taking the body, or the
+    /// exchange is over (answered, failed, or the connection closed).
+    var isDiscarding: Bool { !(attachment?.takesBody(of: exchange) ?? false) }
+}
