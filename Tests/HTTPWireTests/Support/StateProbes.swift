@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 @testable import HTTPWire
 
@@ -12,8 +13,22 @@ extension HTTPServer {
     /// no longer count in `connectionCount`). Upgraded ones (WebSockets) are not counted.
     var httpConnectionCount: Int { httpConnectionCountPerLoop.reduce(0, +) }
 
-    /// The number of connections on each event loop now, as `httpConnectionCount` counts them.
-    var httpConnectionCountPerLoop: [Int] { loops?.perLoop.withLock { $0 } ?? [] }
+    /// The number of connections on each event loop now, as `httpConnectionCount` counts them:
+    /// the ones registered with the loop as HTTP connections, counted on its thread. A stopped
+    /// loop has ended its connections.
+    var httpConnectionCountPerLoop: [Int] {
+        (loops?.loops ?? []).map { loop in
+            let counted = Mutex(0)
+            let done = DispatchSemaphore(value: 0)
+            let queued = loop.execute {
+                counted.withLock { $0 = loop.sockets.values.count { $0.socket is ServerConnection } }
+                done.signal()
+            }
+            // Work the loop took before it began stopping still runs.
+            if queued { done.wait() }
+            return counted.withLock { $0 }
+        }
+    }
 }
 
 extension ServerConnectionMachine {
