@@ -21,6 +21,8 @@ final class LoopResponseStream: @unchecked Sendable {
     private let waited: Double
     private let requestBody: ExchangeRecorder.BodyRecord
     private let loop: EventLoop
+    /// The loop's share of the upstream pool, which `connection` goes back to.
+    private let upstream: LoopUpstreamPool
     private var writer: HTTPResponseBodyWriter?
     private var body: [UInt8] = []
     private var journal: StreamedBodyJournal?
@@ -30,7 +32,8 @@ final class LoopResponseStream: @unchecked Sendable {
     private var over = false
 
     init(responder: ProxyResponder, connection: HTTPClientConnection, recorded: HTTPRequest, head: HTTPResponse,
-         started: Date, waited: Double, requestBody: ExchangeRecorder.BodyRecord, loop: EventLoop) {
+         started: Date, waited: Double, requestBody: ExchangeRecorder.BodyRecord, loop: EventLoop,
+         upstream: LoopUpstreamPool) {
         self.responder = responder
         self.connection = connection
         self.recorded = recorded
@@ -39,6 +42,7 @@ final class LoopResponseStream: @unchecked Sendable {
         self.waited = waited
         self.requestBody = requestBody
         self.loop = loop
+        self.upstream = upstream
     }
 
     /// Answers the client with the head now; the body follows as it is read.
@@ -78,7 +82,7 @@ final class LoopResponseStream: @unchecked Sendable {
     /// The upstream's body is complete: the exchange is recorded, then the last piece released.
     func finished() {
         guard !over else { return }
-        responder.pool.checkIn(connection, reusable: true)
+        upstream.checkIn(connection, reusable: true)
         record(failure: nil) { [self] outcome in
             guard case .failed = outcome else {
                 if let held { writer?.write(held) }
@@ -91,7 +95,7 @@ final class LoopResponseStream: @unchecked Sendable {
     /// The upstream failed mid-body: recorded with the failure, and the client's answer cut short.
     func failed(_ error: HTTPClientError) {
         guard !over else { return }
-        responder.pool.discard(connection)
+        upstream.discard(connection)
         record(failure: HAR.ExchangeError(error)) { [self] _ in writer?.abort() }
     }
 
@@ -115,7 +119,7 @@ final class LoopResponseStream: @unchecked Sendable {
     /// The client went away: what was read is recorded, and the upstream connection closed.
     private func clientLeft() {
         guard !over else { return }
-        responder.pool.discard(connection)
+        upstream.discard(connection)
         record(failure: nil) { _ in }
     }
 
@@ -125,7 +129,7 @@ final class LoopResponseStream: @unchecked Sendable {
         guard !over else { return }
         over = true
         journal?.onPartWritten = nil
-        responder.pool.discard(connection)
+        upstream.discard(connection)
         writer?.abort()
     }
 

@@ -42,6 +42,8 @@ final class LoopUpload: @unchecked Sendable {
     private let request: HTTPRequest
     private let body: HTTPRequestBodyStream
     private let loop: EventLoop
+    /// The loop's share of the upstream pool, where the upload's connection comes from.
+    private let upstream: LoopUpstreamPool
     private let reply: HTTPDeferredReply
     private let started: Date
     private let recorded: HTTPRequest
@@ -64,6 +66,7 @@ final class LoopUpload: @unchecked Sendable {
         self.request = request
         self.body = body
         self.loop = loop
+        upstream = responder.pool.loopPool(for: loop)
         self.reply = reply
         started = responder.recorder.clock.currentDate
         recorded = responder.recordedRequest(for: request)
@@ -124,7 +127,7 @@ final class LoopUpload: @unchecked Sendable {
         let journal = StreamedBodyJournal(recorder: responder.recorder, request: recorded, loop: loop)
         journal.onPartWritten = { [weak self] in self?.partWritten() }
         self.journal = journal
-        responder.pool.checkOut(on: loop, fresh: true) { [self] result in
+        upstream.checkOut(fresh: true) { [self] result in
             switch result {
             case .success(let (connection, _)):
                 send(on: connection)
@@ -139,7 +142,7 @@ final class LoopUpload: @unchecked Sendable {
     private func send(on connection: HTTPClientConnection) {
         guard case .connecting = phase else {
             // The client's body broke meanwhile: the connection was never used.
-            return responder.pool.checkIn(connection, reusable: true)
+            return upstream.checkIn(connection, reusable: true)
         }
         let outgoing = responder.upstreamRequest(for: request)
         let writer = connection.exchangeStreaming(outgoing, bodyLength: body.declaredLength) { [self] event in
@@ -242,7 +245,7 @@ final class LoopUpload: @unchecked Sendable {
     private func drop(_ connection: HTTPClientConnection) {
         guard !upstreamDropped else { return }
         upstreamDropped = true
-        responder.pool.discard(connection)
+        upstream.discard(connection)
     }
 
     /// Nothing more happens: an upstream connection the body was going to is closed.

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPWire
-import Synchronization
 
 /// Where the upstream is and how to talk to it: what a loop's pool needs to open a connection.
 struct UpstreamEndpoint: Sendable {
@@ -27,8 +26,7 @@ struct UpstreamEndpoint: Sendable {
 final class LoopUpstreamPool: @unchecked Sendable {
     // Unchecked: `state`, `waiters` and the connections are touched on `loop`'s thread only:
     // every method is called there, and what finishes elsewhere (a TLS handshake on a thread of
-    // its own) hands its result to the loop with `execute`. `share` is fixed and `exhausted`
-    // atomic: those two are read from any thread.
+    // its own) hands its result to the loop with `execute`. `share` is fixed: it is read from any thread.
     typealias State = UpstreamPoolState<HTTPClientConnection, ContinuousClock.Instant>
     typealias Grant = State.Grant
     typealias Answer = @Sendable (Result<(HTTPClientConnection, reused: Bool), UpstreamCheckoutError>) -> Void
@@ -48,7 +46,6 @@ final class LoopUpstreamPool: @unchecked Sendable {
     private let loopCount: Int
     private var state: State
     private var waiters: [Int: Waiter] = [:]
-    private let exhausted = Atomic<Int>(0)
 
     init(loop: EventLoop, share: Int, loopCount: Int, endpoint: UpstreamEndpoint, idleTimeout: Duration,
          checkoutTimeout: Duration) {
@@ -59,9 +56,6 @@ final class LoopUpstreamPool: @unchecked Sendable {
         state = State(maxConnections: share, idleTimeout: idleTimeout)
         self.share = state.maxConnections
     }
-
-    /// Checkouts on this loop that found no connection free within the checkout timeout.
-    var exhaustedCheckouts: Int { exhausted.load(ordering: .relaxed) }
 
     /// A connection for one exchange on this loop: reused (`true`), or opened without blocking
     /// the loop (`false`), or why there is none; `done` runs on the loop. `fresh` asks for a new
@@ -145,9 +139,7 @@ final class LoopUpstreamPool: @unchecked Sendable {
     /// Waiter `ticket`'s time ran out.
     private func giveUpWaiting(_ ticket: Int) {
         guard let waiter = waiters.removeValue(forKey: ticket) else { return }
-        let grant = state.stopWaiting(ticket)
-        if grant == nil { exhausted.add(1, ordering: .relaxed) }
-        waiter.granted(grant)
+        waiter.granted(state.stopWaiting(ticket))
     }
 
     /// Hands what was granted to waiter `ticket`, after the current step: the exchange that freed

@@ -19,6 +19,8 @@ final class LoopRelay: @unchecked Sendable {
     private let responder: ProxyResponder
     private let request: HTTPRequest
     private let loop: EventLoop
+    /// The loop's share of the upstream pool, where this exchange's connection comes from.
+    private let upstream: LoopUpstreamPool
     private let reply: HTTPDeferredReply
     private let started: Date
     private let outgoing: HTTPRequest
@@ -37,6 +39,7 @@ final class LoopRelay: @unchecked Sendable {
         self.responder = responder
         self.request = request
         self.loop = loop
+        upstream = responder.pool.loopPool(for: loop)
         self.reply = reply
         self.started = started ?? responder.recorder.clock.currentDate
         self.requestBody = requestBody
@@ -56,7 +59,7 @@ final class LoopRelay: @unchecked Sendable {
     }
 
     private func checkOut(fresh: Bool) {
-        responder.pool.checkOut(on: loop, fresh: fresh) { [self] result in
+        upstream.checkOut(fresh: fresh) { [self] result in
             switch result {
             case .success(let (connection, reused)):
                 send(on: connection, reused: reused)
@@ -81,7 +84,7 @@ final class LoopRelay: @unchecked Sendable {
             if !holdsWhole(response) {
                 let stream = LoopResponseStream(responder: responder, connection: connection, recorded: recorded,
                                                 head: response, started: started, waited: waited, requestBody: requestBody,
-                                                loop: loop)
+                                                loop: loop, upstream: upstream)
                 self.stream = stream
                 stream.start(answering: reply)
             }
@@ -89,11 +92,11 @@ final class LoopRelay: @unchecked Sendable {
             if let stream { stream.received(bytes) } else { body.append(contentsOf: bytes) }
         case .end:
             if let stream { return stream.finished() }
-            responder.pool.checkIn(connection, reusable: true)
+            upstream.checkIn(connection, reusable: true)
             finish()
         case .failed(let error):
             if let stream { return stream.failed(error) }
-            responder.pool.discard(connection)
+            upstream.discard(connection)
             // A pooled connection the upstream closed before answering: once more, on a new one.
             if reused, head == nil, ProxyResponder.isStaleConnection(error) { return checkOut(fresh: true) }
             responder.badGateway(recorded, error: error, startedAt: started, requestBody: requestBody, on: loop,

@@ -16,8 +16,8 @@ import KitchenRecording
 public final class RecordingProxy: Sendable {
     public let configuration: RecordingProxyConfiguration
     private let server: HTTPServer
-    private let pool: UpstreamPool
-    private let recorder: ExchangeRecorder
+    let pool: UpstreamPool
+    let recorder: ExchangeRecorder
     private let redactor: Redactor
     /// The WebSocket conversations being relayed.
     let registry = RelayRegistry()
@@ -77,9 +77,6 @@ public final class RecordingProxy: Sendable {
         }
     }
 
-    /// Why the journal stopped accepting records (the proxy then answers 503), once it has.
-    public var recordingFailure: RecordingError? { recorder.failure }
-
     /// Records written to the journal so far, the session record included.
     public var journaledRecords: Int { recorder.recordsWritten }
 
@@ -88,10 +85,6 @@ public final class RecordingProxy: Sendable {
 
     /// Records refused by redaction or the secret check (never written).
     public var refusedRecords: [RecordingError] { recorder.refused }
-
-    /// Requests answered 503 because no upstream connection came free within
-    /// ``RecordingProxyConfiguration/upstreamCheckoutTimeout``.
-    public var upstreamBusyRefusals: Int { pool.exhaustedCheckouts }
 
     /// Stops, finalizes the journal into the HAR (scanning for every secret seen and the
     /// configured extra ones) and removes the journal. WebSocket conversations still closing

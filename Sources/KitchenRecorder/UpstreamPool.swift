@@ -8,19 +8,20 @@ import Synchronization
 /// (``shares(of:among:)``), so the upstream sees at most that many connections from the proxy,
 /// however many clients it has.
 ///
-/// A request relayed on a loop checks a connection out of that loop's pool with
-/// ``checkOut(on:fresh:_:)``, and the loop drives it without blocking (every request, a streamed
-/// upload and an https upstream included). On the same loop it returns it once the response's
-/// last byte was read (``checkIn(_:reusable:)``), or closes it on a failure (``discard(_:)``).
-/// When the loop's whole share is out, a request waits up to `checkoutTimeout` for one of them,
-/// then gets ``UpstreamCheckoutError/poolExhausted(connections:loops:waited:)``.
+/// A request relayed on a loop checks a connection out of that loop's pool (``loopPool(for:)``),
+/// and the loop drives it without blocking (every request, a streamed upload and an https
+/// upstream included). It returns it to that pool once the response's last byte was read, or
+/// closes it there on a failure. When the loop's whole share is out, a request waits up to
+/// `checkoutTimeout` for one of them, then gets
+/// ``UpstreamCheckoutError/poolExhausted(connections:loops:waited:)``.
 ///
 /// ```swift
 /// let pool = UpstreamPool(host: "127.0.0.1", port: 8080, tls: nil, limits: HTTPLimits(), responseTimeout: .seconds(30),
 ///                         maxConnections: 64, idleTimeout: .seconds(4), checkoutTimeout: .seconds(30))
 /// pool.serve(on: server.eventLoops)   // once, before the first request
 /// // on one of those loops:
-/// pool.checkOut(on: loop) { result in … pool.checkIn(connection, reusable: true) … }
+/// let upstream = pool.loopPool(for: loop)
+/// upstream.checkOut(fresh: false) { result in … upstream.checkIn(connection, reusable: true) … }
 /// ```
 final class UpstreamPool: Sendable {
     /// Where the upstream is and how to talk to it.
@@ -66,33 +67,13 @@ final class UpstreamPool: Sendable {
         return (0..<loops).map { index in max(1, total / loops + (index < total % loops ? 1 : 0)) }
     }
 
-    /// Each loop's share of `maxConnections`, in the order of the loops given to ``serve(on:)``.
-    var shares: [Int] { pools.map(\.share) }
-
-    /// Checkouts that found no connection free within `checkoutTimeout` (answered 503).
-    var exhaustedCheckouts: Int { pools.reduce(0) { $0 + $1.exhaustedCheckouts } }
-
-    /// A connection for one exchange driven by `loop` (call on its thread; `done` runs there),
-    /// from that loop's own pool: reused (`true`), or opened without blocking (`false`), or why
-    /// there is none. `fresh` asks for a new connection (see ``UpstreamPoolState/checkOut(now:fresh:)``).
-    func checkOut(on loop: EventLoop, fresh: Bool = false,
-                  _ done: @escaping @Sendable (Result<(HTTPClientConnection, reused: Bool), UpstreamCheckoutError>) -> Void) {
+    /// The pool of `loop`: an exchange driven by that loop checks its connection out of it, and
+    /// in or discards it there, on the loop's thread.
+    func loopPool(for loop: EventLoop) -> LoopUpstreamPool {
         guard let pool = pools.first(where: { $0.loop === loop }) else {
-            preconditionFailure("UpstreamPool.checkOut on a loop the pool does not serve (see serve(on:))")
+            preconditionFailure("UpstreamPool: a loop the pool does not serve (see serve(on:))")
         }
-        pool.checkOut(fresh: fresh, done)
-    }
-
-    /// Takes back a connection an exchange read to its end (call on the thread of the loop it was
-    /// checked out on): kept, or handed to that loop's longest waiter, when `reusable`; closed otherwise.
-    func checkIn(_ connection: HTTPClientConnection, reusable: Bool) {
-        callersPool().checkIn(connection, reusable: reusable)
-    }
-
-    /// Closes a connection after a failure mid-exchange and frees its slot (call on the thread of
-    /// the loop it was checked out on).
-    func discard(_ connection: HTTPClientConnection) {
-        callersPool().discard(connection)
+        return pool
     }
 
     /// Closes the idle connections and wakes every waiting request empty-handed; connections
@@ -114,15 +95,6 @@ final class UpstreamPool: Sendable {
         if !onALoop { done.wait() }
     }
 
-    // MARK: Steps
-
-    private var pools: [LoopUpstreamPool] { loopPools.load()?.pools ?? [] }
-
-    /// The pool of the loop whose thread calls.
-    private func callersPool() -> LoopUpstreamPool {
-        guard let pool = pools.first(where: { $0.loop.inEventLoop }) else {
-            preconditionFailure("UpstreamPool: a connection goes back on the thread of the loop it was checked out on")
-        }
-        return pool
-    }
+    /// Each loop's pool, in the order of the loops given to ``serve(on:)``.
+    var pools: [LoopUpstreamPool] { loopPools.load()?.pools ?? [] }
 }

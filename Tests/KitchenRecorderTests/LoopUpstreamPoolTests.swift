@@ -33,7 +33,7 @@ import Testing
 
     /// A checkout on `loop`, as its caller there gets it.
     func checkOut(_ pool: UpstreamPool, on loop: EventLoop, fresh: Bool = false) -> CheckOut {
-        onLoop(loop) { answer in pool.checkOut(on: loop, fresh: fresh, answer) }
+        onLoop(loop) { answer in pool.loopPool(for: loop).checkOut(fresh: fresh, answer) }
     }
 
     /// Runs `work` on `loop`'s thread and waits for what it answers.
@@ -88,14 +88,13 @@ import Testing
         let first = try checkOut(pool, on: loop).get()
         #expect(!first.reused)
         #expect(isExhausted(checkOut(pool, on: loop), connections: 1, loops: 1), "the bound of 1 holds while it is out")
-        #expect(pool.exhaustedCheckouts == 1)
-        onLoop(loop) { pool.checkIn(first.0, reusable: true) }
+        onLoop(loop) { pool.loopPool(for: loop).checkIn(first.0, reusable: true) }
         let again = try checkOut(pool, on: loop).get()
         #expect(again.reused && again.0 === first.0, "the connection checked in is reused")
-        onLoop(loop) { pool.discard(again.0) }
+        onLoop(loop) { pool.loopPool(for: loop).discard(again.0) }
         let fresh = try checkOut(pool, on: loop).get()
         #expect(!fresh.reused && fresh.0 !== first.0, "a discarded connection's slot opens a new one")
-        onLoop(loop) { pool.checkIn(fresh.0, reusable: true) }
+        onLoop(loop) { pool.loopPool(for: loop).checkIn(fresh.0, reusable: true) }
     }
 
     @Test func aWaitingCheckoutIsHandedTheConnectionCheckedInOnItsLoop() throws {
@@ -104,13 +103,12 @@ import Testing
         let loop = loops[0]
         let first = try checkOut(pool, on: loop).get()
         let handed: CheckOut = onLoop(loop) { answer in
-            pool.checkOut(on: loop, answer)  // waits: the share is out
-            pool.checkIn(first.0, reusable: true)
+            pool.loopPool(for: loop).checkOut(fresh: false, answer)  // waits: the share is out
+            pool.loopPool(for: loop).checkIn(first.0, reusable: true)
         }
         let (connection, reused) = try handed.get()
         #expect(reused && connection === first.0)
-        #expect(pool.exhaustedCheckouts == 0)
-        onLoop(loop) { pool.checkIn(connection, reusable: true) }
+        onLoop(loop) { pool.loopPool(for: loop).checkIn(connection, reusable: true) }
     }
 
     @Test func twoLoopsNeverShareAConnectionNorLendEachOtherTheirShare() throws {
@@ -118,7 +116,7 @@ import Testing
         defer { stop(upstream, pool, loops) }
         #expect(pool.shares == [1, 1])
         let onFirst = try checkOut(pool, on: loops[0]).get()
-        onLoop(loops[0]) { pool.checkIn(onFirst.0, reusable: true) }
+        onLoop(loops[0]) { pool.loopPool(for: loops[0]).checkIn(onFirst.0, reusable: true) }
         // The first loop's connection sits idle: the second loop opens its own all the same.
         let onSecond = try checkOut(pool, on: loops[1]).get()
         #expect(!onSecond.reused && onSecond.0 !== onFirst.0)
@@ -128,15 +126,15 @@ import Testing
         let again = try checkOut(pool, on: loops[0]).get()
         #expect(again.reused && again.0 === onFirst.0, "the idle connection stayed with its loop")
         #expect(onLoop(loops[0]) { again.0.attachedLoop === loops[0] })
-        onLoop(loops[0]) { pool.checkIn(again.0, reusable: true) }
-        onLoop(loops[1]) { pool.checkIn(onSecond.0, reusable: true) }
+        onLoop(loops[0]) { pool.loopPool(for: loops[0]).checkIn(again.0, reusable: true) }
+        onLoop(loops[1]) { pool.loopPool(for: loops[1]).checkIn(onSecond.0, reusable: true) }
     }
 
     @Test func shutDownFromAnotherThreadClosesEveryLoopsPoolAndRefusesWhatComesNext() throws {
         let (upstream, pool, loops) = try pool(connections: 2, loops: 2)
         defer { stop(upstream, pool, loops) }
         let idle = try checkOut(pool, on: loops[0]).get()
-        onLoop(loops[0]) { pool.checkIn(idle.0, reusable: true) }
+        onLoop(loops[0]) { pool.loopPool(for: loops[0]).checkIn(idle.0, reusable: true) }
         pool.shutDown()
         #expect(!idle.0.isReusable, "the idle connection was closed")
         for loop in loops {

@@ -5,8 +5,8 @@
 /// ``whenRoom(_:)`` before it goes on (back-pressure), instead of piling the body up in memory.
 ///
 /// A server that stops taking the body (it answered early, say 413, and closed) does not fail
-/// the exchange: what is written from then on is dropped (``isDiscarding``) and the response is
-/// still read. Nor does a response that ends first: the connection then carries no other
+/// the exchange: what is written from then on is dropped and the response is still read.
+/// Nor does a response that ends first: the connection then carries no other
 /// request. Use it on the loop's thread.
 ///
 /// ```swift
@@ -24,8 +24,8 @@ package final class HTTPRequestBodyWriter: @unchecked Sendable {
     /// Room comes back once the queue is down to this.
     package static let lowWater = 64 * 1024
 
-    private weak var attachment: LoopAttachment?
-    private let exchange: Int
+    weak var attachment: LoopAttachment?
+    let exchange: Int
     private let chunked: Bool
     private var finished = false
 
@@ -48,10 +48,6 @@ package final class HTTPRequestBodyWriter: @unchecked Sendable {
         finished = true
         attachment?.endBody(chunked ? HTTPEncoder.lastChunk : [], of: exchange)
     }
-
-    /// Whether what is written goes nowhere: the server stopped taking the body, or the
-    /// exchange is over (answered, failed, or the connection closed).
-    package var isDiscarding: Bool { !(attachment?.takesBody(of: exchange) ?? false) }
 
     /// Bytes written and not taken by the server yet (0 once they go nowhere).
     var queuedBytes: Int { attachment?.queuedBytes(of: exchange) ?? 0 }

@@ -14,7 +14,6 @@ package struct HTTPStatus: Hashable, Sendable, CustomStringConvertible, Expressi
     package static let switchingProtocols = HTTPStatus(101)
     package static let ok = HTTPStatus(200)
     package static let noContent = HTTPStatus(204)
-    package static let notModified = HTTPStatus(304)
     package static let badRequest = HTTPStatus(400)
     package static let unauthorized = HTTPStatus(401)
     package static let notFound = HTTPStatus(404)

@@ -20,7 +20,7 @@ package final class EventLoop: @unchecked Sendable {
     // executed work); the inbox is a Mutex, and `poller.wake()` is safe from any thread.
 
     /// A socket registered with the loop, and what it is watched for.
-    private struct Registration {
+    struct Registration {
         let socket: any EventLoopSocket
         let descriptor: Int32
         var interest: ReadinessPoller.Interest
@@ -44,7 +44,7 @@ package final class EventLoop: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let hasFinished = Atomic<Bool>(false)
     private let origin = ContinuousClock.now
-    private var sockets: [UInt64: Registration] = [:]
+    var sockets: [UInt64: Registration] = [:]
     /// A read buffer every socket of the loop may use during one call.
     private var readBuffer = [UInt8](repeating: 0, count: 65_536)
     private var timers = TimerHeap<() -> Void>()
@@ -137,9 +137,6 @@ package final class EventLoop: @unchecked Sendable {
         locals[key.number] = value
         return value
     }
-
-    /// How many sockets are registered now.
-    var registeredCount: Int { sockets.count }
 
     // MARK: Timers (on the loop's thread)
 

@@ -1,5 +1,5 @@
 /// The event loop's pending timers and their deadlines, as a plain value: insert one and get
-/// its token, remove it by token (cancelled), remove those whose deadline has passed (due).
+/// its token, remove it by token (cancelled), remove the soonest whose deadline has passed (due).
 /// Times are offsets from any fixed start the caller chooses, so it is tested without a clock.
 /// Every operation costs O(log n) at most: the loop asks for the earliest deadline after every
 /// batch of events, with a timer per waiting connection.
@@ -7,8 +7,8 @@
 /// ```swift
 /// var timers = TimerHeap<String>()
 /// let token = timers.insert("close idle", deadline: .seconds(60))
-/// timers.removeDue(at: .seconds(61))   // ["close idle"]
-/// timers.remove(token)                 // nil: it already fired
+/// timers.removeFirstDue(at: .seconds(61))   // "close idle"
+/// timers.remove(token)                       // nil: it already fired
 /// ```
 struct TimerHeap<Item> {
     private var items: [UInt64: (item: Item, deadline: Duration)] = [:]
@@ -41,13 +41,6 @@ struct TimerHeap<Item> {
     mutating func remove(_ token: UInt64) -> Item? {
         defer { dropRemovedFromTheTop() }
         return items.removeValue(forKey: token)?.item
-    }
-
-    /// Removes and returns the items whose deadline is at or before `now`, soonest first.
-    mutating func removeDue(at now: Duration) -> [Item] {
-        var due: [Item] = []
-        while let item = removeFirstDue(at: now) { due.append(item) }
-        return due
     }
 
     /// Removes and returns the soonest item whose deadline is at or before `now`, if any. The

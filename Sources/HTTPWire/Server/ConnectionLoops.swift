@@ -1,12 +1,8 @@
-import Synchronization
-
 /// The event loops a server's connections are served on: each connection on the loop its id
-/// chooses, so the loops share the connections evenly, and stays there for its life. Counts
-/// the connections each loop serves.
+/// chooses, so the loops share the connections evenly, and stays there for its life.
 final class ConnectionLoops: Sendable {
     /// The loops, in the order connection ids choose them.
     let loops: [EventLoop]
-    private let perLoop: Mutex<[Int]>
 
     /// Starts `count` loops (at least one), named `<name>-0`, `<name>-1`, ….
     init(count: Int, name: String) throws(SocketError) {
@@ -20,19 +16,12 @@ final class ConnectionLoops: Sendable {
             }
         }
         loops = started
-        perLoop = Mutex(Array(repeating: 0, count: started.count))
     }
 
     /// Stops every loop (each ends the connections it holds); returns once all have stopped.
     func stop() {
         for loop in loops { loop.stop() }
     }
-
-    /// Connections on the loops now.
-    var count: Int { perLoop.withLock { $0.reduce(0, +) } }
-
-    /// Connections on each loop now.
-    var countPerLoop: [Int] { perLoop.withLock { $0 } }
 
     /// The loop connection `id` is served on.
     func loop(for id: Int) -> EventLoop { loops[id % loops.count] }
@@ -43,22 +32,11 @@ final class ConnectionLoops: Sendable {
         let loop = loop(for: id)
         let taken = loop.execute { [self] in
             ServerConnection(socket: socket, id: id, loop: loop, configuration: configuration, responder: responder,
-                             loops: self, onEnd: onEnd).start()
+                             onEnd: onEnd).start()
         }
         if !taken {
             onEnd()
             socket.close()
         }
-    }
-
-    /// A connection started on `loop`'s thread.
-    func connectionArrived(on loop: EventLoop) { change(loop, by: 1) }
-
-    /// A connection left `loop` (upgraded, or ended).
-    func connectionLeft(_ loop: EventLoop) { change(loop, by: -1) }
-
-    private func change(_ loop: EventLoop, by delta: Int) {
-        guard let index = loops.firstIndex(where: { $0 === loop }) else { return }
-        perLoop.withLock { $0[index] += delta }
     }
 }

@@ -24,9 +24,9 @@ package final class HTTPServer: Sendable {
     package let configuration: HTTPServerConfiguration
     private let responder: any HTTPResponder
     private let listener = Mutex<Listener?>(nil)
-    private let connections = Mutex<[Int: Socket]>([:])
+    let connections = Mutex<[Int: Socket]>([:])
     private let nextConnectionID = Atomic<Int>(0)
-    private let loops: ConnectionLoops?
+    let loops: ConnectionLoops?
     private let stopped = Atomic<Bool>(false)
 
     /// A server for `responder`, its event loops started (`start()` then listens). When the
@@ -61,17 +61,6 @@ package final class HTTPServer: Sendable {
 
     /// The bound address (with the real port when 0 was configured), once started.
     package var address: SocketAddress? { listener.withLock { $0?.address } }
-
-    /// The number of open connections now.
-    package var connectionCount: Int { connections.withLock { $0.count } }
-
-    /// The number of connections served as HTTP on the event loops now: waiting for a request,
-    /// reading one, being answered, or draining after a refusal for at most a second (when they
-    /// no longer count in `connectionCount`). Upgraded ones (WebSockets) are not counted.
-    package var httpConnectionCount: Int { loops?.count ?? 0 }
-
-    /// The number of connections on each event loop now, as `httpConnectionCount` counts them.
-    package var httpConnectionCountPerLoop: [Int] { loops?.countPerLoop ?? [] }
 
     /// Stops accepting and ends every open connection (WebSocket ones included).
     package func stop() {

@@ -14,7 +14,6 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
     let storage = HTTPConnectionStorage()
-    private let loops: ConnectionLoops
     /// Frees the connection's slot in the server; runs before the socket closes (so a peer that
     /// sees the close finds the slot already free).
     let onEnd: @Sendable () -> Void
@@ -34,13 +33,12 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
 
     /// A connection that waits for a request on `loop` from now (made on the loop's thread).
     init(socket: Socket, id: Int, loop: EventLoop, configuration: HTTPServerConfiguration, responder: any HTTPResponder,
-         loops: ConnectionLoops, onEnd: @escaping @Sendable () -> Void) {
+         onEnd: @escaping @Sendable () -> Void) {
         self.socket = socket
         self.id = id
         self.loop = loop
         self.configuration = configuration
         self.responder = responder
-        self.loops = loops
         self.onEnd = onEnd
         machine = ServerConnectionMachine(
             limits: configuration.limits,
@@ -58,7 +56,6 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         } catch {
             return close()
         }
-        loops.connectionArrived(on: loop)
         perform(machine.bytesReceived(now: loop.now))
     }
 
@@ -179,7 +176,6 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         timer = nil
         loop.deregister(token)
         self.token = nil
-        loops.connectionLeft(loop)
     }
 
     /// Ends the connection on the loop.

@@ -97,12 +97,6 @@ struct ServerConnectionMachine: Sendable {
     /// Whether an answer's body is being pushed now (``respondedStreaming(_:closes:now:)``).
     var isStreaming: Bool { streamOpen }
 
-    /// Whether the machine has no further part (upgraded or closed).
-    var isFinished: Bool {
-        if case .finished = phase { return true }
-        return false
-    }
-
     /// Whether the responder's answer is awaited (``responded(_:body:closes:now:)`` takes one).
     var isAwaitingAnswer: Bool {
         switch phase {

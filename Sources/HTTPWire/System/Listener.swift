@@ -1,9 +1,8 @@
 import Synchronization
 
-/// A listening TCP socket. `accept()` blocks until a client connects or the listener is closed
-/// from another thread; an event loop takes connections with `acceptWithoutBlocking()`. The
-/// listening socket itself never blocks; accepted sockets are blocking ones (a loop reads and
-/// writes them without blocking, call by call).
+/// A listening TCP socket; an event loop takes its connections with `acceptWithoutBlocking()`.
+/// The listening socket itself never blocks; accepted sockets are blocking ones (a loop reads
+/// and writes them without blocking, call by call).
 ///
 /// ```swift
 /// let listener = try Listener(host: "127.0.0.1", port: 0)   // port 0: any free port
@@ -11,7 +10,7 @@ import Synchronization
 /// ```
 package final class Listener: Sendable {
     let descriptor: Int32
-    private let closed = Atomic<Bool>(false)
+    let closed = Atomic<Bool>(false)
     /// The bound address (with the real port when 0 was asked for).
     package let address: SocketAddress
 
@@ -40,17 +39,6 @@ package final class Listener: Sendable {
 
     deinit { close() }
 
-    /// Waits for the next connection. Returns `nil` once the listener is closed.
-    package func accept() -> Socket? {
-        while !closed.load(ordering: .acquiring) {
-            // Poll with a timeout so that `close()` from another thread is noticed on every platform.
-            guard Platform.waitReadable(descriptor, milliseconds: 250) else { continue }
-            // Out of descriptors, or one aborted: keep serving; the listener itself is fine.
-            if case .accepted(let socket) = acceptWithoutBlocking() { return socket }
-        }
-        return nil
-    }
-
     /// What `acceptWithoutBlocking()` found.
     enum Accepted {
         case accepted(Socket)
@@ -73,7 +61,7 @@ package final class Listener: Sendable {
         return .failed
     }
 
-    /// Stops accepting; a blocked `accept()` returns `nil` within a quarter second.
+    /// Stops accepting.
     package func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         Platform.shutdown(descriptor, read: true, write: true)

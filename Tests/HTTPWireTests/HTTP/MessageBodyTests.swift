@@ -10,7 +10,7 @@ import Testing
         "/stream": Routes.stream,
         "/no-content": { _, _ in .response(HTTPResponse(status: .noContent, headers: ["Content-Length": "4"],
                                                         body: Array("oops".utf8))) },
-        "/not-modified": { _, _ in .response(HTTPResponse(status: .notModified,
+        "/not-modified": { _, _ in .response(HTTPResponse(status: 304,
                                                           headers: ["ETag": "\"v1\"", "Content-Length": "12"],
                                                           body: Array("exactly this".utf8))) },
     ]
