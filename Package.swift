@@ -32,7 +32,7 @@ import PackageDescription
 //   KitchenControllerProperties -> KitchenReproduce, KitchenControllers, KitchenTesting, VirtualTime, KitchenAPI, HarnessCore
 //   KitchenIntercept -> KitchenReplay, KitchenRecorder, KitchenSimulator, KitchenRecording, HTTPWire, HarnessCore
 //   KitchenSwiftTesting -> KitchenIntercept, KitchenTesting, KitchenReplay, KitchenRecording, VirtualTime, HarnessCore
-//   KitchenTestSupport -> KitchenSimulator, KitchenRecording, HarnessCore
+//   KitchenTestSupport -> KitchenSimulator, KitchenRecording, HTTPWire, HarnessCore
 // tools:
 //   kitchen-bench -> KitchenControllerProperties, KitchenVerify, KitchenReproduce, KitchenReport, KitchenContracts, KitchenReplay, KitchenRecorder, KitchenRecording, HTTPWire, HarnessCore
 // Test targets may depend on any of these.
@@ -133,8 +133,10 @@ let package = Package(
         ]),
 
         // Test support shared by the suites: running a process with a deadline, the Python peers, the
-        // TLS test certificates, the running simulator, the instant clock, the latch, the repository's paths.
-        .target(name: "KitchenTestSupport", dependencies: ["KitchenSimulator", "KitchenRecording", "HarnessCore"], path: "Tests/KitchenTestSupport"),
+        // TLS test certificates, the running simulator, the instant clock, the latch, the repository's paths,
+        // the blocking client calls.
+        .target(name: "KitchenTestSupport", dependencies: ["KitchenSimulator", "KitchenRecording", "HTTPWire", "HarnessCore"],
+                path: "Tests/KitchenTestSupport"),
 
         .testTarget(name: "HarnessCoreTests", dependencies: ["HarnessCore", "KitchenTestSupport"]),
         .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire", "KitchenTestSupport", "KitchenTesting", "KitchenSwiftTesting"]),

@@ -4,8 +4,8 @@ import FoundationNetworking
 #endif
 import HTTPWire
 
-/// An ``HTTPTransport`` over HTTPWire's own client: one connection per request, run on a
-/// thread of its own. It reports why a request got no answer as a typed
+/// An ``HTTPTransport`` over HTTPWire's own client: one connection per request, driven by the
+/// client event loop all of HTTPWire's clients share (no thread waits on it). It reports why a request got no answer as a typed
 /// ``HTTPWireTransportError`` (refused, unresolvable, timed out, a TLS failure), which
 /// `URLSession` does not, and it speaks TLS with the harness's own trust settings.
 ///
@@ -42,23 +42,12 @@ public struct HTTPWireTransport: HTTPTransport {
         headers["Connection"] = "close"
         let outgoing = HTTPRequest(method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), target: target, headers: headers,
                                    body: Array(request.httpBody ?? Data()))
-        let (connectTimeout, responseTimeout) = (self.connectTimeout, self.responseTimeout)
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPClientError>, Never>) in
-            let thread = Thread {
-                continuation.resume(returning: Result { () throws(HTTPClientError) -> HTTPResponse in
-                    let connection = try HTTPClientConnection(host: host, port: port, tls: tls, connectTimeout: connectTimeout,
-                                                              responseTimeout: responseTimeout)
-                    defer { connection.close() }
-                    return try connection.send(outgoing)
-                })
-            }
-            thread.name = "http-wire-transport"
-            thread.start()
-        }
         let response: HTTPResponse
-        switch result {
-        case .success(let value): response = value
-        case .failure(let error): throw HTTPWireTransportError(url: url.absoluteString, reason: .noAnswer(error))
+        do throws(HTTPClientError) {
+            response = try await HTTPClientConnection.fetch(outgoing, host: host, port: port, tls: tls, connectTimeout: connectTimeout,
+                                                            responseTimeout: responseTimeout)
+        } catch {
+            throw HTTPWireTransportError(url: url.absoluteString, reason: .noAnswer(error))
         }
         var fields: [String: String] = [:]
         for field in response.headers { fields[field.name] = fields[field.name].map { $0 + ", " + field.value } ?? field.value }

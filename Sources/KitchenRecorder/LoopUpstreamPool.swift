@@ -1,4 +1,3 @@
-import Foundation
 import HTTPWire
 
 /// Where the upstream is and how to talk to it: what a loop's pool needs to open a connection.
@@ -156,24 +155,11 @@ final class LoopUpstreamPool: @unchecked Sendable {
         wake(state.discard())
     }
 
-    /// Opens a connection for this loop: a plain one without blocking it; a TLS one on a thread of
-    /// its own (its handshake blocks), handed back to the loop once established. `done` runs on the loop.
+    /// Opens a connection for this loop without blocking it (TLS's handshake runs on a thread of
+    /// its own); `done` runs on the loop.
     private func open(_ done: @escaping @Sendable (Result<HTTPClientConnection, HTTPClientError>) -> Void) {
-        let (endpoint, loop) = (self.endpoint, self.loop)
-        guard let tls = endpoint.tls else {
-            return HTTPClientConnection.open(host: endpoint.host, port: endpoint.port, limits: endpoint.limits,
-                                             responseTimeout: endpoint.responseTimeout, on: loop, done)
-        }
-        let thread = Thread {
-            let result = Result { () throws(HTTPClientError) -> HTTPClientConnection in
-                try HTTPClientConnection(host: endpoint.host, port: endpoint.port, tls: tls, limits: endpoint.limits,
-                                         responseTimeout: endpoint.responseTimeout)
-            }
-            let delivered = loop.execute { done(result) }
-            if !delivered, case .success(let connection) = result { connection.close() }
-        }
-        thread.name = "upstream-tls-connect"
-        thread.start()
+        HTTPClientConnection.open(host: endpoint.host, port: endpoint.port, tls: endpoint.tls, limits: endpoint.limits,
+                                  responseTimeout: endpoint.responseTimeout, on: loop, done)
     }
 
     /// Lets the loop drive `connection` and watch it while idle. False when it cannot be watched.

@@ -36,38 +36,35 @@ enum UploadBenchmark {
     }
 
     static func run(port: Int, clients: Int, mebibytes: Int, json: Bool) {
-        let total = mebibytes << 20
-        let payload = json ? jsonBlock() : binaryBlock()
-        // A JSON body: `[`, whole blocks of `{…},` readings, spaces to fill, then `{}]`.
-        let opening: [UInt8] = json ? Array("[".utf8) : []
-        let closing: [UInt8] = json ? Array("{}]".utf8) : []
+        guard let loop = EventLoop.sharedClientLoop else { return print("uploads: no event loop") }
+        let body = Body(total: mebibytes << 20, json: json)
         let succeeded = Atomic<Int>(0)
         let group = DispatchGroup()
         let started = ContinuousClock.now
         for client in 0..<clients {
             group.enter()
-            Thread.detachNewThread {
-                defer { group.leave() }
-                guard let connection = try? HTTPClientConnection(host: "127.0.0.1", port: port, responseTimeout: .seconds(600)) else { return }
-                let request = HTTPRequest(method: .post, target: "/uploads/\(client)",
-                                  headers: ["Content-Type": json ? "application/json" : "application/octet-stream"])
-                do throws(HTTPClientError) {
-                    try connection.writeHead(request, bodyLength: total)
-                    try connection.writeBodyPiece(opening[...])
-                    var sent = opening.count
-                    let end = total - closing.count
-                    while sent < end {
-                        let count = min(payload.count, end - sent)
-                        try connection.writeBodyPiece(count == payload.count || !json ? payload[0..<count] : Array(repeating: 0x20, count: count)[...])
-                        sent += count
+            loop.execute {
+                HTTPClientConnection.openAttached(host: "127.0.0.1", port: port, timeouts: (.seconds(10), .seconds(600)),
+                                                  on: loop) { opened in
+                    let connection: HTTPClientConnection
+                    do throws(HTTPClientError) { connection = try opened.get() } catch { return body.failed(client, error, group) }
+                    let request = HTTPRequest(method: .post, target: "/uploads/\(client)",
+                                              headers: ["Content-Type": json ? "application/json" : "application/octet-stream"])
+                    var status = 0
+                    let writer = connection.exchangeStreaming(request, bodyLength: body.total) { event in
+                        switch event {
+                        case .head(let head): status = head.status.code
+                        case .body: break
+                        case .end:
+                            if status == 200 { succeeded.add(1, ordering: .relaxed) }
+                            connection.close()
+                            group.leave()
+                        case .failed(let error):
+                            connection.close()
+                            body.failed(client, error, group)
+                        }
                     }
-                    try connection.writeBodyPiece(closing[...])
-                    try connection.finishBody()
-                    let head = try connection.readHead()
-                    while try connection.readBodyChunk() != nil {}
-                    if head.status.code == 200 { succeeded.add(1, ordering: .relaxed) }
-                } catch {
-                    FileHandle.standardError.write(Data("upload \(client): \(error)\n".utf8))
+                    body.pump(into: writer)
                 }
             }
         }
@@ -76,6 +73,48 @@ enum UploadBenchmark {
         print("uploads-ok \(succeeded.load(ordering: .relaxed)) of \(clients)")
         print("uploads-seconds \(String(format: "%.1f", seconds))")
         print("uploads-mib-per-second \(String(format: "%.0f", Double(clients * mebibytes) / seconds))")
+    }
+
+    /// The body every upload sends, written into a writer as the server takes it. A JSON body:
+    /// `[`, whole blocks of `{…},` readings, spaces to fill, then `{}]`.
+    struct Body: Sendable {
+        let total: Int
+        let json: Bool
+        let payload: [UInt8]
+        let opening: [UInt8]
+        let closing: [UInt8]
+
+        init(total: Int, json: Bool) {
+            self.total = total
+            self.json = json
+            payload = json ? UploadBenchmark.jsonBlock() : UploadBenchmark.binaryBlock()
+            opening = json ? Array("[".utf8) : []
+            closing = json ? Array("{}]".utf8) : []
+        }
+
+        /// Writes while `writer` has room and goes on once it has room again, from `sent` bytes on
+        /// (on the loop's thread).
+        func pump(into writer: HTTPRequestBodyWriter, from sent: Int = 0) {
+            var sent = sent
+            if sent == 0 {
+                writer.write(opening)
+                sent = opening.count
+            }
+            let end = total - closing.count
+            while sent < end {
+                guard writer.hasRoom else { return writer.whenRoom { [sent] in pump(into: writer, from: sent) } }
+                let count = min(payload.count, end - sent)
+                writer.write(count == payload.count || !json ? Array(payload[0..<count]) : Array(repeating: 0x20, count: count))
+                sent += count
+            }
+            writer.write(closing)
+            writer.finish()
+        }
+
+        func failed(_ client: Int, _ error: HTTPClientError, _ group: DispatchGroup) {
+            FileHandle.standardError.write(Data("upload \(client): \(error)\n".utf8))
+            group.leave()
+        }
     }
 
     /// 64 KiB of pseudo-random bytes that do not start a JSON text.

@@ -22,21 +22,69 @@ extension HTTPClientConnection {
         case failed(HTTPClientError)
     }
 
-    /// Opens a plain-TCP connection from `loop`'s thread without blocking it (names are
-    /// resolved first, which may wait on the resolver); `done` is called once, on the loop's
-    /// thread, with the connection (not attached yet) or why it could not be opened.
-    package static func open(host: String, port: Int, limits: HTTPLimits = HTTPLimits(),
+    /// Opens a connection from `loop`'s thread without blocking it: plain TCP is connected there
+    /// (names are resolved first, which may wait on the resolver); with `tls` the connect and the
+    /// handshake, which block, run on a thread of their own and the connection is handed back to
+    /// the loop. `done` is called once, on the loop's thread, with the connection (not attached
+    /// yet) or why it could not be opened.
+    package static func open(host: String, port: Int, tls: TLSClientConfiguration? = nil, limits: HTTPLimits = HTTPLimits(),
                             responseTimeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(10),
-                            on loop: EventLoop, _ done: @escaping (Result<HTTPClientConnection, HTTPClientError>) -> Void) {
-        LoopConnector.connect(host: host, port: port, on: loop, timeout: connectTimeout) { result in
-            switch result {
-            case .success(let socket):
-                done(.success(HTTPClientConnection(socket: socket, host: host, port: port, limits: limits,
-                                                   responseTimeout: responseTimeout)))
-            case .failure(let error):
-                done(.failure(HTTPClientError(error)))
+                            on loop: EventLoop, _ done: @escaping @Sendable (Result<HTTPClientConnection, HTTPClientError>) -> Void) {
+        guard let tls else {
+            return LoopConnector.connect(host: host, port: port, on: loop, timeout: connectTimeout) { result in
+                done(result.map { HTTPClientConnection(socket: $0, host: host, port: port, limits: limits, responseTimeout: responseTimeout) }
+                    .mapError(HTTPClientError.init))
             }
         }
+        startThread(name: "tls-connect") {
+            let result = Result { () throws(HTTPClientError) -> HTTPClientConnection in
+                try HTTPClientConnection(host: host, port: port, tls: tls, limits: limits, connectTimeout: connectTimeout,
+                                         responseTimeout: responseTimeout)
+            }
+            // A loop that is stopping takes no work: the connection would reach no one.
+            if !loop.execute({ done(result) }), case .success(let connection) = result { connection.close() }
+        }
+    }
+
+    /// Opens a connection as ``open(host:port:tls:limits:responseTimeout:connectTimeout:on:_:)``
+    /// does and attaches it to `loop`, for an owner that needs no word of an idle close (the
+    /// connection is closed then, and its next exchange fails).
+    package static func openAttached(host: String, port: Int, tls: TLSClientConfiguration? = nil, timeouts: (connect: Duration, response: Duration),
+                             on loop: EventLoop, _ done: @escaping @Sendable (Result<HTTPClientConnection, HTTPClientError>) -> Void) {
+        open(host: host, port: port, tls: tls, responseTimeout: timeouts.response, connectTimeout: timeouts.connect, on: loop) { opened in
+            done(opened.flatMap { connection in
+                do throws(HTTPClientError) { try connection.attach(to: loop, onClosedWhileIdle: {}) } catch {
+                    connection.close()
+                    return .failure(error)
+                }
+                return .success(connection)
+            })
+        }
+    }
+
+    /// Sends `request` on a connection of its own, opened and driven by `loop`, and returns the
+    /// whole response; the connection is closed after it. Nothing blocks a thread while it waits.
+    /// A task cancelled meanwhile still waits for the answer, or for a timeout to end it.
+    package static func fetch(_ request: HTTPRequest, host: String, port: Int, tls: TLSClientConfiguration? = nil,
+                              connectTimeout: Duration = .seconds(10), responseTimeout: Duration = .seconds(60),
+                              on loop: EventLoop? = EventLoop.sharedClientLoop) async throws(HTTPClientError) -> HTTPResponse {
+        guard let loop else { throw .noEventLoop }
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPClientError>, Never>) in
+            let submitted = loop.execute {
+                openAttached(host: host, port: port, tls: tls, timeouts: (connectTimeout, responseTimeout), on: loop) { opened in
+                    let connection: HTTPClientConnection
+                    do throws(HTTPClientError) { connection = try opened.get() } catch {
+                        return continuation.resume(returning: .failure(error))
+                    }
+                    connection.fetch(request) { result in
+                        connection.close()
+                        continuation.resume(returning: result)
+                    }
+                }
+            }
+            if !submitted { continuation.resume(returning: .failure(.noEventLoop)) }
+        }
+        return try result.get()
     }
 
     /// The loop driving the connection now, if any.
@@ -76,10 +124,28 @@ extension HTTPClientConnection {
         _ = start({ () throws(HTTPClientError) in try encode(request) }, bodyFollows: false, handler)
     }
 
+    /// Sends `request` and hands `done` the whole response, body included, on the attached loop
+    /// (call on the loop's thread), or why there is none, as ``exchange(_:_:)`` reads it.
+    package func fetch(_ request: HTTPRequest, _ done: @escaping (Result<HTTPResponse, HTTPClientError>) -> Void) {
+        var answer: HTTPResponse?
+        var body: [UInt8] = []
+        exchange(request) { event in
+            switch event {
+            case .head(let response): answer = response
+            case .body(let bytes): body.append(contentsOf: bytes)
+            case .failed(let error): done(.failure(error))
+            case .end:
+                guard var answer else { return done(.failure(.closedBeforeResponse)) }
+                answer.body = .bytes(body)
+                done(.success(answer))
+            }
+        }
+    }
+
     /// Sends `head` and then a body written as it is produced through the writer returned, and
     /// reads the response on the attached loop, without blocking (call on the loop's thread):
     /// the body is framed with `Content-Length: bodyLength`, or chunked when `bodyLength` is
-    /// `nil` (RFC 9112 §6), as ``writeHead(_:bodyLength:)`` frames it; `head.body` is ignored.
+    /// `nil` (RFC 9112 §6); `head.body` is ignored.
     /// `handler` hears the response as for ``exchange(_:_:)``, whenever it comes: a server that
     /// answers before the body is all sent (say 413) is heard, and the rest of the body is then
     /// dropped. The response timeout does not run while the exchange waits only for the body's

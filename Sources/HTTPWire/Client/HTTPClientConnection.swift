@@ -1,16 +1,12 @@
-/// A client connection to one server, reused across requests (keep-alive) and
-/// able to pipeline. Blocking; use it from one thread.
+/// A client connection to one server, reused across requests (keep-alive), driven by an event
+/// loop (``open(host:port:tls:limits:responseTimeout:connectTimeout:on:_:)``, ``exchange(_:_:)``,
+/// ``exchangeStreaming(_:bodyLength:_:)``), or for one whole exchange
+/// (``fetch(_:host:port:tls:connectTimeout:responseTimeout:on:)``).
 ///
 /// ```swift
-/// let connection = try HTTPClientConnection(host: "127.0.0.1", port: 8080)
-/// let response = try connection.send(HTTPRequest(method: .get, target: "/devices"))
-///
-/// let secure = try HTTPClientConnection(host: "api.example.com", port: 443, tls: TLSClientConfiguration())
+/// let response = try await HTTPClientConnection.fetch(HTTPRequest(method: .get, target: "/devices"),
+///                                                     host: "127.0.0.1", port: 8080)
 /// ```
-/// For relaying, `write(_:)` then `readHead()` and `readBodyChunk()` stream the
-/// response as it arrives. An event loop can drive a plain-TCP connection instead, without
-/// blocking (``open(host:port:limits:responseTimeout:connectTimeout:on:_:)``,
-/// ``exchange(_:_:)``, ``exchangeStreaming(_:bodyLength:_:)``).
 package final class HTTPClientConnection: @unchecked Sendable {
     // Unchecked: used by one thread at a time (a caller's thread, or the event loop it is
     // attached to); it moves between them only through a hand-over that orders every use
@@ -23,8 +19,6 @@ package final class HTTPClientConnection: @unchecked Sendable {
     var decoder: HTTPResponseDecoder
     var reachedEndOfStream = false
     var closeAfterResponse = false
-    /// Whether the body being written piece by piece is chunked.
-    private var streamsChunked = false
     /// How long a read may wait for the response; nil: forever.
     let responseTimeout: Duration?
     /// The event loop driving the connection, while one is (see `HTTPClientConnection+Loop`).
@@ -60,27 +54,8 @@ package final class HTTPClientConnection: @unchecked Sendable {
     /// Whether another request may be sent on this connection.
     package var isReusable: Bool { !closeAfterResponse && !reachedEndOfStream && !socket.isClosed }
 
-    /// Sends `request` and reads the whole response.
-    package func send(_ request: HTTPRequest) throws(HTTPClientError) -> HTTPResponse {
-        try write(request)
-        var response = try readHead()
-        var body: [UInt8] = []
-        while let chunk = try readBodyChunk() { body.append(contentsOf: chunk) }
-        response.body = .bytes(body)
-        return response
-    }
-
-    /// Writes `request`: adds `Host` when missing, frames the body with Content-Length, or
-    /// chunked when the request says `Transfer-Encoding: chunked`.
-    package func write(_ request: HTTPRequest) throws(HTTPClientError) {
-        let output = try encode(request)
-        do throws(SocketError) { try socket.write(output) } catch {
-            // The server may have answered and closed already (e.g. 413); let the read tell.
-            if error.kind != .brokenPipe && error.kind != .connectionReset { throw HTTPClientError(error) }
-        }
-    }
-
-    /// The bytes of `request` as ``write(_:)`` sends them; the decoder then expects its response.
+    /// The bytes of `request`: `Host` added when missing, the body framed with Content-Length, or
+    /// chunked when the request says `Transfer-Encoding: chunked`; the decoder then expects its response.
     func encode(_ request: HTTPRequest) throws(HTTPClientError) -> [UInt8] {
         var request = request
         let chunked = request.headers.containsToken("chunked", in: "Transfer-Encoding")
@@ -104,17 +79,9 @@ package final class HTTPClientConnection: @unchecked Sendable {
         return output
     }
 
-    /// Writes `request`'s head for a body that follows piece by piece (``writeBodyPiece(_:)``,
-    /// then ``finishBody()``): framed with `Content-Length: length`, or chunked when `length`
-    /// is `nil` (RFC 9112 §6). `request.body` is ignored.
-    package func writeHead(_ request: HTTPRequest, bodyLength length: Int?) throws(HTTPClientError) {
-        let head = try encodeHead(request, bodyLength: length)
-        streamsChunked = length == nil
-        try send(head)
-    }
-
-    /// The head of `request` for a body that follows piece by piece, as ``writeHead(_:bodyLength:)``
-    /// writes it; the decoder then expects its response.
+    /// The head of `request` for a body that follows piece by piece: framed with
+    /// `Content-Length: length`, or chunked when `length` is `nil` (RFC 9112 §6); the decoder then
+    /// expects its response.
     func encodeHead(_ request: HTTPRequest, bodyLength length: Int?) throws(HTTPClientError) -> [UInt8] {
         var request = request
         request.headers.remove("Transfer-Encoding")
@@ -138,51 +105,6 @@ package final class HTTPClientConnection: @unchecked Sendable {
         return head
     }
 
-    /// Writes the next piece of the body announced by ``writeHead(_:bodyLength:)`` (as one
-    /// chunk when the body is chunked). Throws `.socket` with `brokenPipe` or `connectionReset`
-    /// when the server stopped reading (it may have answered early: read the response).
-    package func writeBodyPiece(_ bytes: ArraySlice<UInt8>) throws(HTTPClientError) {
-        guard !bytes.isEmpty else { return }
-        try send(streamsChunked ? HTTPEncoder.chunk(bytes) : Array(bytes))
-    }
-
-    /// Ends the body announced by ``writeHead(_:bodyLength:)`` (the last chunk, when chunked).
-    package func finishBody() throws(HTTPClientError) {
-        if streamsChunked { try send(HTTPEncoder.lastChunk) }
-        streamsChunked = false
-    }
-
-    private func send(_ bytes: [UInt8]) throws(HTTPClientError) {
-        do throws(SocketError) { try socket.write(bytes) } catch { throw HTTPClientError(error) }
-    }
-
-    /// Reads the next response's head (interim 1xx responses are skipped).
-    package func readHead() throws(HTTPClientError) -> HTTPResponse {
-        while true {
-            switch try nextEvent() {
-            case .head(let response)?:
-                if response.headers.containsToken("close", in: "Connection") || response.version == .http1_0 {
-                    closeAfterResponse = true
-                }
-                return response
-            case .body?, .end?:
-                continue
-            case nil:
-                throw .closedBeforeResponse
-            }
-        }
-    }
-
-    /// The next piece of the current response's body, or `nil` at its end.
-    package func readBodyChunk() throws(HTTPClientError) -> [UInt8]? {
-        switch try nextEvent() {
-        case .body(let bytes)?: return bytes
-        case .end?: return nil
-        case .head?: throw .parse(.truncated)
-        case nil: throw .parse(.truncated)
-        }
-    }
-
     /// Bytes received after the last response (e.g. WebSocket frames right after a 101).
     func takeBufferedBytes() -> [UInt8] { decoder.takeBufferedBytes() }
 
@@ -191,33 +113,5 @@ package final class HTTPClientConnection: @unchecked Sendable {
     package func close() {
         detach()
         socket.close()
-    }
-
-    /// Closes with a TCP reset.
-    package func reset() { socket.reset() }
-
-    /// The next decoder event, reading from the socket as needed; `nil` at end of stream
-    /// with nothing pending.
-    private func nextEvent() throws(HTTPClientError) -> HTTPResponseDecoder.Event? {
-        while true {
-            do throws(HTTPParseError) {
-                if let event = try decoder.next() { return event }
-            } catch {
-                throw .parse(error)
-            }
-            if reachedEndOfStream { return nil }
-            let count: Int
-            do throws(SocketError) {
-                count = try decoder.feed(capacity: 65_536) { (buffer) throws(SocketError) -> Int in
-                    try socket.read(into: buffer)
-                }
-            } catch {
-                throw HTTPClientError(error)
-            }
-            if count == 0 {
-                reachedEndOfStream = true
-                decoder.finish()
-            }
-        }
     }
 }

@@ -31,4 +31,7 @@ extension HTTPClientError {
             self = .socket(error)
         }
     }
+
+    /// The client's event loop could not be started, or is stopping.
+    static let noEventLoop = HTTPClientError.socket(SocketError(kind: .other, operation: "run the client's event loop"))
 }

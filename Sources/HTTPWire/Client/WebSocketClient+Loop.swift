@@ -1,5 +1,3 @@
-import Foundation
-
 extension WebSocketClient {
     /// What ``open(host:port:target:headers:configuration:timeout:key:tls:on:handler:receiveMode:_:)`` hands
     /// back: the open connection, the upgrade request sent and the server's 101.
@@ -25,66 +23,34 @@ extension WebSocketClient {
         let hostHeader = extraHeaders["Host"] ?? (port == defaultPort ? host : "\(host):\(port)")
         extraHeaders.remove("Host")
         let request = WebSocketHandshake.upgradeRequest(host: hostHeader, target: target, key: key, headers: extraHeaders)
-        connectFromLoop(host: host, port: port, tls: tls, timeout: timeout, on: loop) { connected in
+        HTTPClientConnection.openAttached(host: host, port: port, tls: tls, timeouts: (timeout, timeout), on: loop) { opened in
             let connection: HTTPClientConnection
-            switch connected {
-            case .success(let opened): connection = opened
-            case .failure(let error): return done(.failure(.connection(error)))
-            }
-            do throws(HTTPClientError) { try connection.attach(to: loop, onClosedWhileIdle: {}) } catch {
-                connection.close()
-                return done(.failure(.connection(error)))
-            }
+            do throws(HTTPClientError) { connection = try opened.get() } catch { return done(.failure(.connection(error))) }
             // The answer is read on the loop; a 101 that keeps the rules (RFC 6455 §4.1) turns the
             // connection into a WebSocket on the same loop, with the bytes that followed it as its
             // first frames.
-            var answer: HTTPResponse?
-            var body: [UInt8] = []
-            connection.exchange(request) { event in
-                switch event {
-                case .head(let response): answer = response
-                case .body(let bytes): body.append(contentsOf: bytes)
-                case .failed(let error):
+            connection.fetch(request) { answer in
+                let head: HTTPResponse
+                do throws(HTTPClientError) { head = try answer.get() } catch {
                     connection.close()
-                    done(.failure(.connection(error)))
-                case .end:
-                    guard var head = answer else { return }
-                    guard head.status.code == 101 else {
-                        // The refusal, body included, for the caller (e.g. a JSON error).
-                        connection.close()
-                        head.body = .bytes(body)
-                        return done(.failure(.rejected(head)))
-                    }
-                    do throws(WebSocketHandshakeError) { try WebSocketHandshake.validate(response: head, key: key) } catch {
-                        connection.close()
-                        return done(.failure(.handshake(error)))
-                    }
-                    connection.detach()
-                    connection.socket.setReadTimeout(milliseconds: nil)
-                    let open = WebSocketConnection(socket: connection.socket, role: .client, configuration: configuration,
-                                                   bufferedBytes: connection.takeBufferedBytes(), loop: loop,
-                                                   handler: handler, receiveMode: receiveMode)
-                    done(.success((open, request, head)))
+                    return done(.failure(.connection(error)))
                 }
+                guard head.status.code == 101 else {
+                    // The refusal, body included, for the caller (e.g. a JSON error).
+                    connection.close()
+                    return done(.failure(.rejected(head)))
+                }
+                do throws(WebSocketHandshakeError) { try WebSocketHandshake.validate(response: head, key: key) } catch {
+                    connection.close()
+                    return done(.failure(.handshake(error)))
+                }
+                connection.detach()
+                connection.socket.setReadTimeout(milliseconds: nil)
+                let open = WebSocketConnection(socket: connection.socket, role: .client, configuration: configuration,
+                                               bufferedBytes: connection.takeBufferedBytes(), loop: loop,
+                                               handler: handler, receiveMode: receiveMode)
+                done(.success((open, request, head)))
             }
-        }
-    }
-
-    /// A connection for `loop`: plain TCP without blocking it; TLS on a thread of its own (its
-    /// handshake blocks), handed back to the loop once established.
-    private static func connectFromLoop(host: String, port: Int, tls: TLSClientConfiguration?, timeout: Duration,
-                                        on loop: EventLoop,
-                                        _ done: @escaping @Sendable (Result<HTTPClientConnection, HTTPClientError>) -> Void) {
-        guard let tls else {
-            return HTTPClientConnection.open(host: host, port: port, responseTimeout: timeout, connectTimeout: timeout,
-                                             on: loop, done)
-        }
-        startThread(name: "websocket-tls-connect") {
-            let result = Result { () throws(HTTPClientError) -> HTTPClientConnection in
-                try HTTPClientConnection(host: host, port: port, tls: tls, connectTimeout: timeout, responseTimeout: timeout)
-            }
-            let delivered = loop.execute { done(result) }
-            if !delivered, case .success(let connection) = result { connection.close() }
         }
     }
 }

@@ -13,12 +13,8 @@ import HarnessCore
 ///                                          tls: TLSClientConfiguration())
 /// ```
 package enum WebSocketClient {
-    /// The event loop that drives client connections opened without one: started with the
-    /// first of them, for the life of the process.
-    package static let sharedEventLoop: EventLoop? = try? EventLoop(name: "websocket-client")
-
     /// Connects, performs the opening handshake and returns the open connection, driven by
-    /// `loop` (default: ``sharedEventLoop``): read it with `await receive()` (messages, or with
+    /// `loop` (default: ``EventLoop/sharedClientLoop``): read it with `await receive()` (messages, or with
     /// `receiveMode` `.frames`, frames), or give a `handler` to have it served on the loop. With
     /// `tls` (wss://) the connection is encrypted; `nil` means plain TCP (ws://). The calling
     /// thread waits while `loop` opens the connection (``open(host:port:target:headers:configuration:timeout:key:tls:on:handler:receiveMode:_:)``),
@@ -29,8 +25,8 @@ package enum WebSocketClient {
         timeout: Duration = .seconds(10), tls: TLSClientConfiguration? = nil,
         on loop: EventLoop? = nil, handler: (any WebSocketLoopHandler)? = nil, receiveMode: WebSocketReceiveMode = .messages
     ) throws(WebSocketClientError) -> WebSocketConnection {
-        let stopped = WebSocketClientError.connection(.socket(SocketError(kind: .other, operation: "start the WebSocket client's event loop")))
-        guard let loop = loop ?? sharedEventLoop else { throw stopped }
+        let stopped = WebSocketClientError.connection(.noEventLoop)
+        guard let loop = loop ?? EventLoop.sharedClientLoop else { throw stopped }
         let outcome = SleepingMutex<Result<WebSocketConnection, WebSocketClientError>>(.failure(stopped))
         let answered = DispatchSemaphore(value: 0)
         let submitted = loop.execute {

@@ -52,6 +52,10 @@ package final class EventLoop: @unchecked Sendable {
     /// What owners keep on this loop (``local(_:make:)``).
     private var locals: [Int: AnyObject] = [:]
 
+    /// The loop that drives the client connections (HTTP and WebSocket) opened without one:
+    /// started with the first of them, for the life of the process.
+    package static let sharedClientLoop: EventLoop? = try? EventLoop(name: "client-loop")
+
     /// Starts the loop's thread.
     package init(name: String) throws(SocketError) {
         self.name = name
