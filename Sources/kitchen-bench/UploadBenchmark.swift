@@ -37,9 +37,32 @@ enum UploadBenchmark {
 
     static func run(port: Int, clients: Int, mebibytes: Int, json: Bool) {
         guard let loop = EventLoop.sharedClientLoop else { return print("uploads: no event loop") }
-        let body = Body(total: mebibytes << 20, json: json)
+        let total = mebibytes << 20
+        let payload = json ? jsonBlock() : binaryBlock()
+        // A JSON body: `[`, whole blocks of `{…},` readings, spaces to fill, then `{}]`.
+        let opening: [UInt8] = json ? Array("[".utf8) : []
+        let closing: [UInt8] = json ? Array("{}]".utf8) : []
+        /// Writes the body on from `sent` while `writer` has room, and goes on once it has room again.
+        @Sendable func pump(_ writer: HTTPRequestBodyWriter, from sent: Int) {
+            var sent = sent
+            while sent < total - closing.count {
+                guard writer.hasRoom else { return writer.whenRoom { [sent] in pump(writer, from: sent) } }
+                let count = min(payload.count, total - closing.count - sent)
+                writer.write(count == payload.count || !json ? Array(payload[0..<count]) : Array(repeating: 0x20, count: count))
+                sent += count
+            }
+            writer.write(closing)
+            writer.finish()
+        }
         let succeeded = Atomic<Int>(0)
         let group = DispatchGroup()
+        @Sendable func finished(_ client: Int, _ outcome: Result<Int, HTTPClientError>) {
+            switch outcome {
+            case .success(let status): if status == 200 { succeeded.add(1, ordering: .relaxed) }
+            case .failure(let error): FileHandle.standardError.write(Data("upload \(client): \(error)\n".utf8))
+            }
+            group.leave()
+        }
         let started = ContinuousClock.now
         for client in 0..<clients {
             group.enter()
@@ -47,24 +70,24 @@ enum UploadBenchmark {
                 HTTPClientConnection.openAttached(host: "127.0.0.1", port: port, timeouts: (.seconds(10), .seconds(600)),
                                                   on: loop) { opened in
                     let connection: HTTPClientConnection
-                    do throws(HTTPClientError) { connection = try opened.get() } catch { return body.failed(client, error, group) }
+                    do throws(HTTPClientError) { connection = try opened.get() } catch { return finished(client, .failure(error)) }
                     let request = HTTPRequest(method: .post, target: "/uploads/\(client)",
                                               headers: ["Content-Type": json ? "application/json" : "application/octet-stream"])
                     var status = 0
-                    let writer = connection.exchangeStreaming(request, bodyLength: body.total) { event in
+                    let writer = connection.exchangeStreaming(request, bodyLength: total) { event in
                         switch event {
                         case .head(let head): status = head.status.code
                         case .body: break
                         case .end:
-                            if status == 200 { succeeded.add(1, ordering: .relaxed) }
                             connection.close()
-                            group.leave()
+                            finished(client, .success(status))
                         case .failed(let error):
                             connection.close()
-                            body.failed(client, error, group)
+                            finished(client, .failure(error))
                         }
                     }
-                    body.pump(into: writer)
+                    writer.write(opening)
+                    pump(writer, from: opening.count)
                 }
             }
         }
@@ -73,48 +96,6 @@ enum UploadBenchmark {
         print("uploads-ok \(succeeded.load(ordering: .relaxed)) of \(clients)")
         print("uploads-seconds \(String(format: "%.1f", seconds))")
         print("uploads-mib-per-second \(String(format: "%.0f", Double(clients * mebibytes) / seconds))")
-    }
-
-    /// The body every upload sends, written into a writer as the server takes it. A JSON body:
-    /// `[`, whole blocks of `{…},` readings, spaces to fill, then `{}]`.
-    struct Body: Sendable {
-        let total: Int
-        let json: Bool
-        let payload: [UInt8]
-        let opening: [UInt8]
-        let closing: [UInt8]
-
-        init(total: Int, json: Bool) {
-            self.total = total
-            self.json = json
-            payload = json ? UploadBenchmark.jsonBlock() : UploadBenchmark.binaryBlock()
-            opening = json ? Array("[".utf8) : []
-            closing = json ? Array("{}]".utf8) : []
-        }
-
-        /// Writes while `writer` has room and goes on once it has room again, from `sent` bytes on
-        /// (on the loop's thread).
-        func pump(into writer: HTTPRequestBodyWriter, from sent: Int = 0) {
-            var sent = sent
-            if sent == 0 {
-                writer.write(opening)
-                sent = opening.count
-            }
-            let end = total - closing.count
-            while sent < end {
-                guard writer.hasRoom else { return writer.whenRoom { [sent] in pump(into: writer, from: sent) } }
-                let count = min(payload.count, end - sent)
-                writer.write(count == payload.count || !json ? Array(payload[0..<count]) : Array(repeating: 0x20, count: count))
-                sent += count
-            }
-            writer.write(closing)
-            writer.finish()
-        }
-
-        func failed(_ client: Int, _ error: HTTPClientError, _ group: DispatchGroup) {
-            FileHandle.standardError.write(Data("upload \(client): \(error)\n".utf8))
-            group.leave()
-        }
     }
 
     /// 64 KiB of pseudo-random bytes that do not start a JSON text.
