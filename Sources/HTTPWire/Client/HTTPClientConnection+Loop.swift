@@ -1,4 +1,4 @@
-/// A plain-TCP client connection driven by an event loop: the request goes out without
+/// A client connection driven by an event loop: the request goes out without
 /// blocking, the response's events come back on the loop's thread, and between exchanges the
 /// loop keeps watching it, so an upstream that closes an idle connection is noticed at once.
 ///
@@ -49,8 +49,9 @@ extension HTTPClientConnection {
     /// Opens a connection as ``open(host:port:tls:limits:responseTimeout:connectTimeout:on:_:)``
     /// does and attaches it to `loop`, for an owner that needs no word of an idle close (the
     /// connection is closed then, and its next exchange fails).
-    package static func openAttached(host: String, port: Int, tls: TLSClientConfiguration? = nil, timeouts: (connect: Duration, response: Duration),
-                             on loop: EventLoop, _ done: @escaping @Sendable (Result<HTTPClientConnection, HTTPClientError>) -> Void) {
+    package static func openAttached(host: String, port: Int, tls: TLSClientConfiguration? = nil,
+                                     timeouts: (connect: Duration, response: Duration), on loop: EventLoop,
+                                     _ done: @escaping @Sendable (Result<HTTPClientConnection, HTTPClientError>) -> Void) {
         open(host: host, port: port, tls: tls, responseTimeout: timeouts.response, connectTimeout: timeouts.connect, on: loop) { opened in
             done(opened.flatMap { connection in
                 do throws(HTTPClientError) { try connection.attach(to: loop, onClosedWhileIdle: {}) } catch {

@@ -11,14 +11,12 @@
 /// timers.remove(token)                       // nil: it already fired
 /// ```
 struct TimerHeap<Item> {
-    private var items: [UInt64: (item: Item, deadline: Duration)] = [:]
+    /// The pending items and their deadlines, by token.
+    private(set) var items: [UInt64: (item: Item, deadline: Duration)] = [:]
     /// Every pending (deadline, token), soonest first; entries of items already removed stay
     /// until they reach the top, where they are dropped, so the top is always a pending one.
     private var deadlines = DeadlineHeap()
     private var nextToken: UInt64 = 0
-
-    /// How many are pending.
-    var count: Int { items.count }
 
     /// The soonest deadline, or nil when none is pending.
     var earliestDeadline: Duration? { deadlines.top?.deadline }
@@ -52,15 +50,6 @@ struct TimerHeap<Item> {
         defer { dropRemovedFromTheTop() }
         // The top is always a pending timer (removed ones are dropped as they reach it).
         return items.removeValue(forKey: top.token)?.item
-    }
-
-    /// Removes and returns everything, in token order.
-    mutating func removeAll() -> [Item] {
-        defer {
-            items = [:]
-            deadlines = DeadlineHeap()
-        }
-        return items.sorted { $0.key < $1.key }.map(\.value.item)
     }
 
     private mutating func dropRemovedFromTheTop() {

@@ -51,6 +51,15 @@ extension TimerHeap {
         while let item = removeFirstDue(at: now) { due.append(item) }
         return due
     }
+
+    /// How many are pending.
+    var count: Int { items.count }
+
+    /// Removes and returns everything, in token order.
+    mutating func removeAll() -> [Item] {
+        let tokens = items.keys.sorted()
+        return tokens.compactMap { remove($0) }
+    }
 }
 
 extension HTTPRequestBodyWriter {
