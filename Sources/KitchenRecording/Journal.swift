@@ -79,7 +79,10 @@ public enum Journal {
                     return bytes
                 }
                 if let requestBody { entry.attachRequestBody(try assembled(requestBody), requestBody) }
-                if let responseBody { entry.attachResponseBody(try assembled(responseBody), responseBody) }
+                if let responseBody {
+                    entry.response.recordBody(try assembled(responseBody), sentSize: responseBody.encodedSize,
+                                              redacted: responseBody.redacted)
+                }
                 entries.append(entry)
             case .websocketOpen(let id, var entry):
                 guard openIndex[id] == nil else { throw corrupt("WebSocket \"\(id)\" opened twice") }
