@@ -78,7 +78,7 @@ public final class RecordingProxy: Sendable {
     }
 
     /// Records written to the journal so far, the session record included.
-    public var journaledRecords: Int { recorder.recordsWritten }
+    public var journaledRecords: Int { recorder.journal.statistics.records }
 
     /// The port clients connect to, once started.
     public var port: Int? { server.address?.port }
