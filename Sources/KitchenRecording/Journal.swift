@@ -78,7 +78,12 @@ public enum Journal {
                     }
                     return bytes
                 }
-                if let requestBody { entry.attachRequestBody(try assembled(requestBody), requestBody) }
+                // Recorded as the redactor records a body it was given whole.
+                if let requestBody {
+                    entry.request.postData = HAR.PostData(mimeType: requestBody.mimeType, text: "")
+                    entry.request.recordBody(try assembled(requestBody), sentSize: requestBody.encodedSize,
+                                             redacted: requestBody.redacted)
+                }
                 if let responseBody {
                     entry.response.recordBody(try assembled(responseBody), sentSize: responseBody.encodedSize,
                                               redacted: responseBody.redacted)

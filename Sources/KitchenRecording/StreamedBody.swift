@@ -43,12 +43,3 @@ extension StreamedBody: HARFields {
         try fields.visit("encodedSize", &value.encodedSize)
     }
 }
-
-extension HAR.Entry {
-    /// The entry with `bytes`, the assembled parts of `body`, as its request body: recorded as
-    /// ``Redactor/redact(_:)`` records a body it was given whole.
-    mutating func attachRequestBody(_ bytes: [UInt8], _ body: StreamedBody) {
-        request.postData = HAR.PostData(mimeType: body.mimeType, text: "")
-        request.recordBody(bytes, sentSize: body.encodedSize, redacted: body.redacted)
-    }
-}
