@@ -56,13 +56,10 @@ class InterceptURLProtocol: URLProtocol {
     /// The session's interceptor slot, then the request's marker header, then (FoundationNetworking
     /// only) the task-local, then the process lock's holder.
     static func resolve(_ request: URLRequest, slot: Int?, registry: InterceptRegistry = .shared) -> Resolution {
-        if let slot {
-            guard let scope = registry.scope(slot: slot) else { return .failed(.scopeEnded(request.summary)) }
-            return .scope(scope)
-        }
-        if let marker = request.value(forHTTPHeaderField: InterceptScope.markerHeader) {
-            guard let scope = registry.scope(marker: marker) else { return .failed(.scopeEnded(request.summary)) }
-            return .scope(scope)
+        // A slot or a marker names one scope; once it has ended, the request fails.
+        let marker = request.value(forHTTPHeaderField: InterceptScope.markerHeader)
+        if let named = slot.map({ registry.scope(slot: $0) }) ?? marker.map({ registry.scope(marker: $0) }) {
+            return named.map { .scope($0) } ?? .failed(.scopeEnded(request.summary))
         }
         #if canImport(FoundationNetworking)
         // On Swift 6.3.1, Linux, FoundationNetworking asks `canInit` and makes the protocol

@@ -76,7 +76,7 @@ public final class LiveRecording: Sendable {
     public func finish(keep: Bool) throws(LiveRecordingError) -> RecordingSummary? {
         session.finishTasksAndInvalidate()
         defer { server.stop() }
-        let summary: RecordingSummary
+        var summary: RecordingSummary
         do throws(RecorderError) { summary = try proxy.stop() } catch { throw .recorder(error) }
         guard keep else {
             try? FileManager.default.removeItem(at: staging)
@@ -85,7 +85,8 @@ public final class LiveRecording: Sendable {
         if let reason = POSIXFile.move(staging.path, onto: output.path) {
             throw .cannotPlace(path: output.path, reason: reason)
         }
-        return RecordingSummary(output: output, entries: summary.entries, refused: summary.refused)
+        summary.output = output
+        return summary
     }
 
     /// A task, not yet resumed, that sends `request` to the recorder: same method, headers and

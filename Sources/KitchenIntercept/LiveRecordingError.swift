@@ -2,8 +2,6 @@ import KitchenRecorder
 
 /// Why recording on first run could not start or finish.
 public enum LiveRecordingError: Error, Sendable, CustomStringConvertible {
-    /// The server to record against is not an `http[s]://host[:port][/base]` URL.
-    case invalidUpstream(String)
     /// A server the recording starts itself (the embedded simulator) could not listen.
     case serverDidNotStart(server: String, reason: String)
     /// The recorder could not start, or could not write the HAR.
@@ -13,8 +11,6 @@ public enum LiveRecordingError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidUpstream(let url):
-            "the server to record against must be an http:// or https:// URL with a host, not '\(url)'"
         case .serverDidNotStart(let server, let reason): "\(server) could not start: \(reason)"
         case .recorder(let error): "the recorder failed: \(error)"
         case .cannotPlace(let path, let reason): "could not move the recording to \(path): \(reason)"

@@ -44,11 +44,9 @@ public struct RecordingServer: Sendable {
         self.start = start
     }
 
-    /// The server at `url` (`http[s]://host[:port][/base]`), on the wall clock.
+    /// The server at `url` (`http[s]://host[:port][/base]`), on the wall clock. The recorder
+    /// refuses any other URL when the recording starts (``LiveRecordingError/recorder(_:)``).
     public static func live(_ url: URL) -> RecordingServer {
-        RecordingServer(name: url.absoluteString) { () throws(LiveRecordingError) -> Running in
-            guard RecordingProxyConfiguration.endpoint(of: url) != nil else { throw .invalidUpstream(url.absoluteString) }
-            return Running(url: url)
-        }
+        RecordingServer(name: url.absoluteString) { Running(url: url) }
     }
 }

@@ -88,9 +88,6 @@ final class ExchangeRecorder: Sendable {
         return journalFailure.withLock { $0 }
     }
 
-    /// Records in the journal so far (the session record included).
-    var recordsWritten: Int { journal.statistics.records }
-
     /// One HTTP exchange as it crossed the upstream wire, recorded on the event loop that relayed
     /// it (call on `loop`'s thread): the record is made, redacted and encoded now, written with
     /// the rest of the loop's turn, and `then` runs on the loop once its outcome is known (the
@@ -102,8 +99,11 @@ final class ExchangeRecorder: Sendable {
                      failure: HAR.ExchangeError? = nil, resourceType: String = "fetch", requestBody: BodyRecord = .inline,
                      responseBody: BodyRecord = .inline, sentHeaders: HTTPHeaders? = nil, on loop: EventLoop,
                      then done: @escaping (Outcome) -> Void) {
-        let observed = { [self] (outcome: Outcome) in
-            observeExchange(request: request, response: response, timings: timings, failure: failure, outcome: outcome)
+        let observed = { [observer] (outcome: Outcome) in
+            observer(.exchange(RecorderEvent.Exchange(
+                method: request.method.rawValue, path: request.path, status: response.status.code,
+                duration: .milliseconds(max(0, timings.send + timings.wait + timings.receive)), upstreamFailure: failure,
+                outcome: outcome)))
             done(outcome)
         }
         if case .refused(let error) = requestBody { return loopJournal(on: loop).add(settled: .refused(error), then: observed) }
@@ -149,14 +149,6 @@ final class ExchangeRecorder: Sendable {
             ? .entry(entry) : .streamedEntry(entry, requestBody: requestBody.streamed, responseBody: responseBody.streamed)
     }
 
-    private func observeExchange(request: HTTPRequest, response: HTTPResponse, timings: HAR.Timings,
-                                 failure: HAR.ExchangeError?, outcome: Outcome) {
-        observer(.exchange(RecorderEvent.Exchange(
-            method: request.method.rawValue, path: request.path, status: response.status.code,
-            duration: .milliseconds(max(0, timings.send + timings.wait + timings.receive)), upstreamFailure: failure,
-            outcome: outcome)))
-    }
-
     /// The exchange as its entry will show it so far (the request, and the response's head
     /// when there is one), for redacting a body as it streams.
     func harEntry(for request: HTTPRequest, response: HTTPResponse? = nil) -> HAR.Entry {
@@ -173,16 +165,10 @@ final class ExchangeRecorder: Sendable {
     /// A fresh id for a WebSocket conversation's records.
     func nextWebSocketID() -> String { "ws-\(nextSocketID.wrappingAdd(1, ordering: .relaxed).newValue)" }
 
-    /// The next redacted piece of streamed body `id`, on `loop` (call on its thread): `then` runs
-    /// on the loop once the part is journaled (or why not). Parts handed over before an
-    /// exchange's record are written before it.
-    func bodyPartLater(_ id: String, data: [UInt8], on loop: EventLoop, then done: @escaping (Outcome) -> Void) {
-        writeLater({ .bodyPart(id: id, data: data) }, on: loop, then: done)
-    }
-
     /// Makes `event` on `loop` (call on its thread): redacted, checked and encoded now, written
     /// with the loop's other records of this turn; `then` runs on the loop once its outcome is
-    /// known. A record that cannot be made safely is refused (counted) and never written.
+    /// known. A record that cannot be made safely is refused (counted) and never written. Records
+    /// handed over in order are written in that order (a streamed body's parts before its exchange's).
     func writeLater(_ event: () throws(RecordingError) -> JournalEvent, on loop: EventLoop,
                     then done: @escaping (Outcome) -> Void) {
         let batch = loopJournal(on: loop)

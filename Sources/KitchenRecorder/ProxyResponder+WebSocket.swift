@@ -31,7 +31,7 @@ extension ProxyResponder {
         let reply = HTTPDeferredReply()
         WebSocketClient.open(host: pool.endpoint.host, port: pool.endpoint.port, target: originForm(request), headers: headers,
                              configuration: relayConfiguration, timeout: configuration.upstreamTimeout, key: key,
-                             tls: pool.endpoint.tls, on: loop, handler: relay.upstreamSide) { [self] result in
+                             tls: pool.endpoint.tls, on: loop, handler: WebSocketRelaySide(relay: relay, fromClient: false)) { [self] result in
             switch result {
             case .success(let opened):
                 // Recorded as the client sent it, but for the handshake key: the recorded
@@ -53,7 +53,7 @@ extension ProxyResponder {
                     // Its opening is journaled: the messages may follow.
                     relay.start()
                     reply.complete(.webSocketOnLoop(headers: accepted, configuration: relayConfiguration,
-                                                    handler: relay.clientSide))
+                                                    handler: WebSocketRelaySide(relay: relay, fromClient: true)))
                 }
             case .failure(.rejected(let refusal)):
                 // The upstream said no (e.g. 401): the client hears exactly that, and it is recorded.

@@ -78,7 +78,7 @@ public final class RecordingProxy: Sendable {
     }
 
     /// Records written to the journal so far, the session record included.
-    public var journaledRecords: Int { recorder.recordsWritten }
+    public var journaledRecords: Int { recorder.journal.statistics.records }
 
     /// The port clients connect to, once started.
     public var port: Int? { server.address?.port }
@@ -120,18 +120,12 @@ public final class RecordingProxy: Sendable {
 
 /// What a finished recording holds.
 public struct RecordingSummary: Sendable, CustomStringConvertible {
-    public let output: URL
+    /// The HAR written; a caller that moves it elsewhere sets where it went.
+    public var output: URL
     public let entries: Int
     /// Records refused (not written) because they could not be redacted safely.
     public let refused: Int
     public var recovery: RecoveryReport?
-
-    public init(output: URL, entries: Int, refused: Int, recovery: RecoveryReport? = nil) {
-        self.output = output
-        self.entries = entries
-        self.refused = refused
-        self.recovery = recovery
-    }
 
     public var description: String {
         "wrote \(entries) \(entries == 1 ? "entry" : "entries") to \(output.path)"

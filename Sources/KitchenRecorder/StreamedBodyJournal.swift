@@ -125,7 +125,7 @@ final class StreamedBodyJournal {
     private func writePart(_ bytes: [UInt8]) {
         partsInFlight += 1
         written += bytes.count
-        recorder.bodyPartLater(id, data: bytes, on: loop) { [self] outcome in partWritten(outcome) }
+        recorder.writeLater({ [id] in .bodyPart(id: id, data: bytes) }, on: loop) { [self] outcome in partWritten(outcome) }
     }
 
     /// A part handed over on the loop was written (or not).

@@ -85,7 +85,7 @@ struct UpstreamPoolState<Connection: Sendable, Instant: InstantProtocol>: Sendab
         var close = sweep(now: now)
         guard reusable, !isShutDown else {
             close.append(connection)
-            return (slotFreed(), close)
+            return (discard(), close)
         }
         if !waiters.isEmpty {
             let ticket = waiters.removeFirst()
@@ -97,8 +97,17 @@ struct UpstreamPoolState<Connection: Sendable, Instant: InstantProtocol>: Sendab
     }
 
     /// Forgets a checked-out connection the caller closed (after a failure), or a slot whose
-    /// connection could not be opened. Returns the ticket of the waiter that gets the slot.
-    mutating func discard() -> Int? { slotFreed() }
+    /// connection could not be opened: the slot goes to the longest waiter, if any, whose
+    /// ticket is returned.
+    mutating func discard() -> Int? {
+        guard !waiters.isEmpty, !isShutDown else {
+            open -= 1
+            return nil
+        }
+        let ticket = waiters.removeFirst()
+        grants[ticket] = .open
+        return ticket
+    }
 
     /// Drops the idle connection `isIt` picks (the upstream closed it while it sat idle), if it
     /// is idle; its slot goes to the longest waiter. Returns whether it was idle here, and the
@@ -106,7 +115,7 @@ struct UpstreamPoolState<Connection: Sendable, Instant: InstantProtocol>: Sendab
     mutating func dropIdle(where isIt: (Connection) -> Bool) -> (dropped: Bool, wake: Int?) {
         guard let index = idle.firstIndex(where: { isIt($0.connection) }) else { return (false, nil) }
         idle.remove(at: index)
-        return (true, slotFreed())
+        return (true, discard())
     }
 
     /// Ends a wait (woken or timed out): what was granted to `ticket`, or `nil` when nothing was
@@ -126,17 +135,6 @@ struct UpstreamPoolState<Connection: Sendable, Instant: InstantProtocol>: Sendab
         idle = []
         defer { waiters = [] }
         return (waiters, closing)
-    }
-
-    /// A slot was freed: it goes to the longest waiter, if any (whose ticket is returned).
-    private mutating func slotFreed() -> Int? {
-        guard !waiters.isEmpty, !isShutDown else {
-            open -= 1
-            return nil
-        }
-        let ticket = waiters.removeFirst()
-        grants[ticket] = .open
-        return ticket
     }
 
     /// Takes out the idle connections unused for `idleTimeout` (the oldest are first).

@@ -80,12 +80,6 @@ final class WebSocketRelay: @unchecked Sendable {
         self.finished = finished
     }
 
-    /// The handler for the client's connection (accepted by the proxy's server).
-    var clientSide: any WebSocketLoopHandler { WebSocketRelaySide(relay: self, fromClient: true) }
-
-    /// The handler for the upstream connection (opened by the proxy).
-    var upstreamSide: any WebSocketLoopHandler { WebSocketRelaySide(relay: self, fromClient: false) }
-
     /// Starts relaying, once the conversation's opening is journaled. Safe from any thread.
     func start() {
         loop.execute { [self] in

@@ -108,6 +108,18 @@ extension HAR.Request {
             return try HAR.json(of: bodyBytes, mimeType: postData.mimeType, location: "request body of \(method) \(url)")
         }
     }
+
+    /// Records `bytes` as the text of ``postData`` (when there is one) and ``bodySize``; `sentSize`
+    /// is their length as sent when they came content-coded and are recorded decoded, and
+    /// `pointers` what redaction replaced in them.
+    mutating func recordBody(_ bytes: [UInt8], sentSize: Int?, redacted pointers: [String] = []) {
+        let (text, encoding) = HAR.text(of: bytes)
+        postData?.text = text
+        postData?.encoding = encoding
+        postData?.compression = sentSize.map { bytes.count - $0 }
+        bodySize = sentSize ?? bytes.count
+        redacted = Redactor.merging(redacted, pointers)
+    }
 }
 
 extension HAR.Response {
@@ -129,6 +141,17 @@ extension HAR.Response {
         get throws(RecordingError) {
             try HAR.json(of: bodyBytes, mimeType: content.mimeType, location: "response body (status \(status))")
         }
+    }
+
+    /// Records `bytes` as ``content`` and ``bodySize``, as ``HAR/Request/recordBody(_:sentSize:redacted:)`` does.
+    mutating func recordBody(_ bytes: [UInt8], sentSize: Int?, redacted pointers: [String] = []) {
+        let (text, encoding) = HAR.text(of: bytes)
+        content.text = text
+        content.encoding = encoding
+        content.size = bytes.count
+        content.compression = sentSize.map { bytes.count - $0 }
+        bodySize = sentSize ?? bytes.count
+        redacted = Redactor.merging(redacted, pointers)
     }
 }
 

@@ -92,18 +92,16 @@ extension HAR.Entry {
         startedAt: Date, request: HAR.RawRequest, response: HAR.RawResponse, timings: HAR.Timings,
         resourceType: String? = "fetch", serverIPAddress: String? = nil, connection: String? = nil
     ) {
-        let (bodyText, bodyEncoding) = HAR.text(of: response.body)
-        let harResponse = HAR.Response(
+        var harResponse = HAR.Response(
             status: response.status,
             statusText: String(validUTF8: response.reason) ?? HAR.latin1(response.reason),
             httpVersion: response.httpVersion,
             headers: response.headers,
-            content: HAR.Content(
-                size: response.body.count, compression: response.encodedBodySize.map { response.body.count - $0 },
-                mimeType: HAR.mimeType(in: response.headers), text: bodyText, encoding: bodyEncoding),
+            content: HAR.Content(size: 0, mimeType: HAR.mimeType(in: response.headers)),
             redirectURL: response.headers.first { $0.isNamed("Location") }?.value ?? "",
-            headersSize: response.headersSize,
-            bodySize: response.transferredBodySize ?? response.encodedBodySize ?? response.body.count)
+            headersSize: response.headersSize)
+        harResponse.recordBody(response.body, sentSize: response.encodedBodySize)
+        if let transferred = response.transferredBodySize { harResponse.bodySize = transferred }
         self.init(
             startedDateTime: Timestamp.format(startedAt), request: HAR.request(from: request), response: harResponse,
             timings: timings, serverIPAddress: serverIPAddress, connection: connection, resourceType: resourceType)
@@ -140,18 +138,13 @@ extension HAR {
                 : raw.authority
             url = "\(raw.scheme)://\(host)\(target)"
         }
-        var postData: PostData?
-        if !raw.body.isEmpty {
-            let (text, encoding) = HAR.text(of: raw.body)
-            postData = PostData(mimeType: mimeType(in: raw.headers), text: text, encoding: encoding,
-                                compression: raw.encodedBodySize.map { raw.body.count - $0 })
-        }
         var request = Request(
             // Methods are tokens (RFC 9110 §9.1): ASCII, so the decoding never replaces anything
             // the HTTP parser accepted.
             method: String(decoding: raw.method, as: UTF8.self), url: url, httpVersion: raw.httpVersion,
-            headers: raw.headers, postData: postData, headersSize: raw.headersSize,
-            bodySize: raw.encodedBodySize ?? raw.body.count, upstream: raw.upstream.flatMap { $0.isEmpty ? nil : $0 })
+            headers: raw.headers, postData: raw.body.isEmpty ? nil : PostData(mimeType: mimeType(in: raw.headers), text: ""),
+            headersSize: raw.headersSize, upstream: raw.upstream.flatMap { $0.isEmpty ? nil : $0 })
+        request.recordBody(raw.body, sentSize: raw.encodedBodySize)
         request.queryString = request.queryItems
         return request
     }

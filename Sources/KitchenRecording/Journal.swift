@@ -78,8 +78,16 @@ public enum Journal {
                     }
                     return bytes
                 }
-                if let requestBody { entry.attachRequestBody(try assembled(requestBody), requestBody) }
-                if let responseBody { entry.attachResponseBody(try assembled(responseBody), responseBody) }
+                // Recorded as the redactor records a body it was given whole.
+                if let requestBody {
+                    entry.request.postData = HAR.PostData(mimeType: requestBody.mimeType, text: "")
+                    entry.request.recordBody(try assembled(requestBody), sentSize: requestBody.encodedSize,
+                                             redacted: requestBody.redacted)
+                }
+                if let responseBody {
+                    entry.response.recordBody(try assembled(responseBody), sentSize: responseBody.encodedSize,
+                                              redacted: responseBody.redacted)
+                }
                 entries.append(entry)
             case .websocketOpen(let id, var entry):
                 guard openIndex[id] == nil else { throw corrupt("WebSocket \"\(id)\" opened twice") }

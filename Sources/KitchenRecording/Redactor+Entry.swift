@@ -45,8 +45,16 @@ extension Redactor {
 
         let sweeper = scanner()
         if !sweeper.matcher.isEmpty { try sweep(&entry, with: sweeper) }
-        if let requestBody { Self.record(requestBody, asRequestBodyOf: &entry, replacing: requestBytes.count) }
-        if let responseBody { Self.record(responseBody, asResponseBodyOf: &entry) }
+        // A body recorded decoded from its `Content-Encoding` keeps its length as sent; the bytes
+        // saved are counted again from the recorded length (see ``HAR/Content/compression``).
+        if let requestBody {
+            let sentSize = entry.request.postData?.compression.map { requestBytes.count - $0 }
+            entry.request.recordBody(requestBody.bytes, sentSize: sentSize, redacted: requestBody.pointers)
+        }
+        if let responseBody {
+            let sentSize = entry.response.content.compression.map { entry.response.content.size - $0 }
+            entry.response.recordBody(responseBody.bytes, sentSize: sentSize, redacted: responseBody.pointers)
+        }
         return entry
     }
 
@@ -122,32 +130,5 @@ extension Redactor {
         entry.webSocketClose = entry.webSocketClose.map { redact(close: $0) }
         if let message = entry.error?.message, let swept = sweeper.replacingSecrets(in: message) { entry.error?.message = swept }
         if let comment = entry.comment, let swept = sweeper.replacingSecrets(in: comment) { entry.comment = swept }
-    }
-
-    /// A body recorded decoded from its `Content-Encoding` keeps `bodySize`, its length as sent;
-    /// the bytes saved are counted again from the recorded length (see ``HAR/Content/compression``).
-    private static func record(_ body: RedactedText, asRequestBodyOf entry: inout HAR.Entry, replacing recordedBefore: Int) {
-        let (text, encoding) = HAR.text(of: body.bytes)
-        entry.request.postData?.text = text
-        entry.request.postData?.encoding = encoding
-        if let saved = entry.request.postData?.compression {
-            entry.request.postData?.compression = body.bytes.count - (recordedBefore - saved)
-        } else {
-            entry.request.bodySize = body.bytes.count
-        }
-        entry.request.redacted = merging(entry.request.redacted, body.pointers)
-    }
-
-    private static func record(_ body: RedactedText, asResponseBodyOf entry: inout HAR.Entry) {
-        let (text, encoding) = HAR.text(of: body.bytes)
-        entry.response.content.text = text
-        entry.response.content.encoding = encoding
-        if let saved = entry.response.content.compression {
-            entry.response.content.compression = body.bytes.count - (entry.response.content.size - saved)
-        } else {
-            entry.response.bodySize = body.bytes.count
-        }
-        entry.response.content.size = body.bytes.count
-        entry.response.redacted = merging(entry.response.redacted, body.pointers)
     }
 }

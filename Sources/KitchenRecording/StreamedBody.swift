@@ -43,26 +43,3 @@ extension StreamedBody: HARFields {
         try fields.visit("encodedSize", &value.encodedSize)
     }
 }
-
-extension HAR.Entry {
-    /// The entry with `bytes`, the assembled parts of `body`, as its request body: recorded as
-    /// ``Redactor/redact(_:)`` records a body it was given whole.
-    mutating func attachRequestBody(_ bytes: [UInt8], _ body: StreamedBody) {
-        let (text, encoding) = HAR.text(of: bytes)
-        request.postData = HAR.PostData(mimeType: body.mimeType, text: text, encoding: encoding,
-                                        compression: body.encodedSize.map { bytes.count - $0 })
-        request.bodySize = body.encodedSize ?? bytes.count
-        request.redacted = Redactor.merging(request.redacted, body.redacted)
-    }
-
-    /// The entry with `bytes`, the assembled parts of `body`, as its response body.
-    mutating func attachResponseBody(_ bytes: [UInt8], _ body: StreamedBody) {
-        let (text, encoding) = HAR.text(of: bytes)
-        response.content.text = text
-        response.content.encoding = encoding
-        response.content.size = bytes.count
-        response.content.compression = body.encodedSize.map { bytes.count - $0 }
-        response.bodySize = body.encodedSize ?? bytes.count
-        response.redacted = Redactor.merging(response.redacted, body.redacted)
-    }
-}

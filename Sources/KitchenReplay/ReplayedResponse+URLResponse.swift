@@ -44,10 +44,9 @@ extension HTTPURLResponse {
     /// per name.
     package static func handedOver(for url: URL, status: Int, headers: some Sequence<HTTPHeaders.Field>,
                                    length: String) -> HTTPURLResponse? {
-        let leftOut = HopByHopHeaders.lowercasedNames.union(["content-length", "content-encoding", "via"])
         var fields: [String: String] = [:]
         var names: [String: String] = [:]
-        for header in headers where !leftOut.contains(header.name.lowercased()) {
+        for header in headers where !ReplayedResponse.leftOutHeaders.contains(header.name.lowercased()) {
             let key = header.name.lowercased()
             if let name = names[key], let value = fields[name] {
                 fields[name] = value + ", " + header.value

@@ -37,8 +37,7 @@ package struct ReplayedResponse: Sendable {
         status = recorded.status
         statusText = recorded.statusText
         headers = HTTPHeaders()
-        let leftOut = HopByHopHeaders.lowercasedNames.union(["content-length", "via", "content-encoding"])
-        for header in recorded.headers where !leftOut.contains(header.name.lowercased()) {
+        for header in recorded.headers where !Self.leftOutHeaders.contains(header.name.lowercased()) {
             headers.add(header.name, header.value)
         }
         let recordedEncoding = recorded.headerValues(named: "Content-Encoding")
@@ -76,6 +75,9 @@ package struct ReplayedResponse: Sendable {
         headers["Content-Length"] = String(sent.count)
         body = isHead ? [] : sent
     }
+
+    /// The recorded fields no answer repeats: the recorded wire's, not the answer's.
+    static let leftOutHeaders = HopByHopHeaders.lowercasedNames.union(["content-length", "via", "content-encoding"])
 
     /// The response HTTPWire writes. A `HEAD`'s head goes out as it is, with no body: it keeps
     /// the declared `Content-Length`, where bytes in hand would set their own.

@@ -37,18 +37,20 @@ enum ProxiedRecording {
             try await scenario.run(in: context(proxyURL))
         } catch {
             let partial = try? proxy.stop()
-            guard keepPartial, let partial else { throw Failure(error: error, summary: nil) }
+            guard keepPartial, var partial else { throw Failure(error: error, summary: nil) }
             try move(staged, to: destination)
-            throw Failure(error: error, summary: RecordingSummary(output: destination, entries: partial.entries, refused: partial.refused))
+            partial.output = destination
+            throw Failure(error: error, summary: partial)
         }
-        let summary = try proxy.stop()
+        var summary = try proxy.stop()
         // A refused record means the fixture would silently lack an exchange.
         guard summary.refused == 0 else {
             throw ScenarioError.unexpected(step: "recording", detail: "\(summary.refused) exchange(s) refused as unsafe to record: "
                 + proxy.refusedRecords.map { "\($0)" }.joined(separator: "; "))
         }
         try move(staged, to: destination)
-        return RecordingSummary(output: destination, entries: summary.entries, refused: summary.refused)
+        summary.output = destination
+        return summary
     }
 
     private static func move(_ staged: URL, to destination: URL) throws {

@@ -243,7 +243,11 @@ import KitchenTestSupport
         let https = try #require(URL(string: "https://kitchen.example.com/api/v1"))
         #expect(try RecordingServer.live(https).start().url == https)
         let hostless = try #require(URL(string: "http:/api/v1"))
-        let error = #expect(throws: LiveRecordingError.self) { try RecordingServer.live(hostless).start() }
-        #expect(error?.description == "the server to record against must be an http:// or https:// URL with a host, not 'http:/api/v1'")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("hostless-\(UUID().uuidString).har")
+        let error = #expect(throws: LiveRecordingError.self) {
+            try LiveRecording.start(output: output, server: .live(hostless), redaction: .kitchen)
+        }
+        #expect(error?.description == "the recorder failed: upstream must be an http:// or https:// URL with a host, not 'http:/api/v1'")
+        #expect(!FileManager.default.fileExists(atPath: output.path + ".recording.journal"))
     }
 }
