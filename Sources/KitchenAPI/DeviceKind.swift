@@ -56,18 +56,8 @@ extension DeviceKind: Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 
-extension DeviceKind: Codable {
-    /// Decodes the wire string.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+// The wire string is the coding: the standard library's `Codable` for `RawRepresentable`.
+extension DeviceKind: RawRepresentable, Codable {}
 
 extension DeviceKind: CustomStringConvertible {
     /// The wire value.

@@ -55,25 +55,15 @@ public final class MockAPIService: APICallRouting {
     /// The stub for `operation`, or `nil` for ``APIOperation/openLiveUpdates``
     /// (live updates are ``MockWebSocket``'s job).
     public func stub(for operation: APIOperation) -> (any AnyStub)? {
-        switch operation {
-        case .login: loginStub
-        case .logout: logoutStub
-        case .listDevices: fetchDevicesStub
-        case .getOvenState: getOvenStateStub
-        case .setOvenPower: setOvenPowerStub
-        case .setOvenTemperature: setOvenTemperatureStub
-        case .setOvenMode: setOvenModeStub
-        case .getFridgeState: getFridgeStateStub
-        case .setFridgeTemperature: setFridgeTemperatureStub
-        case .setFreezerTemperature: setFreezerTemperatureStub
-        case .getDishwasherState: getDishwasherStateStub
-        case .startDishwasher: startDishwasherStub
-        case .stopDishwasher: stopDishwasherStub
-        case .getIceMakerState: getIceMakerStateStub
-        case .setIceMakerPower: setIceMakerPowerStub
-        case .setIceMakerRate: setIceMakerRateStub
-        case .openLiveUpdates: nil
-        }
+        stubs.first { $0.operation == operation }
+    }
+
+    /// Every stub, in the protocol's order.
+    private var stubs: [any AnyStub] {
+        [loginStub, logoutStub, fetchDevicesStub, getOvenStateStub, setOvenPowerStub, setOvenTemperatureStub,
+         setOvenModeStub, getFridgeStateStub, setFridgeTemperatureStub, setFreezerTemperatureStub,
+         getDishwasherStateStub, startDishwasherStub, stopDishwasherStub, getIceMakerStateStub, setIceMakerPowerStub,
+         setIceMakerRateStub]
     }
 
     /// Every call so far, in order, across all stubs.

@@ -1,5 +1,6 @@
 import Foundation
 import HarnessCore
+import KitchenAPI
 import KitchenControllers
 import KitchenRecording
 import VirtualTime
@@ -14,39 +15,39 @@ struct RecordedUser {
     let actions: [(at: Date, action: Action)]
 
     init(_ recording: HAR.Document) {
+        let basePath = recording.apiBasePath
         actions = recording.log.entries.compactMap { entry in
-            guard entry.request.method == "POST", let at = Timestamp.date(from: entry.startedDateTime),
-                  let action = Self.action(entry.request) else { return nil }
+            let path = APIOperation.strip(basePath, from: entry.request.urlPath)
+            guard case let (operation, id?)? = APIOperation.matching(method: entry.request.method, path: path),
+                  let at = Timestamp.date(from: entry.startedDateTime),
+                  let action = Self.action(operation, deviceId: id, body: (try? entry.request.bodyJSON) ?? nil) else { return nil }
             return (at, action)
         }
     }
 
-    /// The action a recorded request was made by, if it was one a user makes.
-    static func action(_ request: HAR.Request) -> Action? {
-        let segments = request.urlPath.split(separator: "/").map { PercentEncoding.decodeStrictly($0) ?? String($0) }
-        guard segments.count >= 4, segments[0] == "devices" else { return nil }
-        let id = segments[1]
-        let body: JSONValue? = (try? request.bodyJSON).flatMap { $0 }
+    /// The view-model call that makes the device command `operation` with `body`; `nil` for a
+    /// read, or a body that does not say what the command set.
+    static func action(_ operation: APIOperation, deviceId id: String, body: JSONValue?) -> Action? {
         let compartment = body?["compartment"]?.stringValue
-        switch Array(segments[2...]) {
-        case ["oven", "power"]:
+        switch operation {
+        case .setOvenPower:
             return body?["isOn"]?.boolValue.map { isOn -> Action in { await $0.oven.setPower(isOn, deviceId: id, compartment: compartment) } }
-        case ["oven", "temperature"]:
+        case .setOvenTemperature:
             return body?["targetTemperature"]?.intValue.map { degrees -> Action in
                 { $0.oven.setTemperature(degrees, deviceId: id, compartment: compartment) }
             }
-        case ["oven", "mode"]:
+        case .setOvenMode:
             return body?["mode"]?.stringValue.map { mode -> Action in { await $0.oven.setMode(mode, deviceId: id, compartment: compartment) } }
-        case ["fridge", "temperature"]:
+        case .setFridgeTemperature:
             return body?["temperature"]?.intValue.map { degrees -> Action in { await $0.fridge.setFridgeTemperature(degrees, deviceId: id) } }
-        case ["fridge", "freezer", "temperature"]:
+        case .setFreezerTemperature:
             return body?["temperature"]?.intValue.map { degrees -> Action in { await $0.fridge.setFreezerTemperature(degrees, deviceId: id) } }
-        case ["dishwasher", "start"]:
+        case .startDishwasher:
             return body?["cycle"]?.stringValue.map { cycle -> Action in { await $0.dishwasher.start(cycle: cycle, deviceId: id) } }
-        case ["dishwasher", "stop"]: return { await $0.dishwasher.stop(deviceId: id) }
-        case ["icemaker", "power"]:
+        case .stopDishwasher: return { await $0.dishwasher.stop(deviceId: id) }
+        case .setIceMakerPower:
             return body?["isOn"]?.boolValue.map { isOn -> Action in { await $0.iceMaker.setPower(isOn, deviceId: id) } }
-        case ["icemaker", "rate"]:
+        case .setIceMakerRate:
             return body?["rate"]?.stringValue.map { rate -> Action in { await $0.iceMaker.setRate(rate, deviceId: id) } }
         default: return nil
         }

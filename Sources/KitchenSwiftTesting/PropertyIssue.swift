@@ -1,26 +1,19 @@
 import KitchenTesting
 import Testing
 
-/// Turns a property report into at most one Swift Testing issue.
+/// Turns a property report into at most one Swift Testing issue: the report's own text, with
+/// the rerun command when there is a counterexample; a pass only when its seed was pinned by
+/// the environment.
 func recordIssue<Value>(for report: PropertyReport<Value>, sourceLocation: SourceLocation) {
-    switch report {
-    case let .passed(run):
-        if run.seedOrigin == .environment {
-            let advice = "Unset \(PropertyConfiguration.seedVariable) to explore new cases; "
-                + "keep regression seeds as @Test(arguments:) with .replaying(seed:)."
-            Issue.record(Comment(rawValue: run.description + " " + advice), severity: .warning,
-                         sourceLocation: sourceLocation)
-        }
-    case let .failed(counterexample):
-        let text = "Property failed. " + counterexample.description + "\n" + rerunLine(counterexample.seed)
-        Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
-    case let .nondeterministic(counterexample):
-        let text = "Property is nondeterministic: the shrunk case passed when rerun. "
-            + counterexample.description + "\n" + rerunLine(counterexample.seed)
-        Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
-    case let .gaveUp(gaveUp):
-        Issue.record(Comment(rawValue: gaveUp.description), sourceLocation: sourceLocation)
+    guard case let .passed(run) = report else {
+        let rerun = report.counterexample.map { "\n" + rerunLine($0.seed) } ?? ""
+        Issue.record(Comment(rawValue: report.description + rerun), sourceLocation: sourceLocation)
+        return
     }
+    guard run.seedOrigin == .environment else { return }
+    let advice = "Unset \(PropertyConfiguration.seedVariable) to explore new cases; "
+        + "keep regression seeds as @Test(arguments:) with .replaying(seed:)."
+    Issue.record(Comment(rawValue: run.description + " " + advice), severity: .warning, sourceLocation: sourceLocation)
 }
 
 /// `Rerun: KITCHEN_PBT_SEED=<seed> swift test --filter <Suite/test>`.

@@ -1,4 +1,5 @@
 import Foundation
+import HarnessCore
 import KitchenAPI
 import KitchenControllers
 import KitchenReproduce
@@ -24,7 +25,7 @@ public enum FridgeShellRun {
             try await clock.advance(to: VirtualClock.Instant(offset: update.at.sinceEpoch))
             var state = FridgeState.defaultFridgeState
             state.isDoorOpen = update.isOpen
-            state.doorOpenedAt = update.openedAt.map { date(of: $0, on: clock) }
+            state.doorOpenedAt = update.openedAt.map { clock.startDate.addingTimeInterval($0.sinceEpoch.timeInterval) }
             state.lastUpdated = clock.currentDate
             fridges.apply(state, deviceId: fridgeId, source: .live)
         }
@@ -37,10 +38,5 @@ public enum FridgeShellRun {
             default: nil
             }
         }
-    }
-
-    /// The wall-clock date of a trace instant on `clock`.
-    static func date(of instant: MachineInstant, on clock: VirtualClock) -> Date {
-        clock.startDate.addingTimeInterval(Double(instant.sinceEpoch.wholeMilliseconds) / 1000)
     }
 }

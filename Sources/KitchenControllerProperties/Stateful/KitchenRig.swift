@@ -7,17 +7,7 @@ import VirtualTime
 /// ``VirtualLiveUpdates`` source that behaves like the server's socket: a snapshot
 /// after every (re)connection, a message for every server-side change.
 @MainActor
-public final class KitchenRig {
-    /// The clock everything sleeps on.
-    public let clock: VirtualClock
-    /// The server.
-    public let api: ModelKitchenAPI
-    /// The live-update source.
-    public let webSocket: VirtualLiveUpdates
-    /// Telemetry with virtual timestamps.
-    public let telemetry: TimedTelemetry
-    /// The coordinator under test.
-    public let devices: DeviceViewModel
+public final class KitchenRig: CoordinatorRig<ModelKitchenAPI> {
     /// API calls made by the initial load.
     public private(set) var callsAtLoad = 0
     private var streamsServed = 0
@@ -27,14 +17,7 @@ public final class KitchenRig {
     /// the screen does (`DeviceViewModel.stop()` unless a test plants a broken one).
     public init(configuration: ControllerConfiguration, stop: @escaping @MainActor (DeviceViewModel) -> Void = { $0.stop() }) {
         self.stop = stop
-        let clock = VirtualClock()
-        self.clock = clock
-        webSocket = VirtualLiveUpdates(clock: clock)
-        api = ModelKitchenAPI(kitchen: .standard(at: clock.startDate), clock: clock)
-        telemetry = TimedTelemetry(clock: clock)
-        devices = DeviceViewModel(
-            api: api, webSocket: webSocket, tokenStore: InMemoryTokenStore(token: "mock-token"),
-            telemetry: telemetry, clock: clock, configuration: configuration)
+        super.init(api: { ModelKitchenAPI(kitchen: .standard(at: $0.startDate), clock: $0) }, configuration: configuration)
     }
 
     /// Loads the devices and serves the first connection.
@@ -104,13 +87,6 @@ public final class KitchenRig {
         }
         try await clock.settle()
         try await serveNewConnections()
-    }
-
-    /// Ends the run: stops live updates and checks that no timer is left.
-    public func finish() async throws {
-        devices.stop()
-        try await clock.run()
-        try clock.expectNoPendingSleepers()
     }
 
     /// Answers each stream the coordinator opened since the last look with an

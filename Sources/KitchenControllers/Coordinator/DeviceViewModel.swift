@@ -139,14 +139,12 @@ public final class DeviceViewModel {
             return
         }
         telemetry.record(.devicesLoaded(count: list.count))
+        // Each child fetches only the devices of its own type.
         for device in list {
-            switch device.type {
-            case .oven: await oven.fetchInitialState(for: device)
-            case .fridge: await fridge.fetchInitialState(for: device)
-            case .dishwasher: await dishwasher.fetchInitialState(for: device)
-            case .iceMaker: await iceMaker.fetchInitialState(for: device)
-            case .other: break
-            }
+            await oven.fetchInitialState(for: device)
+            await fridge.fetchInitialState(for: device)
+            await dishwasher.fetchInitialState(for: device)
+            await iceMaker.fetchInitialState(for: device)
         }
         loadState = .loaded(list)
         startLiveUpdates()

@@ -79,7 +79,7 @@ struct KitchenWorld: Sendable {
         var ids: [String] = []
         for (kind, name, model, compartments) in blueprint {
             var id = ""
-            repeat { id = "\(kind.rawValue.replacingUnderscores)-\(randomHex(6))" } while devices[id] != nil
+            repeat { id = "\(kind.rawValue.replacing("_", with: "-"))-\(randomHex(6))" } while devices[id] != nil
             devices[id] = Device(id: id, owner: username, name: name, kind: kind, model: model, compartments: compartments)
             ids.append(id)
             let now = self.now
@@ -109,8 +109,4 @@ struct KitchenWorld: Sendable {
             }
         }
     }
-}
-
-private extension String {
-    var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
 }

@@ -3,36 +3,30 @@ import KitchenControllers
 import KitchenReproduce
 import VirtualTime
 
-/// A ``KitchenControllers/DeviceViewModel`` wired to a ``KitchenAPI/MockAPIService``, a
-/// ``VirtualLiveUpdates``, a token store and a ``VirtualTime/VirtualClock``,
-/// loaded and connected: the shell the coordinator and dishwasher properties drive.
+/// A ``KitchenControllers/DeviceViewModel`` wired to an API, a ``VirtualLiveUpdates``, a token
+/// store and a ``VirtualTime/VirtualClock``: the shell the coordinator, dishwasher and
+/// stateful properties drive.
 @MainActor
-public final class MockCoordinatorRig {
+public class CoordinatorRig<API: APIServiceProtocol> {
     /// The clock.
     public let clock = VirtualClock()
     /// The API.
-    public let api = MockAPIService()
+    public let api: API
     /// The live-update source.
     public let webSocket: VirtualLiveUpdates
-    /// Telemetry, in order.
-    public let telemetry = RecordingTelemetryService()
+    /// Telemetry with virtual timestamps.
+    public let telemetry: TimedTelemetry
     /// The coordinator under test.
     public let devices: DeviceViewModel
 
-    /// A rig whose API lists `devices`; ``start()`` loads and connects it.
-    public init(devices list: [DeviceInfo] = DeviceInfo.defaultDevices, configuration: ControllerConfiguration) {
+    /// A rig on the API `makeAPI` builds on the rig's clock, not yet loaded.
+    public init(api makeAPI: (VirtualClock) -> API, configuration: ControllerConfiguration) {
+        api = makeAPI(clock)
         webSocket = VirtualLiveUpdates(clock: clock)
-        api.fetchDevicesStub.result = .success(list)
+        telemetry = TimedTelemetry(clock: clock)
         devices = DeviceViewModel(
             api: api, webSocket: webSocket, tokenStore: InMemoryTokenStore(token: "mock-token"),
             telemetry: telemetry, clock: clock, configuration: configuration)
-    }
-
-    /// Loads the devices and opens the live updates.
-    public func start() async throws {
-        await devices.load()
-        webSocket.push(.connected(attempt: 0))
-        try await clock.settle()
     }
 
     /// Delivers live events and waits until the coordinator has handled them.
@@ -53,5 +47,22 @@ public final class MockCoordinatorRig {
         devices.stop()
         try await clock.run()
         try clock.expectNoPendingSleepers()
+    }
+}
+
+/// The rig on a ``KitchenAPI/MockAPIService``.
+public typealias MockCoordinatorRig = CoordinatorRig<MockAPIService>
+
+extension CoordinatorRig where API == MockAPIService {
+    /// A rig whose mock API lists `devices`; ``start()`` loads and connects it.
+    public convenience init(devices list: [DeviceInfo] = DeviceInfo.defaultDevices, configuration: ControllerConfiguration) {
+        self.init(api: { _ in MockAPIService() }, configuration: configuration)
+        api.fetchDevicesStub.result = .success(list)
+    }
+
+    /// Loads the devices and opens the live updates.
+    public func start() async throws {
+        await devices.load()
+        try await push([.connected(attempt: 0)])
     }
 }
