@@ -48,28 +48,16 @@ public struct HTTPWireWebSocketConnector: WebSocketConnecting {
         }
         if !query.isEmpty { target += "?" + query.joined(separator: "&") }
         let port = components.port ?? (tls == nil ? 80 : 443)
-        let configuration = self.configuration
-        let finalTarget = target
-        let headerFields = headers
-        // The handshake blocks; run it on its own thread and resume when it is done.
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<WebSocketConnection, WebSocketClientError>, Never>) in
-            let thread = Thread {
-                continuation.resume(returning: Result { () throws(WebSocketClientError) -> WebSocketConnection in
-                    try WebSocketClient.connect(host: host, port: port, target: finalTarget, headers: headerFields,
-                                                configuration: configuration, tls: tls)
-                })
-            }
-            thread.name = "websocket-connect"
-            thread.start()
-        }
-        switch result {
-        case .success(let connection):
-            return HTTPWireWebSocketChannel(connection: connection)
-        case .failure(.rejected(let response)) where response.status.code == 401:
+        let connection: WebSocketConnection
+        do throws(WebSocketClientError) {
+            connection = try await WebSocketClient.connect(host: host, port: port, target: target, headers: headers,
+                                                           configuration: configuration, tls: tls)
+        } catch .rejected(let response) where response.status.code == 401 {
             throw WebSocketConnectError.unauthorized
-        case .failure(let error):
+        } catch {
             throw WebSocketConnectError.failed(error.description)
         }
+        return HTTPWireWebSocketChannel(connection: connection)
     }
 }
 

@@ -30,9 +30,10 @@ enum WatchCommand: KitchenCommand {
             end.withLock { $0 = info }
             ended.signal()
         }
-        let result = Result { () throws(WebSocketClientError) -> WebSocketConnection in
-            try WebSocketClient.connect(host: host, port: url.port ?? (secure ? 443 : 80), target: path,
-                                        headers: ["Authorization": "Bearer \(token)"], tls: tls, handler: printer)
+        let port = url.port ?? (secure ? 443 : 80)
+        let result = runBlocking { () async throws(WebSocketClientError) -> WebSocketConnection in
+            try await WebSocketClient.connect(host: host, port: port, target: path,
+                                              headers: ["Authorization": "Bearer \(token)"], tls: tls, handler: printer)
         }
         switch result {
         case .success:

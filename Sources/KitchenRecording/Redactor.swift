@@ -42,7 +42,7 @@ public final class Redactor: Sendable {
     /// The policy arranged for lookups.
     let lookup: RedactionLookup
     // Sleeping, not spinning: every connection thread of a busy proxy takes this lock per record.
-    private let table = SleepingMutex(AliasTable())
+    private let table = Mutex(AliasTable())
 
     private struct AliasTable {
         var aliasBySecret: [String: String] = [:]

@@ -82,7 +82,7 @@ public final class ReplayEngine: Sendable {
             self.path = request.path
         }
     }
-    private let state = SleepingMutex(State())
+    private let state = Mutex(State())
 
     /// A group of identical recorded requests (named by its first entry), as one session
     /// asks for them; `session` is `nil` for a request that the recording's sessions do not know.

@@ -15,7 +15,7 @@ import Synchronization
 /// ```
 public final class Simulator: Sendable {
     public let configuration: SimulatorConfiguration
-    let world: SleepingMutex<KitchenWorld>
+    let world: Mutex<KitchenWorld>
     let hub = LiveUpdateHub()
     let faults = FaultInjector()
     private let server = Mutex<HTTPServer?>(nil)
@@ -24,7 +24,7 @@ public final class Simulator: Sendable {
 
     public init(configuration: SimulatorConfiguration = SimulatorConfiguration()) {
         self.configuration = configuration
-        self.world = SleepingMutex(KitchenWorld(configuration: configuration))
+        self.world = Mutex(KitchenWorld(configuration: configuration))
     }
 
     /// Binds and serves; with a wall clock, also starts ticking.

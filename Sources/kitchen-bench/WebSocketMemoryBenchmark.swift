@@ -39,8 +39,8 @@ enum WebSocketMemoryBenchmark {
         var echoed = 0
         for _ in 0..<rounds {
             do {
-                let client = try WebSocketClient.connect(host: "127.0.0.1", port: port, target: "/echo",
-                                                         configuration: configuration(mebibytes: mebibytes))
+                let client = try await WebSocketClient.connect(host: "127.0.0.1", port: port, target: "/echo",
+                                                               configuration: configuration(mebibytes: mebibytes))
                 client.setReceiveTimeout(.seconds(120))
                 try client.send(.binary(payload))
                 if case .message(.binary(let bytes)) = await client.receive(), bytes == payload { echoed += 1 }

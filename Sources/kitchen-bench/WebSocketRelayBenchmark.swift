@@ -25,7 +25,7 @@ enum WebSocketRelayBenchmark {
         })
         try proxy.start()
         guard let proxyPort = proxy.port else { fail("ws-relay: the recording proxy has no port", status: 1) }
-        let client = try WebSocketClient.connect(host: "127.0.0.1", port: proxyPort, target: "/flood")
+        let client = try await WebSocketClient.connect(host: "127.0.0.1", port: proxyPort, target: "/flood")
         let start = ContinuousClock.now
         var received = 0
         while case .message = await client.receive() { received += 1 }

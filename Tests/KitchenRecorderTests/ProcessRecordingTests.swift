@@ -105,7 +105,7 @@ import Testing
             let recorder = try await startRecorder(upstreamPort: upstreamPort, directory: directory,
                                              options: ["--max-websocket-queue", "64"])
             // A client that reads nothing: the kernel's buffers fill, then the recorder's queue.
-            let client = try WebSocketClient.connect(host: "127.0.0.1", port: recorder.port, target: "/ws")
+            let client = try await WebSocketClient.connect(host: "127.0.0.1", port: recorder.port, target: "/ws")
             let dropped = await upstreamClosed.wait(seconds: 60)
             #expect(dropped, "the recorder never gave up on the client that stopped reading")
             recorder.process.send(signal: SIGINT)

@@ -11,7 +11,7 @@ import Testing
         let harness = try RecorderHarness(upstream: Respond.webSocket(ScriptedWebSocket(onMessage: { message, connection in
             try? connection.send(message)
         })))
-        let client = try WebSocketClient.connect(host: "127.0.0.1", port: harness.proxyPort, target: "/ws")
+        let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxyPort, target: "/ws")
         client.setReceiveTimeout(.seconds(10))
         try client.send(text: "ping")
         #expect(await client.receive() == .message(.text("ping")))

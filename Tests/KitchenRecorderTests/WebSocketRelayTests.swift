@@ -16,10 +16,10 @@ import Testing
         }))
     }
 
-    func connect(_ harness: RecorderHarness, answering: Bool = true) throws -> WebSocketConnection {
-        let connection = try WebSocketClient.connect(host: "127.0.0.1", port: harness.proxyPort, target: "/ws",
-                                                     configuration: WebSocketConfiguration(answersControlFrames: answering),
-                                                     receiveMode: answering ? .messages : .frames)
+    func connect(_ harness: RecorderHarness, answering: Bool = true) async throws -> WebSocketConnection {
+        let connection = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxyPort, target: "/ws",
+                                                           configuration: WebSocketConfiguration(answersControlFrames: answering),
+                                                           receiveMode: answering ? .messages : .frames)
         connection.setReceiveTimeout(.seconds(10))
         return connection
     }
@@ -32,7 +32,7 @@ import Testing
             for index in 0..<count { try? connection.send(text: "message \(index) " + String(repeating: "x", count: 200)) }
             connection.close(code: .normalClosure, reason: "done")
         })
-        let client = try connect(harness)
+        let client = try await connect(harness)
         var received: [Int] = []
         while case .message(.text(let text)) = await client.receive() {
             received.append(Int(text.split(separator: " ")[1]) ?? -1)
@@ -52,7 +52,7 @@ import Testing
             try? connection.send(frame: WebSocketFrame(fin: false, opcode: .binary, payload: Array(binary[..<30_000])))
             try? connection.send(frame: WebSocketFrame(fin: true, opcode: .continuation, payload: Array(binary[30_000...])))
         })
-        let client = try connect(harness, answering: false)
+        let client = try await connect(harness, answering: false)
         let sent = [
             WebSocketFrame(fin: false, opcode: .text, payload: Array("héllo ".utf8)),
             WebSocketFrame(fin: false, opcode: .continuation, payload: Array("wörld".utf8)),
@@ -84,7 +84,7 @@ import Testing
             try? connection.send(text: "bye soon")
             connection.close(code: 4001, reason: "unauthorized")
         })
-        let client = try connect(harness)
+        let client = try await connect(harness)
         #expect(await client.receive() == .message(.text("bye soon")))
         guard case .closed(let info) = await client.receive() else { Issue.record("not closed"); return }
         #expect(info.code == 4001 && info.reason == "unauthorized")
@@ -116,7 +116,7 @@ import Testing
                 if case .webSocketClosed = event { closeJournaled.fire() }
             }
         })
-        let client = try connect(harness)
+        let client = try await connect(harness)
         // The client reads nothing until the proxy gives up on it. Waited for off the cooperative
         // pool, with no polling: the proxy and the upstream need the cores meanwhile.
         let dropped = await closeJournaled.wait(seconds: 60)
@@ -158,7 +158,7 @@ import Testing
             try? connection.send(text: "then silence")
             connection.dropWithoutClosing()
         })
-        let client = try connect(harness)
+        let client = try await connect(harness)
         #expect(await client.receive() == .message(.text("then silence")))
         guard case .closed(let info) = await client.receive() else { Issue.record("not closed"); return }
         #expect(info.code == .internalError)
@@ -173,7 +173,7 @@ import Testing
                                    body: Array(#"{"error":"unauthorized","message":"no"}"#.utf8)))
         })
         do {
-            _ = try connect(harness)
+            _ = try await connect(harness)
             Issue.record("upgrade accepted")
         } catch WebSocketClientError.rejected(let response) {
             #expect(response.status.code == 401)

@@ -21,7 +21,7 @@ import Testing
             if let echo = last.all.last { try? connection.send(frame: echo) }
             try? connection.send(frame: frame)
         })))
-        let client = try WebSocketClient.connect(host: "127.0.0.1", port: harness.proxyPort, target: "/ws")
+        let client = try await WebSocketClient.connect(host: "127.0.0.1", port: harness.proxyPort, target: "/ws")
         client.setReceiveTimeout(.seconds(10))
         try client.send(text: "hello")
         try client.send(frame: Self.invalidText)
@@ -52,7 +52,7 @@ import Testing
         // The client answers on its loop, as the close arrives: one more message, then the close.
         let clientSaw = Seen<WebSocketFrame>()
         let ended = Signal()
-        let client = try WebSocketClient.connect(
+        let client = try await WebSocketClient.connect(
             host: "127.0.0.1", port: harness.proxyPort, target: "/ws",
             configuration: WebSocketConfiguration(answersControlFrames: false),
             handler: ScriptedWebSocket(onFrame: { frame, connection in

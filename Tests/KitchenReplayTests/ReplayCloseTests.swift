@@ -43,7 +43,7 @@ import Testing
         try server.start()
         defer { server.stop() }
         let port = try #require(server.baseURL?.port)
-        let client = try WebSocketClient.connect(host: "127.0.0.1", port: port, target: "/ws")
+        let client = try await WebSocketClient.connect(host: "127.0.0.1", port: port, target: "/ws")
         while true {
             if case .closed(let info) = await client.receive() { return info }
         }

@@ -10,7 +10,7 @@ import Testing
         let harness = try SimulatorHarness()
         let token = try harness.login()
         let devices = try harness.devices(token: token)
-        let socket = try harness.openLiveUpdates(token: token)
+        let socket = try await harness.openLiveUpdates(token: token)
         defer { socket.close() }
         let snapshot = await socket.nextMessages(6)
         #expect(snapshot.map { $0["deviceId"]?.stringValue } ==
@@ -27,11 +27,11 @@ import Testing
     @Test func tokenInTheQueryIsAcceptedAndABadTokenIsRefusedWith401() async throws {
         let harness = try SimulatorHarness()
         let token = try harness.login()
-        let socket = try harness.openLiveUpdates(token: token, viaQuery: true)
+        let socket = try await harness.openLiveUpdates(token: token, viaQuery: true)
         #expect(await socket.nextMessages(6).count == 6)
         socket.close()
         do {
-            _ = try harness.openLiveUpdates(token: "tok_bogus")
+            _ = try await harness.openLiveUpdates(token: "tok_bogus")
             Issue.record("the upgrade was accepted")
         } catch WebSocketClientError.rejected(let response) {
             #expect(response.status.code == 401)
@@ -43,7 +43,7 @@ import Testing
         let harness = try SimulatorHarness()
         let token = try harness.login()
         let fridge = try harness.devices(token: token)["fridge"]!
-        let socket = try harness.openLiveUpdates(token: token)
+        let socket = try await harness.openLiveUpdates(token: token)
         defer { socket.close() }
         _ = await socket.nextMessages(6)
         _ = try harness.send(.post, "/devices/\(fridge)/fridge/temperature", token: token, body: ["temperature": 40])
@@ -57,7 +57,7 @@ import Testing
         let harness = try SimulatorHarness()
         let token = try harness.login()
         let devices = try harness.devices(token: token)
-        let socket = try harness.openLiveUpdates(token: token)
+        let socket = try await harness.openLiveUpdates(token: token)
         defer { socket.close() }
         _ = await socket.nextMessages(6)
         // Only the ice maker (on, medium) changes in the first tick of a fresh kitchen.
@@ -75,7 +75,7 @@ import Testing
         let harness = try SimulatorHarness()
         let demo = try harness.login("demo"), alice = try harness.login("alice")
         let demoDevices = try harness.devices(token: demo), aliceDevices = try harness.devices(token: alice)
-        let aliceSocket = try harness.openLiveUpdates(token: alice)
+        let aliceSocket = try await harness.openLiveUpdates(token: alice)
         defer { aliceSocket.close() }
         _ = await aliceSocket.nextMessages(6)
         _ = try harness.send(.post, "/devices/\(demoDevices["fridge"]!)/fridge/temperature", token: demo, body: ["temperature": 44])
@@ -88,7 +88,7 @@ import Testing
     @Test func expiryClosesTheSocketWith4001() async throws {
         let harness = try SimulatorHarness { $0.tokenTTLSeconds = 3 }
         let token = try harness.login()
-        let socket = try harness.openLiveUpdates(token: token)
+        let socket = try await harness.openLiveUpdates(token: token)
         _ = await socket.nextMessages(6)
         try harness.simulator.advance(ticks: 3)
         var event = await socket.receive()
@@ -103,7 +103,7 @@ import Testing
     func revocationOrExpiryByControlClosesTheSocketWith4001(_ how: String) async throws {
         let harness = try SimulatorHarness()
         let token = try harness.login()
-        let socket = try harness.openLiveUpdates(token: token)
+        let socket = try await harness.openLiveUpdates(token: token)
         _ = await socket.nextMessages(6)
         switch how {
         case "logout": _ = try harness.send(.post, "/auth/logout", token: token)
@@ -117,7 +117,7 @@ import Testing
     @Test func droppedSocketEndsWithoutACloseFrame() async throws {
         let harness = try SimulatorHarness()
         let token = try harness.login()
-        let socket = try harness.openLiveUpdates(token: token)
+        let socket = try await harness.openLiveUpdates(token: token)
         _ = await socket.nextMessages(6)
         let dropped = try harness.send(.post, "/_sim/websockets/drop", body: ["username": "demo"])
         #expect(dropped.json?["dropped"] == 1)

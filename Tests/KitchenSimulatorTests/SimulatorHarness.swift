@@ -66,8 +66,8 @@ final class SimulatorHarness {
     }
 
     /// Opens the live-update socket.
-    func openLiveUpdates(token: String, viaQuery: Bool = false) throws -> WebSocketConnection {
-        let connection = try WebSocketClient.connect(
+    func openLiveUpdates(token: String, viaQuery: Bool = false) async throws -> WebSocketConnection {
+        let connection = try await WebSocketClient.connect(
             host: "127.0.0.1", port: port, target: viaQuery ? "/ws?token=\(token)" : "/ws",
             headers: viaQuery ? [:] : ["Authorization": "Bearer \(token)"])
         // A missing message fails the test within seconds instead of hanging it.

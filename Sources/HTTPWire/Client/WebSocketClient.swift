@@ -1,44 +1,41 @@
-import Dispatch
 import HarnessCore
 
 /// Opens client WebSocket connections (RFC 6455 §4.1).
 ///
 /// ```swift
-/// let socket = try WebSocketClient.connect(host: "127.0.0.1", port: 8080, target: "/ws",
-///                                          headers: ["Authorization": "Bearer \(token)"])
+/// let socket = try await WebSocketClient.connect(host: "127.0.0.1", port: 8080, target: "/ws",
+///                                                headers: ["Authorization": "Bearer \(token)"])
 /// try socket.send(text: "hello")
 ///
 /// // wss://kitchen.example.com/ws
-/// let secure = try WebSocketClient.connect(host: "kitchen.example.com", port: 443, target: "/ws",
-///                                          tls: TLSClientConfiguration())
+/// let secure = try await WebSocketClient.connect(host: "kitchen.example.com", port: 443, target: "/ws",
+///                                                tls: TLSClientConfiguration())
 /// ```
 package enum WebSocketClient {
     /// Connects, performs the opening handshake and returns the open connection, driven by
     /// `loop` (default: ``EventLoop/sharedClientLoop``): read it with `await receive()` (messages, or with
     /// `receiveMode` `.frames`, frames), or give a `handler` to have it served on the loop. With
-    /// `tls` (wss://) the connection is encrypted; `nil` means plain TCP (ws://). The calling
-    /// thread waits while `loop` opens the connection (``open(host:port:target:headers:configuration:timeout:key:tls:on:handler:receiveMode:_:)``),
-    /// so it must not be that loop's own.
+    /// `tls` (wss://) the connection is encrypted; `nil` means plain TCP (ws://). The caller
+    /// awaits while `loop` opens the connection (``open(host:port:target:headers:configuration:timeout:key:tls:on:handler:receiveMode:_:)``);
+    /// no thread is held meanwhile.
     package static func connect(
         host: String, port: Int, target: String, headers: HTTPHeaders = [:],
         configuration: WebSocketConfiguration = WebSocketConfiguration(),
         timeout: Duration = .seconds(10), tls: TLSClientConfiguration? = nil,
-        on loop: EventLoop? = nil, handler: (any WebSocketLoopHandler)? = nil, receiveMode: WebSocketReceiveMode = .messages
-    ) throws(WebSocketClientError) -> WebSocketConnection {
-        let stopped = WebSocketClientError.connection(.noEventLoop)
-        guard let loop = loop ?? EventLoop.sharedClientLoop else { throw stopped }
-        let outcome = SleepingMutex<Result<WebSocketConnection, WebSocketClientError>>(.failure(stopped))
-        let answered = DispatchSemaphore(value: 0)
-        let submitted = loop.execute {
-            open(host: host, port: port, target: target, headers: headers, configuration: configuration, timeout: timeout,
-                 tls: tls, on: loop, handler: handler, receiveMode: receiveMode) { result in
-                outcome.withLock { $0 = result.map(\.connection) }
-                answered.signal()
+        on loop: EventLoop? = EventLoop.sharedClientLoop, handler: (any WebSocketLoopHandler)? = nil,
+        receiveMode: WebSocketReceiveMode = .messages
+    ) async throws(WebSocketClientError) -> WebSocketConnection {
+        guard let loop else { throw .connection(.noEventLoop) }
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<WebSocketConnection, WebSocketClientError>, Never>) in
+            let submitted = loop.execute {
+                open(host: host, port: port, target: target, headers: headers, configuration: configuration, timeout: timeout,
+                     tls: tls, on: loop, handler: handler, receiveMode: receiveMode) { result in
+                    continuation.resume(returning: result.map(\.connection))
+                }
             }
+            if !submitted { continuation.resume(returning: .failure(.connection(.noEventLoop))) }
         }
-        guard submitted else { throw stopped }
-        answered.wait()
-        return try outcome.withLock { $0 }.get()
+        return try result.get()
     }
 }
 

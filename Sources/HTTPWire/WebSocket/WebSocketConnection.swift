@@ -1,4 +1,5 @@
 import HarnessCore
+import Synchronization
 
 /// One open WebSocket (RFC 6455), client or server side, driven by an event loop.
 ///
@@ -32,7 +33,7 @@ package final class WebSocketConnection: Sendable {
     /// Shared by the loop and threads that send: its waiters sleep rather than spin, as the loop
     /// holds it while it parses a whole read, and a spinning sender would take the CPU the loop
     /// needs.
-    let state: SleepingMutex<WebSocketShellState>
+    let state: Mutex<WebSocketShellState>
     /// What the loop delivers for `receive()`, for a connection opened without a handler.
     private let inbox: WebSocketInbox?
     /// The loop's side: its registration and timers (touched on the loop's thread only).
@@ -60,7 +61,7 @@ package final class WebSocketConnection: Sendable {
         let opening = machine.start()
         var shell = WebSocketShellState(machine: machine, now: .zero)
         _ = shell.enqueue(unsentHandshake, limit: .max, socket: socket)
-        state = SleepingMutex(shell)
+        state = Mutex(shell)
         let inbox = handler == nil ? WebSocketInbox(receiveMode: receiveMode) : nil
         self.inbox = inbox
         driver = WebSocketDriver(handler: handler ?? inbox!)

@@ -20,7 +20,7 @@ final class ProgressPrinter<Tally: ProgressTally, C: Clock>: Sendable where C.Du
     // One lock: events and ticks reach the reporter, and their lines the output, in one order.
     // Every connection thread takes it once per record: a sleeping lock, so that threads
     // waiting for it give their CPU to the proxy rather than spin (Synchronization.Mutex does).
-    private let reporter: SleepingMutex<ProgressReporter<Tally>>
+    private let reporter: Mutex<ProgressReporter<Tally>>
     private let timer = Mutex<Task<Void, Never>?>(nil)
     private let interval: Duration
 
@@ -29,7 +29,7 @@ final class ProgressPrinter<Tally: ProgressTally, C: Clock>: Sendable where C.Du
         self.started = clock.now
         self.write = write
         self.interval = reporter.verbose ? .zero : reporter.interval
-        self.reporter = SleepingMutex(reporter)
+        self.reporter = Mutex(reporter)
     }
 
     /// Counts `event` (and with `--verbose` prints its line).

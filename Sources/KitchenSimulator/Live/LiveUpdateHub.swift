@@ -11,7 +11,7 @@ final class LiveUpdateHub: Sendable {
         let token: String
     }
 
-    private let subscribers = SleepingMutex<[ObjectIdentifier: Subscriber]>([:])
+    private let subscribers = Mutex<[ObjectIdentifier: Subscriber]>([:])
 
     func add(_ subscriber: Subscriber) {
         subscribers.withLock { $0[ObjectIdentifier(subscriber.connection)] = subscriber }

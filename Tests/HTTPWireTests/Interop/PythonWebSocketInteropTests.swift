@@ -32,7 +32,7 @@ struct PythonWebSocketInteropTests {
         let announcement = try #require(await peer.readLine(), "\(peer.finishBlocking(timeoutSeconds: 5))")
         let port = try #require(PythonPeer.summary(announcement)["port"] as? Int)
 
-        let socket = try WebSocketClient.connect(host: "127.0.0.1", port: port, target: "/")
+        let socket = try await WebSocketClient.connect(host: "127.0.0.1", port: port, target: "/")
         socket.setReceiveTimeout(.seconds(20))
         try socket.send(text: "hello κόσμε")
         #expect(await socket.receive() == .message(.text("hello κόσμε")))

@@ -19,8 +19,8 @@ struct ConnectionShellTests {
             // No answer: the client must end TCP by itself.
             _ = try connection.readUntilClosed()
         }
-        let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws",
-                                                 configuration: WebSocketConfiguration(closeTimeout: .milliseconds(200)))
+        let socket = try await WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws",
+                                                       configuration: WebSocketConfiguration(closeTimeout: .milliseconds(200)))
         socket.close(code: .normalClosure, reason: "done")
         guard case .closed(let info) = await socket.receive() else {
             Issue.record("expected the connection to end")
@@ -46,7 +46,7 @@ struct ConnectionShellTests {
             _ = try connection.readFrame()
         }
         let configuration = WebSocketConfiguration(pingInterval: .milliseconds(50), pongTimeout: .seconds(10))
-        let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws", configuration: configuration)
+        let socket = try await WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws", configuration: configuration)
         guard case .closed(let info) = await socket.receive() else {
             Issue.record("expected the peer's close")
             return
@@ -63,7 +63,7 @@ struct ConnectionShellTests {
                 + FrameBytes.frame(opcode: FrameBytes.continuation, payload: [2], mask: nil))
             _ = try connection.readFrame()
         }
-        let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
+        let socket = try await WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
         #expect(await socket.receive() == .message(.binary([1])))
         guard case .closed(let info) = await socket.receive() else {
             Issue.record("the orphan continuation was delivered")

@@ -80,9 +80,9 @@ struct CertificateRejectionTests {
     @Test func webSocketClientReportsTheRejectedCertificateAsTLSError() async throws {
         let certificates = try TLSTestRequirements.certificates()
         let peer = try await TLSPeer.https(certificates.unknownAuthority)
-        let error = #expect(throws: WebSocketClientError.self) {
-            _ = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws",
-                                            tls: TLSTestRequirements.trustingTestCA())
+        let error = await #expect(throws: WebSocketClientError.self) {
+            _ = try await WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws",
+                                                  tls: TLSTestRequirements.trustingTestCA())
         }
         guard case .connection(.tls(.certificateRejected(_, "localhost", .unknownAuthority(selfSigned: false))))? = error else {
             Issue.record("expected an unknown-CA TLS error, got \(String(describing: error))")

@@ -16,8 +16,8 @@ struct SecureWebSocketTests {
     @Test func wssExchangesMessagesPingsAndClosesCleanlyWith1000() async throws {
         let certificates = try TLSTestRequirements.certificates()
         let peer = try await TLSPeer.webSocket(certificates.server)
-        let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/",
-                                                 tls: TLSTestRequirements.trustingTestCA())
+        let socket = try await WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/",
+                                                       tls: TLSTestRequirements.trustingTestCA())
         socket.setReceiveTimeout(.seconds(20))
         try socket.send(text: "hello κόσμε")
         #expect(await socket.receive() == .message(.text("hello κόσμε")))
@@ -54,8 +54,8 @@ struct SecureWebSocketTests {
     @Test func concurrentSendersShareOneTLSConnectionAndEveryEchoArrivesIntact() async throws {
         let certificates = try TLSTestRequirements.certificates()
         let peer = try await TLSPeer.webSocket(certificates.server)
-        let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/",
-                                                 tls: TLSTestRequirements.trustingTestCA())
+        let socket = try await WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/",
+                                                       tls: TLSTestRequirements.trustingTestCA())
         socket.setReceiveTimeout(.seconds(20))
         // Four threads, 40 messages each of 20 KB: ~3 MB each way, enough to fill the socket
         // buffers so sends queue, TLS ciphertext waits, and the background writer drains it.

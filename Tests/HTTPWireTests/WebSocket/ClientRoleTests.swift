@@ -25,7 +25,7 @@ import Testing
                 throw RawConnectionError.malformed("expected a masked close 1002 from the client, got \(close)")
             }
         }
-        let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
+        let socket = try await WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
         guard case .closed(let info) = await socket.receive() else {
             Issue.record("the masked frame was delivered")
             return
@@ -47,7 +47,7 @@ import Testing
             try connection.send(FrameBytes.frame(opcode: FrameBytes.close, payload: [3, 232], mask: nil))
             _ = try connection.readFrame()
         }
-        let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
+        let socket = try await WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
         #expect(await socket.receive() == .message(.text("first")))
         try socket.send(text: "reply")
         guard case .closed(let info) = await socket.receive() else {

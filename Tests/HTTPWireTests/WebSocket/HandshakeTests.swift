@@ -89,28 +89,28 @@ import Testing
 
     // RFC 6455 §4.1: the client MUST fail the connection when the accept value is wrong.
     @Test(arguments: ["AAAAAAAAAAAAAAAAAAAAAAAAAAA=", nil])
-    func clientRefuses101WithWrongOrMissingAcceptValue(accept: String?) throws {
+    func clientRefuses101WithWrongOrMissingAcceptValue(accept: String?) async throws {
         let peer = try RawPeerServer { connection in
             _ = try connection.read(through: [13, 10, 13, 10], what: "the upgrade request")
             let field = accept.map { "Sec-WebSocket-Accept: \($0)\r\n" } ?? ""
             try connection.send("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\(field)\r\n")
             _ = try connection.readUntilClosed()
         }
-        #expect {
-            _ = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
+        await #expect {
+            _ = try await WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
         } throws: { error in
             guard case .handshake(.acceptMismatch) = error as? WebSocketClientError else { return false }
             return true
         }
-        try peer.waitForScript()
+        try await peer.waitForScript()
     }
 
     // RFC 6455 §4.1: a status other than 101 means the handshake failed; the refusal is reported.
-    @Test func clientReportsRefusedUpgradeWithItsStatusAndBody() throws {
+    @Test func clientReportsRefusedUpgradeWithItsStatusAndBody() async throws {
         let server = try TestServer(routes: ["/ws": { _, _ in .response(.text(.unauthorized, "no token")) }])
         defer { server.stop() }
-        #expect {
-            _ = try WebSocketClient.connect(host: "127.0.0.1", port: server.port, target: "/ws")
+        await #expect {
+            _ = try await WebSocketClient.connect(host: "127.0.0.1", port: server.port, target: "/ws")
         } throws: { error in
             guard case .rejected(let response) = error as? WebSocketClientError else { return false }
             return response.status.code == 401 && response.bodyBytes?.text == "no token"

@@ -57,7 +57,7 @@ import Testing
         let journal = Journal()
         let server = try TestServer(routes: ["/ws": { _, _ in .webSocketOnLoop(handler: PausingEcho(journal: journal)) }])
         defer { server.stop() }
-        let client = try WebSocketClient.connect(host: "127.0.0.1", port: server.port, target: "/ws")
+        let client = try await WebSocketClient.connect(host: "127.0.0.1", port: server.port, target: "/ws")
         client.setReceiveTimeout(.seconds(10))
         let count = 300
         for index in 1...count { try client.send(text: "\(index)") }

@@ -20,7 +20,7 @@ import Testing
 
     @Test func cancellingAWaitingReceiveReturnsCancelledAndTheConnectionReadsOn() async throws {
         let peer = try Self.quietPeer(reply: "after the cancel")
-        let socket = try WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
+        let socket = try await WebSocketClient.connect(host: "127.0.0.1", port: peer.port, target: "/ws")
         // An immediate child runs the receive here until it parks (nothing has arrived), and is
         // then cancelled; as a child it stays on this test's own queue (`.ownQueue`).
         let answer = await withTaskGroup(of: WebSocketEvent.self) { group in
