@@ -27,7 +27,7 @@ package struct AcceptEncoding: Sendable {
     /// The preferences of `headerValues` (every `Accept-Encoding` field of the request). No field at
     /// all means any coding is acceptable; a field with an empty value means only identity (§12.5.3).
     package init(headerValues: [String]) {
-        preferences = headerValues.isEmpty ? nil : Self.elements(headerValues).compactMap(Self.preference)
+        preferences = headerValues.isEmpty ? nil : HTTPHeaders.listElements(headerValues).compactMap(Self.preference)
     }
 
     /// Whether a body in `coding` is acceptable. Identity is, unless `identity;q=0`, or `*;q=0`
@@ -56,7 +56,7 @@ package struct AcceptEncoding: Sendable {
     /// request in identity); a list left empty becomes `identity`.
     package static func narrowed(_ headerValues: [String]) -> String? {
         guard !headerValues.isEmpty else { return nil }
-        let elements = Self.elements(headerValues)
+        let elements = HTTPHeaders.listElements(headerValues)
         let parsed = elements.map(Self.preference)
         let named = Set(parsed.compactMap { $0?.coding })
         var kept: [String] = []
@@ -87,10 +87,6 @@ package struct AcceptEncoding: Sendable {
             ?? preferences.first { $0.coding == nil }?.quality
         guard let quality else { return coding == .identity ? 0 : nil }
         return quality > 0 ? quality : nil
-    }
-
-    private static func elements(_ headerValues: [String]) -> [Substring] {
-        headerValues.flatMap { $0.split(separator: ",") }.map { $0.trimmingOWS() }.filter { !$0.isEmpty }
     }
 
     /// `coding *( OWS ";" OWS parameter )`, or nil when the name or a q-value is malformed.

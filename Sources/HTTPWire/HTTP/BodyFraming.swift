@@ -83,7 +83,7 @@ enum BodyFraming: Sendable {
     static func isChunked(_ headers: HTTPHeaders) throws(HTTPParseError) -> Bool? {
         let values = headers.values(for: "Transfer-Encoding")
         guard !values.isEmpty else { return nil }
-        let codings = values.flatMap { $0.split(separator: ",") }.map { $0.trimmingOWS() }.filter { !$0.isEmpty }
+        let codings = HTTPHeaders.listElements(values)
         let joined = values.joined(separator: ", ")
         guard let last = codings.last else { throw .unsupportedTransferCoding(joined) }
         for coding in codings.dropLast() where !CaseInsensitiveName.matches(coding.utf8, "chunked".utf8) {

@@ -12,16 +12,13 @@ struct ByteBuffer: Sendable {
     var readableCount: Int { writerIndex - readerIndex }
     var isEmpty: Bool { writerIndex == readerIndex }
 
-    mutating func append<Bytes: Sequence>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
+    mutating func append(contentsOf bytes: some Sequence<UInt8>) {
         let array = Array(bytes)
         guard !array.isEmpty else { return }
-        reserveWritable(array.count)
-        storage.withUnsafeMutableBufferPointer { target in
-            array.withUnsafeBufferPointer { source in
-                _ = UnsafeMutableBufferPointer(rebasing: target[writerIndex...]).initialize(from: source)
-            }
+        _ = appendIn(capacity: array.count) { target in
+            target.copyBytes(from: array)
+            return array.count
         }
-        writerIndex += array.count
     }
 
     /// Lets `fill` write up to `capacity` bytes at the end; keeps what it reports it wrote.

@@ -11,11 +11,7 @@ package enum HTTPEncoder {
         guard status.reasonPhrase.utf8.allSatisfy(HTTPSyntax.isFieldValueByte) else {
             throw .invalidReasonPhrase(status.reasonPhrase)
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(128 + headers.count * 32)
-        output.append(contentsOf: "\(version) \(status.code) \(status.reasonPhrase)\r\n".utf8)
-        try appendFields(headers, to: &output)
-        return output
+        return try head("\(version) \(status.code) \(status.reasonPhrase)\r\n", headers)
     }
 
     /// The request line and header fields, ending with the empty line.
@@ -24,11 +20,7 @@ package enum HTTPEncoder {
         guard !request.target.isEmpty, request.target.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
             throw .invalidTarget(request.target)
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(128 + request.headers.count * 32)
-        output.append(contentsOf: "\(request.method) \(request.target) \(request.version)\r\n".utf8)
-        try appendFields(request.headers, to: &output)
-        return output
+        return try head("\(request.method) \(request.target) \(request.version)\r\n", request.headers)
     }
 
     /// One chunk (RFC 9112 §7.1); empty input yields nothing (an empty chunk would end the body).
@@ -44,7 +36,11 @@ package enum HTTPEncoder {
     /// The last chunk with an empty trailer section.
     package static let lastChunk: [UInt8] = Array("0\r\n\r\n".utf8)
 
-    private static func appendFields(_ headers: HTTPHeaders, to output: inout [UInt8]) throws(HTTPEncodeError) {
+    /// `startLine` (its CRLF included), the header fields, and the empty line that ends the head.
+    private static func head(_ startLine: String, _ headers: HTTPHeaders) throws(HTTPEncodeError) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(128 + headers.count * 32)
+        output.append(contentsOf: startLine.utf8)
         for field in headers {
             guard HTTPSyntax.isValidFieldName(field.name) else { throw .invalidHeaderName(field.name) }
             guard HTTPSyntax.isValidFieldValue(field.value) else { throw .invalidHeaderValue(name: field.name) }
@@ -54,6 +50,7 @@ package enum HTTPEncoder {
             output.append(contentsOf: [0x0D, 0x0A])
         }
         output.append(contentsOf: [0x0D, 0x0A])
+        return output
     }
 }
 

@@ -39,9 +39,6 @@ struct HTTPHeadParser: Sendable {
         guard startLineEnd > 0, buffer[startLineEnd - 1] == 0x0D else {
             throw .startLineWithoutCRLF(Self.text(buffer.bytes(at: 0, count: startLineEnd)))
         }
-        guard startLineEnd - 1 <= limits.maxStartLineBytes else {
-            throw .startLineTooLong(limit: limits.maxStartLineBytes)
-        }
         let headersStart = startLineEnd + 1
         // Scan for the empty line that ends the header section.
         var lineStart = max(headersStart, scanned)

@@ -68,11 +68,15 @@ package struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressi
     /// Whether the comma-separated lists in the fields named `name` contain `token`
     /// (case-insensitively), e.g. `Connection: keep-alive, Upgrade` contains `upgrade`.
     package func containsToken(_ token: String, in name: String) -> Bool {
-        for value in values(for: name) {
-            for item in value.split(separator: ",") {
-                if CaseInsensitiveName.matches(item.trimmingOWS().utf8, token.utf8) { return true }
-            }
-        }
-        return false
+        listElements(for: name).contains { CaseInsensitiveName.matches($0.utf8, token.utf8) }
+    }
+
+    /// The elements of the comma-separated lists in the fields named `name` (RFC 9110 §5.6.1).
+    package func listElements(for name: String) -> [Substring] { Self.listElements(values(for: name)) }
+
+    /// The elements of comma-separated list field values (RFC 9110 §5.6.1), in order: across all
+    /// the values, without surrounding whitespace, empty elements skipped.
+    package static func listElements(_ values: [String]) -> [Substring] {
+        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingOWS() }.filter { !$0.isEmpty }
     }
 }

@@ -36,6 +36,6 @@ package enum HTTPServerRefusal: Error, Sendable, Equatable, CustomStringConverti
     /// The whole response as bytes, for writing where no `ResponseWriter` writes it (at accept,
     /// on the head-reading loop): the bytes `ResponseWriter` writes for it.
     var responseBytes: [UInt8] {
-        ResponseWriter.bytes(of: response, method: .get, version: .http1_1, keepAlive: false) ?? []
+        ResponseWriter.bytes(of: response) ?? []
     }
 }

@@ -23,8 +23,8 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     /// Whether the connection's slot was freed (its refusal is out; it only drains).
     private var released = false
     /// Told when a pushed body's queue is down to the low-water mark, or the connection ends.
-    private var roomHandlers: [() -> Void] = []
-    private var closedHandlers: [() -> Void] = []
+    var roomHandlers: [() -> Void] = []
+    var closedHandlers: [() -> Void] = []
     /// The body of the request being answered, while it streams to its responder.
     var bodyStream: HTTPRequestBodyStream?
 
@@ -219,13 +219,5 @@ extension ServerConnection {
         perform(machine.streamEnded(now: loop.now))
     }
 
-    func abort() { end() }
-
-    var queuedBytes: Int { machine.unsentByteCount }
-
     var isClosed: Bool { token == nil }
-
-    func whenRoom(_ body: @escaping () -> Void) { roomHandlers.append(body) }
-
-    func whenClosed(_ body: @escaping () -> Void) { closedHandlers.append(body) }
 }

@@ -35,22 +35,12 @@ extension Socket {
         }
     }
 
-    /// Sends all of `bytes`.
-    func writePlain(_ bytes: [UInt8]) throws(SocketError) {
-        try bytes.withBytes { raw throws(SocketError) in try writePlain(raw) }
-    }
-
     /// Sends as much of `bytes` as the kernel takes without blocking; returns how many it took.
     func writePlainWithoutBlocking(_ bytes: UnsafeRawBufferPointer) throws(SocketError) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         return try retryingInterrupts("write", nilWhenWouldBlock: true) {
             Platform.sendWithoutBlocking(descriptor, base, bytes.count)
         } ?? 0
-    }
-
-    /// Sends as much of `bytes` as the kernel takes without blocking; returns how many it took.
-    func writePlainWithoutBlocking(_ bytes: [UInt8]) throws(SocketError) -> Int {
-        try bytes.withBytes { raw throws(SocketError) in try writePlainWithoutBlocking(raw) }
     }
 
     /// Runs one send or receive `call` again while a signal interrupts it: its count, or nil

@@ -71,14 +71,14 @@ package final class Socket: Sendable {
     /// Reads up to `buffer.count` bytes (decrypted, over TLS). Returns 0 at end of stream (over
     /// TLS also after the server's close_notify).
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int {
-        if let tls { return try tls.read(into: buffer, over: self) }
+        if let tls { return try tls.read(into: buffer, over: self, blocking: true) ?? 0 }
         return try readPlain(into: buffer)
     }
 
     /// Reads up to `buffer.count` bytes without blocking (decrypted, over TLS): 0 at end of
     /// stream, nil when nothing (no whole TLS record) has arrived yet.
     func readWithoutBlocking(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int? {
-        if let tls { return try tls.readWithoutBlocking(into: buffer, over: self) }
+        if let tls { return try tls.read(into: buffer, over: self, blocking: false) }
         return try readPlainWithoutBlocking(into: buffer)
     }
 

@@ -77,23 +77,12 @@ final class TLSChannel: Sendable {
         }
     }
 
-    /// Reads plaintext into `buffer`: what is decrypted already, else receives and decrypts.
-    /// Returns 0 once the peer sent close_notify (answered with ours) or closed the stream.
-    func read(into buffer: UnsafeMutableRawBufferPointer, over socket: Socket) throws(SocketError) -> Int {
-        try read(into: buffer, over: socket, blocking: true) ?? 0
-    }
-
-    /// Reads plaintext into `buffer` without blocking: what is decrypted already, else what the
-    /// ciphertext the kernel has now decrypts to. Returns nil when that is not a whole record
-    /// yet (wait until the socket is readable), 0 once the peer sent close_notify or closed.
-    func readWithoutBlocking(into buffer: UnsafeMutableRawBufferPointer, over socket: Socket) throws(SocketError) -> Int? {
-        try read(into: buffer, over: socket, blocking: false)
-    }
-
-    /// Decrypts into `buffer`, receiving ciphertext as needed: `blocking`, until there is
-    /// plaintext or the end; otherwise only what the kernel has now (nil when that is not enough).
-    private func read(into buffer: UnsafeMutableRawBufferPointer, over socket: Socket,
-                      blocking: Bool) throws(SocketError) -> Int? {
+    /// Reads plaintext into `buffer`: what is decrypted already, else receives ciphertext and
+    /// decrypts it: `blocking`, until there is plaintext or the end; otherwise only what the
+    /// kernel has now (nil when that is not a whole record yet: wait until the socket is
+    /// readable). Returns 0 once the peer sent close_notify (answered with ours) or closed.
+    func read(into buffer: UnsafeMutableRawBufferPointer, over socket: Socket,
+              blocking: Bool) throws(SocketError) -> Int? {
         guard !buffer.isEmpty else { return 0 }
         let buffer = Lent(buffer)
         return try reader.withLock { (state) throws(SocketError) -> Int? in
@@ -208,13 +197,13 @@ final class TLSChannel: Sendable {
         engine.withLock { $0.takeOutput(appendingTo: &pending) }
         guard !pending.isEmpty else { return }
         defer { pending.removeAll(keepingCapacity: pending.count <= Self.recordSize * 2) }
-        try socket.writePlain(pending)
+        try pending.withBytes { raw throws(SocketError) in try socket.writePlain(raw) }
     }
 
     /// Sends as much of what is waiting as the kernel takes now (caller holds the writer lock).
     private func sendAvailable(_ pending: inout [UInt8], over socket: Socket) throws(SocketError) {
         guard !pending.isEmpty else { return }
-        pending.removeFirst(try socket.writePlainWithoutBlocking(pending))
+        pending.removeFirst(try pending.withBytes { raw throws(SocketError) in try socket.writePlainWithoutBlocking(raw) })
     }
 
     /// Receives once from the socket (waiting for bytes when `blocking`) and feeds the engine;
