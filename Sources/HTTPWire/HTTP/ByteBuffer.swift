@@ -53,6 +53,19 @@ struct ByteBuffer: Sendable {
         }
     }
 
+    /// Offset of the LF that ends the line at the read position, or nil while none has arrived.
+    /// Throws `tooLong` once the line is, or must become, longer than `limit` bytes, its CRLF
+    /// excluded: +1 either way, as its CR may already be here, so that the verdict does not
+    /// depend on where the reads cut the line.
+    func lineFeed(within limit: Int, or tooLong: HTTPParseError) throws(HTTPParseError) -> Int? {
+        guard let lineFeed = firstIndex(of: 0x0A) else {
+            if readableCount > limit + 1 { throw tooLong }
+            return nil
+        }
+        guard lineFeed <= limit + 1 else { throw tooLong }
+        return lineFeed
+    }
+
     mutating func consume(_ count: Int) {
         readerIndex += count
         if readerIndex == writerIndex {

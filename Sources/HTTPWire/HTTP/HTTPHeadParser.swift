@@ -25,17 +25,9 @@ struct HTTPHeadParser: Sendable {
             while buffer.readableCount >= 2, buffer[0] == 0x0D, buffer[1] == 0x0A { buffer.consume(2) }
             if buffer.readableCount == 1, buffer[0] == 0x0D { return nil }
         }
-        guard let startLineEnd = buffer.firstIndex(of: 0x0A) else {
-            if buffer.readableCount > limits.maxStartLineBytes + 1 {
-                throw .startLineTooLong(limit: limits.maxStartLineBytes)
-            }
-            return nil
-        }
-        // Limits before syntax, on the same bytes the no-LF check above saw: the verdict must not
-        // depend on where the reads cut the head.
-        guard startLineEnd <= limits.maxStartLineBytes + 1 else {
-            throw .startLineTooLong(limit: limits.maxStartLineBytes)
-        }
+        // Limits before syntax.
+        let tooLong = HTTPParseError.startLineTooLong(limit: limits.maxStartLineBytes)
+        guard let startLineEnd = try buffer.lineFeed(within: limits.maxStartLineBytes, or: tooLong) else { return nil }
         guard startLineEnd > 0, buffer[startLineEnd - 1] == 0x0D else {
             throw .startLineWithoutCRLF(Self.text(buffer.bytes(at: 0, count: startLineEnd)))
         }

@@ -57,10 +57,7 @@ final class TLSChannel: Sendable {
                     progress = try engine.withLock { (engine) throws(TLSError) in try engine.handshake() }
                 } catch {
                     // The alert the engine queued tells the server why; best effort.
-                    writer.withLock { pending in
-                        engine.withLock { $0.takeOutput(appendingTo: &pending) }
-                        try? sendAvailable(&pending, over: socket)
-                    }
+                    writer.withLock { pending in try? sendAvailable(&pending, over: socket) }
                     throw SocketError(kind: .tls(error), operation: operation)
                 }
                 do throws(SocketError) {
@@ -133,7 +130,6 @@ final class TLSChannel: Sendable {
     func writeWithoutBlocking(_ bytes: UnsafeRawBufferPointer, over socket: Socket) throws(SocketError) -> Int {
         try writer.withLock { (pending) throws(SocketError) -> Int in
             defer { unsent.store(!pending.isEmpty, ordering: .releasing) }
-            engine.withLock { $0.takeOutput(appendingTo: &pending) }
             try sendAvailable(&pending, over: socket)
             guard pending.isEmpty else { return 0 }
             try encrypt(bytes, into: &pending)
@@ -171,7 +167,6 @@ final class TLSChannel: Sendable {
             }
         } else {
             writer.withLockIfAvailable { pending in
-                engine.withLock { $0.takeOutput(appendingTo: &pending) }
                 try? sendAvailable(&pending, over: socket)
                 unsent.store(!pending.isEmpty, ordering: .releasing)
             }
@@ -200,8 +195,10 @@ final class TLSChannel: Sendable {
         try pending.withBytes { raw throws(SocketError) in try socket.writePlain(raw) }
     }
 
-    /// Sends as much of what is waiting as the kernel takes now (caller holds the writer lock).
+    /// Sends as much of what is waiting (and whatever the engine has produced) as the kernel
+    /// takes now (caller holds the writer lock).
     private func sendAvailable(_ pending: inout [UInt8], over socket: Socket) throws(SocketError) {
+        engine.withLock { $0.takeOutput(appendingTo: &pending) }
         guard !pending.isEmpty else { return }
         pending.removeFirst(try pending.withBytes { raw throws(SocketError) in try socket.writePlainWithoutBlocking(raw) })
     }
