@@ -26,11 +26,7 @@ package enum HTTPEncoder {
     /// One chunk (RFC 9112 §7.1); empty input yields nothing (an empty chunk would end the body).
     package static func chunk<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         guard !bytes.isEmpty else { return [] }
-        var output = Array(String(bytes.count, radix: 16).utf8)
-        output.append(contentsOf: [0x0D, 0x0A])
-        output.append(contentsOf: bytes)
-        output.append(contentsOf: [0x0D, 0x0A])
-        return output
+        return Array("\(String(bytes.count, radix: 16))\r\n".utf8) + bytes + [0x0D, 0x0A]
     }
 
     /// The last chunk with an empty trailer section.
@@ -43,7 +39,8 @@ package enum HTTPEncoder {
         output.append(contentsOf: startLine.utf8)
         for field in headers {
             guard HTTPSyntax.isValidFieldName(field.name) else { throw .invalidHeaderName(field.name) }
-            guard HTTPSyntax.isValidFieldValue(field.value) else { throw .invalidHeaderValue(name: field.name) }
+            // No CR, LF or NUL: they would split the header.
+            guard field.value.utf8.allSatisfy(HTTPSyntax.isFieldValueByte) else { throw .invalidHeaderValue(name: field.name) }
             output.append(contentsOf: field.name.utf8)
             output.append(contentsOf: [UInt8(ascii: ":"), 0x20])
             output.append(contentsOf: field.value.utf8)

@@ -128,11 +128,6 @@ enum HTTPSyntax {
         !text.isEmpty && text.utf8.allSatisfy(isTokenByte)
     }
 
-    /// Whether `text` can be written as a field value without splitting the header (no CR, LF, NUL).
-    static func isValidFieldValue(_ text: String) -> Bool {
-        text.utf8.allSatisfy(isFieldValueByte)
-    }
-
     /// A request target: visible ASCII only (RFC 9112 §3.2).
     static func isTargetByte(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 }

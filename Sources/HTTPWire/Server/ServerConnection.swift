@@ -54,16 +54,11 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         do throws(SocketError) {
             token = try loop.register(self, descriptor: socket.descriptor, interest: .readable)
         } catch {
-            return close()
+            storage.close()
+            onEnd()
+            return socket.close()
         }
         perform(machine.bytesReceived(now: loop.now))
-    }
-
-    /// Ends a connection its loop could not watch.
-    private func close() {
-        storage.close()
-        onEnd()
-        socket.close()
     }
 
     // MARK: EventLoopSocket

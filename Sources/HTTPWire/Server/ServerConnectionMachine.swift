@@ -50,9 +50,9 @@ struct ServerConnectionMachine: Sendable {
     var readTimeouts: RequestReadTimeouts
     var phase = Phase.reading
     var unsent: [ArraySlice<UInt8>] = []
-    /// The answer's body is still being pushed (``streamed(_:now:)``), so the answer is not over
-    /// when everything queued is written.
-    var streamOpen = false
+    /// Whether an answer's body is being pushed now (``respondedStreaming(_:closes:now:)``, then
+    /// ``streamed(_:now:)``), so the answer is not over when everything queued is written.
+    var isStreaming = false
     var peerClosed = false
     var nextRequestIndex = 0
     /// On the streamed-body route: whether decoding (and reading) waits for the responder.
@@ -93,9 +93,6 @@ struct ServerConnectionMachine: Sendable {
 
     /// How many bytes wait for the socket to take them (a pushed body's back-pressure).
     var unsentByteCount: Int { unsent.reduce(0) { $0 + $1.count } }
-
-    /// Whether an answer's body is being pushed now (``respondedStreaming(_:closes:now:)``).
-    var isStreaming: Bool { streamOpen }
 
     /// Whether the responder's answer is awaited (``responded(_:body:closes:now:)`` takes one).
     var isAwaitingAnswer: Bool {
