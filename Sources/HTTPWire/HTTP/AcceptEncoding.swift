@@ -41,12 +41,9 @@ package struct AcceptEncoding: Sendable {
     /// ranks below every coding the client named. With no header at all, identity if offered.
     package func choose(from offered: [ContentCoding]) -> ContentCoding? {
         if preferences == nil { return offered.contains(.identity) ? .identity : offered.first }
-        var best: (coding: ContentCoding, weight: Int)?
-        for coding in offered {
-            guard let weight = weight(of: coding) else { continue }
-            if best == nil || weight > best!.weight { best = (coding, weight) }
-        }
-        return best?.coding
+        let acceptable = offered.compactMap { coding in weight(of: coding).map { (coding: coding, weight: $0) } }
+        // max(by:) keeps the first of equal elements: our order breaks ties.
+        return acceptable.max { $0.weight < $1.weight }?.coding
     }
 
     /// The header value to send upstream so that the server answers only in codings we decode:

@@ -28,13 +28,7 @@ package struct HTTPRequestDecoder: HTTPMessageDecoder, Sendable {
     }
 
     /// Whether bytes of an unfinished request are buffered or in progress.
-    package var isMidMessage: Bool {
-        if case .head = state { return !buffer.isEmpty }
-        return true
-    }
-
-    /// Bytes received and not yet decoded.
-    var bufferedByteCount: Int { buffer.readableCount }
+    package var isMidMessage: Bool { !isReadingHead || !buffer.isEmpty }
 
     /// Whether the decoder is between requests or inside a request head (not in a body).
     var isReadingHead: Bool {

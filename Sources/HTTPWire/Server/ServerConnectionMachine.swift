@@ -82,7 +82,7 @@ struct ServerConnectionMachine: Sendable {
         case .reading: !peerClosed
         case .streamingBody: !peerClosed && !bodyPaused
         case .responding, .writing(.nextRequest), .writing(.close):
-            !peerClosed && decoder.bufferedByteCount < pipelinedBytesLimit
+            !peerClosed && decoder.buffer.readableCount < pipelinedBytesLimit
         case .draining: true
         case .rejecting, .writing(.drain), .writing(.closeUnread), .finished: false
         }

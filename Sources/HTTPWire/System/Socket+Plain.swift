@@ -23,15 +23,9 @@ extension Socket {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            guard !isClosed else { throw SocketError(kind: .closed, operation: "write") }
-            let written = Platform.send(descriptor, base + offset, bytes.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0, Platform.errno == Platform.interrupted {
-                continue
-            } else {
-                throw SocketError.fromErrno("write")
-            }
+            let written = try retryingInterrupts("write") { Platform.send(descriptor, base + offset, bytes.count - offset) } ?? 0
+            guard written > 0 else { throw SocketError.fromErrno("write") }
+            offset += written
         }
     }
 
