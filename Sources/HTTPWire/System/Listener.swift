@@ -60,7 +60,7 @@ package final class Listener: Sendable {
     /// Stops accepting.
     package func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        Platform.shutdown(descriptor, read: true, write: true)
+        Platform.shutdown(descriptor, writeOnly: false)
         Platform.close(descriptor)
     }
 }

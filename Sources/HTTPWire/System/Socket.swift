@@ -72,14 +72,14 @@ package final class Socket: Sendable {
     /// TLS also after the server's close_notify).
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int {
         if let tls { return try tls.read(into: buffer, over: self, blocking: true) ?? 0 }
-        return try readPlain(into: buffer)
+        return try readPlain(into: buffer, blocking: true) ?? 0
     }
 
     /// Reads up to `buffer.count` bytes without blocking (decrypted, over TLS): 0 at end of
     /// stream, nil when nothing (no whole TLS record) has arrived yet.
     func readWithoutBlocking(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int? {
         if let tls { return try tls.read(into: buffer, over: self, blocking: false) }
-        return try readPlainWithoutBlocking(into: buffer)
+        return try readPlain(into: buffer, blocking: false)
     }
 
     /// Whether bytes wait inside the socket's TLS session (decrypted, or a whole record not yet
@@ -157,12 +157,12 @@ package final class Socket: Sendable {
     /// work. Does nothing once closed.
     package func shutdownWrite() {
         if let tls, !isClosed { tls.closeNotify(over: self, waiting: true) }
-        whileOpen { Platform.shutdown(descriptor, read: false, write: true) }
+        whileOpen { Platform.shutdown(descriptor, writeOnly: true) }
     }
 
     /// Stops both directions; wakes a thread blocked in `read`. Safe from any thread, and does
     /// nothing once closed.
-    package func shutdown() { whileOpen { Platform.shutdown(descriptor, read: true, write: true) } }
+    package func shutdown() { whileOpen { Platform.shutdown(descriptor, writeOnly: false) } }
 
     /// Closes with a TCP reset instead of an orderly FIN.
     package func reset() {

@@ -207,7 +207,7 @@ final class TLSChannel: Sendable {
     /// returns the count (0: end of stream; nil: nothing has arrived, when not `blocking`).
     private func receive(_ state: inout ReaderState, over socket: Socket, blocking: Bool) throws(SocketError) -> Int? {
         let received = try state.scratch.withMutableBytes { raw throws(SocketError) in
-            blocking ? try socket.readPlain(into: raw) : try socket.readPlainWithoutBlocking(into: raw)
+            try socket.readPlain(into: raw, blocking: blocking)
         }
         guard let count = received else { return nil }
         if count > 0 {
