@@ -57,19 +57,16 @@ package struct AcceptEncoding: Sendable {
         let parsed = elements.map(Self.preference)
         let named = Set(parsed.compactMap { $0?.coding })
         var kept: [String] = []
-        for preference in parsed {
-            guard let preference else { continue }
+        for preference in parsed.compactMap({ $0 }) {
             switch preference.coding {
-            case .some(let coding) where coding.isDecodable:
-                kept.append(String(preference.text))
-            case .some:
+            case .some(let coding) where !coding.isDecodable:
                 continue
-            case .none where preference.quality == 0:
-                kept.append(String(preference.text))
-            case .none:
+            case .none where preference.quality > 0:
                 for coding in [ContentCoding.gzip, .deflate] where !named.contains(coding) {
                     kept.append(coding.name + preference.parameters)
                 }
+            default:
+                kept.append(String(preference.text))
             }
         }
         if kept == elements.map(String.init) { return nil }

@@ -98,27 +98,21 @@ package final class Socket: Sendable {
     }
 
     /// Writes all of `bytes` (encrypted, over TLS, after any ciphertext still waiting).
-    package func write(_ bytes: UnsafeRawBufferPointer) throws(SocketError) {
-        if let tls { return try tls.write(bytes, over: self) }
-        try writePlain(bytes)
-    }
-
-    /// Writes all of `bytes`.
     package func write(_ bytes: [UInt8]) throws(SocketError) {
-        try bytes.withBytes { raw throws(SocketError) in try write(raw) }
+        try bytes.withBytes { raw throws(SocketError) in
+            if let tls { return try tls.write(raw, over: self) }
+            try writePlain(raw)
+        }
     }
 
     /// Writes as much of `bytes` as fits without blocking; returns how many were written.
     /// Over TLS the answer is all or none: all are encrypted once earlier ciphertext is out,
     /// and ciphertext the kernel does not take yet waits (see `hasUnsentBytes`).
-    package func writeWithoutBlocking(_ bytes: UnsafeRawBufferPointer) throws(SocketError) -> Int {
-        if let tls { return try tls.writeWithoutBlocking(bytes, over: self) }
-        return try writePlainWithoutBlocking(bytes)
-    }
-
-    /// Writes as much of `bytes` as fits without blocking; returns how many were written.
     package func writeWithoutBlocking(_ bytes: ArraySlice<UInt8>) throws(SocketError) -> Int {
-        try bytes.withBytes { raw throws(SocketError) in try writeWithoutBlocking(raw) }
+        try bytes.withBytes { raw throws(SocketError) in
+            if let tls { return try tls.writeWithoutBlocking(raw, over: self) }
+            return try writePlainWithoutBlocking(raw)
+        }
     }
 
     /// Whether bytes `writeWithoutBlocking` accepted still wait for the kernel (TLS ciphertext
