@@ -72,7 +72,7 @@ package final class HTTPRequestBodyStream: @unchecked Sendable {
         switch state {
         case .waiting:
             state = .flowing(onPiece: onPiece, onEnd: onEnd, onFailure: onFailure)
-            if !isPaused { source?.resumeBody() }
+            if !isPaused { source?.setBodyPaused(false) }
         case .failed(let error):
             onFailure(error)
         case .flowing, .ended, .abandoned:
@@ -83,17 +83,15 @@ package final class HTTPRequestBodyStream: @unchecked Sendable {
     /// Holds the body back: no piece is handed over, and the socket is not read, until
     /// ``resume()``. May be called before ``start(onPiece:onEnd:onFailure:)`` (it then starts
     /// paused) and from inside `onPiece`.
-    package func pause() {
-        guard !isPaused, isOpen else { return }
-        isPaused = true
-        if case .flowing = state { source?.pauseBody() }
-    }
+    package func pause() { setPaused(true) }
 
     /// Lets the body flow again after ``pause()``.
-    package func resume() {
-        guard isPaused, isOpen else { return }
-        isPaused = false
-        if case .flowing = state { source?.resumeBody() }
+    package func resume() { setPaused(false) }
+
+    private func setPaused(_ paused: Bool) {
+        guard isPaused != paused, isOpen else { return }
+        isPaused = paused
+        if case .flowing = state { source?.setBodyPaused(paused) }
     }
 
     private var isOpen: Bool {

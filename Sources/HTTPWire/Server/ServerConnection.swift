@@ -190,14 +190,9 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
 
 /// A streamed body's source: its consumer holding it back, or taking it again.
 extension ServerConnection {
-    func pauseBody() {
+    func setBodyPaused(_ paused: Bool) {
         guard token != nil else { return }
-        perform(machine.pauseBody())
-    }
-
-    func resumeBody() {
-        guard token != nil else { return }
-        perform(machine.resumeBody(now: loop.now))
+        perform(paused ? machine.pauseBody() : machine.resumeBody(now: loop.now))
     }
 }
 

@@ -204,12 +204,7 @@ struct ServerConnectionMachine: Sendable {
                 if Self.hasBody(head), bodyDelivery(head) == .streamed { return startStreamedBody(head, now: now) }
                 current = head
                 body = []
-                // RFC 9110 §10.1.1: tell a client that waits for it to send the body.
-                if head.headers.containsToken("100-continue", in: "Expect"), Self.hasBody(head) {
-                    unsent.append(Self.continueBytes[...])
-                    deadline = now + writeTimeout
-                    return .send(unsent[0])
-                }
+                if queueContinue(for: head, now: now) { return .send(unsent[0]) }
             case .body(let chunk)?:
                 body.append(contentsOf: chunk)
             case .end?:
@@ -245,6 +240,15 @@ struct ServerConnectionMachine: Sendable {
             deadline = now + (readTimeouts.timeout(for: .idle, now: now) ?? readTimeouts.idle)
         }
         return .wait
+    }
+
+    /// Queues `100 Continue` for a request with a body that asks for it before sending the body
+    /// (RFC 9110 §10.1.1); returns whether it did.
+    mutating func queueContinue(for head: HTTPRequest, now: Duration) -> Bool {
+        guard Self.hasBody(head), head.headers.containsToken("100-continue", in: "Expect") else { return false }
+        unsent.append(Self.continueBytes[...])
+        deadline = now + writeTimeout
+        return true
     }
 
     /// Whether a request with this head has a body (RFC 9112 §6.3).
