@@ -45,11 +45,6 @@ package struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressi
         fields.filter { CaseInsensitiveName.matches($0.name.utf8, name.utf8) }.map(\.value)
     }
 
-    /// How many fields are named `name`.
-    package func count(of name: String) -> Int {
-        fields.reduce(0) { $0 + (CaseInsensitiveName.matches($1.name.utf8, name.utf8) ? 1 : 0) }
-    }
-
     /// Whether any field is named `name`.
     package func contains(_ name: String) -> Bool {
         fields.contains { CaseInsensitiveName.matches($0.name.utf8, name.utf8) }

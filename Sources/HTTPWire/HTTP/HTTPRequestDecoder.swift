@@ -76,7 +76,7 @@ package struct HTTPRequestDecoder: HTTPMessageDecoder, Sendable {
             version: parsedVersion,
             headers: head.headers)
         // RFC 9112 §3.2: an HTTP/1.1 request needs exactly one Host.
-        let hosts = request.headers.count(of: "Host")
+        let hosts = request.headers.values(for: "Host").count
         if hosts > 1 { throw .multipleHost }
         if hosts == 0, parsedVersion == .http1_1 { throw .missingHost }
         return request

@@ -106,13 +106,9 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
                 bodyStream?.deliver(piece)
                 guard token != nil else { return }
                 action = machine.bodyDelivered(now: loop.now)
-            case .bodyEnd:
-                bodyStream?.finish()
-                bodyStream = nil
-                guard token != nil else { return }
-                action = machine.bodyDelivered(now: loop.now)
-            case .bodyFailed(let error):
-                bodyStream?.fail(error)
+            case .bodyEnd, .bodyFailed:
+                // The stream's last hand-out: its end, or why it broke.
+                if case .bodyFailed(let error) = action { bodyStream?.fail(error) } else { bodyStream?.finish() }
                 bodyStream = nil
                 guard token != nil else { return }
                 action = machine.bodyDelivered(now: loop.now)
