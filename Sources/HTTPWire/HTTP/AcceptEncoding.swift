@@ -27,7 +27,7 @@ package struct AcceptEncoding: Sendable {
     /// The preferences of `headerValues` (every `Accept-Encoding` field of the request). No field at
     /// all means any coding is acceptable; a field with an empty value means only identity (§12.5.3).
     package init(headerValues: [String]) {
-        preferences = headerValues.isEmpty ? nil : Self.elements(headerValues).compactMap(Self.preference)
+        preferences = headerValues.isEmpty ? nil : HTTPHeaders.listElements(headerValues).compactMap(Self.preference)
     }
 
     /// Whether a body in `coding` is acceptable. Identity is, unless `identity;q=0`, or `*;q=0`
@@ -41,12 +41,9 @@ package struct AcceptEncoding: Sendable {
     /// ranks below every coding the client named. With no header at all, identity if offered.
     package func choose(from offered: [ContentCoding]) -> ContentCoding? {
         if preferences == nil { return offered.contains(.identity) ? .identity : offered.first }
-        var best: (coding: ContentCoding, weight: Int)?
-        for coding in offered {
-            guard let weight = weight(of: coding) else { continue }
-            if best == nil || weight > best!.weight { best = (coding, weight) }
-        }
-        return best?.coding
+        let acceptable = offered.compactMap { coding in weight(of: coding).map { (coding: coding, weight: $0) } }
+        // max(by:) keeps the first of equal elements: our order breaks ties.
+        return acceptable.max { $0.weight < $1.weight }?.coding
     }
 
     /// The header value to send upstream so that the server answers only in codings we decode:
@@ -56,23 +53,20 @@ package struct AcceptEncoding: Sendable {
     /// request in identity); a list left empty becomes `identity`.
     package static func narrowed(_ headerValues: [String]) -> String? {
         guard !headerValues.isEmpty else { return nil }
-        let elements = Self.elements(headerValues)
+        let elements = HTTPHeaders.listElements(headerValues)
         let parsed = elements.map(Self.preference)
         let named = Set(parsed.compactMap { $0?.coding })
         var kept: [String] = []
-        for preference in parsed {
-            guard let preference else { continue }
+        for preference in parsed.compactMap({ $0 }) {
             switch preference.coding {
-            case .some(let coding) where coding.isDecodable:
-                kept.append(String(preference.text))
-            case .some:
+            case .some(let coding) where !coding.isDecodable:
                 continue
-            case .none where preference.quality == 0:
-                kept.append(String(preference.text))
-            case .none:
+            case .none where preference.quality > 0:
                 for coding in [ContentCoding.gzip, .deflate] where !named.contains(coding) {
                     kept.append(coding.name + preference.parameters)
                 }
+            default:
+                kept.append(String(preference.text))
             }
         }
         if kept == elements.map(String.init) { return nil }
@@ -87,10 +81,6 @@ package struct AcceptEncoding: Sendable {
             ?? preferences.first { $0.coding == nil }?.quality
         guard let quality else { return coding == .identity ? 0 : nil }
         return quality > 0 ? quality : nil
-    }
-
-    private static func elements(_ headerValues: [String]) -> [Substring] {
-        headerValues.flatMap { $0.split(separator: ",") }.map { $0.trimmingOWS() }.filter { !$0.isEmpty }
     }
 
     /// `coding *( OWS ";" OWS parameter )`, or nil when the name or a q-value is malformed.

@@ -73,9 +73,8 @@ enum BodyFraming: Sendable {
         guard !value.isEmpty, value.utf8.count <= 18,
               value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { throw .invalidContentLength(value) }
-        var length = 0
-        for byte in value.utf8 { length = length * 10 + Int(byte - UInt8(ascii: "0")) }
-        return length
+        // Only digits, at most 18 of them: `Int(_:)` neither fails nor sees a sign here.
+        return Int(value)
     }
 
     /// Whether Transfer-Encoding says chunked; throws for codings we do not implement
@@ -83,7 +82,7 @@ enum BodyFraming: Sendable {
     static func isChunked(_ headers: HTTPHeaders) throws(HTTPParseError) -> Bool? {
         let values = headers.values(for: "Transfer-Encoding")
         guard !values.isEmpty else { return nil }
-        let codings = values.flatMap { $0.split(separator: ",") }.map { $0.trimmingOWS() }.filter { !$0.isEmpty }
+        let codings = HTTPHeaders.listElements(values)
         let joined = values.joined(separator: ", ")
         guard let last = codings.last else { throw .unsupportedTransferCoding(joined) }
         for coding in codings.dropLast() where !CaseInsensitiveName.matches(coding.utf8, "chunked".utf8) {

@@ -12,16 +12,13 @@ struct ByteBuffer: Sendable {
     var readableCount: Int { writerIndex - readerIndex }
     var isEmpty: Bool { writerIndex == readerIndex }
 
-    mutating func append<Bytes: Sequence>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
+    mutating func append(contentsOf bytes: some Sequence<UInt8>) {
         let array = Array(bytes)
         guard !array.isEmpty else { return }
-        reserveWritable(array.count)
-        storage.withUnsafeMutableBufferPointer { target in
-            array.withUnsafeBufferPointer { source in
-                _ = UnsafeMutableBufferPointer(rebasing: target[writerIndex...]).initialize(from: source)
-            }
+        _ = appendIn(capacity: array.count) { target in
+            target.copyBytes(from: array)
+            return array.count
         }
-        writerIndex += array.count
     }
 
     /// Lets `fill` write up to `capacity` bytes at the end; keeps what it reports it wrote.
@@ -54,6 +51,19 @@ struct ByteBuffer: Sendable {
             }
             return nil
         }
+    }
+
+    /// Offset of the LF that ends the line at the read position, or nil while none has arrived.
+    /// Throws `tooLong` once the line is, or must become, longer than `limit` bytes, its CRLF
+    /// excluded: +1 either way, as its CR may already be here, so that the verdict does not
+    /// depend on where the reads cut the line.
+    func lineFeed(within limit: Int, or tooLong: HTTPParseError) throws(HTTPParseError) -> Int? {
+        guard let lineFeed = firstIndex(of: 0x0A) else {
+            if readableCount > limit + 1 { throw tooLong }
+            return nil
+        }
+        guard lineFeed <= limit + 1 else { throw tooLong }
+        return lineFeed
     }
 
     mutating func consume(_ count: Int) {

@@ -32,13 +32,8 @@ struct ChunkedDecoder: Sendable {
             case .done:
                 return .end
             case .sizeLine:
-                // The limit excludes the CRLF, whose CR may already be here: +1 either way, so the
-                // verdict does not depend on where the reads cut the line.
-                guard let lineFeed = buffer.firstIndex(of: 0x0A) else {
-                    if buffer.readableCount > limits.maxChunkLineBytes + 1 { throw .chunkLineTooLong(limit: limits.maxChunkLineBytes) }
-                    return nil
-                }
-                guard lineFeed <= limits.maxChunkLineBytes + 1 else { throw .chunkLineTooLong(limit: limits.maxChunkLineBytes) }
+                let tooLong = HTTPParseError.chunkLineTooLong(limit: limits.maxChunkLineBytes)
+                guard let lineFeed = try buffer.lineFeed(within: limits.maxChunkLineBytes, or: tooLong) else { return nil }
                 guard lineFeed > 0, buffer[lineFeed - 1] == 0x0D else { throw .chunkLineWithoutCRLF }
                 let size = try Self.parseSize(buffer.bytes(at: 0, count: lineFeed - 1))
                 buffer.consume(lineFeed + 1)
@@ -63,14 +58,10 @@ struct ChunkedDecoder: Sendable {
                 state = .sizeLine
             case .trailers:
                 // trailer-section *( field-line CRLF ) CRLF — fields are checked for form, then dropped.
-                // +1: the CR of the final empty line may already be here; it is not a field line.
-                guard let lineFeed = buffer.firstIndex(of: 0x0A) else {
-                    if trailerBytes + buffer.readableCount > limits.maxHeaderBytes + 1 {
-                        throw .headerSectionTooLarge(limit: limits.maxHeaderBytes)
-                    }
+                let tooLarge = HTTPParseError.headerSectionTooLarge(limit: limits.maxHeaderBytes)
+                guard let lineFeed = try buffer.lineFeed(within: limits.maxHeaderBytes - trailerBytes, or: tooLarge) else {
                     return nil
                 }
-                if trailerBytes + lineFeed > limits.maxHeaderBytes + 1 { throw .headerSectionTooLarge(limit: limits.maxHeaderBytes) }
                 guard lineFeed > 0, buffer[lineFeed - 1] == 0x0D else { throw .trailerLineWithoutCRLF }
                 let line = buffer.bytes(at: 0, count: lineFeed - 1)
                 buffer.consume(lineFeed + 1)
@@ -79,7 +70,7 @@ struct ChunkedDecoder: Sendable {
                     return .end
                 }
                 trailerBytes += line.count + 2
-                if trailerBytes > limits.maxHeaderBytes { throw .headerSectionTooLarge(limit: limits.maxHeaderBytes) }
+                if trailerBytes > limits.maxHeaderBytes { throw tooLarge }
                 guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
                       line[line.startIndex..<colon].allSatisfy(HTTPSyntax.isTokenByte),
                       line[(colon + 1)...].allSatisfy(HTTPSyntax.isFieldValueByte)

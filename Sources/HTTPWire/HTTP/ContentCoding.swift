@@ -54,9 +54,6 @@ package enum ContentCoding: Sendable, Hashable {
     /// The codings in `Content-Encoding` field values, in the order they were applied (§8.4):
     /// comma-separated across all fields, empty elements skipped.
     package static func list(from headerValues: [String]) -> [ContentCoding] {
-        headerValues.flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingOWS() }
-            .filter { !$0.isEmpty }
-            .map { ContentCoding(name: $0) }
+        HTTPHeaders.listElements(headerValues).map { ContentCoding(name: $0) }
     }
 }

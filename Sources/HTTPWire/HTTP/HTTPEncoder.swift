@@ -11,11 +11,7 @@ package enum HTTPEncoder {
         guard status.reasonPhrase.utf8.allSatisfy(HTTPSyntax.isFieldValueByte) else {
             throw .invalidReasonPhrase(status.reasonPhrase)
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(128 + headers.count * 32)
-        output.append(contentsOf: "\(version) \(status.code) \(status.reasonPhrase)\r\n".utf8)
-        try appendFields(headers, to: &output)
-        return output
+        return try head("\(version) \(status.code) \(status.reasonPhrase)\r\n", headers)
     }
 
     /// The request line and header fields, ending with the empty line.
@@ -24,36 +20,34 @@ package enum HTTPEncoder {
         guard !request.target.isEmpty, request.target.utf8.allSatisfy(HTTPSyntax.isTargetByte) else {
             throw .invalidTarget(request.target)
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(128 + request.headers.count * 32)
-        output.append(contentsOf: "\(request.method) \(request.target) \(request.version)\r\n".utf8)
-        try appendFields(request.headers, to: &output)
-        return output
+        return try head("\(request.method) \(request.target) \(request.version)\r\n", request.headers)
     }
 
     /// One chunk (RFC 9112 §7.1); empty input yields nothing (an empty chunk would end the body).
     package static func chunk<Bytes: Collection>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         guard !bytes.isEmpty else { return [] }
-        var output = Array(String(bytes.count, radix: 16).utf8)
-        output.append(contentsOf: [0x0D, 0x0A])
-        output.append(contentsOf: bytes)
-        output.append(contentsOf: [0x0D, 0x0A])
-        return output
+        return Array("\(String(bytes.count, radix: 16))\r\n".utf8) + bytes + [0x0D, 0x0A]
     }
 
     /// The last chunk with an empty trailer section.
     package static let lastChunk: [UInt8] = Array("0\r\n\r\n".utf8)
 
-    private static func appendFields(_ headers: HTTPHeaders, to output: inout [UInt8]) throws(HTTPEncodeError) {
+    /// `startLine` (its CRLF included), the header fields, and the empty line that ends the head.
+    private static func head(_ startLine: String, _ headers: HTTPHeaders) throws(HTTPEncodeError) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(128 + headers.count * 32)
+        output.append(contentsOf: startLine.utf8)
         for field in headers {
             guard HTTPSyntax.isValidFieldName(field.name) else { throw .invalidHeaderName(field.name) }
-            guard HTTPSyntax.isValidFieldValue(field.value) else { throw .invalidHeaderValue(name: field.name) }
+            // No CR, LF or NUL: they would split the header.
+            guard field.value.utf8.allSatisfy(HTTPSyntax.isFieldValueByte) else { throw .invalidHeaderValue(name: field.name) }
             output.append(contentsOf: field.name.utf8)
             output.append(contentsOf: [UInt8(ascii: ":"), 0x20])
             output.append(contentsOf: field.value.utf8)
             output.append(contentsOf: [0x0D, 0x0A])
         }
         output.append(contentsOf: [0x0D, 0x0A])
+        return output
     }
 }
 

@@ -25,22 +25,11 @@ struct HTTPHeadParser: Sendable {
             while buffer.readableCount >= 2, buffer[0] == 0x0D, buffer[1] == 0x0A { buffer.consume(2) }
             if buffer.readableCount == 1, buffer[0] == 0x0D { return nil }
         }
-        guard let startLineEnd = buffer.firstIndex(of: 0x0A) else {
-            if buffer.readableCount > limits.maxStartLineBytes + 1 {
-                throw .startLineTooLong(limit: limits.maxStartLineBytes)
-            }
-            return nil
-        }
-        // Limits before syntax, on the same bytes the no-LF check above saw: the verdict must not
-        // depend on where the reads cut the head.
-        guard startLineEnd <= limits.maxStartLineBytes + 1 else {
-            throw .startLineTooLong(limit: limits.maxStartLineBytes)
-        }
+        // Limits before syntax.
+        let tooLong = HTTPParseError.startLineTooLong(limit: limits.maxStartLineBytes)
+        guard let startLineEnd = try buffer.lineFeed(within: limits.maxStartLineBytes, or: tooLong) else { return nil }
         guard startLineEnd > 0, buffer[startLineEnd - 1] == 0x0D else {
             throw .startLineWithoutCRLF(Self.text(buffer.bytes(at: 0, count: startLineEnd)))
-        }
-        guard startLineEnd - 1 <= limits.maxStartLineBytes else {
-            throw .startLineTooLong(limit: limits.maxStartLineBytes)
         }
         let headersStart = startLineEnd + 1
         // Scan for the empty line that ends the header section.
@@ -137,11 +126,6 @@ enum HTTPSyntax {
     /// Whether `text` can be written as a field name.
     static func isValidFieldName(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy(isTokenByte)
-    }
-
-    /// Whether `text` can be written as a field value without splitting the header (no CR, LF, NUL).
-    static func isValidFieldValue(_ text: String) -> Bool {
-        text.utf8.allSatisfy(isFieldValueByte)
     }
 
     /// A request target: visible ASCII only (RFC 9112 §3.2).

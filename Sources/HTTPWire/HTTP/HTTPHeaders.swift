@@ -45,11 +45,6 @@ package struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressi
         fields.filter { CaseInsensitiveName.matches($0.name.utf8, name.utf8) }.map(\.value)
     }
 
-    /// How many fields are named `name`.
-    package func count(of name: String) -> Int {
-        fields.reduce(0) { $0 + (CaseInsensitiveName.matches($1.name.utf8, name.utf8) ? 1 : 0) }
-    }
-
     /// Whether any field is named `name`.
     package func contains(_ name: String) -> Bool {
         fields.contains { CaseInsensitiveName.matches($0.name.utf8, name.utf8) }
@@ -68,11 +63,15 @@ package struct HTTPHeaders: Sendable, Hashable, RandomAccessCollection, Expressi
     /// Whether the comma-separated lists in the fields named `name` contain `token`
     /// (case-insensitively), e.g. `Connection: keep-alive, Upgrade` contains `upgrade`.
     package func containsToken(_ token: String, in name: String) -> Bool {
-        for value in values(for: name) {
-            for item in value.split(separator: ",") {
-                if CaseInsensitiveName.matches(item.trimmingOWS().utf8, token.utf8) { return true }
-            }
-        }
-        return false
+        listElements(for: name).contains { CaseInsensitiveName.matches($0.utf8, token.utf8) }
+    }
+
+    /// The elements of the comma-separated lists in the fields named `name` (RFC 9110 §5.6.1).
+    package func listElements(for name: String) -> [Substring] { Self.listElements(values(for: name)) }
+
+    /// The elements of comma-separated list field values (RFC 9110 §5.6.1), in order: across all
+    /// the values, without surrounding whitespace, empty elements skipped.
+    package static func listElements(_ values: [String]) -> [Substring] {
+        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingOWS() }.filter { !$0.isEmpty }
     }
 }

@@ -10,9 +10,6 @@ package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringCon
     package static let put: HTTPMethod = "PUT"
     package static let patch: HTTPMethod = "PATCH"
     package static let delete: HTTPMethod = "DELETE"
-    package static let options: HTTPMethod = "OPTIONS"
-    package static let connect: HTTPMethod = "CONNECT"
-    package static let trace: HTTPMethod = "TRACE"
 
     package var description: String { rawValue }
 }

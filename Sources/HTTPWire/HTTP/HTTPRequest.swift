@@ -27,17 +27,12 @@ package struct HTTPRequest: Sendable, Hashable {
 
     /// The path component (still percent-encoded), without scheme and authority
     /// when the target is in absolute-form.
-    package var path: String {
-        let pathAndQuery = originForm
-        guard let question = pathAndQuery.utf8.firstIndex(of: UInt8(ascii: "?")) else { return String(pathAndQuery) }
-        return String(pathAndQuery[..<question])
-    }
+    package var path: String { String(originForm.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
 
     /// The raw query (after `?`, still percent-encoded), if any.
     package var query: String? {
-        let pathAndQuery = originForm
-        guard let question = pathAndQuery.utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
-        return String(pathAndQuery[pathAndQuery.utf8.index(after: question)...])
+        let parts = originForm.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count == 2 ? String(parts[1]) : nil
     }
 
     /// The target as `/path?query`: the origin-form target itself, or an absolute-form

@@ -28,13 +28,7 @@ package struct HTTPRequestDecoder: HTTPMessageDecoder, Sendable {
     }
 
     /// Whether bytes of an unfinished request are buffered or in progress.
-    package var isMidMessage: Bool {
-        if case .head = state { return !buffer.isEmpty }
-        return true
-    }
-
-    /// Bytes received and not yet decoded.
-    var bufferedByteCount: Int { buffer.readableCount }
+    package var isMidMessage: Bool { !isReadingHead || !buffer.isEmpty }
 
     /// Whether the decoder is between requests or inside a request head (not in a body).
     var isReadingHead: Bool {
@@ -82,7 +76,7 @@ package struct HTTPRequestDecoder: HTTPMessageDecoder, Sendable {
             version: parsedVersion,
             headers: head.headers)
         // RFC 9112 §3.2: an HTTP/1.1 request needs exactly one Host.
-        let hosts = request.headers.count(of: "Host")
+        let hosts = request.headers.values(for: "Host").count
         if hosts > 1 { throw .multipleHost }
         if hosts == 0, parsedVersion == .http1_1 { throw .missingHost }
         return request

@@ -30,10 +30,8 @@ package struct HTTPResponse: Sendable {
     /// A response whose body is pushed as it is produced (``HTTPBodyPusher``): framed by its
     /// `Content-Length` when it has one, chunked otherwise.
     package init(status: HTTPStatus, headers: HTTPHeaders = [:], pushing pusher: HTTPBodyPusher) {
-        self.status = status
-        self.version = .http1_1
-        self.headers = headers
-        self.body = .pushed(pusher)
+        self.init(status: status, headers: headers)
+        body = .pushed(pusher)
     }
 
     /// A plain-text response.

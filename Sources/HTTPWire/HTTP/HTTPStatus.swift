@@ -24,11 +24,9 @@ package struct HTTPStatus: Hashable, Sendable, CustomStringConvertible, Expressi
     package static let uriTooLong = HTTPStatus(414)
     package static let upgradeRequired = HTTPStatus(426)
     package static let requestHeaderFieldsTooLarge = HTTPStatus(431)
-    package static let internalServerError = HTTPStatus(500)
     package static let notImplemented = HTTPStatus(501)
     package static let badGateway = HTTPStatus(502)
     package static let serviceUnavailable = HTTPStatus(503)
-    package static let gatewayTimeout = HTTPStatus(504)
     package static let httpVersionNotSupported = HTTPStatus(505)
 
     /// Whether a response with this status never has a body (RFC 9110 §6.4.1: 1xx, 204, 304).

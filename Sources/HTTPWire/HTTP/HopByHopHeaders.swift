@@ -16,11 +16,7 @@ package enum HopByHopHeaders {
     /// `headers` without hop-by-hop fields (and without the ones `Connection` lists).
     package static func stripped(_ headers: HTTPHeaders) -> HTTPHeaders {
         var result = headers
-        for value in headers.values(for: "Connection") {
-            for token in value.split(separator: ",") {
-                result.remove(String(token.trimmingOWS()))
-            }
-        }
+        for token in headers.listElements(for: "Connection") { result.remove(String(token)) }
         for name in names { result.remove(name) }
         return result
     }

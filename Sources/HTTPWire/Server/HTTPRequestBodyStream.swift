@@ -35,7 +35,8 @@ package final class HTTPRequestBodyStream: @unchecked Sendable {
     private enum State {
         /// Not started: nothing is decoded.
         case waiting
-        case flowing
+        /// Started: `onPiece` hears each piece, then `onEnd` or `onFailure` once.
+        case flowing(onPiece: ([UInt8]) -> Void, onEnd: () -> Void, onFailure: (HTTPRequestBodyError) -> Void)
         case ended
         case failed(HTTPRequestBodyError)
         /// Answered before its end: nothing more comes.
@@ -51,9 +52,6 @@ package final class HTTPRequestBodyStream: @unchecked Sendable {
     /// The connection reading the body, told when its consumer holds it back or takes it again.
     private weak var source: ServerConnection?
     private var state = State.waiting
-    private var onPiece: (([UInt8]) -> Void)?
-    private var onEnd: (() -> Void)?
-    private var onFailure: ((HTTPRequestBodyError) -> Void)?
 
     init(declaredLength: Int?, source: ServerConnection) {
         self.declaredLength = declaredLength
@@ -73,11 +71,8 @@ package final class HTTPRequestBodyStream: @unchecked Sendable {
                       onFailure: @escaping (HTTPRequestBodyError) -> Void) {
         switch state {
         case .waiting:
-            state = .flowing
-            self.onPiece = onPiece
-            self.onEnd = onEnd
-            self.onFailure = onFailure
-            if !isPaused { source?.resumeBody() }
+            state = .flowing(onPiece: onPiece, onEnd: onEnd, onFailure: onFailure)
+            if !isPaused { source?.setBodyPaused(false) }
         case .failed(let error):
             onFailure(error)
         case .flowing, .ended, .abandoned:
@@ -88,17 +83,15 @@ package final class HTTPRequestBodyStream: @unchecked Sendable {
     /// Holds the body back: no piece is handed over, and the socket is not read, until
     /// ``resume()``. May be called before ``start(onPiece:onEnd:onFailure:)`` (it then starts
     /// paused) and from inside `onPiece`.
-    package func pause() {
-        guard !isPaused, isOpen else { return }
-        isPaused = true
-        if case .flowing = state { source?.pauseBody() }
-    }
+    package func pause() { setPaused(true) }
 
     /// Lets the body flow again after ``pause()``.
-    package func resume() {
-        guard isPaused, isOpen else { return }
-        isPaused = false
-        if case .flowing = state { source?.resumeBody() }
+    package func resume() { setPaused(false) }
+
+    private func setPaused(_ paused: Bool) {
+        guard isPaused != paused, isOpen else { return }
+        isPaused = paused
+        if case .flowing = state { source?.setBodyPaused(paused) }
     }
 
     private var isOpen: Bool {
@@ -111,39 +104,28 @@ package final class HTTPRequestBodyStream: @unchecked Sendable {
     // MARK: Fed by the connection
 
     func deliver(_ piece: [UInt8]) {
-        guard case .flowing = state else { return }
+        guard case .flowing(let onPiece, _, _) = state else { return }
         bytesReceived += piece.count
-        onPiece?(piece)
+        onPiece(piece)
     }
 
     func finish() {
-        guard case .flowing = state else { return }
+        guard case .flowing(_, let onEnd, _) = state else { return }
         state = .ended
-        let onEnd = self.onEnd
-        dropHandlers()
-        onEnd?()
+        onEnd()
     }
 
     func fail(_ error: HTTPRequestBodyError) {
         guard isOpen else { return }
         let started = state
         state = .failed(error)
-        let onFailure = self.onFailure
-        dropHandlers()
-        if case .flowing = started { onFailure?(error) }
+        if case .flowing(_, _, let onFailure) = started { onFailure(error) }
     }
 
     /// The responder answered before the end: nothing more is handed over.
     func abandon() {
         guard isOpen else { return }
         state = .abandoned
-        dropHandlers()
-    }
-
-    private func dropHandlers() {
-        onPiece = nil
-        onEnd = nil
-        onFailure = nil
     }
 }
 

@@ -51,26 +51,26 @@ package final class HTTPResponseBodyWriter: @unchecked Sendable {
     package func abort() {
         guard !ended else { return }
         ended = true
-        connection?.abort()
+        connection?.end()
     }
 
     /// Whether the client is gone (writes go nowhere).
     package var isClosed: Bool { connection?.isClosed ?? false }
 
     /// Whether less than ``highWater`` waits for the client.
-    package var hasRoom: Bool { (connection?.queuedBytes ?? 0) < Self.highWater }
+    package var hasRoom: Bool { (connection?.machine.unsentByteCount ?? 0) < Self.highWater }
 
     /// Calls `body` once the queue is down to ``lowWater`` (at once when it is), or the client
     /// is gone.
     package func whenRoom(_ body: @escaping () -> Void) {
-        guard let connection, !connection.isClosed, connection.queuedBytes > Self.lowWater else { return body() }
-        connection.whenRoom(body)
+        guard let connection, !connection.isClosed, connection.machine.unsentByteCount > Self.lowWater else { return body() }
+        connection.roomHandlers.append(body)
     }
 
     /// Calls `body` if the client goes away before the body is written.
     package func whenClosed(_ body: @escaping () -> Void) {
         guard let connection else { return }
         guard !connection.isClosed else { return body() }
-        connection.whenClosed(body)
+        connection.closedHandlers.append(body)
     }
 }

@@ -89,7 +89,7 @@ package final class HTTPServer: Sendable {
     /// already sent is drained so that the close is not a reset.
     private func turnAway(_ socket: Socket) {
         let refusal = HTTPServerRefusal.tooManyConnections(limit: configuration.maxConnections)
-        _ = refusal.responseBytes.withUnsafeBytes { raw in try? socket.writeWithoutBlocking(raw) }
+        _ = try? socket.writeWithoutBlocking(refusal.responseBytes[...])
         socket.shutdownWrite()
         socket.discardReadableBytes()
         socket.close()

@@ -25,17 +25,11 @@ package enum HTTPServerRefusal: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 
-    /// The response: plain text naming the limit, with `Connection: close` (RFC 9112 §9.6).
-    var response: HTTPResponse {
-        var response = HTTPResponse.text(status, "\(self)\n")
-        response.headers["Connection"] = "close"
-        if case .tooManyConnections = self { response.headers["Retry-After"] = "1" }
-        return response
-    }
-
-    /// The whole response as bytes, for writing where no `ResponseWriter` writes it (at accept,
-    /// on the head-reading loop): the bytes `ResponseWriter` writes for it.
+    /// The whole response as bytes: plain text naming the limit, framed by `ResponseWriter` to
+    /// close the connection (RFC 9112 §9.6).
     var responseBytes: [UInt8] {
-        ResponseWriter.bytes(of: response, method: .get, version: .http1_1, keepAlive: false) ?? []
+        var response = HTTPResponse.text(status, "\(self)\n")
+        if case .tooManyConnections = self { response.headers["Retry-After"] = "1" }
+        return ResponseWriter.bytes(of: response) ?? []
     }
 }

@@ -8,19 +8,13 @@ enum ResponseWriter {
     /// Bodies up to this size go out in one write with their head; longer ones follow it.
     static let coalescedBodyLimit = 65_536
 
-    /// A response framed for one request: its encoded head, how its body follows, and whether
-    /// the connection closes after it.
+    /// A response framed for one request: its encoded head, the body that follows it (`.none`
+    /// where none may), whether a pushed body goes out chunked, and whether the connection
+    /// closes after it.
     struct Framed {
-        /// How the body follows the head.
-        enum Body {
-            case none
-            case bytes([UInt8])
-            /// Pushed as produced (``HTTPBodyPusher``), raw or chunked.
-            case pushed(HTTPBodyPusher, chunked: Bool)
-        }
-
         var head: [UInt8]
-        var body: Body
+        var body: HTTPBody
+        var chunked = false
         var closes: Bool
     }
 
@@ -28,7 +22,8 @@ enum ResponseWriter {
     static func frame(_ response: HTTPResponse, method: HTTPMethod, version: HTTPVersion, keepAlive: Bool) -> Framed {
         var headers = response.headers
         var closes = !keepAlive || headers.containsToken("close", in: "Connection")
-        var body = Framed.Body.none
+        var body = HTTPBody.none
+        var chunked = false
 
         headers.remove("Transfer-Encoding")
         if response.status.forbidsBody {
@@ -42,7 +37,6 @@ enum ResponseWriter {
             case .pushed(let pusher):
                 // A pushed body keeps its Content-Length; without one it is chunked (HTTP/1.1) or
                 // ends with the connection (HTTP/1.0).
-                var chunked = false
                 if (try? BodyFraming.contentLength(in: headers)) ?? nil == nil {
                     headers.remove("Content-Length")
                     if version == .http1_1 {
@@ -52,7 +46,7 @@ enum ResponseWriter {
                         closes = true
                     }
                 }
-                body = .pushed(pusher, chunked: chunked)
+                body = .pushed(pusher)
             case .none:
                 break
             }
@@ -67,12 +61,13 @@ enum ResponseWriter {
             return Framed(head: unwritableResponseHead, body: .none, closes: true)
         }
         // HEAD: the head a GET would get, no body.
-        return Framed(head: head, body: method == .head ? .none : body, closes: closes)
+        return Framed(head: head, body: method == .head ? .none : body, chunked: chunked, closes: closes)
     }
 
     /// The whole of `response` as bytes, for writing without blocking; nil when its body is
-    /// pushed.
-    static func bytes(of response: HTTPResponse, method: HTTPMethod, version: HTTPVersion, keepAlive: Bool) -> [UInt8]? {
+    /// pushed. The defaults frame an answer that ends the connection (a refusal).
+    static func bytes(of response: HTTPResponse, method: HTTPMethod = .get, version: HTTPVersion = .http1_1,
+                      keepAlive: Bool = false) -> [UInt8]? {
         let framed = frame(response, method: method, version: version, keepAlive: keepAlive)
         switch framed.body {
         case .none: return framed.head

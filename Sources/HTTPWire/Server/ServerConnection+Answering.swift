@@ -64,9 +64,9 @@ extension ServerConnection {
                 pusher.start(HTTPResponseBodyWriter(chunked: false, connection: nil))
             }
             return machine.responded(framed.head, closes: framed.closes, now: loop.now)
-        case .pushed(let pusher, let chunked):
+        case .pushed(let pusher):
             perform(machine.respondedStreaming(framed.head, closes: framed.closes, now: loop.now))
-            if token != nil { pusher.start(HTTPResponseBodyWriter(chunked: chunked, connection: self)) }
+            if token != nil { pusher.start(HTTPResponseBodyWriter(chunked: framed.chunked, connection: self)) }
             return nil
         case .bytes(let body) where body.count <= ResponseWriter.coalescedBodyLimit:
             return machine.responded(framed.head + body, closes: framed.closes, now: loop.now)
@@ -82,8 +82,8 @@ extension ServerConnection {
                          handler: any WebSocketLoopHandler) {
         let key: String
         do throws(WebSocketHandshakeError) { key = try WebSocketHandshake.validate(request: request) } catch {
-            let refusal = ResponseWriter.bytes(of: WebSocketHandshake.rejection(for: error), method: request.method,
-                                               version: request.version, keepAlive: false) ?? []
+            let rejection = WebSocketHandshake.rejection(for: error)
+            let refusal = ResponseWriter.bytes(of: rejection, method: request.method, version: request.version) ?? []
             return perform(machine.responded(refusal, closes: true, now: loop.now))
         }
         let accept = WebSocketHandshake.acceptResponse(key: key, headers: headers)
@@ -108,9 +108,6 @@ extension ServerConnection {
     /// The answer to a request that broke the protocol or a limit: the responder's, closing (its
     /// default when the responder's has a pushed body).
     func answerBytes(for error: HTTPParseError) -> [UInt8] {
-        var response = responder.response(for: error)
-        response.headers["Connection"] = "close"
-        if let bytes = ResponseWriter.bytes(of: response, method: .get, version: .http1_1, keepAlive: false) { return bytes }
-        return ResponseWriter.bytes(of: .text(error.status, "\(error)\n"), method: .get, version: .http1_1, keepAlive: false) ?? []
+        ResponseWriter.bytes(of: responder.response(for: error)) ?? ResponseWriter.bytes(of: .text(error.status, "\(error)\n")) ?? []
     }
 }

@@ -23,8 +23,8 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
     /// Whether the connection's slot was freed (its refusal is out; it only drains).
     private var released = false
     /// Told when a pushed body's queue is down to the low-water mark, or the connection ends.
-    private var roomHandlers: [() -> Void] = []
-    private var closedHandlers: [() -> Void] = []
+    var roomHandlers: [() -> Void] = []
+    var closedHandlers: [() -> Void] = []
     /// The body of the request being answered, while it streams to its responder.
     var bodyStream: HTTPRequestBodyStream?
 
@@ -54,16 +54,11 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
         do throws(SocketError) {
             token = try loop.register(self, descriptor: socket.descriptor, interest: .readable)
         } catch {
-            return close()
+            storage.close()
+            onEnd()
+            return socket.close()
         }
         perform(machine.bytesReceived(now: loop.now))
-    }
-
-    /// Ends a connection its loop could not watch.
-    private func close() {
-        storage.close()
-        onEnd()
-        socket.close()
     }
 
     // MARK: EventLoopSocket
@@ -111,13 +106,9 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
                 bodyStream?.deliver(piece)
                 guard token != nil else { return }
                 action = machine.bodyDelivered(now: loop.now)
-            case .bodyEnd:
-                bodyStream?.finish()
-                bodyStream = nil
-                guard token != nil else { return }
-                action = machine.bodyDelivered(now: loop.now)
-            case .bodyFailed(let error):
-                bodyStream?.fail(error)
+            case .bodyEnd, .bodyFailed:
+                // The stream's last hand-out: its end, or why it broke.
+                if case .bodyFailed(let error) = action { bodyStream?.fail(error) } else { bodyStream?.finish() }
                 bodyStream = nil
                 guard token != nil else { return }
                 action = machine.bodyDelivered(now: loop.now)
@@ -195,14 +186,9 @@ final class ServerConnection: EventLoopSocket, @unchecked Sendable {
 
 /// A streamed body's source: its consumer holding it back, or taking it again.
 extension ServerConnection {
-    func pauseBody() {
+    func setBodyPaused(_ paused: Bool) {
         guard token != nil else { return }
-        perform(machine.pauseBody())
-    }
-
-    func resumeBody() {
-        guard token != nil else { return }
-        perform(machine.resumeBody(now: loop.now))
+        perform(paused ? machine.pauseBody() : machine.resumeBody(now: loop.now))
     }
 }
 
@@ -219,13 +205,5 @@ extension ServerConnection {
         perform(machine.streamEnded(now: loop.now))
     }
 
-    func abort() { end() }
-
-    var queuedBytes: Int { machine.unsentByteCount }
-
     var isClosed: Bool { token == nil }
-
-    func whenRoom(_ body: @escaping () -> Void) { roomHandlers.append(body) }
-
-    func whenClosed(_ body: @escaping () -> Void) { closedHandlers.append(body) }
 }

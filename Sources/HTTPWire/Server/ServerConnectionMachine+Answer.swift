@@ -31,13 +31,13 @@ extension ServerConnectionMachine {
     /// goes first, then each piece of ``streamed(_:now:)`` until ``streamEnded(now:)``.
     mutating func respondedStreaming(_ head: [UInt8], closes: Bool, now: Duration) -> Action {
         guard isAwaitingAnswer else { return .wait }
-        streamOpen = true
+        isStreaming = true
         return responded(head, closes: closes, now: now)
     }
 
     /// The next framed piece of a pushed body.
     mutating func streamed(_ bytes: [UInt8], now: Duration) -> Action {
-        guard streamOpen, case .writing = phase, !bytes.isEmpty else { return .wait }
+        guard isStreaming, case .writing = phase, !bytes.isEmpty else { return .wait }
         unsent.append(bytes[...])
         guard unsent.count == 1 else { return .wait }
         deadline = now + writeTimeout
@@ -46,8 +46,8 @@ extension ServerConnectionMachine {
 
     /// The pushed body is complete (its last framing queued): the answer ends once written.
     mutating func streamEnded(now: Duration) -> Action {
-        guard streamOpen else { return .wait }
-        streamOpen = false
+        guard isStreaming else { return .wait }
+        isStreaming = false
         return unsent.isEmpty ? allSent(now: now) : .wait
     }
 
@@ -85,7 +85,7 @@ extension ServerConnectionMachine {
 
     /// Everything queued is written.
     private mutating func allSent(now: Duration) -> Action {
-        if streamOpen, case .writing = phase {
+        if isStreaming, case .writing = phase {
             // Waiting for the producer, not the client: no write deadline meanwhile.
             deadline = nil
             return .wait

@@ -30,11 +30,7 @@ extension ServerConnectionMachine {
         bodyPaused = true
         handedOut = .responderCall
         deadline = nil
-        // RFC 9110 §10.1.1: tell a client that waits for it to send the body (after the call).
-        if head.headers.containsToken("100-continue", in: "Expect") {
-            unsent.append(Self.continueBytes[...])
-            deadline = now + writeTimeout
-        }
+        _ = queueContinue(for: head, now: now)  // sent after the responder's call
         return .respondStreaming(head, requestIndex: index)
     }
 

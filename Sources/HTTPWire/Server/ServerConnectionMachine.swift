@@ -50,9 +50,9 @@ struct ServerConnectionMachine: Sendable {
     var readTimeouts: RequestReadTimeouts
     var phase = Phase.reading
     var unsent: [ArraySlice<UInt8>] = []
-    /// The answer's body is still being pushed (``streamed(_:now:)``), so the answer is not over
-    /// when everything queued is written.
-    var streamOpen = false
+    /// Whether an answer's body is being pushed now (``respondedStreaming(_:closes:now:)``, then
+    /// ``streamed(_:now:)``), so the answer is not over when everything queued is written.
+    var isStreaming = false
     var peerClosed = false
     var nextRequestIndex = 0
     /// On the streamed-body route: whether decoding (and reading) waits for the responder.
@@ -82,7 +82,7 @@ struct ServerConnectionMachine: Sendable {
         case .reading: !peerClosed
         case .streamingBody: !peerClosed && !bodyPaused
         case .responding, .writing(.nextRequest), .writing(.close):
-            !peerClosed && decoder.bufferedByteCount < pipelinedBytesLimit
+            !peerClosed && decoder.buffer.readableCount < pipelinedBytesLimit
         case .draining: true
         case .rejecting, .writing(.drain), .writing(.closeUnread), .finished: false
         }
@@ -93,9 +93,6 @@ struct ServerConnectionMachine: Sendable {
 
     /// How many bytes wait for the socket to take them (a pushed body's back-pressure).
     var unsentByteCount: Int { unsent.reduce(0) { $0 + $1.count } }
-
-    /// Whether an answer's body is being pushed now (``respondedStreaming(_:closes:now:)``).
-    var isStreaming: Bool { streamOpen }
 
     /// Whether the responder's answer is awaited (``responded(_:body:closes:now:)`` takes one).
     var isAwaitingAnswer: Bool {
@@ -207,12 +204,7 @@ struct ServerConnectionMachine: Sendable {
                 if Self.hasBody(head), bodyDelivery(head) == .streamed { return startStreamedBody(head, now: now) }
                 current = head
                 body = []
-                // RFC 9110 §10.1.1: tell a client that waits for it to send the body.
-                if head.headers.containsToken("100-continue", in: "Expect"), Self.hasBody(head) {
-                    unsent.append(Self.continueBytes[...])
-                    deadline = now + writeTimeout
-                    return .send(unsent[0])
-                }
+                if queueContinue(for: head, now: now) { return .send(unsent[0]) }
             case .body(let chunk)?:
                 body.append(contentsOf: chunk)
             case .end?:
@@ -248,6 +240,15 @@ struct ServerConnectionMachine: Sendable {
             deadline = now + (readTimeouts.timeout(for: .idle, now: now) ?? readTimeouts.idle)
         }
         return .wait
+    }
+
+    /// Queues `100 Continue` for a request with a body that asks for it before sending the body
+    /// (RFC 9110 §10.1.1); returns whether it did.
+    mutating func queueContinue(for head: HTTPRequest, now: Duration) -> Bool {
+        guard Self.hasBody(head), head.headers.containsToken("100-continue", in: "Expect") else { return false }
+        unsent.append(Self.continueBytes[...])
+        deadline = now + writeTimeout
+        return true
     }
 
     /// Whether a request with this head has a body (RFC 9112 §6.3).

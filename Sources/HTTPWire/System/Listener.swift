@@ -22,13 +22,9 @@ package final class Listener: Sendable {
         let fd = Platform.makeStreamSocket(family: address.family)
         guard fd >= 0 else { throw SocketError.fromErrno("socket") }
         Platform.setReuseAddress(fd)
-        guard Platform.bind(fd, address) else {
-            let error = SocketError.fromErrno("bind \(address)")
-            Platform.close(fd)
-            throw error
-        }
-        guard Platform.listen(fd, backlog: backlog) else {
-            let error = SocketError.fromErrno("listen \(address)")
+        let bound = Platform.bind(fd, address)
+        guard bound, Platform.listen(fd, backlog: backlog) else {
+            let error = SocketError.fromErrno("\(bound ? "listen" : "bind") \(address)")
             Platform.close(fd)
             throw error
         }
@@ -64,7 +60,7 @@ package final class Listener: Sendable {
     /// Stops accepting.
     package func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        Platform.shutdown(descriptor, read: true, write: true)
+        Platform.shutdown(descriptor, writeOnly: false)
         Platform.close(descriptor)
     }
 }

@@ -18,7 +18,7 @@ extension Platform {
     static func connect(_ fd: Int32, _ address: SocketAddress, timeoutMilliseconds: Int?) -> Int32 {
         var code = startConnecting(fd, address)
         if code == inProgress {
-            code = waitWritable(fd, milliseconds: timeoutMilliseconds ?? -1) ? pendingError(fd) : timedOut
+            code = wait(fd, for: Int16(POLLOUT), milliseconds: timeoutMilliseconds ?? -1) ? pendingError(fd) : timedOut
         }
         setNonBlocking(fd, false)
         return code
@@ -43,11 +43,6 @@ extension Platform {
         var length = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else { return errno }
         return code
-    }
-
-    /// Waits until `fd` is writable (or failed) or `milliseconds` pass. Returns whether it is.
-    static func waitWritable(_ fd: Int32, milliseconds: Int) -> Bool {
-        wait(fd, for: Int16(POLLOUT), milliseconds: milliseconds)
     }
 
     /// Waits with `poll(2)` until `fd` reports one of `events` (or an error or hang-up) or

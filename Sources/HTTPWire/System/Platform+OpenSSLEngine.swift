@@ -18,7 +18,7 @@ enum PlatformTLS {
         let api = try OpenSSLLibrary.shared.get()
         let context = try OpenSSLContexts.context(for: configuration.trust, api: api)
         return try OpenSSLClientEngine(api: api, context: context, server: server, serverName: serverName,
-                                       verifies: configuration.verifiesCertificate)
+                                       verifies: configuration.trust != .insecure)
     }
 }
 

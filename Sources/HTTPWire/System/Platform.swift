@@ -48,14 +48,10 @@ enum Platform {
         #endif
     }
 
-    /// `send` that never raises SIGPIPE.
-    static func send(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        posixSend(fd, pointer, count, noBrokenPipeSignal)
-    }
-
-    /// `send` that returns at once with EAGAIN instead of blocking, and never raises SIGPIPE.
-    static func sendWithoutBlocking(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-        posixSend(fd, pointer, count, noBrokenPipeSignal | Int32(MSG_DONTWAIT))
+    /// `send` that never raises SIGPIPE; unless `blocking`, it returns at once with EAGAIN
+    /// instead of waiting for room.
+    static func send(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int, blocking: Bool) -> Int {
+        posixSend(fd, pointer, count, noBrokenPipeSignal | (blocking ? 0 : Int32(MSG_DONTWAIT)))
     }
 
     /// The flag that keeps a send from raising SIGPIPE: Linux's per call; on Darwin every socket
@@ -68,27 +64,18 @@ enum Platform {
     #error("no branch for this C library (Glibc and Darwin only)")
     #endif
 
-    static func receive(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        recv(fd, pointer, count, 0)
-    }
-
-    /// `recv` that returns at once with EAGAIN instead of blocking.
-    static func receiveWithoutBlocking(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        recv(fd, pointer, count, Int32(MSG_DONTWAIT))
+    /// `recv`; unless `blocking`, it returns at once with EAGAIN instead of waiting for bytes.
+    static func receive(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int, blocking: Bool) -> Int {
+        recv(fd, pointer, count, blocking ? 0 : Int32(MSG_DONTWAIT))
     }
 
     static func close(_ fd: Int32) {
         _ = posixClose(fd)
     }
 
-    static func shutdown(_ fd: Int32, read: Bool, write: Bool) {
-        let how: Int32
-        switch (read, write) {
-        case (true, true): how = Int32(SHUT_RDWR)
-        case (true, false): how = Int32(SHUT_RD)
-        default: how = Int32(SHUT_WR)
-        }
-        _ = posixShutdown(fd, how)
+    /// Shuts down the sending direction only (`writeOnly`), or both.
+    static func shutdown(_ fd: Int32, writeOnly: Bool) {
+        _ = posixShutdown(fd, writeOnly ? Int32(SHUT_WR) : Int32(SHUT_RDWR))
     }
 
     static func setOption(_ fd: Int32, level: Int32, name: Int32, value: Int32) {

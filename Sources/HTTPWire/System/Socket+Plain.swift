@@ -3,18 +3,12 @@ import HarnessCore
 /// The socket's own bytes, never through TLS: what `Socket` does for plain TCP, and what
 /// `TLSChannel` sends and receives ciphertext with.
 extension Socket {
-    /// Receives up to `buffer.count` bytes. Returns 0 at end of stream.
-    func readPlain(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int {
+    /// Receives up to `buffer.count` bytes, `blocking` until some arrive or not. Returns 0 at
+    /// end of stream, nil when not `blocking` and nothing has arrived.
+    func readPlain(into buffer: UnsafeMutableRawBufferPointer, blocking: Bool) throws(SocketError) -> Int? {
         guard let base = buffer.baseAddress else { return 0 }
-        return try retryingInterrupts("read") { Platform.receive(descriptor, base, buffer.count) } ?? 0
-    }
-
-    /// Receives up to `buffer.count` bytes without blocking. Returns 0 at end of stream, nil
-    /// when nothing has arrived.
-    func readPlainWithoutBlocking(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int? {
-        guard let base = buffer.baseAddress else { return 0 }
-        return try retryingInterrupts("read", nilWhenWouldBlock: true) {
-            Platform.receiveWithoutBlocking(descriptor, base, buffer.count)
+        return try retryingInterrupts("read", nilWhenWouldBlock: !blocking) {
+            Platform.receive(descriptor, base, buffer.count, blocking: blocking)
         }
     }
 
@@ -23,34 +17,18 @@ extension Socket {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            guard !isClosed else { throw SocketError(kind: .closed, operation: "write") }
-            let written = Platform.send(descriptor, base + offset, bytes.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0, Platform.errno == Platform.interrupted {
-                continue
-            } else {
-                throw SocketError.fromErrno("write")
-            }
+            let written = try retryingInterrupts("write") { Platform.send(descriptor, base + offset, bytes.count - offset, blocking: true) } ?? 0
+            guard written > 0 else { throw SocketError.fromErrno("write") }
+            offset += written
         }
-    }
-
-    /// Sends all of `bytes`.
-    func writePlain(_ bytes: [UInt8]) throws(SocketError) {
-        try bytes.withBytes { raw throws(SocketError) in try writePlain(raw) }
     }
 
     /// Sends as much of `bytes` as the kernel takes without blocking; returns how many it took.
     func writePlainWithoutBlocking(_ bytes: UnsafeRawBufferPointer) throws(SocketError) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         return try retryingInterrupts("write", nilWhenWouldBlock: true) {
-            Platform.sendWithoutBlocking(descriptor, base, bytes.count)
+            Platform.send(descriptor, base, bytes.count, blocking: false)
         } ?? 0
-    }
-
-    /// Sends as much of `bytes` as the kernel takes without blocking; returns how many it took.
-    func writePlainWithoutBlocking(_ bytes: [UInt8]) throws(SocketError) -> Int {
-        try bytes.withBytes { raw throws(SocketError) in try writePlainWithoutBlocking(raw) }
     }
 
     /// Runs one send or receive `call` again while a signal interrupts it: its count, or nil

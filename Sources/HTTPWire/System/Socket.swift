@@ -71,15 +71,15 @@ package final class Socket: Sendable {
     /// Reads up to `buffer.count` bytes (decrypted, over TLS). Returns 0 at end of stream (over
     /// TLS also after the server's close_notify).
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int {
-        if let tls { return try tls.read(into: buffer, over: self) }
-        return try readPlain(into: buffer)
+        if let tls { return try tls.read(into: buffer, over: self, blocking: true) ?? 0 }
+        return try readPlain(into: buffer, blocking: true) ?? 0
     }
 
     /// Reads up to `buffer.count` bytes without blocking (decrypted, over TLS): 0 at end of
     /// stream, nil when nothing (no whole TLS record) has arrived yet.
     func readWithoutBlocking(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int? {
-        if let tls { return try tls.readWithoutBlocking(into: buffer, over: self) }
-        return try readPlainWithoutBlocking(into: buffer)
+        if let tls { return try tls.read(into: buffer, over: self, blocking: false) }
+        return try readPlain(into: buffer, blocking: false)
     }
 
     /// Whether bytes wait inside the socket's TLS session (decrypted, or a whole record not yet
@@ -98,27 +98,21 @@ package final class Socket: Sendable {
     }
 
     /// Writes all of `bytes` (encrypted, over TLS, after any ciphertext still waiting).
-    package func write(_ bytes: UnsafeRawBufferPointer) throws(SocketError) {
-        if let tls { return try tls.write(bytes, over: self) }
-        try writePlain(bytes)
-    }
-
-    /// Writes all of `bytes`.
     package func write(_ bytes: [UInt8]) throws(SocketError) {
-        try bytes.withBytes { raw throws(SocketError) in try write(raw) }
+        try bytes.withBytes { raw throws(SocketError) in
+            if let tls { return try tls.write(raw, over: self) }
+            try writePlain(raw)
+        }
     }
 
     /// Writes as much of `bytes` as fits without blocking; returns how many were written.
     /// Over TLS the answer is all or none: all are encrypted once earlier ciphertext is out,
     /// and ciphertext the kernel does not take yet waits (see `hasUnsentBytes`).
-    package func writeWithoutBlocking(_ bytes: UnsafeRawBufferPointer) throws(SocketError) -> Int {
-        if let tls { return try tls.writeWithoutBlocking(bytes, over: self) }
-        return try writePlainWithoutBlocking(bytes)
-    }
-
-    /// Writes as much of `bytes` as fits without blocking; returns how many were written.
     package func writeWithoutBlocking(_ bytes: ArraySlice<UInt8>) throws(SocketError) -> Int {
-        try bytes.withBytes { raw throws(SocketError) in try writeWithoutBlocking(raw) }
+        try bytes.withBytes { raw throws(SocketError) in
+            if let tls { return try tls.writeWithoutBlocking(raw, over: self) }
+            return try writePlainWithoutBlocking(raw)
+        }
     }
 
     /// Whether bytes `writeWithoutBlocking` accepted still wait for the kernel (TLS ciphertext
@@ -157,12 +151,12 @@ package final class Socket: Sendable {
     /// work. Does nothing once closed.
     package func shutdownWrite() {
         if let tls, !isClosed { tls.closeNotify(over: self, waiting: true) }
-        whileOpen { Platform.shutdown(descriptor, read: false, write: true) }
+        whileOpen { Platform.shutdown(descriptor, writeOnly: true) }
     }
 
     /// Stops both directions; wakes a thread blocked in `read`. Safe from any thread, and does
     /// nothing once closed.
-    package func shutdown() { whileOpen { Platform.shutdown(descriptor, read: true, write: true) } }
+    package func shutdown() { whileOpen { Platform.shutdown(descriptor, writeOnly: false) } }
 
     /// Closes with a TCP reset instead of an orderly FIN.
     package func reset() {

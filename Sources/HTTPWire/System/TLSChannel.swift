@@ -57,10 +57,7 @@ final class TLSChannel: Sendable {
                     progress = try engine.withLock { (engine) throws(TLSError) in try engine.handshake() }
                 } catch {
                     // The alert the engine queued tells the server why; best effort.
-                    writer.withLock { pending in
-                        engine.withLock { $0.takeOutput(appendingTo: &pending) }
-                        try? sendAvailable(&pending, over: socket)
-                    }
+                    writer.withLock { pending in try? sendAvailable(&pending, over: socket) }
                     throw SocketError(kind: .tls(error), operation: operation)
                 }
                 do throws(SocketError) {
@@ -77,23 +74,12 @@ final class TLSChannel: Sendable {
         }
     }
 
-    /// Reads plaintext into `buffer`: what is decrypted already, else receives and decrypts.
-    /// Returns 0 once the peer sent close_notify (answered with ours) or closed the stream.
-    func read(into buffer: UnsafeMutableRawBufferPointer, over socket: Socket) throws(SocketError) -> Int {
-        try read(into: buffer, over: socket, blocking: true) ?? 0
-    }
-
-    /// Reads plaintext into `buffer` without blocking: what is decrypted already, else what the
-    /// ciphertext the kernel has now decrypts to. Returns nil when that is not a whole record
-    /// yet (wait until the socket is readable), 0 once the peer sent close_notify or closed.
-    func readWithoutBlocking(into buffer: UnsafeMutableRawBufferPointer, over socket: Socket) throws(SocketError) -> Int? {
-        try read(into: buffer, over: socket, blocking: false)
-    }
-
-    /// Decrypts into `buffer`, receiving ciphertext as needed: `blocking`, until there is
-    /// plaintext or the end; otherwise only what the kernel has now (nil when that is not enough).
-    private func read(into buffer: UnsafeMutableRawBufferPointer, over socket: Socket,
-                      blocking: Bool) throws(SocketError) -> Int? {
+    /// Reads plaintext into `buffer`: what is decrypted already, else receives ciphertext and
+    /// decrypts it: `blocking`, until there is plaintext or the end; otherwise only what the
+    /// kernel has now (nil when that is not a whole record yet: wait until the socket is
+    /// readable). Returns 0 once the peer sent close_notify (answered with ours) or closed.
+    func read(into buffer: UnsafeMutableRawBufferPointer, over socket: Socket,
+              blocking: Bool) throws(SocketError) -> Int? {
         guard !buffer.isEmpty else { return 0 }
         let buffer = Lent(buffer)
         return try reader.withLock { (state) throws(SocketError) -> Int? in
@@ -144,7 +130,6 @@ final class TLSChannel: Sendable {
     func writeWithoutBlocking(_ bytes: UnsafeRawBufferPointer, over socket: Socket) throws(SocketError) -> Int {
         try writer.withLock { (pending) throws(SocketError) -> Int in
             defer { unsent.store(!pending.isEmpty, ordering: .releasing) }
-            engine.withLock { $0.takeOutput(appendingTo: &pending) }
             try sendAvailable(&pending, over: socket)
             guard pending.isEmpty else { return 0 }
             try encrypt(bytes, into: &pending)
@@ -182,7 +167,6 @@ final class TLSChannel: Sendable {
             }
         } else {
             writer.withLockIfAvailable { pending in
-                engine.withLock { $0.takeOutput(appendingTo: &pending) }
                 try? sendAvailable(&pending, over: socket)
                 unsent.store(!pending.isEmpty, ordering: .releasing)
             }
@@ -208,20 +192,22 @@ final class TLSChannel: Sendable {
         engine.withLock { $0.takeOutput(appendingTo: &pending) }
         guard !pending.isEmpty else { return }
         defer { pending.removeAll(keepingCapacity: pending.count <= Self.recordSize * 2) }
-        try socket.writePlain(pending)
+        try pending.withBytes { raw throws(SocketError) in try socket.writePlain(raw) }
     }
 
-    /// Sends as much of what is waiting as the kernel takes now (caller holds the writer lock).
+    /// Sends as much of what is waiting (and whatever the engine has produced) as the kernel
+    /// takes now (caller holds the writer lock).
     private func sendAvailable(_ pending: inout [UInt8], over socket: Socket) throws(SocketError) {
+        engine.withLock { $0.takeOutput(appendingTo: &pending) }
         guard !pending.isEmpty else { return }
-        pending.removeFirst(try socket.writePlainWithoutBlocking(pending))
+        pending.removeFirst(try pending.withBytes { raw throws(SocketError) in try socket.writePlainWithoutBlocking(raw) })
     }
 
     /// Receives once from the socket (waiting for bytes when `blocking`) and feeds the engine;
     /// returns the count (0: end of stream; nil: nothing has arrived, when not `blocking`).
     private func receive(_ state: inout ReaderState, over socket: Socket, blocking: Bool) throws(SocketError) -> Int? {
         let received = try state.scratch.withMutableBytes { raw throws(SocketError) in
-            blocking ? try socket.readPlain(into: raw) : try socket.readPlainWithoutBlocking(into: raw)
+            try socket.readPlain(into: raw, blocking: blocking)
         }
         guard let count = received else { return nil }
         if count > 0 {

@@ -35,9 +35,6 @@ public struct TLSClientConfiguration: Sendable, Hashable {
         self.trust = trust
     }
 
-    /// Whether the certificate is verified at all (false only for `.insecure`).
-    package var verifiesCertificate: Bool { trust != .insecure }
-
     /// Whether TLS can be used on this machine (on Linux: whether libssl could be loaded).
     package static var isAvailable: Bool { (try? checkAvailability()) != nil }
 
