@@ -35,25 +35,11 @@ extension SchemaCompiler {
             rules.enumSet = Set(elements)
         }
         rules.constant = object["const"]
-        // OpenAPI 3.0's Boolean exclusive bounds are numeric by now (`OpenAPI30Upgrade`).
-        rules.minimum = try number(object, "minimum", at: location)
-        rules.maximum = try number(object, "maximum", at: location)
-        rules.exclusiveMinimum = try number(object, "exclusiveMinimum", at: location)
-        rules.exclusiveMaximum = try number(object, "exclusiveMaximum", at: location)
-        if let divisor = try number(object, "multipleOf", at: location) {
-            guard JSONNumber.integer(0) < divisor else {
-                throw malformed(location.appending("multipleOf"), "multipleOf must be greater than 0")
-            }
-            rules.multipleOf = divisor
+        for (keyword, field) in Self.numberKeywords { rules[keyPath: field] = try number(object, keyword, at: location) }
+        if let divisor = rules.multipleOf, !(JSONNumber.integer(0) < divisor) {
+            throw malformed(location.appending("multipleOf"), "multipleOf must be greater than 0")
         }
-        rules.minLength = try count(object, "minLength", at: location)
-        rules.maxLength = try count(object, "maxLength", at: location)
-        rules.minItems = try count(object, "minItems", at: location)
-        rules.maxItems = try count(object, "maxItems", at: location)
-        rules.minContains = try count(object, "minContains", at: location)
-        rules.maxContains = try count(object, "maxContains", at: location)
-        rules.minProperties = try count(object, "minProperties", at: location)
-        rules.maxProperties = try count(object, "maxProperties", at: location)
+        for (keyword, field) in Self.countKeywords { rules[keyPath: field] = try count(object, keyword, at: location) }
         switch object["uniqueItems"] {
         case nil: break
         case .bool(let unique)?: rules.uniqueItems = unique
@@ -130,6 +116,18 @@ extension SchemaCompiler {
             rules.discriminator = try compileDiscriminator(discriminator, schema: object, at: location)
         }
     }
+
+    /// The keywords holding a number (OpenAPI 3.0's Boolean exclusive bounds are numeric by
+    /// now, `OpenAPI30Upgrade`), then those holding a count, each with the field it sets.
+    private static let numberKeywords: [(String, WritableKeyPath<SchemaRules, JSONNumber?> & Sendable)] = [
+        ("minimum", \.minimum), ("maximum", \.maximum), ("exclusiveMinimum", \.exclusiveMinimum),
+        ("exclusiveMaximum", \.exclusiveMaximum), ("multipleOf", \.multipleOf),
+    ]
+    private static let countKeywords: [(String, WritableKeyPath<SchemaRules, Int?> & Sendable)] = [
+        ("minLength", \.minLength), ("maxLength", \.maxLength), ("minItems", \.minItems), ("maxItems", \.maxItems),
+        ("minContains", \.minContains), ("maxContains", \.maxContains),
+        ("minProperties", \.minProperties), ("maxProperties", \.maxProperties),
+    ]
 
     /// The node of a keyword holding one schema, `nil` when absent.
     private mutating func single(_ object: JSONObject, _ keyword: String, at location: Location) throws(ContractError) -> Int? {
