@@ -30,6 +30,15 @@ public struct APIInvariant: Sendable {
 }
 
 extension APIInvariant {
+    /// A rule about the answers of `operations` that are a `State` (`[DeviceInfo]`,
+    /// `DishwasherState`, …); `violations` reads the state itself.
+    init<State>(rule: String, source: String, operations: Set<APIOperation>,
+                _ violations: @escaping @Sendable (State) -> [MeaningDifference]) {
+        self.init(rule: rule, source: source, operations: operations, violations: { value in
+            (value.value as? State).map(violations) ?? []
+        })
+    }
+
     /// Every cross-member rule API.md and the contract state, in the order API.md gives them.
     public static let all: [APIInvariant] = [
         firstLoginKitchen, uniqueDeviceIds, onlyDoubleOvensHaveCompartments,
@@ -53,8 +62,7 @@ extension APIInvariant {
         source: "API.md, Devices: \"On a user's first login the server creates their kitchen: one double oven, one single "
             + "oven, one fridge, one dishwasher, one ice maker.\"",
         operations: [.listDevices]
-    ) { value in
-        guard case .devices(let devices) = value else { return [] }
+    ) { (devices: [DeviceInfo]) in
         let expected = "dishwasher, double oven, fridge, ice_maker, single oven"
         let found = devices.map { $0.isDoubleOven ? "double oven" : $0.type == .oven ? "single oven" : $0.type.rawValue }
             .sorted().joined(separator: ", ")
@@ -65,12 +73,9 @@ extension APIInvariant {
         rule: "device ids are unique",
         source: "API.md, Devices: \"Device ids are unique across users.\"",
         operations: [.listDevices]
-    ) { value in
-        guard case .devices(let devices) = value else { return [] }
-        var seen: [String: Int] = [:]
-        return devices.enumerated().compactMap { index, device in
-            defer { seen[device.id] = seen[device.id] ?? index }
-            guard let first = seen[device.id] else { return nil }
+    ) { (devices: [DeviceInfo]) in
+        devices.enumerated().compactMap { index, device in
+            guard let first = devices.firstIndex(where: { $0.id == device.id }), first < index else { return nil }
             return MeaningDifference(pointer: at(String(index), "id"), expected: "an id of its own",
                                      found: "\"\(device.id)\", the id of device \(first) too")
         }
@@ -80,9 +85,8 @@ extension APIInvariant {
         rule: "only a double oven has compartments, keyed upper and lower",
         source: "API.md, Devices: \"Only a double oven has `compartments` (keys `upper`, `lower`).\"",
         operations: [.listDevices]
-    ) { value in
-        guard case .devices(let devices) = value else { return [] }
-        return devices.enumerated().compactMap { index, device in
+    ) { (devices: [DeviceInfo]) in
+        devices.enumerated().compactMap { index, device in
             guard let compartments = device.compartments else { return nil }
             let keys = compartments.map(\.key)
             if device.type != .oven {
@@ -101,8 +105,8 @@ extension APIInvariant {
         rule: "a fridge's doorOpenedAt is set exactly while its door is open",
         source: "Contract, FridgeState.doorOpenedAt: \"When the open door was opened …; null while the door is closed.\"",
         operations: [.getFridgeState, .setFridgeTemperature, .setFreezerTemperature]
-    ) { value in
-        guard case .fridge(let fridge) = value, fridge.isDoorOpen != (fridge.doorOpenedAt != nil) else { return [] }
+    ) { (fridge: FridgeState) in
+        guard fridge.isDoorOpen != (fridge.doorOpenedAt != nil) else { return [] }
         return [MeaningDifference(
             pointer: at("doorOpenedAt"), expected: fridge.isDoorOpen ? "a time, since isDoorOpen is true" : "null, since isDoorOpen is false",
             found: fridge.doorOpenedAt.map { Timestamp.format($0) } ?? "null")]
@@ -113,8 +117,8 @@ extension APIInvariant {
         source: "API.md, Dishwasher: stop answers \"(idle, cycle null, 0 min)\"; contract: cycle \"null when idle\", "
             + "remainingMinutes \"0 when idle or complete\"",
         operations: dishwasherOperations
-    ) { value in
-        guard case .dishwasher(let state) = value, state.status == .idle else { return [] }
+    ) { (state: DishwasherState) in
+        guard state.status == .idle else { return [] }
         let cycle = state.cycle.map { [MeaningDifference(pointer: at("cycle"), expected: "null while idle", found: "\"\($0)\"")] }
         return (cycle ?? []) + noMinutesLeft(state, expected: "0 while idle")
     }
@@ -124,8 +128,8 @@ extension APIInvariant {
         source: "API.md, Dishwasher and Simulation: \"Cycles and their length in minutes: normal 120, …\"; \"a tick is one "
             + "minute of the cycle: remainingMinutes falls by 1; at 0 the status becomes complete\"",
         operations: dishwasherOperations
-    ) { value in
-        guard case .dishwasher(let state) = value, state.status == .running else { return [] }
+    ) { (state: DishwasherState) in
+        guard state.status == .running else { return [] }
         guard let cycle = state.cycle, let length = cycleMinutes[cycle] else {
             return [MeaningDifference(pointer: at("cycle"), expected: "a cycle while running",
                                       found: state.cycle.map { "\"\($0)\"" } ?? "null")]
@@ -142,8 +146,8 @@ extension APIInvariant {
         source: "API.md, Dishwasher: \"A finished cycle stays `complete` (with its `cycle`) until the next start.\"; "
             + "contract: remainingMinutes \"0 when idle or complete\"",
         operations: dishwasherOperations
-    ) { value in
-        guard case .dishwasher(let state) = value, state.status == .complete else { return [] }
+    ) { (state: DishwasherState) in
+        guard state.status == .complete else { return [] }
         let cycle = state.cycle == nil ? [MeaningDifference(pointer: at("cycle"), expected: "the finished cycle", found: "null")] : []
         return cycle + noMinutesLeft(state, expected: "0 when complete")
     }
@@ -159,8 +163,7 @@ extension APIInvariant {
         source: "Contract, POST /devices/{deviceId}/dishwasher/start → 200: \"The dishwasher's state: running the cycle, "
             + "with its full length remaining.\"",
         operations: [.startDishwasher]
-    ) { value in
-        guard case .dishwasher(let state) = value else { return [] }
+    ) { (state: DishwasherState) in
         guard state.status == .running else {
             return [MeaningDifference(pointer: at("status"), expected: "\"running\" after a start", found: "\"\(state.status.rawValue)\"")]
         }
@@ -176,8 +179,8 @@ extension APIInvariant {
         rule: "stopping a dishwasher answers it idle",
         source: "API.md, Dishwasher: \"`POST /devices/{id}/dishwasher/stop` | none | 200 DishwasherState (idle, cycle null, 0 min)\"",
         operations: [.stopDishwasher]
-    ) { value in
-        guard case .dishwasher(let state) = value, state.status != .idle else { return [] }
+    ) { (state: DishwasherState) in
+        guard state.status != .idle else { return [] }
         return [MeaningDifference(pointer: at("status"), expected: "\"idle\" after a stop", found: "\"\(state.status.rawValue)\"")]
     }
 
@@ -185,8 +188,8 @@ extension APIInvariant {
         rule: "an ice maker's bin is full exactly at level 100",
         source: "API.md, Simulation: \"`isBinFull` is `binLevel == 100`\"; contract: isBinFull \"True exactly when binLevel is 100.\"",
         operations: [.getIceMakerState, .setIceMakerPower, .setIceMakerRate]
-    ) { value in
-        guard case .iceMaker(let state) = value, state.isBinFull != (state.binLevel == 100) else { return [] }
+    ) { (state: IceMakerState) in
+        guard state.isBinFull != (state.binLevel == 100) else { return [] }
         return [MeaningDifference(pointer: at("isBinFull"), expected: "\(state.binLevel == 100) at binLevel \(state.binLevel)",
                                   found: "\(state.isBinFull)")]
     }
