@@ -53,11 +53,7 @@ extension ContractDiff {
         var unmatched = new.messages
         var pairs: [(AsyncAPIMessage, AsyncAPIMessage?)] = []
         for message in old.messages {
-            if let index = unmatched.firstIndex(where: { $0.key == message.key }) {
-                pairs.append((message, unmatched.remove(at: index)))
-            } else {
-                pairs.append((message, nil))
-            }
+            pairs.append((message, unmatched.firstIndex { $0.key == message.key }.map { unmatched.remove(at: $0) }))
         }
         for (position, pair) in pairs.enumerated() where pair.1 == nil {
             guard let value = pair.0.discriminatorValue,
@@ -72,17 +68,14 @@ extension ContractDiff {
                 continue
             }
             guard let before = message.payloadPointer, let after = counterpart.payloadPointer else { continue }
-            let receivedOnly = newContract.operations.contains {
-                $0.action == .receive && $0.channelId == new.id && $0.messageKeys.contains(counterpart.key)
-            } && !newContract.operations.contains {
-                $0.action == .send && $0.channelId == new.id && $0.messageKeys.contains(counterpart.key)
-            }
+            let actions = Set(newContract.operations.filter {
+                $0.channelId == new.id && $0.messageKeys.contains(counterpart.key)
+            }.map(\.action))
             differ.rootDiscriminator = old.discriminator ?? new.discriminator
             if let oldProperty = old.discriminator, let newProperty = new.discriminator, oldProperty != newProperty {
                 differ.record(.breaking, .discriminatorChanged, at, old: oldProperty, new: newProperty)
             }
-            differ.compare(old: before, new: after, at: DiffLocation(prefix: at.prefix),
-                           direction: receivedOnly ? .request : .response)
+            differ.compare(old: before, new: after, at: at, direction: actions == [.receive] ? .request : .response)
             differ.rootDiscriminator = nil
         }
         for message in unmatched {
