@@ -112,24 +112,20 @@ extension APIInvariant {
             found: fridge.doorOpenedAt.map { Timestamp.format($0) } ?? "null")]
     }
 
-    static let idleDishwasher = APIInvariant(
-        rule: "an idle dishwasher has no cycle and 0 minutes left",
+    static let idleDishwasher = dishwasher(
+        .idle, rule: "an idle dishwasher has no cycle and 0 minutes left",
         source: "API.md, Dishwasher: stop answers \"(idle, cycle null, 0 min)\"; contract: cycle \"null when idle\", "
-            + "remainingMinutes \"0 when idle or complete\"",
-        operations: dishwasherOperations
-    ) { (state: DishwasherState) in
-        guard state.status == .idle else { return [] }
+            + "remainingMinutes \"0 when idle or complete\""
+    ) { state in
         let cycle = state.cycle.map { [MeaningDifference(pointer: at("cycle"), expected: "null while idle", found: "\"\($0)\"")] }
         return (cycle ?? []) + noMinutesLeft(state, expected: "0 while idle")
     }
 
-    static let runningDishwasher = APIInvariant(
-        rule: "a running dishwasher runs a cycle of API.md's table, with 1 to its length in minutes left",
+    static let runningDishwasher = dishwasher(
+        .running, rule: "a running dishwasher runs a cycle of API.md's table, with 1 to its length in minutes left",
         source: "API.md, Dishwasher and Simulation: \"Cycles and their length in minutes: normal 120, …\"; \"a tick is one "
-            + "minute of the cycle: remainingMinutes falls by 1; at 0 the status becomes complete\"",
-        operations: dishwasherOperations
-    ) { (state: DishwasherState) in
-        guard state.status == .running else { return [] }
+            + "minute of the cycle: remainingMinutes falls by 1; at 0 the status becomes complete\""
+    ) { state in
         guard let cycle = state.cycle, let length = cycleMinutes[cycle] else {
             return [MeaningDifference(pointer: at("cycle"), expected: "a cycle while running",
                                       found: state.cycle.map { "\"\($0)\"" } ?? "null")]
@@ -141,15 +137,23 @@ extension APIInvariant {
         return []
     }
 
-    static let completeDishwasher = APIInvariant(
-        rule: "a complete dishwasher keeps its cycle, with 0 minutes left",
+    static let completeDishwasher = dishwasher(
+        .complete, rule: "a complete dishwasher keeps its cycle, with 0 minutes left",
         source: "API.md, Dishwasher: \"A finished cycle stays `complete` (with its `cycle`) until the next start.\"; "
-            + "contract: remainingMinutes \"0 when idle or complete\"",
-        operations: dishwasherOperations
-    ) { (state: DishwasherState) in
-        guard state.status == .complete else { return [] }
+            + "contract: remainingMinutes \"0 when idle or complete\""
+    ) { state in
         let cycle = state.cycle == nil ? [MeaningDifference(pointer: at("cycle"), expected: "the finished cycle", found: "null")] : []
         return cycle + noMinutesLeft(state, expected: "0 when complete")
+    }
+
+    /// A rule about every answer of ``dishwasherOperations`` whose dishwasher is in `status`.
+    private static func dishwasher(
+        _ status: DishwasherStatus, rule: String, source: String,
+        _ violations: @escaping @Sendable (DishwasherState) -> [MeaningDifference]
+    ) -> APIInvariant {
+        APIInvariant(rule: rule, source: source, operations: dishwasherOperations) { (state: DishwasherState) in
+            state.status == status ? violations(state) : []
+        }
     }
 
     /// A difference at `remainingMinutes` unless it is 0 (`expected` says when it must be).
