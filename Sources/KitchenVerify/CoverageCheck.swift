@@ -21,7 +21,6 @@ public struct CoverageCheck: Sendable {
 
     /// Which declarations `recordings` exercise.
     public func measure(_ recordings: [LoadedRecording]) -> Coverage {
-        var exercised: Set<String> = []
         var seenIn: [String: String] = [:]
         for recording in recordings {
             for entry in recording.entries where entry.entry.error == nil {
@@ -29,7 +28,7 @@ public struct CoverageCheck: Sendable {
                     method: entry.exchange.method, target: entry.exchange.target),
                    let response = operation.response(for: entry.exchange.status) {
                     let key = Self.responseKey(operation, response.status)
-                    if exercised.insert(key).inserted { seenIn[key] = "\(recording.name) #\(entry.index)" }
+                    if seenIn[key] == nil { seenIn[key] = "\(recording.name) #\(entry.index)" }
                 }
                 guard let channel = contracts.channel(at: entry.apiPath) else { continue }
                 for message in entry.messages where message.isFromServer {
@@ -37,9 +36,7 @@ public struct CoverageCheck: Sendable {
                           let declared = contracts.asyncAPI.validateMessage(payload, onChannel: channel.id).message
                     else { continue }
                     let key = Self.messageKey(channel, declared.key)
-                    if exercised.insert(key).inserted {
-                        seenIn[key] = "\(recording.name) #\(entry.index) message \(message.index)"
-                    }
+                    if seenIn[key] == nil { seenIn[key] = "\(recording.name) #\(entry.index) message \(message.index)" }
                 }
             }
         }
