@@ -41,7 +41,7 @@ public struct MockCheck: Sendable {
     /// One case per operation's default stub, one for stub completeness, one for the
     /// method-to-operation mapping, then one per rule of ``APIInvariant/all``.
     public func stubResults() async -> [CaseResult] {
-        var results = APIOperation.allCases.filter { $0 != .openLiveUpdates }.map { operation in
+        var results = Self.restOperations.map { operation in
             CaseResult(VerifyCase(check: .mock, name: "default stub \(operation.rawValue) → \(operation.successStatus)"),
                        findings: defaultStubFindings(operation))
         }
