@@ -69,35 +69,39 @@ extension APIInvariant {
         return found == expected ? [] : [MeaningDifference(pointer: .root, expected: expected, found: found.isEmpty ? "no devices" : found)]
     }
 
-    static let uniqueDeviceIds = APIInvariant(
+    static let uniqueDeviceIds = everyDevice(
         rule: "device ids are unique",
-        source: "API.md, Devices: \"Device ids are unique across users.\"",
-        operations: [.listDevices]
-    ) { (devices: [DeviceInfo]) in
-        devices.enumerated().compactMap { index, device in
-            guard let first = devices.firstIndex(where: { $0.id == device.id }), first < index else { return nil }
-            return MeaningDifference(pointer: at(String(index), "id"), expected: "an id of its own",
-                                     found: "\"\(device.id)\", the id of device \(first) too")
-        }
+        source: "API.md, Devices: \"Device ids are unique across users.\""
+    ) { index, device, devices in
+        guard let first = devices.firstIndex(where: { $0.id == device.id }), first < index else { return nil }
+        return MeaningDifference(pointer: at(String(index), "id"), expected: "an id of its own",
+                                 found: "\"\(device.id)\", the id of device \(first) too")
     }
 
-    static let onlyDoubleOvensHaveCompartments = APIInvariant(
+    static let onlyDoubleOvensHaveCompartments = everyDevice(
         rule: "only a double oven has compartments, keyed upper and lower",
-        source: "API.md, Devices: \"Only a double oven has `compartments` (keys `upper`, `lower`).\"",
-        operations: [.listDevices]
-    ) { (devices: [DeviceInfo]) in
-        devices.enumerated().compactMap { index, device in
-            guard let compartments = device.compartments else { return nil }
-            let keys = compartments.map(\.key)
-            if device.type != .oven {
-                return MeaningDifference(pointer: at(String(index), "compartments"), expected: "no compartments on a \(device.type)",
-                                         found: "[\(keys.joined(separator: ", "))]")
-            }
-            guard keys.sorted() == ["lower", "upper"] else {
-                return MeaningDifference(pointer: at(String(index), "compartments"), expected: "compartments upper and lower",
-                                         found: "[\(keys.joined(separator: ", "))]")
-            }
-            return nil
+        source: "API.md, Devices: \"Only a double oven has `compartments` (keys `upper`, `lower`).\""
+    ) { index, device, _ in
+        guard let compartments = device.compartments else { return nil }
+        let keys = compartments.map(\.key)
+        if device.type != .oven {
+            return MeaningDifference(pointer: at(String(index), "compartments"), expected: "no compartments on a \(device.type)",
+                                     found: "[\(keys.joined(separator: ", "))]")
+        }
+        guard keys.sorted() == ["lower", "upper"] else {
+            return MeaningDifference(pointer: at(String(index), "compartments"), expected: "compartments upper and lower",
+                                     found: "[\(keys.joined(separator: ", "))]")
+        }
+        return nil
+    }
+
+    /// A rule each device of a `listDevices` answer keeps on its own: `violation` sees the
+    /// device, its index and the whole list.
+    private static func everyDevice(
+        rule: String, source: String, _ violation: @escaping @Sendable (Int, DeviceInfo, [DeviceInfo]) -> MeaningDifference?
+    ) -> APIInvariant {
+        APIInvariant(rule: rule, source: source, operations: [.listDevices]) { (devices: [DeviceInfo]) in
+            devices.enumerated().compactMap { violation($0.offset, $0.element, devices) }
         }
     }
 
