@@ -48,8 +48,8 @@ extension SchemaCompiler {
         if let pattern = object["pattern"] { rules.pattern = try regex(pattern, at: location.appending("pattern")) }
         rules.required = try names(object["required"], "required", at: location)
         if case .object(let dependencies)? = object["dependentRequired"] {
-            for member in dependencies {
-                rules.dependentRequired.append((member.key, try names(member.value, "dependentRequired", at: location)))
+            rules.dependentRequired = try dependencies.map { member throws(ContractError) in
+                (member.key, try names(member.value, "dependentRequired", at: location))
             }
         }
     }
@@ -73,9 +73,9 @@ extension SchemaCompiler {
         rules.requiredOutsideProperties = rules.required.contains { rules.properties[CodePointKey($0)] == nil }
         rules.requiredInPropertiesCount = Set(rules.required.map(CodePointKey.init)).count { rules.properties[$0] != nil }
         if case .object(let patterns)? = object["patternProperties"] {
-            for member in patterns {
+            rules.patternProperties = try patterns.map { member throws(ContractError) in
                 let at = location.appending("patternProperties").appending(member.key)
-                rules.patternProperties.append((try regex(.string(member.key), at: at), try compile(at)))
+                return (try regex(.string(member.key), at: at), try compile(at))
             }
         }
         switch object["additionalProperties"] {
@@ -89,8 +89,8 @@ extension SchemaCompiler {
         rules.propertyNames = try single(object, "propertyNames", at: location)
         rules.unevaluatedProperties = try single(object, "unevaluatedProperties", at: location)
         if case .object(let dependencies)? = object["dependentSchemas"] {
-            for member in dependencies {
-                rules.dependentSchemas.append((member.key, try compile(location.appending("dependentSchemas").appending(member.key))))
+            rules.dependentSchemas = try dependencies.map { member throws(ContractError) in
+                (member.key, try compile(location.appending("dependentSchemas").appending(member.key)))
             }
         }
     }
@@ -145,11 +145,9 @@ extension SchemaCompiler {
         guard case .array(let elements) = value, !elements.isEmpty else {
             throw malformed(location.appending(keyword), "\(keyword) must be a non-empty array of schemas")
         }
-        var indices: [Int] = []
-        for position in elements.indices {
-            indices.append(try compile(location.appending(keyword).appending(position)))
+        return try elements.indices.map { position throws(ContractError) in
+            try compile(location.appending(keyword).appending(position))
         }
-        return indices
     }
 
     private func names(_ value: JSONValue?, _ keyword: String, at location: Location) throws(ContractError) -> [String] {
