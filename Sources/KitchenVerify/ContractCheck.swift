@@ -21,15 +21,13 @@ public struct ContractCheck: Sendable {
 
     /// One case per exchange and per WebSocket message of `recording`.
     public func results(for recording: LoadedRecording) -> [CaseResult] {
-        var results: [CaseResult] = []
-        for entry in recording.entries {
-            results.append(CaseResult(recording.verifyCase(.contract, entry), findings: findings(for: entry, in: recording.name)))
-            for message in entry.messages {
-                results.append(CaseResult(recording.verifyCase(.contract, entry, message),
-                                          findings: findings(for: message, of: entry, in: recording.name)))
-            }
+        recording.entries.flatMap { entry in
+            [CaseResult(recording.verifyCase(.contract, entry), findings: findings(for: entry, in: recording.name))]
+                + entry.messages.map { message in
+                    CaseResult(recording.verifyCase(.contract, entry, message),
+                               findings: findings(for: message, of: entry, in: recording.name))
+                }
         }
-        return results
     }
 
     /// What is wrong with one exchange: an upstream failure instead of a response, a body

@@ -40,21 +40,20 @@ public struct CoverageCheck: Sendable {
                 }
             }
         }
-        var requirements: [Coverage.Requirement] = []
-        for operation in contracts.openAPI.operations {
-            for response in operation.responses {
+        let responses = contracts.openAPI.operations.flatMap { operation in
+            operation.responses.map { response in
                 let key = Self.responseKey(operation, response.status)
-                requirements.append(.init(name: key, kind: .response, operationId: operation.operationId,
-                                          exercisedBy: seenIn[key]))
+                return Coverage.Requirement(name: key, kind: .response, operationId: operation.operationId,
+                                            exercisedBy: seenIn[key])
             }
         }
-        for channel in contracts.asyncAPI.channels {
-            for message in channel.messages {
+        let messages = contracts.asyncAPI.channels.flatMap { channel in
+            channel.messages.map { message in
                 let key = Self.messageKey(channel, message.key)
-                requirements.append(.init(name: key, kind: .message, operationId: nil, exercisedBy: seenIn[key]))
+                return Coverage.Requirement(name: key, kind: .message, operationId: nil, exercisedBy: seenIn[key])
             }
         }
-        return Coverage(requirements: requirements, recordingCount: recordings.count)
+        return Coverage(requirements: responses + messages, recordingCount: recordings.count)
     }
 
     /// One case per requirement; a gap is a finding that names the scenario to extend.
