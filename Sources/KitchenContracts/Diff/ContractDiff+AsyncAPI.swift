@@ -24,15 +24,12 @@ extension ContractDiff {
                 new: channel.id)
         }
         for operation in old.operations {
-            let location = DiffLocation(prefix: "operation \(operation.id)")
-            guard let counterpart = new.operations.first(where: { $0.id == operation.id }) else {
-                differ.record(.breaking, .operationRemoved, location, old: operation.action.rawValue, new: nil)
-                continue
-            }
-            if counterpart.action != operation.action {
-                differ.record(.breaking, .actionChanged, location, old: operation.action.rawValue,
-                    new: counterpart.action.rawValue)
-            }
+            // Gone, or its action turned round: either breaks who sends or receives its messages.
+            let counterpart = new.operations.first { $0.id == operation.id }
+            guard counterpart?.action != operation.action else { continue }
+            let kind: ContractChange.Kind = counterpart == nil ? .operationRemoved : .actionChanged
+            differ.record(.breaking, kind, DiffLocation(prefix: "operation \(operation.id)"), old: operation.action.rawValue,
+                          new: counterpart?.action.rawValue)
         }
         for operation in new.operations where !old.operations.contains(where: { $0.id == operation.id }) {
             differ.record(.additive, .operationAdded, DiffLocation(prefix: "operation \(operation.id)"), old: nil,
