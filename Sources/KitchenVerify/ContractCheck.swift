@@ -37,11 +37,10 @@ public struct ContractCheck: Sendable {
         if let error = entry.entry.error {
             return [site.finding("/response", "a response", "none: \(error.kind.rawValue) (\(error.message))")]
         }
-        var found = entry.unreadable.map { site.finding($0.pointer, "a JSON body", "unreadable: \($0.reason)") }
-        found += contracts.validator.validate(entry.exchange).violations.map {
-            site.finding($0.pointer.description, $0.expected, $0.found, rule: $0.schemaPath)
-        }
-        return found
+        return entry.unreadable.map { site.finding($0.pointer, "a JSON body", "unreadable: \($0.reason)") }
+            + contracts.validator.validate(entry.exchange).violations.map {
+                site.finding($0.pointer.description, $0.expected, $0.found, rule: $0.schemaPath)
+            }
     }
 
     /// What is wrong with one WebSocket message: a server message must be a text frame holding

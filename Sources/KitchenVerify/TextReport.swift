@@ -25,9 +25,7 @@ public enum TextReport {
             lines += ["… and \(failing.count - maximumFailures) more failing case(s) (all of them: --format json or --junit FILE)", ""]
         }
         if !report.notices.isEmpty {
-            lines.append("Notices")
-            lines += report.notices.map { "  - \($0)" }
-            lines.append("")
+            lines += ["Notices"] + report.notices.map { "  - \($0)" } + [""]
         }
         lines += summary(report)
         return lines.joined(separator: "\n") + "\n"
