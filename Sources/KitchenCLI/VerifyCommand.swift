@@ -1,4 +1,5 @@
 import Foundation
+import KitchenContracts
 import KitchenScenarioRecording
 import KitchenScenarios
 import KitchenVerify
@@ -27,7 +28,7 @@ enum VerifyCommand: KitchenCommand {
     static let keep = Option<String?>("keep", "DIR", help: "Write the recordings this run makes to DIR instead of a temporary folder.")
     static let requireCoverage = Flag(
         "require-coverage", help: "With --recordings: fail on operation × status pairs no recording exercises (a notice otherwise).")
-    static let formats = Option<FormatAssertion>(
+    static let formats = Option<SchemaOptions.Formats>(
         "formats", default: .annotate,
         help: "assert: check format (date-time, uuid, email, …) in every contract; annotate: only where a contract asks.")
     static let html = Option<String?>("html", "DIR", help: "Also write an HTML timeline of each failing recording, findings marked, to DIR.")
@@ -53,6 +54,7 @@ enum VerifyCommand: KitchenCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> CLI.ExitStatus {
         var parsed = try options(from: arguments)
+        parsed.formats = arguments[Self.formats]
         if case .live = parsed.source { parsed.trust = try TrustOptions.trust(from: arguments, console: console, command: "verify") }
         let pages = VerifyHTMLReports(arguments: arguments, options: parsed)
         let options = pages?.options ?? parsed
@@ -110,15 +112,8 @@ enum VerifyCommand: KitchenCommand {
         return nil
     }
 
-    /// The run the arguments ask for.
-    static func options(from arguments: ParsedArguments) throws(UsageError) -> VerifyOptions {
-        var options = try sourceOptions(from: arguments)
-        options.formats = arguments[Self.formats].schemaFormats
-        return options
-    }
-
     /// The recordings' source and the options that go with it.
-    private static func sourceOptions(from arguments: ParsedArguments) throws(UsageError) -> VerifyOptions {
+    private static func options(from arguments: ParsedArguments) throws(UsageError) -> VerifyOptions {
         let contracts = URL(fileURLWithPath: arguments[Self.contracts])
         let only = arguments.all(Self.only)
         let keep = arguments[Self.keep].map { URL(fileURLWithPath: $0) }

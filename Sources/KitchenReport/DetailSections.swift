@@ -12,13 +12,12 @@ struct DetailSections {
     let configuration: ReportConfiguration
 
     func html() -> String {
-        var html = ""
         let origin = model.origin
         let starts = Dictionary(model.exchanges.map { ($0.entry, $0.start) } + model.connections.map { ($0.entry, $0.start) },
                                 uniquingKeysWith: { first, _ in first })
-        for (index, entry) in document.log.entries.enumerated() {
-            html += entrySection(entry, index: index, offset: (starts[index] ?? origin) - origin)
-        }
+        var html = document.log.entries.enumerated().map { index, entry in
+            entrySection(entry, index: index, offset: (starts[index] ?? origin) - origin)
+        }.joined()
         for connection in model.connections {
             guard let messages = document.log.entries[connection.entry].webSocketMessages else { continue }
             for (message, recorded) in zip(connection.messages, messages) {
@@ -86,18 +85,14 @@ struct DetailSections {
 
     private func findingList(_ indices: [Int]) -> String {
         guard !indices.isEmpty else { return "" }
-        var html = #"<ul class="detail-findings">"#
-        for index in indices {
-            html += "<li>" + FindingsSection.describe(findings[index], index: index) + "</li>"
-        }
-        return html + "</ul>"
+        let items = indices.map { "<li>" + FindingsSection.describe(findings[$0], index: $0) + "</li>" }
+        return #"<ul class="detail-findings">"# + items.joined() + "</ul>"
     }
 
     private func headers(_ startLine: String, _ headers: [HAR.Header]) -> String {
-        var text = startLine
-        for header in headers {
-            text += "\n\(header.name): \(header.value)" + (header.encoding == "base64" ? "  (base64 of bytes that are not UTF-8)" : "")
-        }
+        let text = startLine + headers.map { header in
+            "\n\(header.name): \(header.value)" + (header.encoding == "base64" ? "  (base64 of bytes that are not UTF-8)" : "")
+        }.joined()
         return #"<pre class="headers">\#(Markup.html.escape(text))</pre>"#
     }
 

@@ -22,11 +22,9 @@ public enum FindingsFile {
         guard let list = document["findings"]?.arrayValue else {
             throw .notAFindingsDocument(path: path, reason: "it has no \"findings\" array")
         }
-        var findings: [Finding] = []
-        for (index, value) in list.enumerated() {
-            findings.append(try finding(value, at: "/findings/\(index)", path: path))
+        return try list.enumerated().map { index, value throws(ReportError) in
+            try finding(value, at: "/findings/\(index)", path: path)
         }
-        return findings
     }
 
     private static func finding(_ value: JSONValue, at pointer: String, path: String) throws(ReportError) -> Finding {

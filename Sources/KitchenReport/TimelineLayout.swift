@@ -48,9 +48,7 @@ struct TimelineLayout: Sendable {
             connectionSlots.append(slots)
         }
         let laneSlots = model.lanes.map { Self.slots($0.items.map(\.time)) }
-        for (lane, slots) in zip(model.lanes, laneSlots) {
-            placements += zip(lane.items.map(\.time), slots).map { ($0, $1) }
-        }
+        placements += zip(model.lanes, laneSlots).flatMap { lane, slots in zip(lane.items.map(\.time), slots).map { ($0, $1) } }
         let axis = TimeAxis(placements: placements, ends: model.exchanges.map { Double($0.start) + $0.duration },
                             width: configuration.plotWidth, maximumSlotWidth: configuration.maximumSlotWidth)
         self.axis = axis
@@ -87,18 +85,17 @@ struct TimelineLayout: Sendable {
                                        closeX: axis.x(connection.end, slot: slots[slots.count - 1]) + slot / 2, ticks: ticks)
         }
 
-        var laneMarks: [[Bar]] = [], laneRows: [Int] = []
-        for (lane, slots) in zip(model.lanes, laneSlots) {
+        let lanes = zip(model.lanes, laneSlots).map { lane, slots in
             let marks = zip(lane.items, slots).map { item, itemSlot in
                 RowPacking.Mark(x: axis.x(item.time, slot: itemSlot) + slot / 2 - 4, width: 8,
                                 labelWidth: HTMLText.labelWidth(item.label))
             }
             let packed = RowPacking.pack(marks, rows: configuration.maximumLaneRows)
-            laneMarks.append(zip(marks, packed.placements).map { Bar(x: $0.x, scaledWidth: $0.width, width: $0.width, placement: $1) })
-            laneRows.append(packed.rows)
+            let bars = zip(marks, packed.placements).map { Bar(x: $0.x, scaledWidth: $0.width, width: $0.width, placement: $1) }
+            return (marks: bars, rows: packed.rows)
         }
-        self.laneMarks = laneMarks
-        self.laneRows = laneRows
+        laneMarks = lanes.map(\.marks)
+        laneRows = lanes.map(\.rows)
     }
 
     /// The slot of each of `times`, in order: how many events before it (`taken` counted

@@ -36,12 +36,9 @@ struct TimelineSVG {
 
     /// The lane names.
     func labels() -> String {
-        var names: [(String, String)] = []
-        if !model.exchanges.isEmpty { names.append(("HTTP", "\(model.exchanges.count) exchange\(model.exchanges.count == 1 ? "" : "s")")) }
-        for connection in model.connections {
-            names.append(("WebSocket #\(connection.entry)", "\(connection.target) \(connection.status) · \(connection.messages.count) messages"))
-        }
-        for lane in model.lanes { names.append((lane.name, "\(lane.items.count) event\(lane.items.count == 1 ? "" : "s")")) }
+        let names = (model.exchanges.isEmpty ? [] : [("HTTP", "\(model.exchanges.count) exchange\(model.exchanges.count == 1 ? "" : "s")")])
+            + model.connections.map { ("WebSocket #\($0.entry)", "\($0.target) \($0.status) · \($0.messages.count) messages") }
+            + model.lanes.map { ($0.name, "\($0.items.count) event\($0.items.count == 1 ? "" : "s")") }
         var svg = #"<svg class="labels" width="\#(HTMLText.number(Geometry.labelColumn))" height="\#(HTMLText.number(height))" aria-hidden="true">"#
         svg += #"<text class="axis-name" x="8" y="20">time since the first event</text>"#
         // Findings about the whole recording (or an entry it lacks) sit beside the axis.

@@ -48,26 +48,24 @@ enum ClientProbes {
     }
 
     static func openSetFindings(_ recorded: JSONValue, _ reading: ClientReading) -> [MeaningDifference] {
-        var found: [MeaningDifference] = []
-        for set in reading.openSets {
-            for pointer in set.pointers(in: recorded) {
+        reading.openSets.flatMap { set in
+            set.pointers(in: recorded).flatMap { pointer -> [MeaningDifference] in
                 let probe = recorded.editing(at: pointer, to: .string(OpenSet.newValue))
                 let rule = "\(reading.subject) with a new \(set.name) \"\(OpenSet.newValue)\" at \(pointer)"
                 switch reading.read(bytes(probe)) {
                 case .refused(let at, let reason):
-                    found.append(MeaningDifference(pointer: at, expected: "\(rule) read (\(set.source))", found: "refused: \(reason)"))
+                    return [MeaningDifference(pointer: at, expected: "\(rule) read (\(set.source))", found: "refused: \(reason)")]
                 case .unencodable(let reason):
-                    found.append(MeaningDifference(pointer: pointer, expected: "\(rule) read", found: "does not re-encode: \(reason)"))
+                    return [MeaningDifference(pointer: pointer, expected: "\(rule) read", found: "does not re-encode: \(reason)")]
                 case .value(let reencoded?):
-                    found += restOfList(recorded, reencoded, newValueAt: pointer, reading: reading).map {
+                    return restOfList(recorded, reencoded, newValueAt: pointer, reading: reading).map {
                         MeaningDifference(pointer: $0.pointer, expected: "\(rule), the rest read as recorded: \($0.expected)", found: $0.found)
                     }
                 case .value(nil), .setAside:
-                    break
+                    return []
                 }
             }
         }
-        return found
     }
 
     /// When the new value sits in an element of a list: every other element as recorded, in

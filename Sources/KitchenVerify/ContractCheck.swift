@@ -21,15 +21,13 @@ public struct ContractCheck: Sendable {
 
     /// One case per exchange and per WebSocket message of `recording`.
     public func results(for recording: LoadedRecording) -> [CaseResult] {
-        var results: [CaseResult] = []
-        for entry in recording.entries {
-            results.append(CaseResult(recording.verifyCase(.contract, entry), findings: findings(for: entry, in: recording.name)))
-            for message in entry.messages {
-                results.append(CaseResult(recording.verifyCase(.contract, entry, message),
-                                          findings: findings(for: message, of: entry, in: recording.name)))
-            }
+        recording.entries.flatMap { entry in
+            [CaseResult(recording.verifyCase(.contract, entry), findings: findings(for: entry, in: recording.name))]
+                + entry.messages.map { message in
+                    CaseResult(recording.verifyCase(.contract, entry, message),
+                               findings: findings(for: message, of: entry, in: recording.name))
+                }
         }
-        return results
     }
 
     /// What is wrong with one exchange: an upstream failure instead of a response, a body
@@ -39,11 +37,10 @@ public struct ContractCheck: Sendable {
         if let error = entry.entry.error {
             return [site.finding("/response", "a response", "none: \(error.kind.rawValue) (\(error.message))")]
         }
-        var found = entry.unreadable.map { site.finding($0.pointer, "a JSON body", "unreadable: \($0.reason)") }
-        found += contracts.validator.validate(entry.exchange).violations.map {
-            site.finding($0.pointer.description, $0.expected, $0.found, rule: $0.schemaPath)
-        }
-        return found
+        return entry.unreadable.map { site.finding($0.pointer, "a JSON body", "unreadable: \($0.reason)") }
+            + contracts.validator.validate(entry.exchange).violations.map {
+                site.finding($0.pointer.description, $0.expected, $0.found, rule: $0.schemaPath)
+            }
     }
 
     /// What is wrong with one WebSocket message: a server message must be a text frame holding

@@ -45,12 +45,11 @@ public struct ContractSet: Sendable {
                 // The provider-state controls (kitchen.controls.openapi.json) are a contract of their own
                 // for test builds, not part of the API the recordings are held to.
                 if document["x-kitchen-provider-states"] == true { continue }
+                let fileOptions = ContractFiles.options(for: url, base: options)
                 if openAPI == nil, document["openapi"] != nil {
-                    openAPI = try OpenAPIContract(
-                        document: document, file: name, options: ContractFiles.options(for: url, base: options))
+                    openAPI = try OpenAPIContract(document: document, file: name, options: fileOptions)
                 } else if asyncAPI == nil, document["asyncapi"] != nil {
-                    asyncAPI = try AsyncAPIContract(
-                        document: document, file: name, options: ContractFiles.options(for: url, base: options))
+                    asyncAPI = try AsyncAPIContract(document: document, file: name, options: fileOptions)
                 }
             } catch {
                 throw .invalidContract("\(error)")

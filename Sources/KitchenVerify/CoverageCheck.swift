@@ -21,7 +21,6 @@ public struct CoverageCheck: Sendable {
 
     /// Which declarations `recordings` exercise.
     public func measure(_ recordings: [LoadedRecording]) -> Coverage {
-        var exercised: Set<String> = []
         var seenIn: [String: String] = [:]
         for recording in recordings {
             for entry in recording.entries where entry.entry.error == nil {
@@ -29,7 +28,7 @@ public struct CoverageCheck: Sendable {
                     method: entry.exchange.method, target: entry.exchange.target),
                    let response = operation.response(for: entry.exchange.status) {
                     let key = Self.responseKey(operation, response.status)
-                    if exercised.insert(key).inserted { seenIn[key] = "\(recording.name) #\(entry.index)" }
+                    if seenIn[key] == nil { seenIn[key] = "\(recording.name) #\(entry.index)" }
                 }
                 guard let channel = contracts.channel(at: entry.apiPath) else { continue }
                 for message in entry.messages where message.isFromServer {
@@ -37,27 +36,24 @@ public struct CoverageCheck: Sendable {
                           let declared = contracts.asyncAPI.validateMessage(payload, onChannel: channel.id).message
                     else { continue }
                     let key = Self.messageKey(channel, declared.key)
-                    if exercised.insert(key).inserted {
-                        seenIn[key] = "\(recording.name) #\(entry.index) message \(message.index)"
-                    }
+                    if seenIn[key] == nil { seenIn[key] = "\(recording.name) #\(entry.index) message \(message.index)" }
                 }
             }
         }
-        var requirements: [Coverage.Requirement] = []
-        for operation in contracts.openAPI.operations {
-            for response in operation.responses {
+        let responses = contracts.openAPI.operations.flatMap { operation in
+            operation.responses.map { response in
                 let key = Self.responseKey(operation, response.status)
-                requirements.append(.init(name: key, kind: .response, operationId: operation.operationId,
-                                          exercisedBy: seenIn[key]))
+                return Coverage.Requirement(name: key, kind: .response, operationId: operation.operationId,
+                                            exercisedBy: seenIn[key])
             }
         }
-        for channel in contracts.asyncAPI.channels {
-            for message in channel.messages {
+        let messages = contracts.asyncAPI.channels.flatMap { channel in
+            channel.messages.map { message in
                 let key = Self.messageKey(channel, message.key)
-                requirements.append(.init(name: key, kind: .message, operationId: nil, exercisedBy: seenIn[key]))
+                return Coverage.Requirement(name: key, kind: .message, operationId: nil, exercisedBy: seenIn[key])
             }
         }
-        return Coverage(requirements: requirements, recordingCount: recordings.count)
+        return Coverage(requirements: responses + messages, recordingCount: recordings.count)
     }
 
     /// One case per requirement; a gap is a finding that names the scenario to extend.

@@ -28,54 +28,45 @@ struct MeaningDifference: Sendable, Hashable {
 /// JSONMeaning.differences(recorded: ["a": 1, "b": 2.0], reencoded: ["b": 2, "a": 1], members: members)   // []
 /// ```
 enum JSONMeaning {
-    /// Every difference, in recorded order; empty when the two mean the same.
-    static func differences(recorded: JSONValue, reencoded: JSONValue, members: ContractMembers) -> [MeaningDifference] {
-        var found: [MeaningDifference] = []
-        compare(recorded, reencoded, at: .root, members: members, into: &found)
-        return found
-    }
-
-    private static func compare(_ expected: JSONValue, _ actual: JSONValue, at pointer: JSONPointer,
-                                members: ContractMembers, into found: inout [MeaningDifference]) {
+    /// Every difference, in recorded order, with pointers below `pointer`; empty when the two mean the same.
+    static func differences(recorded expected: JSONValue, reencoded actual: JSONValue, at pointer: JSONPointer = .root,
+                            members: ContractMembers) -> [MeaningDifference] {
         switch (expected, actual) {
         case (.object(let recorded), .object(let reencoded)):
-            for member in recorded {
+            let kept = recorded.flatMap { member -> [MeaningDifference] in
                 let location = pointer.appending(member.key)
                 if let value = reencoded[member.key] {
-                    compare(member.value, value, at: location, members: members, into: &found)
-                    continue
+                    return differences(recorded: member.value, reencoded: value, at: location, members: members)
                 }
                 switch members.kind(of: location) {
                 case .required:
-                    found.append(MeaningDifference(pointer: location, expected: "required member \"\(member.key)\" kept when the client re-encodes",
-                                                   found: "dropped by re-encoding"))
+                    return [MeaningDifference(pointer: location, expected: "required member \"\(member.key)\" kept when the client re-encodes",
+                                              found: "dropped by re-encoding")]
                 case .optional:
-                    found.append(MeaningDifference(
+                    return [MeaningDifference(
                         pointer: location, expected: "member \"\(member.key)\" (\(ValueWording.short(member.value))) kept when the client re-encodes",
-                        found: "dropped by re-encoding"))
+                        found: "dropped by re-encoding")]
                 case .undeclared:
-                    break
+                    return []
                 }
             }
-            for member in reencoded where recorded[member.key] == nil {
-                found.append(MeaningDifference(pointer: pointer.appending(member.key), expected: "no member (the recording has none)",
-                                               found: "\(ValueWording.short(member.value)) added by the client"))
+            return kept + reencoded.filter { recorded[$0.key] == nil }.map { member in
+                MeaningDifference(pointer: pointer.appending(member.key), expected: "no member (the recording has none)",
+                                  found: "\(ValueWording.short(member.value)) added by the client")
             }
         case (.array(let recorded), .array(let reencoded)):
             guard recorded.count == reencoded.count else {
-                found.append(MeaningDifference(pointer: pointer, expected: "\(recorded.count) element(s)",
-                                               found: "\(reencoded.count) element(s)"))
-                return
+                return [MeaningDifference(pointer: pointer, expected: "\(recorded.count) element(s)",
+                                          found: "\(reencoded.count) element(s)")]
             }
-            for (index, pair) in zip(recorded, reencoded).enumerated() {
-                compare(pair.0, pair.1, at: pointer.appending(index), members: members, into: &found)
+            return zip(recorded, reencoded).enumerated().flatMap { index, pair in
+                differences(recorded: pair.0, reencoded: pair.1, at: pointer.appending(index), members: members)
             }
         case (.string(let recorded), .string(let reencoded)) where sameInstant(recorded, reencoded):
-            return
+            return []
         default:
-            if expected != actual {
-                found.append(MeaningDifference(pointer: pointer, expected: ValueWording.short(expected), found: ValueWording.short(actual)))
-            }
+            guard expected != actual else { return [] }
+            return [MeaningDifference(pointer: pointer, expected: ValueWording.short(expected), found: ValueWording.short(actual))]
         }
     }
 

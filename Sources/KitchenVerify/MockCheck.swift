@@ -41,7 +41,7 @@ public struct MockCheck: Sendable {
     /// One case per operation's default stub, one for stub completeness, one for the
     /// method-to-operation mapping, then one per rule of ``APIInvariant/all``.
     public func stubResults() async -> [CaseResult] {
-        var results = APIOperation.allCases.filter { $0 != .openLiveUpdates }.map { operation in
+        var results = Self.restOperations.map { operation in
             CaseResult(VerifyCase(check: .mock, name: "default stub \(operation.rawValue) → \(operation.successStatus)"),
                        findings: defaultStubFindings(operation))
         }
@@ -49,11 +49,10 @@ public struct MockCheck: Sendable {
                                   findings: await completenessFindings()))
         results.append(CaseResult(VerifyCase(check: .mock, name: Self.mappingCaseName), findings: await mappingFindings()))
         let answers = await defaultAnswers()
-        for invariant in APIInvariant.all {
-            results.append(CaseResult(VerifyCase(check: .mock, name: Self.invariantCaseName(invariant)),
-                                      findings: invariantFindings(invariant, in: answers)))
+        return results + APIInvariant.all.map { invariant in
+            CaseResult(VerifyCase(check: .mock, name: Self.invariantCaseName(invariant)),
+                       findings: invariantFindings(invariant, in: answers))
         }
-        return results
     }
 
     /// What is wrong with `operation`'s default stub: no stub, a failure by default, or a value
@@ -121,10 +120,10 @@ public struct MockCheck: Sendable {
                 findings.append(site.finding("/response", "the mock to answer \(Self.describe(recorded))", Self.describe(answered)))
             }
             if case .success(let value) = answered {
-                for invariant in APIInvariant.all {
-                    for difference in invariant.check(value, answering: call.operation) {
-                        findings.append(site.finding(JSONPointer(tokens: ["response", "body"]).appending(difference.pointer),
-                                                     "\(difference.expected) (\(invariant.rule))", difference.found, rule: invariant.source))
+                findings += APIInvariant.all.flatMap { invariant in
+                    invariant.check(value, answering: call.operation).map { difference in
+                        site.finding(JSONPointer(tokens: ["response", "body"]).appending(difference.pointer),
+                                     "\(difference.expected) (\(invariant.rule))", difference.found, rule: invariant.source)
                     }
                 }
             }

@@ -40,22 +40,17 @@ struct OpenSet: Sendable {
 
     /// The pointers of this set's values in `value`.
     func pointers(in value: JSONValue) -> [JSONPointer] {
-        var found: [JSONPointer] = []
-        func walk(_ value: JSONValue, _ tokens: ArraySlice<String>, _ pointer: JSONPointer) {
-            guard let token = tokens.first else {
-                found.append(pointer)
-                return
-            }
+        func walk(_ value: JSONValue, _ tokens: ArraySlice<String>, _ pointer: JSONPointer) -> [JSONPointer] {
+            guard let token = tokens.first else { return [pointer] }
             switch value {
             case .array(let elements) where token == "*":
-                for (index, element) in elements.enumerated() { walk(element, tokens.dropFirst(), pointer.appending(index)) }
+                return elements.enumerated().flatMap { walk($1, tokens.dropFirst(), pointer.appending($0)) }
             case .object(let object):
-                if let member = object[token] { walk(member, tokens.dropFirst(), pointer.appending(token)) }
+                return object[token].map { walk($0, tokens.dropFirst(), pointer.appending(token)) } ?? []
             default:
-                break
+                return []
             }
         }
-        walk(value, pattern[...], .root)
-        return found
+        return walk(value, pattern[...], .root)
     }
 }

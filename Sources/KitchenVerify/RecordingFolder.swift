@@ -29,10 +29,8 @@ public enum RecordingFolder {
 
     /// Loads every recording under `folder` whose relative path `selected` keeps (all by default).
     public static func load(_ folder: URL, selected: (String) -> Bool = { _ in true }) throws(VerifyError) -> [LoadedRecording] {
-        var recordings: [LoadedRecording] = []
-        for name in try files(in: folder) where selected(name) {
-            recordings.append(try LoadedRecording(contentsOf: folder.appendingPathComponent(name), name: name))
+        try files(in: folder).filter(selected).map { name throws(VerifyError) in
+            try LoadedRecording(contentsOf: folder.appendingPathComponent(name), name: name)
         }
-        return recordings
     }
 }

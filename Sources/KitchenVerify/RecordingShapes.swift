@@ -48,18 +48,14 @@ public struct RecordingShapes: Sendable, Hashable {
             switch value {
             case .object(let object):
                 fields[path, default: Field()].objects += 1
-                for member in object { walk(member.value, at: path + "/" + Self.escape(member.key)) }
+                // RFC 6901 escaping, so a member called `*` or `a/b` cannot collide with structure.
+                for member in object { walk(member.value, at: path + JSONPointer(tokens: [member.key]).description) }
             case .array(let elements):
                 if !elements.isEmpty { fields[path, default: Field()].filledArrays += 1 }
                 for element in elements { walk(element, at: path + "/*") }
             default:
                 break
             }
-        }
-
-        /// RFC 6901 §3 escaping, so a member called `*` or `a/b` cannot collide with structure.
-        static func escape(_ key: String) -> String {
-            key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
         }
     }
 

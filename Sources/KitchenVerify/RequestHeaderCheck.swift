@@ -66,14 +66,13 @@ final class RequestHeaderCheck: Sendable {
         var found: [Difference] = []
         for sent in log.withLock({ $0 }) {
             guard case .answer(let answered) = engine.answer(sent.request, webSocket: sent.webSocket) else { continue }
-            let recorded = answered.entry.request.headers
-            func value(_ name: String) -> String? { recorded.first { $0.name.lowercased() == name.lowercased() }?.value }
-            let recordedAuthorization = value("Authorization")
+            let recorded = answered.entry.request
+            let recordedAuthorization = recorded.headerValues(named: "Authorization").first
             if (!sent.webSocket || recordedAuthorization != nil), recordedAuthorization != sent.authorization {
                 found.append(Difference(entry: answered.index, request: sent.request.description, header: "Authorization",
                                         recorded: recordedAuthorization, sent: sent.authorization))
             }
-            let recordedType = value("Content-Type")
+            let recordedType = recorded.headerValues(named: "Content-Type").first
             if !sent.webSocket, Self.mediaType(recordedType) != Self.mediaType(sent.contentType) {
                 found.append(Difference(entry: answered.index, request: sent.request.description, header: "Content-Type",
                                         recorded: recordedType, sent: sent.contentType))

@@ -54,22 +54,16 @@ public struct ScenarioReplayCheck: Sendable {
         } catch {
             found.append(site.finding("(scenario)", "scenario \(scenario.name) completes against its recording", "\(error)"))
         }
-        for mismatch in replay.engine.mismatches {
-            found.append(site.finding("(request)", "a request the recording holds", mismatch.description))
+        found += replay.engine.mismatches.map { site.finding("(request)", "a request the recording holds", $0.description) }
+        found += replay.engine.webSocketMismatches.map { site.finding("(websocket)", "the recorded client messages", $0) }
+        found += headers.differences(against: recording.document).map { difference in
+            site.finding("(entry #\(difference.entry)) \(difference.header)",
+                         "\(difference.header) \(Self.quoted(difference.recorded)), as recorded",
+                         "\(Self.quoted(difference.sent)) on \(difference.request)")
         }
-        for mismatch in replay.engine.webSocketMismatches {
-            found.append(site.finding("(websocket)", "the recorded client messages", mismatch))
+        return found + replay.engine.unusedEntries.map { unused in
+            site.finding("(entry #\(unused.index))", "the client to make this recorded request", "never made: \(unused.request)")
         }
-        for difference in headers.differences(against: recording.document) {
-            found.append(site.finding("(entry #\(difference.entry)) \(difference.header)",
-                                 "\(difference.header) \(Self.quoted(difference.recorded)), as recorded",
-                                 "\(Self.quoted(difference.sent)) on \(difference.request)"))
-        }
-        for unused in replay.engine.unusedEntries {
-            found.append(site.finding("(entry #\(unused.index))", "the client to make this recorded request",
-                                 "never made: \(unused.request)"))
-        }
-        return found
     }
 
     /// `"value"`, or `absent`.

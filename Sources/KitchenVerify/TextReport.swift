@@ -25,9 +25,7 @@ public enum TextReport {
             lines += ["… and \(failing.count - maximumFailures) more failing case(s) (all of them: --format json or --junit FILE)", ""]
         }
         if !report.notices.isEmpty {
-            lines.append("Notices")
-            lines += report.notices.map { "  - \($0)" }
-            lines.append("")
+            lines += ["Notices"] + report.notices.map { "  - \($0)" } + [""]
         }
         lines += summary(report)
         return lines.joined(separator: "\n") + "\n"
@@ -50,17 +48,13 @@ public enum TextReport {
             }
             lines.append(line)
         }
-        // Which scenarios did not run, and why: grouped by reason, since several share one.
+        // Which scenarios did not run, and why: grouped by reason (first seen first), since several share one.
         let skippedScenarios = report.skipped.filter { $0.verifyCase.check == .scenarios }
         var reasons: [String] = []
-        var scenariosByReason: [String: [String]] = [:]
-        for result in skippedScenarios {
-            let reason = result.skipped ?? ""
-            if scenariosByReason[reason] == nil { reasons.append(reason) }
-            scenariosByReason[reason, default: []].append(result.verifyCase.name.replacingOccurrences(of: "record ", with: ""))
-        }
+        for result in skippedScenarios where !reasons.contains(result.skipped ?? "") { reasons.append(result.skipped ?? "") }
         for reason in reasons {
-            lines.append("  skipped scenarios: " + (scenariosByReason[reason] ?? []).joined(separator: ", ") + " (\(reason))")
+            let names = skippedScenarios.filter { $0.skipped == reason }.map { $0.verifyCase.name.replacingOccurrences(of: "record ", with: "") }
+            lines.append("  skipped scenarios: " + names.joined(separator: ", ") + " (\(reason))")
         }
         let failed = report.results.filter { !$0.findings.isEmpty }.count
         let total = report.results.count

@@ -21,17 +21,11 @@ extension VerifyRun {
         let compared = Set(old.map(\.name))
         let current = recordings.filter { compared.contains($0.name) }
         let changes = ShapeDiff.compare(old: RecordingShapes(old), new: RecordingShapes(current))
-        var results: [CaseResult] = []
-        var notices: [String] = []
-        for change in changes {
-            guard change.severity == .breaking else {
-                notices.append("additive change against \(baseline.relativePath): \(change)")
-                continue
-            }
-            let verifyCase = VerifyCase(check: .shapes, name: "\(change.kind.rawValue) \(change.location)")
-            results.append(CaseResult(verifyCase, findings: [Finding(
+        var notices = changes.filter { $0.severity != .breaking }.map { "additive change against \(baseline.relativePath): \($0)" }
+        var results = changes.filter { $0.severity == .breaking }.map { change in
+            CaseResult(VerifyCase(check: .shapes, name: "\(change.kind.rawValue) \(change.location)"), findings: [Finding(
                 check: .shapes, location: change.location, expected: change.old ?? "absent", actual: change.new ?? "absent",
-                rule: change.kind.rawValue)]))
+                rule: change.kind.rawValue)])
         }
         results.append(CaseResult(VerifyCase(
             check: .shapes, name: "shapes of \(compared.count) recording(s) compared with \(baseline.relativePath)")))

@@ -130,14 +130,11 @@ public struct VerifyRun: Sendable {
             notices += comparison.notices
         }
 
-        let results = VerifyCheck.allCases.flatMap { byCheck[$0] ?? [] }.map { result in
-            var stamped = result
-            stamped.findings = result.findings.map { finding in
-                var copy = finding
-                copy.reproduce = options.reproduce(finding)
-                return copy
+        var results = VerifyCheck.allCases.flatMap { byCheck[$0] ?? [] }
+        for (index, result) in results.enumerated() {
+            for (position, finding) in result.findings.enumerated() {
+                results[index].findings[position].reproduce = options.reproduce(finding)
             }
-            return stamped
         }
         return VerifyReport(
             mode: options.modeName, contracts: options.contracts.relativePath,

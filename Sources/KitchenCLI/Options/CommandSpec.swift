@@ -30,13 +30,9 @@ struct CommandSpec: Sendable {
     /// `usage: kitchen record --upstream URL --out FILE [--host HOST] …`: required options bare,
     /// the others in brackets, repeatable ones followed by `...`.
     var usage: String {
-        var synopsis = "usage: kitchen \(name)"
-        for positional in positionals { synopsis += positional.optional ? " [\(positional.name)]" : " \(positional.name)" }
-        for option in shownOptions {
-            let form = option.requirement == .optional ? "[\(option.form)]" : option.form
-            synopsis += " " + form + (option.repeatable ? "..." : "")
-        }
-        return synopsis
+        let words = positionals.map { $0.optional ? "[\($0.name)]" : $0.name }
+            + shownOptions.map { ($0.requirement == .optional ? "[\($0.form)]" : $0.form) + ($0.repeatable ? "..." : "") }
+        return (["usage: kitchen \(name)"] + words).joined(separator: " ")
     }
 
     /// The usage line, the summary and discussion, then one line per positional and option.

@@ -1,4 +1,5 @@
 import Foundation
+import KitchenContracts
 
 /// One option of a command, declared once: its name, short form, value name, help, default,
 /// and how its text becomes a value. The command reads it back typed, `arguments[Self.port]`,
@@ -77,16 +78,11 @@ extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue ==
         self.init(name, names.joined(separator: "|"), default: defaultValue, defaultText: defaultValue.rawValue,
                   help: help) { text throws(UsageError) in
             guard let choice = Value(rawValue: text), names.contains(text) else {
-                throw UsageError("--\(name) must be \(alternatives(names)), not '\(text)'")
+                throw UsageError("--\(name) must be \(ValueWording.alternatives(names)), not '\(text)'")
             }
             return choice
         }
     }
-}
-
-/// `a or b`, `a, b or c`.
-func alternatives(_ names: [String]) -> String {
-    names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
 }
 
 /// A flag: `--name` (or its short form) with no value.

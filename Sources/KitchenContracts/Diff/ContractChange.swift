@@ -15,13 +15,10 @@ public struct ContractChange: Sendable, Hashable, Comparable, CustomStringConver
         /// Nothing on the wire changes (descriptions, summaries, ids).
         case neutral
 
-        /// The fixed-width label that starts a description line.
+        /// The fixed-width label that starts a description line: the name in capitals, eight wide.
         public var label: String {
-            switch self {
-            case .breaking: "BREAKING"
-            case .additive: "ADDITIVE"
-            case .neutral: "NEUTRAL "
-            }
+            let name = rawValue.uppercased()
+            return name + String(repeating: " ", count: 8 - name.count)
         }
     }
 

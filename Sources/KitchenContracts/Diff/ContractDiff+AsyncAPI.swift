@@ -24,15 +24,12 @@ extension ContractDiff {
                 new: channel.id)
         }
         for operation in old.operations {
-            let location = DiffLocation(prefix: "operation \(operation.id)")
-            guard let counterpart = new.operations.first(where: { $0.id == operation.id }) else {
-                differ.record(.breaking, .operationRemoved, location, old: operation.action.rawValue, new: nil)
-                continue
-            }
-            if counterpart.action != operation.action {
-                differ.record(.breaking, .actionChanged, location, old: operation.action.rawValue,
-                    new: counterpart.action.rawValue)
-            }
+            // Gone, or its action turned round: either breaks who sends or receives its messages.
+            let counterpart = new.operations.first { $0.id == operation.id }
+            guard counterpart?.action != operation.action else { continue }
+            let kind: ContractChange.Kind = counterpart == nil ? .operationRemoved : .actionChanged
+            differ.record(.breaking, kind, DiffLocation(prefix: "operation \(operation.id)"), old: operation.action.rawValue,
+                          new: counterpart?.action.rawValue)
         }
         for operation in new.operations where !old.operations.contains(where: { $0.id == operation.id }) {
             differ.record(.additive, .operationAdded, DiffLocation(prefix: "operation \(operation.id)"), old: nil,
@@ -53,11 +50,7 @@ extension ContractDiff {
         var unmatched = new.messages
         var pairs: [(AsyncAPIMessage, AsyncAPIMessage?)] = []
         for message in old.messages {
-            if let index = unmatched.firstIndex(where: { $0.key == message.key }) {
-                pairs.append((message, unmatched.remove(at: index)))
-            } else {
-                pairs.append((message, nil))
-            }
+            pairs.append((message, unmatched.firstIndex { $0.key == message.key }.map { unmatched.remove(at: $0) }))
         }
         for (position, pair) in pairs.enumerated() where pair.1 == nil {
             guard let value = pair.0.discriminatorValue,
@@ -72,17 +65,14 @@ extension ContractDiff {
                 continue
             }
             guard let before = message.payloadPointer, let after = counterpart.payloadPointer else { continue }
-            let receivedOnly = newContract.operations.contains {
-                $0.action == .receive && $0.channelId == new.id && $0.messageKeys.contains(counterpart.key)
-            } && !newContract.operations.contains {
-                $0.action == .send && $0.channelId == new.id && $0.messageKeys.contains(counterpart.key)
-            }
+            let actions = Set(newContract.operations.filter {
+                $0.channelId == new.id && $0.messageKeys.contains(counterpart.key)
+            }.map(\.action))
             differ.rootDiscriminator = old.discriminator ?? new.discriminator
             if let oldProperty = old.discriminator, let newProperty = new.discriminator, oldProperty != newProperty {
                 differ.record(.breaking, .discriminatorChanged, at, old: oldProperty, new: newProperty)
             }
-            differ.compare(old: before, new: after, at: DiffLocation(prefix: at.prefix),
-                           direction: receivedOnly ? .request : .response)
+            differ.compare(old: before, new: after, at: at, direction: actions == [.receive] ? .request : .response)
             differ.rootDiscriminator = nil
         }
         for message in unmatched {

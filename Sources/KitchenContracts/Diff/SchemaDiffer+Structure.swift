@@ -79,18 +79,28 @@ extension SchemaDiffer {
     mutating func compareItems(
         _ old: ResolvedSchema, _ new: ResolvedSchema, _ location: DiffLocation, _ direction: DataDirection
     ) {
-        let at = location.appending("items")
-        switch (old.members["items"] != nil, new.members["items"] != nil) {
-        case (true, true):
-            compare(old: old.pointer.appending("items"), new: new.pointer.appending("items"), at: at, direction: direction)
-        case (false, true):
-            record(.breaking, .constraintAdded, at, old: nil,
-                new: resolve(new.pointer.appending("items"), in: newDocument).summary)
-        case (true, false):
-            let severity: ContractChange.Severity = direction == .request ? .additive : .breaking
-            record(severity, .constraintRemoved, at,
-                old: resolve(old.pointer.appending("items"), in: oldDocument).summary, new: nil)
-        case (false, false):
+        func items(_ schema: ResolvedSchema) -> JSONPointer? {
+            schema.members["items"] == nil ? nil : schema.pointer.appending("items")
+        }
+        compareSubschemas(items(old), items(new), location.appending("items"), direction,
+                          removed: (direction == .request ? .additive : .breaking, .constraintRemoved),
+                          added: (.breaking, .constraintAdded))
+    }
+
+    /// The subschemas at `old` and `new` compared when both are there; otherwise the one
+    /// there, in a few words, recorded as `removed` or `added` (a severity and a kind).
+    private mutating func compareSubschemas(
+        _ old: JSONPointer?, _ new: JSONPointer?, _ location: DiffLocation, _ direction: DataDirection,
+        removed: (ContractChange.Severity, ContractChange.Kind), added: (ContractChange.Severity, ContractChange.Kind)
+    ) {
+        switch (old, new) {
+        case let (before?, after?):
+            compare(old: before, new: after, at: location, direction: direction)
+        case (let before?, nil):
+            record(removed.0, removed.1, location, old: resolve(before, in: oldDocument).summary, new: nil)
+        case (nil, let after?):
+            record(added.0, added.1, location, old: nil, new: resolve(after, in: newDocument).summary)
+        case (nil, nil):
             break
         }
     }
@@ -106,17 +116,10 @@ extension SchemaDiffer {
         let oldAll = old.members["allOf"]?.arrayValue?.count ?? 0
         let newAll = new.members["allOf"]?.arrayValue?.count ?? 0
         for position in 0..<max(oldAll, newAll) {
-            let at = location.appending("allOf").appending(String(position))
-            if position < oldAll, position < newAll {
-                compare(old: old.pointer.appending("allOf").appending(position),
-                        new: new.pointer.appending("allOf").appending(position), at: at, direction: direction)
-            } else if position < oldAll {
-                record(.breaking, .branchRemoved, at,
-                    old: resolve(old.pointer.appending("allOf").appending(position), in: oldDocument).summary, new: nil)
-            } else {
-                record(.breaking, .branchAdded, at, old: nil,
-                    new: resolve(new.pointer.appending("allOf").appending(position), in: newDocument).summary)
-            }
+            compareSubschemas(position < oldAll ? old.pointer.appending("allOf").appending(position) : nil,
+                              position < newAll ? new.pointer.appending("allOf").appending(position) : nil,
+                              location.appending("allOf").appending(String(position)), direction,
+                              removed: (.breaking, .branchRemoved), added: (.breaking, .branchAdded))
         }
         for keyword in ["oneOf", "anyOf"] {
             let before = BranchTable(schema: old, keyword: keyword, document: oldDocument)
@@ -135,19 +138,16 @@ extension SchemaDiffer {
         let byValue = old.property != nil && old.property == new.property
         let oldKeys = old.branches.map { byValue ? $0.label : $0.position }
         let newKeys = new.branches.map { byValue ? $0.label : $0.position }
-        let added: ContractChange.Severity = direction == .request ? .additive : .breaking
+        let kinds = (removed: (ContractChange.Severity.breaking, ContractChange.Kind.branchRemoved),
+                     added: (direction == .request ? ContractChange.Severity.additive : .breaking, ContractChange.Kind.branchAdded))
         for (index, branch) in old.branches.enumerated() {
-            let at = location.appending(oldKeys[index])
-            if let match = newKeys.firstIndex(of: oldKeys[index]) {
-                compare(old: branch.pointer, new: new.branches[match].pointer, at: at, direction: direction,
-                        isDiscriminator: false)
-            } else {
-                record(.breaking, .branchRemoved, at, old: resolve(branch.pointer, in: oldDocument).summary, new: nil)
-            }
+            let match = newKeys.firstIndex(of: oldKeys[index]).map { new.branches[$0].pointer }
+            compareSubschemas(branch.pointer, match, location.appending(oldKeys[index]), direction,
+                              removed: kinds.removed, added: kinds.added)
         }
         for (index, branch) in new.branches.enumerated() where !oldKeys.contains(newKeys[index]) {
-            record(added, .branchAdded, location.appending(newKeys[index]), old: nil,
-                new: resolve(branch.pointer, in: newDocument).summary)
+            compareSubschemas(nil, branch.pointer, location.appending(newKeys[index]), direction,
+                              removed: kinds.removed, added: kinds.added)
         }
     }
 }

@@ -13,13 +13,11 @@ struct AsyncAPILoader {
 
     mutating func load() throws(ContractError) -> (channels: [AsyncAPIChannel], operations: [AsyncAPIOperation], graph: SchemaGraph) {
         _ = try reader.root(declaring: "asyncapi", of: "AsyncAPI")
-        var channels: [AsyncAPIChannel] = []
-        for member in try reader.members(at: JSONPointer(tokens: ["channels"])) {
-            channels.append(try channel(member.key))
+        var channels = try reader.members(at: JSONPointer(tokens: ["channels"])).map { member throws(ContractError) in
+            try channel(member.key)
         }
-        var operations: [AsyncAPIOperation] = []
-        for member in try reader.members(at: JSONPointer(tokens: ["operations"])) {
-            operations.append(try operation(member.key, channels: channels))
+        let operations = try reader.members(at: JSONPointer(tokens: ["operations"])).map { member throws(ContractError) in
+            try operation(member.key, channels: channels)
         }
         let graph = try compiler.finish(withComponentsOf: reader)
         for index in channels.indices { channels[index].attach(graph) }
@@ -28,8 +26,7 @@ struct AsyncAPILoader {
 
     private mutating func channel(_ id: String) throws(ContractError) -> AsyncAPIChannel {
         let (object, at) = try reader.object(at: JSONPointer(tokens: ["channels", id]))
-        var messages: [AsyncAPIMessage] = []
-        for member in try reader.members(at: at.appending("messages")) {
+        let messages = try reader.members(at: at.appending("messages")).map { member throws(ContractError) in
             let (message, messageAt) = try reader.object(at: at.appending("messages").appending(member.key))
             var payloadPointer: JSONPointer?
             if case .object(let payload)? = message["payload"] {
@@ -38,9 +35,8 @@ struct AsyncAPILoader {
                     ? messageAt.appending("payload").appending("schema") : messageAt.appending("payload")
             }
             if let payloadPointer { _ = try compiler.compile(at: payloadPointer) }
-            messages.append(AsyncAPIMessage(
-                key: member.key, name: message["name"]?.stringValue, discriminatorValue: nil,
-                payloadPointer: payloadPointer, pointer: messageAt))
+            return AsyncAPIMessage(key: member.key, name: message["name"]?.stringValue, discriminatorValue: nil,
+                                   payloadPointer: payloadPointer, pointer: messageAt)
         }
         var channel = AsyncAPIChannel(
             id: id, address: try reader.string(object, "address", at: at), messages: messages, discriminator: nil)
@@ -61,8 +57,7 @@ struct AsyncAPILoader {
         guard channelTarget.pointer.tokens.count == 2, channelTarget.pointer.tokens[0] == "channels",
               let channel = channels.first(where: { $0.id == channelTarget.pointer.tokens[1] })
         else { throw reader.malformed(at.appending("channel"), "channel must refer to an entry of channels") }
-        var keys: [String] = []
-        for (position, element) in (object["messages"]?.arrayValue ?? []).enumerated() {
+        let keys = try (object["messages"]?.arrayValue ?? []).enumerated().map { position, element throws(ContractError) in
             let location = at.appending("messages").appending(position)
             guard let ref = element["$ref"]?.stringValue else { throw reader.malformed(location, "messages must be $refs") }
             let target = try ContractReferences.require(ref, in: reader.document, file: reader.file, at: location)
@@ -70,7 +65,7 @@ struct AsyncAPILoader {
                   target.pointer.tokens.dropLast() == ["channels", channel.id, "messages"]
             else { throw reader.malformed(location,
                 "an operation's messages must be messages of its channel \(channel.id)") }
-            keys.append(key)
+            return key
         }
         return AsyncAPIOperation(id: id, action: action, channelId: channel.id,
                                  messageKeys: keys.isEmpty ? channel.messages.map(\.key) : keys)

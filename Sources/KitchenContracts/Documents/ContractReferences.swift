@@ -37,9 +37,7 @@ public enum ContractReferences {
 
     /// Every `$ref` in `document`, in document order (data values such as examples skipped).
     public static func all(in document: JSONValue) -> [ContractReference] {
-        var found: [ContractReference] = []
-        collect(document, at: .root, into: &found)
-        return found
+        references(in: document, at: .root)
     }
 
     /// The local references (`#…`) in `document` that do not resolve. References to other
@@ -71,39 +69,27 @@ public enum ContractReferences {
         return (target, value)
     }
 
-    private static func collect(_ value: JSONValue, at pointer: JSONPointer, into found: inout [ContractReference]) {
+    private static func references(in value: JSONValue, at pointer: JSONPointer) -> [ContractReference] {
         switch value {
         case .object(let object):
-            if case .string(let ref)? = object["$ref"] { found.append(ContractReference(pointer: pointer, ref: ref)) }
+            let own = object["$ref"]?.stringValue.map { [ContractReference(pointer: pointer, ref: $0)] } ?? []
             let isNameMap = pointer.tokens.last.map(nameMaps.contains) ?? false
-            for member in object {
+            return own + object.flatMap { member -> [ContractReference] in
                 let inner = pointer.appending(member.key)
-                if !isNameMap, dataKeywords.contains(member.key) { continue }
+                if !isNameMap, dataKeywords.contains(member.key) { return [] }
+                // `examples` is data in a Schema Object (an array) but a map of Example Objects, each
+                // possibly a `$ref`, in a Media Type or Parameter Object (OpenAPI 3.1 §4.8.14).
                 if !isNameMap, member.key == "examples" {
-                    collectExampleReferences(member.value, at: inner, into: &found)
-                    continue
+                    return (member.value.objectValue ?? [:]).compactMap { example in
+                        example.value["$ref"]?.stringValue.map { ContractReference(pointer: inner.appending(example.key), ref: $0) }
+                    }
                 }
-                collect(member.value, at: inner, into: &found)
+                return references(in: member.value, at: inner)
             }
         case .array(let elements):
-            for (index, element) in elements.enumerated() {
-                collect(element, at: pointer.appending(index), into: &found)
-            }
+            return elements.enumerated().flatMap { references(in: $1, at: pointer.appending($0)) }
         default:
-            break
-        }
-    }
-
-    /// `examples` is data in a Schema Object (an array) but a map of Example Objects, each
-    /// possibly a `$ref`, in a Media Type or Parameter Object (OpenAPI 3.1 §4.8.14).
-    private static func collectExampleReferences(
-        _ value: JSONValue, at pointer: JSONPointer, into found: inout [ContractReference]
-    ) {
-        guard case .object(let examples) = value else { return }
-        for member in examples {
-            if case .string(let ref)? = member.value["$ref"] {
-                found.append(ContractReference(pointer: pointer.appending(member.key), ref: ref))
-            }
+            return []
         }
     }
 }

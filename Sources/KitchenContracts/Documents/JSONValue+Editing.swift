@@ -34,23 +34,14 @@ extension JSONValue {
     /// The pointer of every object member in this value, depth first, in written order
     /// (members of objects inside arrays included).
     package var memberPointers: [JSONPointer] {
-        var pointers: [JSONPointer] = []
-        func walk(_ value: JSONValue, _ pointer: JSONPointer) {
+        func walk(_ value: JSONValue, _ pointer: JSONPointer) -> [JSONPointer] {
             switch value {
-            case .object(let object):
-                for member in object {
-                    let location = pointer.appending(member.key)
-                    pointers.append(location)
-                    walk(member.value, location)
-                }
-            case .array(let elements):
-                for (index, element) in elements.enumerated() { walk(element, pointer.appending(index)) }
-            default:
-                break
+            case .object(let object): object.flatMap { [pointer.appending($0.key)] + walk($0.value, pointer.appending($0.key)) }
+            case .array(let elements): elements.enumerated().flatMap { walk($1, pointer.appending($0)) }
+            default: []
             }
         }
-        walk(self, .root)
-        return pointers
+        return walk(self, .root)
     }
 
     /// This value with `member` added (as `value`) to every object in it, nested ones included.

@@ -28,13 +28,11 @@ enum OpenAPI30Upgrade {
         case .object(var object):
             if case .string(let ref)? = object["$ref"] { return ["$ref": .string(ref)] }
             upgradeKeywords(&object)
-            var members: [JSONObject.Member] = []
-            for member in object.members {
+            return .object(JSONObject(uniqueMembers: object.members.map { member in
                 // Examples, defaults and enumerations are data: left as written.
                 let isData = ["example", "examples", "default", "enum", "const"].contains(member.key)
-                members.append(JSONObject.Member(key: member.key, value: isData ? member.value : upgrade(member.value)))
-            }
-            return .object(JSONObject(uniqueMembers: members))
+                return JSONObject.Member(key: member.key, value: isData ? member.value : upgrade(member.value))
+            }))
         default:
             return value
         }

@@ -30,13 +30,14 @@ public struct OpenAPIContract: ContractDocument {
     public init(document written: JSONValue, file: String = "<inline>", options: SchemaOptions = .init()) throws(ContractError) {
         // OpenAPI 3.0.x is read as the 3.1 document with the same meaning.
         let document = OpenAPI30Upgrade.upgraded(written)
-        var loader = OpenAPILoader(document: document, file: file, options: options.adjusted(by: document))
+        let options = options.adjusted(by: document)
+        var loader = OpenAPILoader(document: document, file: file, options: options)
         let (operations, graph) = try loader.load()
         self.document = document
         self.file = file
         self.operations = operations
         self.graph = graph
-        self.options = options.adjusted(by: document)
+        self.options = options
         self.operationIndex = Dictionary(operations.enumerated().map { ($1.operationId, $0) }) { _, last in last }
     }
 

@@ -86,9 +86,8 @@ struct OpenAPILoader {
         for name in PathTemplate.parameterNames(in: path) where !declaredPathNames.contains(name) {
             throw reader.malformed(pointer, "path parameter {\(name)} of \(path) is not declared")
         }
-        var responses: [OpenAPIResponse] = []
-        for member in try reader.members(at: pointer.appending("responses")) {
-            responses.append(try response(member.key, at: pointer.appending("responses").appending(member.key)))
+        let responses = try reader.members(at: pointer.appending("responses")).map { member throws(ContractError) in
+            try response(member.key, at: pointer.appending("responses").appending(member.key))
         }
         let security = object["security"] == nil
             ? rootSecurity : try self.security(object["security"], at: pointer.appending("security"))
@@ -104,8 +103,7 @@ struct OpenAPILoader {
     ) throws(ContractError) -> [OpenAPIParameter] {
         guard let value else { return [] }
         guard case .array(let elements) = value else { throw reader.malformed(pointer, "parameters must be an array") }
-        var result: [OpenAPIParameter] = []
-        for position in elements.indices {
+        return try elements.indices.map { position throws(ContractError) in
             let (object, at) = try reader.object(at: pointer.appending(position))
             guard let name = try reader.string(object, "name", at: at) else {
                 throw reader.malformed(at, "a parameter needs a name")
@@ -116,10 +114,8 @@ struct OpenAPILoader {
             let required = try reader.bool(object, "required", at: at) || location == .path
             let schemaPointer = object["schema"] == nil ? nil : at.appending("schema")
             if let schemaPointer { _ = try compileSchema(at: schemaPointer) }
-            result.append(OpenAPIParameter(name: name, location: location, isRequired: required,
-                schemaPointer: schemaPointer))
+            return OpenAPIParameter(name: name, location: location, isRequired: required, schemaPointer: schemaPointer)
         }
-        return result
     }
 
     private mutating func requestBody(at pointer: JSONPointer) throws(ContractError) -> OpenAPIRequestBody {
@@ -162,15 +158,13 @@ struct OpenAPILoader {
     ) throws(ContractError) -> [OpenAPISecurityRequirement] {
         guard let value else { return [] }
         guard case .array(let elements) = value else { throw reader.malformed(pointer, "security must be an array") }
-        var result: [OpenAPISecurityRequirement] = []
-        for (position, element) in elements.enumerated() {
+        return try elements.enumerated().map { position, element throws(ContractError) in
             guard case .object(let object) = element else {
                 throw reader.malformed(pointer.appending(position), "expected an object")
             }
             var schemes: [String: [String]] = [:]
             for member in object { schemes[member.key] = member.value.arrayValue?.compactMap(\.stringValue) ?? [] }
-            result.append(OpenAPISecurityRequirement(schemes: schemes))
+            return OpenAPISecurityRequirement(schemes: schemes)
         }
-        return result
     }
 }

@@ -97,8 +97,7 @@ public struct ExchangeValidator: Sendable {
             let at = Self.query.appending(parameter.name)
             if texts.isEmpty {
                 if parameter.isRequired {
-                    violations.append(SchemaViolation(
-                        pointer: at, schemaPath: Self.schemaPath(operation, "parameters"), keyword: "required",
+                    violations.append(Self.violation(at, operation, "parameters", keyword: "required",
                         expected: "required query parameter", found: "absent"))
                 }
                 continue
@@ -109,9 +108,7 @@ public struct ExchangeValidator: Sendable {
         var reported: Set<String> = []
         for item in items where !declared.contains(where: { $0.name == item.name }) && reported.insert(item.name).inserted {
             let names = declared.map(\.name)
-            violations.append(SchemaViolation(
-                pointer: Self.query.appending(item.name), schemaPath: Self.schemaPath(operation, "parameters"),
-                keyword: "parameters",
+            violations.append(Self.violation(Self.query.appending(item.name), operation, "parameters", keyword: "parameters",
                 expected: names.isEmpty
                     ? "no query parameters" : "only declared query parameters (\(names.joined(separator: ", ")))",
                 found: ValueWording.describe(.string(item.value))))
@@ -122,14 +119,12 @@ public struct ExchangeValidator: Sendable {
     private func requestBodyViolations(_ body: JSONValue?, _ operation: OpenAPIOperation) -> [SchemaViolation] {
         guard let declared = operation.requestBody else {
             guard let body else { return [] }
-            return [SchemaViolation(
-                pointer: Self.requestBody, schemaPath: Self.schemaPath(operation), keyword: "requestBody",
+            return [Self.violation(Self.requestBody, operation, keyword: "requestBody",
                 expected: "no body (\(operation.operationId) declares none)", found: ValueWording.describe(body))]
         }
         guard let body else {
             guard declared.isRequired else { return [] }
-            return [SchemaViolation(
-                pointer: Self.requestBody, schemaPath: Self.schemaPath(operation, "requestBody", "required"),
+            return [Self.violation(Self.requestBody, operation, "requestBody", "required",
                 keyword: "requestBody", expected: "a body (required by \(operation.operationId))", found: "absent")]
         }
         return declared.schema?.validate(body, at: Self.requestBody) ?? []
@@ -138,20 +133,16 @@ public struct ExchangeValidator: Sendable {
     private func responseViolations(_ exchange: RecordedExchange, _ operation: OpenAPIOperation) -> [SchemaViolation] {
         guard let response = operation.response(for: exchange.status) else {
             let declared = operation.responses.map(\.status).joined(separator: ", ")
-            return [SchemaViolation(
-                pointer: Self.status, schemaPath: Self.schemaPath(operation, "responses"), keyword: "responses",
+            return [Self.violation(Self.status, operation, "responses", keyword: "responses",
                 expected: "a status declared for \(operation.operationId) (\(declared))", found: String(exchange.status))]
         }
         if exchange.isHead { return headViolations(exchange, response, operation) }
         switch (response.hasContent, exchange.responseBody) {
         case (false, let body?):
-            return [SchemaViolation(
-                pointer: Self.responseBody, schemaPath: Self.schemaPath(operation, "responses", response.status),
-                keyword: "responseBody",
+            return [Self.violation(Self.responseBody, operation, "responses", response.status, keyword: "responseBody",
                 expected: "no body (status \(response.status) declares no content)", found: ValueWording.describe(body))]
         case (true, nil):
-            return [SchemaViolation(
-                pointer: Self.responseBody, schemaPath: Self.schemaPath(operation, "responses", response.status, "content"),
+            return [Self.violation(Self.responseBody, operation, "responses", response.status, "content",
                 keyword: "responseBody", expected: "a \(response.mediaType ?? "JSON") body", found: "absent")]
         case (true, let body?):
             return response.schema?.validate(body, at: Self.responseBody) ?? []
@@ -167,22 +158,24 @@ public struct ExchangeValidator: Sendable {
     ) -> [SchemaViolation] {
         var violations: [SchemaViolation] = []
         if let body = exchange.responseBody {
-            violations.append(SchemaViolation(
-                pointer: Self.responseBody, schemaPath: Self.schemaPath(operation, "responses", response.status),
+            violations.append(Self.violation(Self.responseBody, operation, "responses", response.status,
                 keyword: "responseBody", expected: "no body (a HEAD answer)", found: ValueWording.describe(body)))
         }
         if let declared = response.mediaType, let contentType = exchange.responseContentType,
            Self.mediaType(of: contentType) != Self.mediaType(of: declared) {
-            violations.append(SchemaViolation(
-                pointer: Self.contentType, schemaPath: Self.schemaPath(operation, "responses", response.status, "content"),
+            violations.append(Self.violation(Self.contentType, operation, "responses", response.status, "content",
                 keyword: "content", expected: "\(declared) (the body \(operation.operationId) declares)", found: contentType))
         }
         return violations
     }
 
-    /// `#/paths/…/<tokens>` below `operation`, rendered only when a violation is reported.
-    private static func schemaPath(_ operation: OpenAPIOperation, _ tokens: String...) -> String {
-        "#" + JSONPointer(tokens: operation.pointer.tokens + tokens).description
+    /// A violation at `pointer` of the rule at `#/paths/…/<tokens>` below `operation`.
+    private static func violation(
+        _ pointer: JSONPointer, _ operation: OpenAPIOperation, _ tokens: String...,
+        keyword: String, expected: String, found: String
+    ) -> SchemaViolation {
+        SchemaViolation(pointer: pointer, schemaPath: "#" + JSONPointer(tokens: operation.pointer.tokens + tokens).description,
+                        keyword: keyword, expected: expected, found: found)
     }
 
     /// A media type without its parameters, in lower case (RFC 9110 §8.3.1).

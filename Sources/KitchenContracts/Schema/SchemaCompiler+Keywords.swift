@@ -35,25 +35,11 @@ extension SchemaCompiler {
             rules.enumSet = Set(elements)
         }
         rules.constant = object["const"]
-        // OpenAPI 3.0's Boolean exclusive bounds are numeric by now (`OpenAPI30Upgrade`).
-        rules.minimum = try number(object, "minimum", at: location)
-        rules.maximum = try number(object, "maximum", at: location)
-        rules.exclusiveMinimum = try number(object, "exclusiveMinimum", at: location)
-        rules.exclusiveMaximum = try number(object, "exclusiveMaximum", at: location)
-        if let divisor = try number(object, "multipleOf", at: location) {
-            guard JSONNumber.integer(0) < divisor else {
-                throw malformed(location.appending("multipleOf"), "multipleOf must be greater than 0")
-            }
-            rules.multipleOf = divisor
+        for (keyword, field) in Self.numberKeywords { rules[keyPath: field] = try number(object, keyword, at: location) }
+        if let divisor = rules.multipleOf, !(JSONNumber.integer(0) < divisor) {
+            throw malformed(location.appending("multipleOf"), "multipleOf must be greater than 0")
         }
-        rules.minLength = try count(object, "minLength", at: location)
-        rules.maxLength = try count(object, "maxLength", at: location)
-        rules.minItems = try count(object, "minItems", at: location)
-        rules.maxItems = try count(object, "maxItems", at: location)
-        rules.minContains = try count(object, "minContains", at: location)
-        rules.maxContains = try count(object, "maxContains", at: location)
-        rules.minProperties = try count(object, "minProperties", at: location)
-        rules.maxProperties = try count(object, "maxProperties", at: location)
+        for (keyword, field) in Self.countKeywords { rules[keyPath: field] = try count(object, keyword, at: location) }
         switch object["uniqueItems"] {
         case nil: break
         case .bool(let unique)?: rules.uniqueItems = unique
@@ -62,8 +48,8 @@ extension SchemaCompiler {
         if let pattern = object["pattern"] { rules.pattern = try regex(pattern, at: location.appending("pattern")) }
         rules.required = try names(object["required"], "required", at: location)
         if case .object(let dependencies)? = object["dependentRequired"] {
-            for member in dependencies {
-                rules.dependentRequired.append((member.key, try names(member.value, "dependentRequired", at: location)))
+            rules.dependentRequired = try dependencies.map { member throws(ContractError) in
+                (member.key, try names(member.value, "dependentRequired", at: location))
             }
         }
     }
@@ -87,9 +73,9 @@ extension SchemaCompiler {
         rules.requiredOutsideProperties = rules.required.contains { rules.properties[CodePointKey($0)] == nil }
         rules.requiredInPropertiesCount = Set(rules.required.map(CodePointKey.init)).count { rules.properties[$0] != nil }
         if case .object(let patterns)? = object["patternProperties"] {
-            for member in patterns {
+            rules.patternProperties = try patterns.map { member throws(ContractError) in
                 let at = location.appending("patternProperties").appending(member.key)
-                rules.patternProperties.append((try regex(.string(member.key), at: at), try compile(at)))
+                return (try regex(.string(member.key), at: at), try compile(at))
             }
         }
         switch object["additionalProperties"] {
@@ -103,8 +89,8 @@ extension SchemaCompiler {
         rules.propertyNames = try single(object, "propertyNames", at: location)
         rules.unevaluatedProperties = try single(object, "unevaluatedProperties", at: location)
         if case .object(let dependencies)? = object["dependentSchemas"] {
-            for member in dependencies {
-                rules.dependentSchemas.append((member.key, try compile(location.appending("dependentSchemas").appending(member.key))))
+            rules.dependentSchemas = try dependencies.map { member throws(ContractError) in
+                (member.key, try compile(location.appending("dependentSchemas").appending(member.key)))
             }
         }
     }
@@ -131,6 +117,18 @@ extension SchemaCompiler {
         }
     }
 
+    /// The keywords holding a number (OpenAPI 3.0's Boolean exclusive bounds are numeric by
+    /// now, `OpenAPI30Upgrade`), then those holding a count, each with the field it sets.
+    private static let numberKeywords: [(String, WritableKeyPath<SchemaRules, JSONNumber?> & Sendable)] = [
+        ("minimum", \.minimum), ("maximum", \.maximum), ("exclusiveMinimum", \.exclusiveMinimum),
+        ("exclusiveMaximum", \.exclusiveMaximum), ("multipleOf", \.multipleOf),
+    ]
+    private static let countKeywords: [(String, WritableKeyPath<SchemaRules, Int?> & Sendable)] = [
+        ("minLength", \.minLength), ("maxLength", \.maxLength), ("minItems", \.minItems), ("maxItems", \.maxItems),
+        ("minContains", \.minContains), ("maxContains", \.maxContains),
+        ("minProperties", \.minProperties), ("maxProperties", \.maxProperties),
+    ]
+
     /// The node of a keyword holding one schema, `nil` when absent.
     private mutating func single(_ object: JSONObject, _ keyword: String, at location: Location) throws(ContractError) -> Int? {
         switch object[keyword] {
@@ -147,11 +145,9 @@ extension SchemaCompiler {
         guard case .array(let elements) = value, !elements.isEmpty else {
             throw malformed(location.appending(keyword), "\(keyword) must be a non-empty array of schemas")
         }
-        var indices: [Int] = []
-        for position in elements.indices {
-            indices.append(try compile(location.appending(keyword).appending(position)))
+        return try elements.indices.map { position throws(ContractError) in
+            try compile(location.appending(keyword).appending(position))
         }
-        return indices
     }
 
     private func names(_ value: JSONValue?, _ keyword: String, at location: Location) throws(ContractError) -> [String] {

@@ -71,10 +71,8 @@ struct SchemaCompiler {
         // threw is not finished.
         let finished = nodes.compactMap { $0 }
         guard finished.count == nodes.count else { throw malformed(.init(document: 0, pointer: .root), "a schema did not finish compiling") }
-        var indexByPath: [String: Int] = [:]
-        for (location, index) in indexByLocation where location.document == 0 {
-            indexByPath["#" + location.pointer.description] = index
-        }
+        let indexByPath = Dictionary(uniqueKeysWithValues: indexByLocation.filter { $0.key.document == 0 }
+            .map { ("#" + $0.key.pointer.description, $0.value) })
         let graph = SchemaGraph(nodes: finished, indexByPath: indexByPath, dynamicAnchors: dynamicAnchors)
         if let loop = SchemaCycleCheck.firstInPlaceCycle(in: graph) {
             let start = JSONPointer(String(loop[0].drop { $0 != "#" }.dropFirst())) ?? .root

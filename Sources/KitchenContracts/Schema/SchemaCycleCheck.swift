@@ -11,14 +11,12 @@ enum SchemaCycleCheck {
 
         func inPlaceEdges(_ index: Int) -> [Int] {
             let rules = graph.nodes[index].rules
-            var edges = rules.allOf + rules.anyOf + rules.oneOf + rules.dependentSchemas.map(\.node)
-            edges += [rules.not, rules.conditional?.condition, rules.conditional?.then, rules.conditional?.otherwise,
-                      rules.dynamicReference?.target].compactMap { $0 }
-            if let reference = rules.reference { edges.append(reference) }
-            if let discriminator = rules.discriminator {
-                edges += discriminator.values.compactMap { discriminator.branches[$0] }
-            }
-            return edges
+            let single = [rules.not, rules.conditional?.condition, rules.conditional?.then, rules.conditional?.otherwise,
+                          rules.dynamicReference?.target, rules.reference].compactMap { $0 }
+            let discriminated = rules.discriminator.map { discriminator in
+                discriminator.values.compactMap { discriminator.branches[$0] }
+            } ?? []
+            return rules.allOf + rules.anyOf + rules.oneOf + rules.dependentSchemas.map(\.node) + single + discriminated
         }
 
         func visit(_ index: Int) -> [String]? {

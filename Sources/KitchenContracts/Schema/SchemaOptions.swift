@@ -7,8 +7,8 @@
 /// let schema = try JSONSchema(value, options: options)
 /// ```
 public struct SchemaOptions: Sendable {
-    /// Whether `format` is checked (Validation 2020-12 §7.2).
-    public enum Formats: Sendable, Equatable {
+    /// Whether `format` is checked (Validation 2020-12 §7.2); the raw values are `kitchen verify --formats`'s.
+    public enum Formats: String, Sendable, Equatable, CaseIterable {
         /// An annotation only, as 2020-12 makes it by default.
         case annotate
         /// The formats in ``FormatChecks`` are asserted; any other stays an annotation.

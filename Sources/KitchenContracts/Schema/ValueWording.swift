@@ -32,7 +32,7 @@ package enum ValueWording {
     }
 
     /// A list of alternatives: `a`, `a or b`, `a, b or c`.
-    static func alternatives(_ words: [String]) -> String {
+    package static func alternatives(_ words: [String]) -> String {
         switch words.count {
         case 0: return "nothing"
         case 1: return words[0]
