@@ -56,9 +56,10 @@ package enum Timestamp {
                 return end
             }
         }
-        var text = ""
+        // Other years: the sign (ISO 8601's expanded years) before the zero-padded magnitude.
+        var text = year < 0 ? "-" : ""
         for field in fields {
-            let digits = String(field.value)
+            let digits = String(field.value.magnitude)
             text += String(repeating: "0", count: max(0, field.width - digits.count)) + digits
             text.unicodeScalars.append(Unicode.Scalar(field.separator))
         }
