@@ -34,35 +34,30 @@ package enum Timestamp {
         let minute = millisOfDay / 60_000 % 60
         let second = millisOfDay / 1000 % 60
         let millis = millisOfDay % 1000
+        // Four year digits, more past 9999, and a sign before a year below 0 (ISO 8601's
+        // expanded years). Every byte is written in place, in one allocation (the recorder
+        // stamps every exchange).
+        let yearWidth = (-9999...9999).contains(year) ? 4 : String(abs(year)).utf8.count
+        let sign = year < 0 ? 1 : 0
         let fields: [(value: Int64, width: Int, separator: UInt8)] = [
-            (year, 4, UInt8(ascii: "-")), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "T")),
+            (abs(year), yearWidth, UInt8(ascii: "-")), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "T")),
             (hour, 2, UInt8(ascii: ":")), (minute, 2, UInt8(ascii: ":")), (second, 2, UInt8(ascii: ".")),
             (millis, 3, UInt8(ascii: "Z")),
         ]
-        // Years 0–9999 (all the recorder stamps) have a fixed width: the 24 bytes are written in
-        // place, in one allocation (the recorder stamps every exchange).
-        if (0...9999).contains(year) {
-            return String(unsafeUninitializedCapacity: 24) { bytes in
-                var end = 0
-                for field in fields {
-                    var rest = field.value
-                    for index in stride(from: end + field.width - 1, through: end, by: -1) {
-                        bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                        rest /= 10
-                    }
-                    bytes[end + field.width] = field.separator
-                    end += field.width + 1
+        return String(unsafeUninitializedCapacity: sign + yearWidth + 20) { bytes in
+            if sign == 1 { bytes[0] = UInt8(ascii: "-") }
+            var end = sign
+            for field in fields {
+                var rest = field.value
+                for index in stride(from: end + field.width - 1, through: end, by: -1) {
+                    bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
                 }
-                return end
+                bytes[end + field.width] = field.separator
+                end += field.width + 1
             }
+            return end
         }
-        var text = ""
-        for field in fields {
-            let digits = String(field.value)
-            text += String(repeating: "0", count: max(0, field.width - digits.count)) + digits
-            text.unicodeScalars.append(Unicode.Scalar(field.separator))
-        }
-        return text
     }
 
     /// Parses an RFC 3339 `date-time` (any number of fractional digits, `Z` or a

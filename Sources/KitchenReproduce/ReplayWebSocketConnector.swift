@@ -51,7 +51,9 @@ public struct ReplayWebSocketConnector: WebSocketConnecting {
         switch engine.answer(request, webSocket: true) {
         case .unmatched(let mismatch):
             if unanswered == .pendingUntilCancelled {
-                await CancellationLatch().wait(isolation: #isolation)
+                // A stream that never yields: its iteration ends, in the caller's isolation, only
+                // when the task is cancelled.
+                for await _ in AsyncStream(Never.self, { _ in }) {}
                 throw CancellationError()
             }
             throw WebSocketConnectError.failed("replay: \(mismatch)")
@@ -63,37 +65,6 @@ public struct ReplayWebSocketConnector: WebSocketConnecting {
             let conversation = ReplayConversation(recorded.entry)
             let start = timing == .atRecordedInstants ? conversation.startedAt : clock.currentDate
             return ReplayWebSocketChannel(conversation: conversation, clock: clock, speed: speed, start: start)
-        }
-    }
-}
-
-/// Suspends until the waiting task is cancelled (at once if it already is).
-private final class CancellationLatch: Sendable {
-    private struct State {
-        var cancelled = false
-        var waiter: CheckedContinuation<Void, Never>?
-    }
-
-    private let state = Mutex(State())
-
-    /// `isolation` is captured by the handler's operation so that it runs without a hop.
-    func wait(isolation: isolated (any Actor)?) async {
-        await withTaskCancellationHandler {
-            _ = isolation  // Capturing the isolated parameter itself isolates the closure to it.
-            return await withCheckedContinuation { continuation in
-                let cancelled = state.withLock { state in
-                    if !state.cancelled { state.waiter = continuation }
-                    return state.cancelled
-                }
-                if cancelled { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = state.withLock { state in
-                state.cancelled = true
-                defer { state.waiter = nil }
-                return state.waiter
-            }
-            waiter?.resume()
         }
     }
 }

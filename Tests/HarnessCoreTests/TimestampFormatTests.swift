@@ -35,6 +35,20 @@ struct TimestampFormatTests {
         #expect(Timestamp.format(milliseconds: milliseconds) == expected)
     }
 
+    /// Years outside 0000–9999, which RFC 3339 cannot write: ISO 8601's expanded form, a sign
+    /// before the zero-padded magnitude (never the sign inside the padding, `00-1`).
+    static let expandedYears: [(Int64, String)] = [
+        (-62_167_219_200_001, "-0001-12-31T23:59:59.999Z"),
+        (-62_198_755_200_000, "-0001-01-01T00:00:00.000Z"),
+        (-377_736_739_200_000, "-10000-01-01T00:00:00.000Z"),
+        (253_402_300_800_000, "10000-01-01T00:00:00.000Z"),
+    ]
+
+    @Test("format writes a year outside 0000–9999 with its sign before the padding", arguments: expandedYears)
+    func formatWritesExpandedYears(milliseconds: Int64, expected: String) {
+        #expect(Timestamp.format(milliseconds: milliseconds) == expected)
+    }
+
     @Test("milliseconds(from:) reads known instants back", arguments: knownInstants)
     func parseReadsKnownInstants(milliseconds: Int64, text: String) {
         #expect(Timestamp.milliseconds(from: text) == milliseconds)

@@ -152,52 +152,36 @@ public struct KitchenModel: Hashable, Sendable {
     /// Runs a dishwasher `minutes` further: complete when its time is up. Returns
     /// the new state, or `nil` when it was not running.
     public mutating func runDishwasher(_ deviceId: String, minutes: Int, at date: Date) -> DishwasherState? {
-        guard var state = dishwashers[deviceId], state.status == .running else { return nil }
-        state.remainingMinutes = max(0, state.remainingMinutes - minutes)
-        if state.remainingMinutes == 0 { state.status = .complete }
-        state.lastUpdated = date
-        dishwashers[deviceId] = state
-        return state
+        guard dishwashers[deviceId]?.status == .running else { return nil }
+        return try? change(\.dishwashers, deviceId, at: date) {
+            $0.remainingMinutes = max(0, $0.remainingMinutes - minutes)
+            if $0.remainingMinutes == 0 { $0.status = .complete }
+        }
     }
 
     /// Opens or closes a fridge door (`doorOpenedAt` is the opening's date).
     /// Returns the new state, or `nil` when nothing changed.
     public mutating func setDoor(_ deviceId: String, open: Bool, at date: Date) -> FridgeState? {
-        guard var state = fridges[deviceId], state.isDoorOpen != open else { return nil }
-        state.isDoorOpen = open
-        state.doorOpenedAt = open ? date : nil
-        state.lastUpdated = date
-        fridges[deviceId] = state
-        return state
+        guard let state = fridges[deviceId], state.isDoorOpen != open else { return nil }
+        return try? change(\.fridges, deviceId, at: date) {
+            $0.isDoorOpen = open
+            $0.doorOpenedAt = open ? date : nil
+        }
     }
 
     /// Every device's state as the WebSocket snapshot sends it after an upgrade.
     public func snapshot(sentAt date: Date) -> [StateMessage] {
-        var messages: [StateMessage] = []
-        for device in devices {
-            switch device.type {
+        devices.flatMap { device -> [StateMessage] in
+            let states: [(compartment: String?, update: DeviceUpdate)] = switch device.type {
             case .oven:
-                for (key, state) in ovens.filter({ $0.key.deviceId == device.id }).sorted(by: { $0.key < $1.key }) {
-                    messages.append(StateMessage(deviceId: device.id, compartment: key.compartment, sentAt: date,
-                                                 update: .oven(state)))
-                }
-            case .fridge:
-                fridges[device.id].map {
-                    messages.append(StateMessage(deviceId: device.id, sentAt: date, update: .fridge($0)))
-                }
-            case .dishwasher:
-                dishwashers[device.id].map {
-                    messages.append(StateMessage(deviceId: device.id, sentAt: date, update: .dishwasher($0)))
-                }
-            case .iceMaker:
-                iceMakers[device.id].map {
-                    messages.append(StateMessage(deviceId: device.id, sentAt: date, update: .iceMaker($0)))
-                }
-            case .other:
-                break
+                ovens.filter { $0.key.deviceId == device.id }.sorted { $0.key < $1.key }.map { ($0.key.compartment, .oven($0.value)) }
+            case .fridge: fridges[device.id].map { [(nil, .fridge($0))] } ?? []
+            case .dishwasher: dishwashers[device.id].map { [(nil, .dishwasher($0))] } ?? []
+            case .iceMaker: iceMakers[device.id].map { [(nil, .iceMaker($0))] } ?? []
+            case .other: []
             }
+            return states.map { StateMessage(deviceId: device.id, compartment: $0.compartment, sentAt: date, update: $0.update) }
         }
-        return messages
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import KitchenAPI
 import KitchenControllers
 import KitchenReproduce
@@ -41,11 +42,7 @@ public final class KitchenRig: CoordinatorRig<ModelKitchenAPI> {
             devices.oven.setTemperature(value, deviceId: key.deviceId, compartment: key.compartment)
         case .serverSetsTarget(let value, let index):
             let key = KitchenExpectation.ovens[index]
-            let date = clock.currentDate
-            if let state = api.updateKitchen({ try? $0.setOvenTemperature(key, to: value, at: date) }) {
-                webSocket.push(.message(StateMessage(deviceId: key.deviceId, compartment: key.compartment, sentAt: date,
-                                                     update: .oven(state))))
-            }
+            serverChanges(key) { (try? $0.setOvenTemperature(key, to: value, at: $1)).map(DeviceUpdate.oven) }
         case .strayMessage(let kind):
             let date = clock.currentDate
             switch kind % 3 {
@@ -61,22 +58,13 @@ public final class KitchenRig: CoordinatorRig<ModelKitchenAPI> {
         case .stopDishwasher:
             await devices.dishwasher.stop(deviceId: KitchenExpectation.dishwasherId)
         case .runDishwasher(let minutes):
-            let date = clock.currentDate
             let id = KitchenExpectation.dishwasherId
-            if let state = api.updateKitchen({ $0.runDishwasher(id, minutes: minutes, at: date) }) {
-                webSocket.push(.message(StateMessage(deviceId: KitchenExpectation.dishwasherId, sentAt: date,
-                                                     update: .dishwasher(state))))
-            }
+            serverChanges(DeviceKey(deviceId: id)) { $0.runDishwasher(id, minutes: minutes, at: $1).map(DeviceUpdate.dishwasher) }
         case .door(let open):
-            let date = clock.currentDate
-            if let state = api.updateKitchen({ $0.setDoor(KitchenExpectation.fridgeId, open: open, at: date) }) {
-                webSocket.push(.message(StateMessage(deviceId: KitchenExpectation.fridgeId, sentAt: date,
-                                                     update: .fridge(state))))
-            }
+            let id = KitchenExpectation.fridgeId
+            serverChanges(DeviceKey(deviceId: id)) { $0.setDoor(id, open: open, at: $1).map(DeviceUpdate.fridge) }
         case .dropConnection:
-            webSocket.push([.disconnected(code: nil, reason: "connection reset"),
-                            .reconnecting(attempt: 1, delay: .milliseconds(500)), .connected(attempt: 1)]
-                           + api.kitchen.snapshot(sentAt: clock.currentDate).map(LiveEvent.message))
+            try await reconnect(snapshot: api.kitchen.snapshot(sentAt: clock.currentDate))
         case .expireSession(let closesSocket):
             api.expireSession()
             if closesSocket { webSocket.push(.unauthorized) }
@@ -91,6 +79,15 @@ public final class KitchenRig: CoordinatorRig<ModelKitchenAPI> {
 
     /// Answers each stream the coordinator opened since the last look with an
     /// open connection and a snapshot, as the server does right after an upgrade.
+    /// The server changes `device` in the kitchen by `change` (given the current date) and, when
+    /// something changed, sends the new state on the live socket.
+    private func serverChanges(_ device: DeviceKey, _ change: (inout KitchenModel, Date) -> DeviceUpdate?) {
+        let date = clock.currentDate
+        guard let update = api.updateKitchen({ change(&$0, date) }) else { return }
+        webSocket.push(.message(StateMessage(deviceId: device.deviceId, compartment: device.compartment, sentAt: date,
+                                             update: update)))
+    }
+
     private func serveNewConnections() async throws {
         while streamsServed < webSocket.streamCount {
             streamsServed += 1

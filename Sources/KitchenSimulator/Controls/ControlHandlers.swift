@@ -35,7 +35,7 @@ struct ControlHandlers {
                 let state = try simulator.fridgeDoor(deviceID: try body.string("deviceId"), open: try body.bool("open"))
                 return Replies.json(200, state, now: now)
             case ("POST", ["tokens", "expire"]), ("POST", ["tokens", "revoke"]):
-                let username = request.body.isEmpty ? nil : try JSONBody(request).optionalString("username")
+                let username = request.body.isEmpty ? nil : try JSONBody(request).optional("username", JSONBody.string)
                 let count = segments[1] == "expire"
                     ? simulator.expireTokens(of: username) : simulator.revokeTokens(of: username)
                 return Replies.json(200, ["affected": .int(count)], now: now)
@@ -44,17 +44,17 @@ struct ControlHandlers {
             case ("POST", ["faults"]):
                 let body = try JSONBody(request)
                 let fault = FaultInjector.Fault(
-                    method: try body.optionalString("method"), path: try body.string("path"),
-                    status: body.object["status"] == nil ? nil : try body.int("status").checked("status", in: 100...599),
-                    delayMilliseconds: body.object["delayMs"] == nil ? nil : try body.int("delayMs").checked("delayMs", in: 0...600_000),
-                    remaining: body.object["times"] == nil ? nil : try body.int("times").checked("times", in: 1...1_000_000))
+                    method: try body.optional("method", JSONBody.string), path: try body.string("path"),
+                    status: try body.optional("status", JSONBody.int)?.checked("status", in: 100...599),
+                    delayMilliseconds: try body.optional("delayMs", JSONBody.int)?.checked("delayMs", in: 0...600_000),
+                    remaining: try body.optional("times", JSONBody.int)?.checked("times", in: 1...1_000_000))
                 simulator.faults.add(fault)
                 return Replies.json(201, ["path": .string(fault.path)], now: now)
             case ("DELETE", ["faults"]):
                 simulator.faults.clear()
                 return Replies.noContent(now: now)
             case ("POST", ["websockets", "drop"]):
-                let username = request.body.isEmpty ? nil : try JSONBody(request).optionalString("username")
+                let username = request.body.isEmpty ? nil : try JSONBody(request).optional("username", JSONBody.string)
                 return Replies.json(200, ["dropped": .int(simulator.dropWebSockets(of: username))], now: now)
             default:
                 return Replies.error(.notFound, now: now)

@@ -20,28 +20,28 @@ struct JSONBody {
     }
 
     func int(_ key: String) throws(APIError) -> Int {
-        guard let value = object[key] else { throw .badRequest("missing field \(key)") }
-        guard case .number(let number) = value, number.isInteger, let int = number.int64Value.flatMap({ Int(exactly: $0) })
-        else { throw .badRequest("\(key) must be an integer") }
-        return int
+        try field(key, "an integer", \.intValue)
     }
 
     func bool(_ key: String) throws(APIError) -> Bool {
-        guard let value = object[key] else { throw .badRequest("missing field \(key)") }
-        guard case .bool(let flag) = value else { throw .badRequest("\(key) must be a boolean") }
-        return flag
+        try field(key, "a boolean", \.boolValue)
     }
 
     func string(_ key: String) throws(APIError) -> String {
-        guard let value = object[key] else { throw .badRequest("missing field \(key)") }
-        guard case .string(let text) = value else { throw .badRequest("\(key) must be a string") }
-        return text
+        try field(key, "a string", \.stringValue)
     }
 
-    /// An optional string field: absent is `nil`; present must be a string (`null` is a wrong type).
-    func optionalString(_ key: String) throws(APIError) -> String? {
-        guard object[key] != nil else { return nil }
-        return try string(key)
+    /// An optional field read by `read` (e.g. `JSONBody.int`): absent is `nil`; present must
+    /// have the type (`null` is a wrong type).
+    func optional<Value>(_ key: String, _ read: (Self) -> (String) throws(APIError) -> Value) throws(APIError) -> Value? {
+        object[key] == nil ? nil : try read(self)(key)
+    }
+
+    /// The field `key` as `extract` reads it: missing, or of a type it does not read, is `bad_request`.
+    private func field<Value>(_ key: String, _ type: String, _ extract: (JSONValue) -> Value?) throws(APIError) -> Value {
+        guard let value = object[key] else { throw .badRequest("missing field \(key)") }
+        guard let typed = extract(value) else { throw .badRequest("\(key) must be \(type)") }
+        return typed
     }
 }
 

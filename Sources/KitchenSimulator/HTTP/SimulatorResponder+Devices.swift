@@ -14,7 +14,7 @@ extension SimulatorResponder {
             var key = StateKey(deviceID: device.id, compartment: nil)
             if kind == .oven {
                 // A command names the compartment in its body, a read in its query.
-                let compartment = body == nil ? request.queryValue("compartment") : try body?.optionalString("compartment")
+                let compartment = body == nil ? request.queryValue("compartment") : try body?.optional("compartment", JSONBody.string)
                 key = try world.ovenKey(device, compartment: compartment)
             }
             guard let before = world.states[key] else { preconditionFailure("no state at \(key)") }
