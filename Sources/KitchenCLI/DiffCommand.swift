@@ -60,11 +60,11 @@ enum DiffCommand: KitchenCommand {
     /// Contract files go to `ContractDiff`, recording folders to `ShapeDiff`; with `commonOnly`,
     /// also how many subjects only one folder exercised.
     static func compare(_ old: String, _ new: String, commonOnly: Bool = false) throws -> ([ContractChange], Int?) {
-        switch (try kind(of: old), try kind(of: new)) {
-        case (.file, .file):
+        switch (try isFolder(old), try isFolder(new)) {
+        case (false, false):
             guard !commonOnly else { throw UsageError("--common compares recording folders, not contract files") }
             return (try ContractDiff.compareFiles(old: URL(fileURLWithPath: old), new: URL(fileURLWithPath: new)), nil)
-        case (.folder, .folder):
+        case (true, true):
             let before = RecordingShapes(try RecordingFolder.load(URL(fileURLWithPath: old)))
             let after = RecordingShapes(try RecordingFolder.load(URL(fileURLWithPath: new)))
             return (ShapeDiff.compare(old: before, new: after, commonOnly: commonOnly),
@@ -74,13 +74,8 @@ enum DiffCommand: KitchenCommand {
         }
     }
 
-    private enum PathKind { case file, folder }
-
-    private static func kind(of path: String) throws(VerifyError) -> PathKind {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw .badPath(path, reason: "no such file or folder")
-        }
-        return isFolder.boolValue ? .folder : .file
+    private static func isFolder(_ path: String) throws(VerifyError) -> Bool {
+        guard let isFolder = RecordingFolder.isFolder(path) else { throw .badPath(path, reason: "no such file or folder") }
+        return isFolder
     }
 }

@@ -104,10 +104,7 @@ enum VerifyCommand: KitchenCommand {
     /// Why a report cannot be written to `url` (its folder is missing or read-only), or `nil`.
     static func unwritable(_ url: URL) -> String? {
         let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            return "the folder \(folder) does not exist"
-        }
+        guard RecordingFolder.isFolder(folder) == true else { return "the folder \(folder) does not exist" }
         guard FileManager.default.isWritableFile(atPath: folder) else { return "the folder \(folder) is not writable" }
         return nil
     }
@@ -129,8 +126,7 @@ enum VerifyCommand: KitchenCommand {
                 return VerifyOptions(contracts: contracts, source: .folder(recordings), only: only, requireCoverage: requireCoverage)
             }
             let committed = URL(fileURLWithPath: "Recordings")
-            var isFolder: ObjCBool = false
-            let baseline = FileManager.default.fileExists(atPath: committed.path, isDirectory: &isFolder) && isFolder.boolValue
+            let baseline = RecordingFolder.isFolder(committed.path) == true
             return VerifyOptions(contracts: contracts, source: .embedded, baseline: baseline ? committed : nil, only: only,
                                  keepRecordings: keep)
         }

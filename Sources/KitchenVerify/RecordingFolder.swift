@@ -11,10 +11,7 @@ public enum RecordingFolder {
     /// The relative paths of the `.har` files under `folder`, sorted. Hidden files and folders
     /// (such as a recorder's `.recording-…` staging folder) are skipped.
     public static func files(in folder: URL) throws(VerifyError) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .unreadableFolder(path: folder.path, reason: "not a folder")
-        }
+        guard isFolder(folder.path) == true else { throw .unreadableFolder(path: folder.path, reason: "not a folder") }
         // The enumerator does not descend into a symbolic link, so start from the real folder.
         guard let walker = FileManager.default.enumerator(atPath: folder.resolvingSymlinksInPath().path) else {
             throw .unreadableFolder(path: folder.path, reason: "cannot list it")
@@ -25,6 +22,13 @@ public enum RecordingFolder {
             names.append(relative)
         }
         return names.sorted()
+    }
+
+    /// Whether `path` names a folder (`false` for a file), or `nil` when nothing is there.
+    package static func isFolder(_ path: String) -> Bool? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        return isDirectory.boolValue
     }
 
     /// Loads every recording under `folder` whose relative path `selected` keeps (all by default).

@@ -43,8 +43,7 @@ public enum ContractFiles {
         return SchemaLoader { uri in
             guard let url = URL(string: uri), url.isFileURL else { return nil }
             let path = url.standardizedFileURL.path
-            guard path.hasPrefix(root + "/"), let data = FileManager.default.contents(atPath: path),
-                  let value = try? JSONValue(parsing: data) else { return nil }
+            guard path.hasPrefix(root + "/"), let value = try? load(URL(fileURLWithPath: path)) else { return nil }
             return (value, String(path.dropFirst(root.count + 1)))
         }
     }
