@@ -30,7 +30,8 @@ package struct HTTPMessageDecoder<Message: HTTPDecodableMessage>: Sendable {
     private var headParser: HTTPHeadParser
     private var state: State = .head
     private var pendingMethods: [HTTPMethod] = []
-    private var sawEndOfStream = false
+    /// Whether the connection reached end of stream (`finish()`): no more bytes come.
+    private(set) var reachedEndOfStream = false
 
     package init(limits: HTTPLimits = HTTPLimits()) {
         self.limits = limits
@@ -66,7 +67,7 @@ package struct HTTPMessageDecoder<Message: HTTPDecodableMessage>: Sendable {
     package mutating func expectResponse(to method: HTTPMethod) { pendingMethods.append(method) }
 
     /// Signals end of stream: completes a read-to-close body, fails a truncated message.
-    package mutating func finish() { sawEndOfStream = true }
+    package mutating func finish() { reachedEndOfStream = true }
 
     /// The next event, or `nil` when more bytes are needed.
     package mutating func next() throws(HTTPParseError) -> Event? {
@@ -75,7 +76,7 @@ package struct HTTPMessageDecoder<Message: HTTPDecodableMessage>: Sendable {
             return nil
         case .head:
             guard let head = try headParser.parse(&buffer) else {
-                if sawEndOfStream, !buffer.isEmpty { throw .truncated }
+                if reachedEndOfStream, !buffer.isEmpty { throw .truncated }
                 return nil
             }
             let message = try Message(startLine: head.startLine, headers: head.headers)
@@ -85,7 +86,7 @@ package struct HTTPMessageDecoder<Message: HTTPDecodableMessage>: Sendable {
             state = .body(framing)
             return .head(message)
         case .body(var framing):
-            let event: Event? = try framing.next(&buffer, limits: limits, endOfStream: sawEndOfStream)
+            let event: Event? = try framing.next(&buffer, limits: limits, endOfStream: reachedEndOfStream)
             if case .end? = event {
                 if case .untilClose = framing { state = .finished } else { state = .head }
             } else {
