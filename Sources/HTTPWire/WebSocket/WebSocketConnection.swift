@@ -197,30 +197,22 @@ package final class WebSocketConnection: Sendable {
         return !wasWaiting && state.waitsToWrite(over: socket)
     }
 
-    /// Performs what follows the queueing, outside the lock; returns the delivery, if any.
-    /// The loop does it in this order: the deadlines first (a close frame written by the flush
-    /// moves its deadline on), then the flush, then the end of the transport (after the frames
-    /// queued before it).
+    /// Performs what follows the queueing, outside the lock; returns the delivery, if any. The
+    /// deadlines and the end of the transport are the loop's, with the flush when `waking`.
     private func perform(_ actions: [WebSocketStateMachine.Action], waking: Bool) -> WebSocketEvent? {
         var delivery: WebSocketEvent?
-        var deadlines: [WebSocketDriver.Work] = [], ending: [WebSocketDriver.Work] = []
-        for action in actions {
+        for case .deliver(let value) in actions { delivery = value }
+        let loopWork = actions.filter { action in
             switch action {
-            case .write, .cancelDeadline: break  // queued under the lock; a stale alarm is ignored
-            case .deliver(let value): delivery = value
-            case .armDeadline: deadlines.append(.arm)
-            case .dropTransport: ending.append(.drop)
-            case .finishTransport: ending.append(.finish)
+            case .armDeadline, .dropTransport, .finishTransport: true
+            case .write, .cancelDeadline, .deliver: false  // queued under the lock; a stale alarm is ignored
             }
         }
-        let loopWork = deadlines + (waking || !ending.isEmpty ? [.flush] : []) + ending
-        if !loopWork.isEmpty {
-            if eventLoop.inEventLoop {
-                driver.perform(loopWork)
-            } else {
-                let work = loopWork
-                eventLoop.execute { [self] in driver.perform(work) }
-            }
+        guard waking || !loopWork.isEmpty else { return delivery }
+        if eventLoop.inEventLoop {
+            driver.perform(loopWork, flushing: waking)
+        } else {
+            eventLoop.execute { [self] in driver.perform(loopWork, flushing: waking) }
         }
         return delivery
     }
