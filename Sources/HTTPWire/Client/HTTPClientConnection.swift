@@ -104,9 +104,6 @@ package final class HTTPClientConnection: @unchecked Sendable {
         return head
     }
 
-    /// Bytes received after the last response (e.g. WebSocket frames right after a 101).
-    func takeBufferedBytes() -> [UInt8] { decoder.takeBufferedBytes() }
-
     /// Closes the connection (over TLS, sending close_notify first when that cannot block); on
     /// an event loop, call it on the loop's thread.
     package func close() {
