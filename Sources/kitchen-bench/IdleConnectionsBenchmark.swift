@@ -8,7 +8,7 @@ import HTTPWire
 /// per idle connection (VmRSS before and after, from /proc).
 enum IdleConnectionsBenchmark {
     static func run(port: Int, count: Int, serverPID: Int?, target: String) {
-        let before = serverPID.flatMap(ProcFS.residentKiB)
+        let before = serverPID.flatMap { ProcFS.residentKiB($0) }
         var sockets: [Socket] = []
         for _ in 0..<count {
             guard let socket = try? Socket.connect(host: "127.0.0.1", port: port, timeoutMilliseconds: 5_000) else { break }
@@ -17,7 +17,7 @@ enum IdleConnectionsBenchmark {
         }
         // Let the server take them all in (accept, then park) before measuring.
         Thread.sleep(forTimeInterval: 2)
-        let after = serverPID.flatMap(ProcFS.residentKiB)
+        let after = serverPID.flatMap { ProcFS.residentKiB($0) }
         let dropped = sockets.filter { $0.waitUntilReadable(milliseconds: 0) }.count
         print("idle-held \(sockets.count - dropped) of \(count) (\(dropped) closed or answered by the server)")
         print("idle-normal \(SlowlorisBenchmark.normalRequest(port: port, target: target))")

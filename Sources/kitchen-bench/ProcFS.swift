@@ -4,15 +4,10 @@ import Foundation
 
 /// What the benchmarks read about a process or the machine's TCP table from `/proc` (Linux).
 enum ProcFS {
-    /// The resident set size of process `pid` in KiB (`VmRSS` in /proc/PID/status).
-    static func residentKiB(_ pid: Int) -> Int? {
-        guard let line = statusLine(pid, "VmRSS:") else { return nil }
-        return Int(line.split(separator: " ").first ?? "")
-    }
-
-    /// The most the resident set of process `pid` has been, in KiB (`VmHWM` in /proc/PID/status).
-    static func peakResidentKiB(_ pid: Int) -> Int? {
-        guard let line = statusLine(pid, "VmHWM:") else { return nil }
+    /// The resident set size of process `pid` in KiB (`VmRSS` in /proc/PID/status), or with
+    /// `peak` the most it has been (`VmHWM`).
+    static func residentKiB(_ pid: Int, peak: Bool = false) -> Int? {
+        guard let line = statusLine(pid, peak ? "VmHWM:" : "VmRSS:") else { return nil }
         return Int(line.split(separator: " ").first ?? "")
     }
 

@@ -56,7 +56,7 @@ enum WebSocketMemoryBenchmark {
         let afterIdle = resident()
         print("ws-memory-echoed \(echoed) of \(rounds) \(mebibytes) MiB messages")
         print("ws-memory-before \(before) KiB")
-        print("ws-memory-peak \(ProcFS.peakResidentKiB(pid) ?? -1) KiB")
+        print("ws-memory-peak \(ProcFS.residentKiB(pid, peak: true) ?? -1) KiB")
         print("ws-memory-after-rounds \(afterRounds) KiB")
         print("ws-memory-after-idle \(afterIdle) KiB")
     }

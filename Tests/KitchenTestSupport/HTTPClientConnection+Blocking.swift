@@ -90,7 +90,7 @@ extension HTTPClientConnection {
             } catch {
                 throw .parse(error)
             }
-            if reachedEndOfStream { return nil }
+            if decoder.reachedEndOfStream { return nil }
             let count: Int
             do throws(SocketError) {
                 count = try decoder.feed(capacity: 65_536) { (buffer) throws(SocketError) -> Int in
@@ -100,7 +100,6 @@ extension HTTPClientConnection {
                 throw HTTPClientError(error)
             }
             if count == 0 {
-                reachedEndOfStream = true
                 decoder.finish()
             }
         }

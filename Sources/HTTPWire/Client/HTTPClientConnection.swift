@@ -17,7 +17,6 @@ package final class HTTPClientConnection: @unchecked Sendable {
     package let tls: TLSClientConfiguration?
     let socket: Socket
     var decoder: HTTPResponseDecoder
-    var reachedEndOfStream = false
     var closeAfterResponse = false
     /// How long a read may wait for the response; nil: forever.
     let responseTimeout: Duration?
@@ -52,7 +51,7 @@ package final class HTTPClientConnection: @unchecked Sendable {
     }
 
     /// Whether another request may be sent on this connection.
-    package var isReusable: Bool { !closeAfterResponse && !reachedEndOfStream && !socket.isClosed }
+    package var isReusable: Bool { !closeAfterResponse && !decoder.reachedEndOfStream && !socket.isClosed }
 
     /// The bytes of `request`: `Host` added when missing, the body framed with Content-Length, or
     /// chunked when the request says `Transfer-Encoding: chunked`; the decoder then expects its response.
@@ -104,9 +103,6 @@ package final class HTTPClientConnection: @unchecked Sendable {
         if !request.keepsConnectionAlive { closeAfterResponse = true }
         return head
     }
-
-    /// Bytes received after the last response (e.g. WebSocket frames right after a 101).
-    func takeBufferedBytes() -> [UInt8] { decoder.takeBufferedBytes() }
 
     /// Closes the connection (over TLS, sending close_notify first when that cannot block); on
     /// an event loop, call it on the loop's thread.

@@ -132,7 +132,6 @@ final class LoopAttachment: EventLoopSocket, @unchecked Sendable {
             // The end, or a reset: what was read before it is still delivered (a response the
             // server sent whole before resetting is not lost), then the failure, if any.
             readFailure = failure
-            connection.reachedEndOfStream = true
             connection.decoder.finish()
             if paused { stopWatching() }
         } else {
@@ -178,7 +177,7 @@ final class LoopAttachment: EventLoopSocket, @unchecked Sendable {
                 handler(.end)
                 return releaseRoomWaiters()
             case nil:
-                guard connection.reachedEndOfStream else { return }
+                guard connection.decoder.reachedEndOfStream else { return }
                 if let readFailure { return fail(HTTPClientError(readFailure)) }
                 return fail(sawHead ? .parse(.truncated) : .closedBeforeResponse)
             }

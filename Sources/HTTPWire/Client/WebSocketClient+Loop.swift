@@ -47,7 +47,7 @@ extension WebSocketClient {
                 connection.detach()
                 connection.socket.setReadTimeout(milliseconds: nil)
                 let open = WebSocketConnection(socket: connection.socket, role: .client, configuration: configuration,
-                                               bufferedBytes: connection.takeBufferedBytes(), loop: loop,
+                                               bufferedBytes: connection.decoder.takeBufferedBytes(), loop: loop,
                                                handler: handler, receiveMode: receiveMode)
                 done(.success((open, request, head)))
             }

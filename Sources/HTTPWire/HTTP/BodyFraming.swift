@@ -2,7 +2,7 @@ import HarnessCore
 
 /// How a message's body is delimited on the wire (RFC 9112 §6.3), and how much of it is
 /// still to come: the body half that the request and response decoders share.
-enum BodyFraming: Sendable {
+package enum BodyFraming: Sendable {
     /// A Content-Length body (or none: 0) with this many bytes still to come.
     case length(remaining: Int)
     case chunked(ChunkedDecoder)

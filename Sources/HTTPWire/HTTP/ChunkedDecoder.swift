@@ -4,7 +4,7 @@ import HarnessCore
 ///
 /// chunk-size is hexadecimal digits only: `+1f`, `0x1f` or ` 1f` are refused
 /// (Swift's `Int(_:radix:)` would accept a sign).
-struct ChunkedDecoder: Sendable {
+package struct ChunkedDecoder: Sendable {
     enum Output: Equatable {
         case data(ArraySlice<UInt8>)
         case end

@@ -26,7 +26,9 @@ package final class HTTPServer: Sendable {
     private let listener = Mutex<Listener?>(nil)
     let connections = Mutex<[Int: Socket]>([:])
     private let nextConnectionID = Atomic<Int>(0)
-    let loops: ConnectionLoops?
+    /// The event loops serving the connections (each connection stays on one, the loop its id
+    /// chooses, so the loops share them evenly), in that order; empty when they could not be started.
+    package let eventLoops: [EventLoop]
     private let stopped = Atomic<Bool>(false)
 
     /// A server for `responder`, its event loops started (`start()` then listens). When the
@@ -35,18 +37,28 @@ package final class HTTPServer: Sendable {
         self.configuration = configuration
         self.responder = responder
         Platform.ignoreBrokenPipeSignal()
-        loops = try? ConnectionLoops(count: configuration.eventLoopThreads, name: "http-loop")
+        eventLoops = Self.startLoops(count: configuration.eventLoopThreads)
     }
 
-    deinit { loops?.stop() }
+    deinit { for loop in eventLoops { loop.stop() } }
 
-    /// The event loops serving the connections (each connection stays on one), in the order
-    /// connections are shared among them; empty when they could not be started.
-    package var eventLoops: [EventLoop] { loops?.loops ?? [] }
+    /// Starts `count` loops (at least one), named `http-loop-0`, `http-loop-1`, …; none when one
+    /// of them cannot be started.
+    private static func startLoops(count: Int) -> [EventLoop] {
+        var started: [EventLoop] = []
+        for number in 0..<max(1, count) {
+            guard let loop = try? EventLoop(name: "http-loop-\(number)") else {
+                for loop in started { loop.stop() }
+                return []
+            }
+            started.append(loop)
+        }
+        return started
+    }
 
     /// Binds, listens, and accepts on the first loop.
     package func start() throws(SocketError) {
-        guard let loops else {
+        guard let acceptingLoop = eventLoops.first else {
             throw SocketError(kind: .other, operation: "start the event loops (no readiness queue could be made)")
         }
         guard !stopped.load(ordering: .acquiring) else {
@@ -55,8 +67,8 @@ package final class HTTPServer: Sendable {
         Platform.raiseOpenFileLimit(toAtLeast: configuration.maxConnections + 64)
         let bound = try Listener(host: configuration.host, port: configuration.port)
         listener.withLock { $0 = bound }
-        let acceptor = Acceptor(listener: bound, loop: loops.loops[0]) { [self] socket in admit(socket, loops: loops) }
-        loops.loops[0].execute { acceptor.start() }
+        let acceptor = Acceptor(listener: bound, loop: acceptingLoop) { [self] socket in admit(socket) }
+        acceptingLoop.execute { acceptor.start() }
     }
 
     /// The bound address (with the real port when 0 was configured), once started.
@@ -66,13 +78,17 @@ package final class HTTPServer: Sendable {
     package func stop() {
         stopped.store(true, ordering: .releasing)
         // The loops end their connections (and the acceptor) before the listener closes.
-        loops?.stop()
+        for loop in eventLoops { loop.stop() }
         listener.withLock { $0?.close(); $0 = nil }
         for socket in connections.withLock({ Array($0.values) }) { socket.shutdown() }
     }
 
-    /// Takes an accepted connection, or turns it away past `maxConnections`.
-    private func admit(_ socket: Socket, loops: ConnectionLoops) {
+    /// The loop connection `id` is served on.
+    func loop(for id: Int) -> EventLoop { eventLoops[id % eventLoops.count] }
+
+    /// Takes an accepted connection, or turns it away past `maxConnections`; serves it on its
+    /// loop, or ends it when the server is stopping.
+    private func admit(_ socket: Socket) {
         let id = nextConnectionID.wrappingAdd(1, ordering: .relaxed).newValue & Int.max
         let admitted = connections.withLock { table -> Bool in
             guard table.count < configuration.maxConnections else { return false }
@@ -80,8 +96,16 @@ package final class HTTPServer: Sendable {
             return true
         }
         guard admitted else { return turnAway(socket) }
-        loops.serve(socket, id: id, configuration: configuration, responder: responder,
-                    onEnd: { [self] in _ = connections.withLock { $0.removeValue(forKey: id) } })
+        let onEnd: @Sendable () -> Void = { [self] in _ = connections.withLock { $0.removeValue(forKey: id) } }
+        let loop = loop(for: id)
+        let taken = loop.execute { [self] in
+            ServerConnection(socket: socket, id: id, loop: loop, configuration: configuration, responder: responder,
+                             onEnd: onEnd).start()
+        }
+        if !taken {
+            onEnd()
+            socket.close()
+        }
     }
 
     /// Answers a connection over `maxConnections` with 503 and closes it, without ever blocking

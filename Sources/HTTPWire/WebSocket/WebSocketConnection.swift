@@ -34,8 +34,6 @@ package final class WebSocketConnection: Sendable {
     /// holds it while it parses a whole read, and a spinning sender would take the CPU the loop
     /// needs.
     let state: Mutex<WebSocketShellState>
-    /// What the loop delivers for `receive()`, for a connection opened without a handler.
-    private let inbox: WebSocketInbox?
     /// The loop's side: its registration and timers (touched on the loop's thread only).
     let driver: WebSocketDriver
     /// The machine's time zero, on the loop's clock.
@@ -62,9 +60,8 @@ package final class WebSocketConnection: Sendable {
         var shell = WebSocketShellState(machine: machine, now: .zero)
         _ = shell.enqueue(unsentHandshake, limit: .max, socket: socket)
         state = Mutex(shell)
-        let inbox = handler == nil ? WebSocketInbox(receiveMode: receiveMode) : nil
-        self.inbox = inbox
-        driver = WebSocketDriver(handler: handler ?? inbox!)
+        // Without a handler, the loop delivers to an inbox that `receive()` reads.
+        driver = WebSocketDriver(handler: handler ?? WebSocketInbox(receiveMode: receiveMode))
         driver.connection = self
         let started = loop.execute { [self] in driver.start(opening: opening) }
         if !started {
@@ -158,7 +155,7 @@ package final class WebSocketConnection: Sendable {
     /// nothing: the connection stays open and a later call gets what arrives next (close it if
     /// no one will read on). For a connection opened without a handler; one reader at a time.
     nonisolated(nonsending) package func receive() async -> WebSocketEvent {
-        guard let inbox else {
+        guard let inbox = driver.handler as? WebSocketInbox else {
             preconditionFailure("receive() on a WebSocket served by a WebSocketLoopHandler: its handler is told instead")
         }
         return await inbox.next(of: self)
@@ -200,30 +197,22 @@ package final class WebSocketConnection: Sendable {
         return !wasWaiting && state.waitsToWrite(over: socket)
     }
 
-    /// Performs what follows the queueing, outside the lock; returns the delivery, if any.
-    /// The loop does it in this order: the deadlines first (a close frame written by the flush
-    /// moves its deadline on), then the flush, then the end of the transport (after the frames
-    /// queued before it).
+    /// Performs what follows the queueing, outside the lock; returns the delivery, if any. The
+    /// deadlines and the end of the transport are the loop's, with the flush when `waking`.
     private func perform(_ actions: [WebSocketStateMachine.Action], waking: Bool) -> WebSocketEvent? {
         var delivery: WebSocketEvent?
-        var deadlines: [WebSocketDriver.Work] = [], ending: [WebSocketDriver.Work] = []
-        for action in actions {
+        for case .deliver(let value) in actions { delivery = value }
+        let loopWork = actions.filter { action in
             switch action {
-            case .write, .cancelDeadline: break  // queued under the lock; a stale alarm is ignored
-            case .deliver(let value): delivery = value
-            case .armDeadline: deadlines.append(.arm)
-            case .dropTransport: ending.append(.drop)
-            case .finishTransport: ending.append(.finish)
+            case .armDeadline, .dropTransport, .finishTransport: true
+            case .write, .cancelDeadline, .deliver: false  // queued under the lock; a stale alarm is ignored
             }
         }
-        let loopWork = deadlines + (waking || !ending.isEmpty ? [.flush] : []) + ending
-        if !loopWork.isEmpty {
-            if eventLoop.inEventLoop {
-                driver.perform(loopWork)
-            } else {
-                let work = loopWork
-                eventLoop.execute { [self] in driver.perform(work) }
-            }
+        guard waking || !loopWork.isEmpty else { return delivery }
+        if eventLoop.inEventLoop {
+            driver.perform(loopWork, flushing: waking)
+        } else {
+            eventLoop.execute { [self] in driver.perform(loopWork, flushing: waking) }
         }
         return delivery
     }

@@ -6,18 +6,6 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
     // Unchecked: every property is touched on the connection's loop thread only (`connection`
     // is set once by the connection's init, before the loop can reach the driver).
 
-    /// What the connection asks of its loop.
-    enum Work: Sendable {
-        /// Call the machine back at the deadline it announced last (replacing the one armed before).
-        case arm
-        /// Flush what is queued, then end TCP the role's way (§7.1.1).
-        case finish
-        /// Bytes were queued: write what the socket takes now, the rest as it makes room.
-        case flush
-        /// End TCP at once, without a further word (after what the socket took).
-        case drop
-    }
-
     enum Ending {
         case open
         /// Writing out what is queued, until the deadline.
@@ -127,14 +115,16 @@ final class WebSocketDriver: EventLoopSocket, @unchecked Sendable {
 
     // MARK: Work from the connection
 
-    func perform(_ work: [Work]) {
-        for item in work {
-            switch item {
-            case .arm: arm()
-            case .finish: beginEnding()
-            case .flush: writable()
-            case .drop: connection?.socket.shutdown()
-            }
+    /// Performs the machine's actions that are the loop's, in this order: the deadline first (a
+    /// close frame written by the flush moves it on), then the flush (bytes were queued, or the
+    /// transport ends), then the end of the transport (after the frames queued before it).
+    func perform(_ actions: [WebSocketStateMachine.Action], flushing: Bool) {
+        if actions.contains(where: { if case .armDeadline = $0 { true } else { false } }) { arm() }
+        let ending = actions.filter { $0 == .dropTransport || $0 == .finishTransport }
+        if flushing || !ending.isEmpty { writable() }
+        for action in ending {
+            // Dropped: TCP ends at once, without a further word; finished: the role's way (§7.1.1).
+            if action == .dropTransport { connection?.socket.shutdown() } else { beginEnding() }
         }
     }
 

@@ -247,15 +247,15 @@ import Testing
     }
 
     @Test func aServersLoopsAreChosenByConnectionIdInTurnAndStopTogether() throws {
-        let loops = try ConnectionLoops(count: 3, name: "test-group")
-        #expect(loops.loops.map(\.name) == ["test-group-0", "test-group-1", "test-group-2"])
-        let chosen = (0..<7).map { loops.loop(for: $0) }
-        let expected = [0, 1, 2, 0, 1, 2, 0].map { loops.loops[$0] }
+        let server = HTTPServer(configuration: HTTPServerConfiguration(port: 0, eventLoopThreads: 3), responder: RoutingResponder(routes: [:]))
+        #expect(server.eventLoops.map(\.name) == ["http-loop-0", "http-loop-1", "http-loop-2"])
+        let chosen = (0..<7).map { server.loop(for: $0) }
+        let expected = [0, 1, 2, 0, 1, 2, 0].map { server.eventLoops[$0] }
         #expect(zip(chosen, expected).allSatisfy { $0 === $1 })
-        loops.stop()
-        #expect(loops.loops.allSatisfy { !$0.execute {} })
-        let single = try ConnectionLoops(count: 0, name: "test-group-min")
-        #expect(single.loops.count == 1, "at least one loop")
+        server.stop()
+        #expect(server.eventLoops.allSatisfy { !$0.execute {} })
+        let single = HTTPServer(configuration: HTTPServerConfiguration(port: 0, eventLoopThreads: 0), responder: RoutingResponder(routes: [:]))
+        #expect(single.eventLoops.count == 1, "at least one loop")
         single.stop()
     }
 }

@@ -17,7 +17,7 @@ extension HTTPServer {
     /// the ones registered with the loop as HTTP connections, counted on its thread. A stopped
     /// loop has ended its connections.
     var httpConnectionCountPerLoop: [Int] {
-        (loops?.loops ?? []).map { loop in
+        eventLoops.map { loop in
             let counted = Mutex(0)
             let done = DispatchSemaphore(value: 0)
             let queued = loop.execute {

@@ -50,7 +50,7 @@ struct DetachedAttachmentTests {
         try loop.waitForLoopTime(.milliseconds(50))  // any read the attachment left behind has run
         #expect(events.withLock { $0 } == ["head 101", "end"])
         #expect(!socket.isClosed, "the socket was closed under its next owner")
-        #expect(connection.takeBufferedBytes().isEmpty)
+        #expect(connection.decoder.takeBufferedBytes().isEmpty)
         let rest = try loop.runAndWait { () throws -> [UInt8] in
             var buffer = [UInt8](repeating: 0, count: 64)
             let count = try buffer.withUnsafeMutableBytes { try socket.readWithoutBlocking(into: $0) } ?? 0
