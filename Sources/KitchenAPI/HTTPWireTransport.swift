@@ -5,9 +5,10 @@ import FoundationNetworking
 import HTTPWire
 
 /// An ``HTTPTransport`` over HTTPWire's own client: one connection per request, driven by the
-/// client event loop all of HTTPWire's clients share (no thread waits on it). It reports why a request got no answer as a typed
-/// ``HTTPWireTransportError`` (refused, unresolvable, timed out, a TLS failure), which
-/// `URLSession` does not, and it speaks TLS with the harness's own trust settings.
+/// client event loop all of HTTPWire's clients share (no thread waits on it). It reports why a
+/// request got no answer as a typed ``HTTPWireTransportError`` (refused, unresolvable, timed
+/// out, a TLS failure), which `URLSession` does not, and it speaks TLS with the harness's own
+/// trust settings.
 ///
 /// ```swift
 /// let api = APIService(baseURL: URL(string: "http://127.0.0.1:8080")!, transport: HTTPWireTransport())
